@@ -1,0 +1,241 @@
+"""What the GM and the mail service do to a game: create it, take orders, resolve rounds.
+
+This is the imperative shell around the engine: it reads the game folder, calls the
+pure engine, and writes the journal, the stored orders and the newsletters.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets as _secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import __version__
+from .dice import commitment, read_dice_file
+from .engine import construction
+from .engine.state import State
+from .errors import UmpireError
+from .gamemap import load_map
+from .hexgrid import label
+from .options import parse_option, ruleset_overrides
+from .orders import Order, parse_order
+from .resources import find_named
+from .ruleset import load_rules
+from .store import atomic
+from .store.folder import DICE_FILE, GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
+
+_COMPANY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "willow", "comet", "harbor",
+               "pepper", "quartz", "saffron", "thistle", "violet", "walnut", "falcon", "juniper", "lantern", "meadow")
+
+
+def parse_company(spec: str) -> dict:
+    """`red:Red Lines:red@example.org` -> {id, name, email}."""
+    parts = spec.split(":", 2)
+    if len(parts) < 2 or not parts[0] or not parts[1]:
+        raise UmpireError(f"--company {spec!r} is not ID:NAME:EMAIL.",
+                          fix="Write e.g. --company red:Red Lines:red@example.org (the email may be left out).")
+    cid = parts[0].strip().lower()
+    if not _COMPANY_ID.match(cid) or cid == "bank":
+        raise UmpireError(f"--company {spec!r}: {cid!r} cannot be a company id.",
+                          fix="An id is one lower-case word of letters, digits and _ (not 'bank'), e.g. red.")
+    return {"id": cid, "name": parts[1].strip(), "email": parts[2].strip() if len(parts) > 2 else ""}
+
+
+def new_code() -> str:
+    return f"{_secrets.choice(_CODE_WORDS)}-{_secrets.randbelow(90) + 10}"
+
+
+def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[str], seed: str | None = None,
+                dice_file: Path | None = None, option_specs: tuple[str, ...] = ()) -> tuple[GameFolder, dict]:
+    """Create the game folder, open round 1 and write newsletter 001. Returns the order codes."""
+    path = Path(path)
+    if (path / GAME_FILE).exists():
+        raise UmpireError(f"{path} already holds a game.", fix="Choose a new folder; nothing was changed.")
+    if path.exists() and any(path.iterdir()):
+        raise UmpireError(f"{path} is not empty.", fix="Give a new or empty folder for the game.")
+    options = dict(parse_option(o) for o in option_specs)
+    map_path = find_named("maps", map_name)
+    rules_path = find_named("rules", rules_name)
+    game_map = load_map(map_name)
+    rules = load_rules(rules_name, ruleset_overrides(options))
+    companies = [parse_company(s) for s in company_specs]
+    ids = [c["id"] for c in companies]
+    if len(set(ids)) != len(ids):
+        raise UmpireError("two companies have the same id.", fix="Give each company its own id.")
+    if not rules.players.min <= len(companies) <= rules.players.max:
+        raise UmpireError(f"{rules.title} is for {rules.players.min} to {rules.players.max} companies, "
+                          f"not {len(companies)}.", fix="Add or remove --company entries.")
+    if seed is not None and dice_file is not None:
+        raise UmpireError("--seed and --dice exclude each other.", fix="Give seeded dice or recorded dice, not both.")
+    dice_values = read_dice_file(dice_file) if dice_file else None
+
+    game_id = path.name
+    secrets = {"codes": {c["id"]: new_code() for c in companies}}
+    if dice_values is None:
+        secrets["seed"] = seed or _secrets.token_hex(16)
+        dice_conf = {"mode": "seeded", "commitment": commitment(secrets["seed"])}
+    else:
+        dice_conf = {"mode": "recorded", "file": DICE_FILE}
+    config = {
+        "format": 1,
+        "game": game_id,
+        "map": {"name": game_map.name, "file": MAP_FILE},
+        "rules": {"name": rules.name, "file": RULES_FILE},
+        "options": options,
+        "companies": companies,
+        "seat_order": ids,
+        "dice": dice_conf,
+        "created_with": f"umpire {__version__}",
+    }
+    path.mkdir(parents=True, exist_ok=True)
+    atomic.write_bytes(path / MAP_FILE, map_path.read_bytes())
+    atomic.write_bytes(path / RULES_FILE, rules_path.read_bytes())
+    if dice_file is not None:
+        atomic.write_bytes(path / DICE_FILE, Path(dice_file).read_bytes())
+    atomic.write_text(path / SECRETS_FILE, dump_yaml(secrets))
+    (path / SECRETS_FILE).chmod(0o600)
+    atomic.write_text(path / GAME_FILE, dump_yaml(config))
+    for sub in ("orders", "inbox", "newsletters"):
+        (path / sub).mkdir(exist_ok=True)
+
+    folder = GameFolder(path)
+    events, _ = construction.start_game(game_id, [{"id": c["id"], "name": c["name"]} for c in companies],
+                                        folder.rules, folder.dice(State()))
+    folder.append([{"type": "command", "command": "new"}] + events)
+    publish_newsletter(folder)
+    return folder, secrets["codes"]
+
+
+# ---------------------------------------------------------------------------
+@dataclass
+class SubmitResult:
+    accepted: bool
+    file: str
+    company: str | None = None
+    round: int | None = None
+    reason: str | None = None                  # why a whole order was refused
+    errors: list[str] = field(default_factory=list)
+    replaced: str | None = None
+    order: Order | None = None
+
+
+def decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False) -> SubmitResult:
+    """Take one order: check its header, store it verbatim, journal it."""
+    folder.require()
+    state = folder.state()
+    text = decode(data)
+    order = parse_order(text, folder.game_map)
+    reason = _header_problem(folder, state, order, require_code)
+    company = order.company if order.company in folder.company_ids() else None
+    if reason:
+        stored = folder.store_raw(state.round, "refused", data)
+        atomic.write_text(folder.path / f"{stored}.reason", reason + "\n")
+        folder.append([{"type": "order_refused", "round": state.round, "file": str(stored), "via": via,
+                        "company": company, "reason": reason}])
+        return SubmitResult(False, str(stored), company, state.round, reason=reason, order=order)
+    previous = folder.latest_orders(state.round).get(company)
+    stored = folder.store_raw(state.round, company, data)
+    errors = [str(e) for e in order.errors]
+    folder.append([{"type": "order_received", "round": state.round, "company": company, "file": str(stored),
+                    "via": via, "errors": errors, "replaces": previous}])
+    return SubmitResult(True, str(stored), company, state.round, errors=errors, replaced=previous, order=order)
+
+
+def _header_problem(folder: GameFolder, state: State, order: Order, require_code: bool) -> str | None:
+    game = folder.game_id
+    if state.phase == "finished":
+        return f"game {game} is finished; it takes no more orders."
+    if order.game is None:
+        return f"the order has no GAME line; write GAME {game} at its top."
+    if order.game.lower() != game.lower():
+        return f"the order is for game {order.game!r}, not {game!r}."
+    if order.company is None:
+        return "the order has no COMPANY line; write COMPANY and your company id (e.g. COMPANY red)."
+    if order.company not in folder.company_ids():
+        return (f"there is no company {order.company!r} in game {game}; "
+                f"the companies are {', '.join(folder.company_ids())}.")
+    if require_code and order.code != folder.secrets.get("codes", {}).get(order.company):
+        return "the CODE line is missing or does not match this company's order code."
+    if order.round is not None and order.round != state.round:
+        return f"the order is for round {order.round}, and round {state.round} is open."
+    return None
+
+
+# ---------------------------------------------------------------------------
+def load_orders(folder: GameFolder, round_number: int) -> dict[str, Order]:
+    """The newest accepted order of each company for the round, parsed again from its stored text."""
+    return {company: parse_order(decode((folder.path / file).read_bytes()), folder.game_map)
+            for company, file in folder.latest_orders(round_number).items()}
+
+
+def resolve(folder: GameFolder) -> list[dict]:
+    """Resolve the open round, journal what happened, open the next round, write the newsletter."""
+    folder.require()
+    state = folder.state()
+    if state.phase == "finished":
+        raise UmpireError(f"game {folder.game_id} is finished; there is no round to resolve.")
+    orders = load_orders(folder, state.round)
+    if state.phase == "construction":
+        events, _ = construction.resolve_construction_round(state, folder.game_map, folder.rules, orders,
+                                                            folder.dice(state))
+    else:
+        from .engine import operations
+        events, _ = operations.resolve_operations_round(state, folder.game_map, folder.rules, orders,
+                                                        folder.dice(state), folder.options)
+    folder.append([{"type": "command", "command": "resolve", "round": state.round}] + events)
+    publish_newsletter(folder)
+    return events
+
+
+def end_construction(folder: GameFolder, reason: str) -> list[dict]:
+    state = folder.require().state()
+    if state.phase != "construction":
+        raise UmpireError(f"game {folder.game_id} is not in its construction phase.")
+    events, _ = construction.end_construction(state, reason)
+    folder.append([{"type": "command", "command": "end-construction"}] + events)
+    return events
+
+
+def publish_newsletter(folder: GameFolder):
+    """Write the next newsletter (text and PDF) and journal that it was issued."""
+    from .render.newsletter import write_newsletter
+    number = folder.newsletter_count() + 1
+    files = write_newsletter(folder, number)
+    folder.append([{"type": "newsletter", "number": number, "files": files}])
+
+
+# ---------------------------------------------------------------------------
+def status(folder: GameFolder) -> dict:
+    folder.require()
+    state = folder.state()
+    companies = {}
+    for cid in state.seat_order():
+        companies[cid] = {
+            "name": state.companies[cid].name,
+            "balance": state.balance(cid),
+            "segments": state.segments_of(cid),
+            "home": label(state.homes[cid]) if cid in state.homes else None,
+        }
+    ordered = folder.latest_orders(state.round)
+    return {
+        "game": state.game,
+        "phase": state.phase,
+        "round": state.round,
+        "companies": companies,
+        "round_order": state.round_order,
+        "budgets": state.budgets if state.phase == "construction" else {},
+        "orders_in": sorted(ordered),
+        "awaited": [c for c in state.round_order if c not in ordered] if state.phase != "finished" else [],
+        "unconnected_cities": [folder.game_map.city_at[h].name
+                               for h in construction.unconnected_cities(state, folder.game_map)],
+        "newsletters": folder.newsletter_count(),
+    }

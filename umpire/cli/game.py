@@ -1,0 +1,93 @@
+"""Game commands: new, submit, resolve, status, end-construction."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .. import actions
+from ..store.folder import GameFolder
+from . import main
+
+
+@main.command()
+@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--map", "map_name", required=True, help="A bundled map name or a map file.")
+@click.option("--rules", "rules_name", required=True, help="laurin, schmidt, buetehorn or a ruleset file.")
+@click.option("--company", "companies", multiple=True, required=True, metavar="ID:NAME:EMAIL",
+              help="A company, in seat order; the first listed builds first in round 1.")
+@click.option("--seed", help="The secret seed of the dice (default: a random one).")
+@click.option("--dice", "dice_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="Recorded dice, used in order instead of seeded ones.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option or ruleset value.")
+def new(game_dir, map_name, rules_name, companies, seed, dice_file, options):
+    """Create a game, open round 1 and write newsletter 001."""
+    folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options)
+    click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
+    click.echo("Order codes (shown once; kept in secrets.yaml):")
+    for cid, code in codes.items():
+        click.echo(f"  {cid}: {code}")
+
+
+@main.command()
+@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, exists=True, path_type=Path))
+def submit(game_dir, files):
+    """Take order files from the GM (no CODE needed)."""
+    folder = GameFolder(game_dir).require()
+    refused = False
+    for path in files:
+        result = actions.submit(folder, path.read_bytes(), via=f"submit {path.name}")
+        if not result.accepted:
+            refused = True
+            click.echo(f"{path}: refused: {result.reason}")
+            continue
+        note = f" (replaces {result.replaced})" if result.replaced else ""
+        click.echo(f"{path}: accepted for {result.company}, round {result.round}{note}; stored as {result.file}")
+        for error in result.errors:
+            refused = True
+            click.echo(f"  refused {error}")
+    sys.exit(1 if refused else 0)
+
+
+@main.command()
+@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+def resolve(game_dir):
+    """Resolve the open round, open the next, write the newsletter."""
+    folder = GameFolder(game_dir).require()
+    before = folder.state().round
+    actions.resolve(folder)
+    status = actions.status(folder)
+    click.echo(f"Round {before} resolved. Now: {status['phase']}, round {status['round']}; "
+               f"newsletter {status['newsletters']:03d} written.")
+
+
+@main.command("end-construction")
+@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--reason", required=True, help="Why the GM ends the phase (journaled).")
+def end_construction(game_dir, reason):
+    """End the construction phase by the GM's decision."""
+    actions.end_construction(GameFolder(game_dir), reason)
+    click.echo("The construction phase is ended; the next resolve starts the operating phase.")
+
+
+@main.command()
+@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="One JSON object, for scripts.")
+def status(game_dir, as_json):
+    """Phase, round, balances, networks and what is awaited."""
+    info = actions.status(GameFolder(game_dir))
+    if as_json:
+        click.echo(json.dumps(info, ensure_ascii=False, sort_keys=True))
+        return
+    click.echo(f"Game {info['game']}: {info['phase']}, round {info['round']}")
+    for cid, c in info["companies"].items():
+        click.echo(f"  {cid:<10} {c['name']:<24} {c['balance']:>5} units  {len(c['segments']):>3} segments"
+                   f"  home {c['home'] or '-'}")
+    if info["budgets"]:
+        click.echo("  budgets: " + ", ".join(f"{c} {info['budgets'][c]}" for c in info["round_order"]))
+    click.echo(f"  orders in: {', '.join(info['orders_in']) or 'none'}")
+    click.echo(f"  awaited:   {', '.join(info['awaited']) or 'nobody'}")

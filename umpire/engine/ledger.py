@@ -1,0 +1,50 @@
+"""Money as a ledger: every unit moves between two accounts with a reason."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BANK = "bank"
+
+
+@dataclass(frozen=True)
+class Posting:
+    round: int
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+    def as_event(self) -> dict:
+        return {"type": "posting", "round": self.round, "from": self.payer, "to": self.payee,
+                "amount": self.amount, "reason": self.reason}
+
+
+class Ledger:
+    """Postings in order; a balance is the sum of what came in less what went out."""
+
+    def __init__(self, postings=(), balances=None):
+        self.postings: list[Posting] = list(postings)
+        self._balances: dict[str, int] = dict(balances or {})
+
+    def copy(self) -> Ledger:
+        return Ledger(self.postings, self._balances)
+
+    def post(self, posting: Posting):
+        if posting.amount <= 0:
+            raise ValueError(f"a posting moves a positive amount, not {posting.amount}")
+        self.postings.append(posting)
+        self._balances[posting.payer] = self._balances.get(posting.payer, 0) - posting.amount
+        self._balances[posting.payee] = self._balances.get(posting.payee, 0) + posting.amount
+
+    def balance(self, account: str) -> int:
+        return self._balances.get(account, 0)
+
+    def recomputed(self, account: str) -> int:
+        """The balance summed afresh from every posting (for audits and tests)."""
+        return sum(p.amount for p in self.postings if p.payee == account) - sum(
+            p.amount for p in self.postings if p.payer == account)
+
+    def total(self) -> int:
+        """Always zero: money only moves between accounts."""
+        return sum(self._balances.values())

@@ -1,0 +1,146 @@
+"""The game state, built by folding journal events in order.
+
+`State.apply(event)` is the only way state changes; the engine works on a copy and
+returns the events it applied, so the journal alone rebuilds every state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import hexgrid
+from ..hexgrid import Edge, Hex, label, parse_label
+from .ledger import Ledger, Posting
+
+
+def hx(text: str) -> Hex:
+    return parse_label(text)
+
+
+@dataclass(frozen=True)
+class Company:
+    id: str
+    name: str
+    seat: int
+
+
+class State:
+    def __init__(self):
+        self.game = ""
+        self.companies: dict[str, Company] = {}
+        self.phase = "construction"
+        self.round = 0
+        self.round_order: list[str] = []
+        self.budgets: dict[str, int] = {}
+        self.homes: dict[str, Hex] = {}
+        self.owners: dict[Edge, list[str]] = {}          # edge -> owners, in build order
+        self.edges: dict[str, set[Edge]] = {}            # company -> its edges
+        self.tracks: dict[Hex, set[str]] = {}            # hex -> companies with track in it
+        self.connected: dict[Hex, str | None] = {}       # city hex -> first connector (None: a home terminal)
+        self.city_fees_paid: set[tuple[str, str, Hex]] = set()
+        self.ledger = Ledger()
+        self.rolls = 0
+        self.grace_since: int | None = None
+        self.construction_rounds = 0
+        self.ops: dict = {}                              # operating-phase state, kept by its own module
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.__dict__.update(self.__dict__)
+        new.companies = dict(self.companies)
+        new.round_order = list(self.round_order)
+        new.budgets = dict(self.budgets)
+        new.homes = dict(self.homes)
+        new.owners = {e: list(o) for e, o in self.owners.items()}
+        new.edges = {c: set(e) for c, e in self.edges.items()}
+        new.tracks = {h: set(c) for h, c in self.tracks.items()}
+        new.connected = dict(self.connected)
+        new.city_fees_paid = set(self.city_fees_paid)
+        new.ledger = self.ledger.copy()
+        new.ops = _deepish(self.ops)
+        return new
+
+    # -- queries -------------------------------------------------------------
+    def seat_order(self) -> list[str]:
+        return sorted(self.companies, key=lambda c: self.companies[c].seat)
+
+    def balance(self, company: str) -> int:
+        return self.ledger.balance(company)
+
+    def on_network(self, company: str, h: Hex) -> bool:
+        return company in self.tracks.get(h, ()) or self.homes.get(company) == h
+
+    def owns(self, company: str, a: Hex, b: Hex) -> bool:
+        return company in self.owners.get(hexgrid.edge(a, b), ())
+
+    def segments_of(self, company: str) -> list[list[str]]:
+        return sorted(sorted([label(a), label(b)]) for a, b in self.edges.get(company, ()))
+
+    # -- the fold ------------------------------------------------------------
+    def apply(self, event: dict):
+        handler = getattr(self, "_on_" + event["type"], None)
+        if handler:
+            handler(event)
+
+    def _on_game_created(self, e):
+        self.game = e["game"]
+        for seat, c in enumerate(e["companies"]):
+            self.companies[c["id"]] = Company(c["id"], c["name"], seat)
+            self.edges[c["id"]] = set()
+
+    def _on_roll(self, e):
+        self.rolls += 1
+
+    def _on_round_opened(self, e):
+        self.round = e["round"]
+        self.phase = e["phase"]
+        self.round_order = list(e["order"])
+        self.budgets = dict(e.get("budgets", {}))
+        if e["phase"] == "construction":
+            self.construction_rounds += 1
+
+    def _on_home(self, e):
+        self.homes[e["company"]] = hx(e["hex"])
+
+    def _on_segment(self, e):
+        a, b, c = hx(e["a"]), hx(e["b"]), e["company"]
+        edge = hexgrid.edge(a, b)
+        self.owners.setdefault(edge, []).append(c)
+        self.edges.setdefault(c, set()).add(edge)
+        self.tracks.setdefault(a, set()).add(c)
+        self.tracks.setdefault(b, set()).add(c)
+
+    def _on_city_connected(self, e):
+        self.connected[hx(e["hex"])] = e.get("company") if e.get("bonus") else None
+
+    def _on_city_fee_paid(self, e):
+        self.city_fees_paid.add((e["company"], e["rival"], hx(e["hex"])))
+
+    def _on_posting(self, e):
+        self.ledger.post(Posting(e["round"], e["from"], e["to"], e["amount"], e["reason"]))
+
+    def _on_grace_started(self, e):
+        self.grace_since = e["round"]
+
+    def _on_construction_ended(self, e):
+        self.phase = "operations"
+
+    def _on_game_finished(self, e):
+        self.phase = "finished"
+
+
+def _deepish(value):
+    if isinstance(value, dict):
+        return {k: _deepish(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deepish(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    return value
+
+
+def fold(events) -> State:
+    state = State()
+    for e in events:
+        state.apply(e)
+    return state

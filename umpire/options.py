@@ -1,0 +1,29 @@
+"""Game options (`--option KEY=VALUE`): house rules of the game itself, or any ruleset value
+by its dotted path (`construction.dice.count=2`), which overrides the edition's number.
+"""
+
+from __future__ import annotations
+
+import yaml
+
+from .errors import UmpireError
+
+# name -> (default, description)
+GAME_OPTIONS: dict[str, tuple[object, str]] = {
+    "transports_per_round": (2, "transports announced in each operating round"),
+}
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise UmpireError(f"--option {text!r} is not KEY=VALUE.", fix="Write e.g. --option construction.dice.count=2.")
+    return key.strip(), yaml.safe_load(value.strip()) if value.strip() else ""
+
+
+def game_option(options: dict, name: str):
+    return options.get(name, GAME_OPTIONS[name][0])
+
+
+def ruleset_overrides(options: dict) -> dict:
+    return {k: v for k, v in options.items() if k not in GAME_OPTIONS}

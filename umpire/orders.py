@@ -1,0 +1,337 @@
+"""Orders: the text players write, parsed into construction chains and race entries.
+
+One order per line; keywords are case-insensitive; `#` starts a comment. In mail, quoted
+lines (`>`) and everything after a signature line (`-- `) are ignored. Zine notation is
+read as written in postal games: `1a) (Liverpool) - Bolton - Manchester - H8 ;` with towns
+by name and only the turning points of straight runs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .gamemap import GameMap
+from .hexgrid import Hex, label, parse_label
+from .names import fold_char
+
+KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE")
+_ZINE_LABEL = re.compile(r"^\s*\d{1,3}[a-z]?\)\s*", re.IGNORECASE)
+_HEX = re.compile(r"[A-Za-z]{1,3}\d{1,3}(?![\w])")
+_SEPARATORS = " \t-–—,()"
+_FEE = re.compile(r"^-(\d+)\s*([\w.-]+)$")
+_BONUS = re.compile(r"^\+(\d+)$")
+
+
+class OrderLineError(ValueError):
+    """A line the umpire cannot read; the message says what would work."""
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What a player wrote he expects: `[+6]` a bonus, `[-1 purple]` a fee."""
+
+    kind: str                  # "bonus" | "fee"
+    amount: int
+    company: str | None = None
+    text: str = ""
+
+
+@dataclass
+class Point:
+    """A hex written in the order, with what was written after it."""
+
+    hex: Hex
+    expectations: list[Expectation] = field(default_factory=list)
+    owner: str | None = None   # `[blue]` in a race route
+
+
+@dataclass
+class Chain:
+    """One BUILD chain: hexes in order, each step to an adjacent hex."""
+
+    line: int
+    text: str
+    hexes: list[Hex]
+    # index into hexes of each written point -> its expectations (covering the stretch before it)
+    expectations: dict[int, list[Expectation]] = field(default_factory=dict)
+
+
+@dataclass
+class Route:
+    hexes: list[Hex]
+    owners: dict[int, str] = field(default_factory=dict)   # step index (arriving at hexes[i]) -> owner
+
+
+@dataclass
+class RaceEntry:
+    line: int
+    text: str
+    transport: int
+    action: str                # RUN | JOIN | PASS
+    partner: str | None = None
+    routes: list[Route] = field(default_factory=list)
+    to: Hex | None = None
+
+
+@dataclass
+class LineError:
+    line: int
+    text: str
+    message: str
+
+    def __str__(self):
+        return f"line {self.line}: {self.text.strip()!r}: {self.message}"
+
+
+@dataclass
+class Order:
+    game: str | None = None
+    company: str | None = None
+    code: str | None = None
+    round: int | None = None
+    home: Hex | None = None
+    home_line: int | None = None
+    chains: list[Chain] = field(default_factory=list)
+    races: list[RaceEntry] = field(default_factory=list)
+    errors: list[LineError] = field(default_factory=list)
+    lines: int = 0
+
+
+# ---------------------------------------------------------------------------
+class PlaceReader:
+    """Reads hex labels and town names off a piece of text, for one map."""
+
+    def __init__(self, game_map: GameMap):
+        self.map = game_map
+        names = sorted(game_map.place_names(), key=len, reverse=True)
+        pattern = "|".join(
+            r"[\s\-]+".join(re.escape("".join(fold_char(c) for c in word)) for word in re.split(r"[\s\-]+", n))
+            for n in names if n.strip())
+        self._names = re.compile(rf"(?:{pattern})(?![\w])") if pattern else None
+
+    def place(self, text: str) -> Hex:
+        points = self.points(text)
+        if len(points) != 1:
+            raise OrderLineError(f"{text.strip()!r} is not one place.")
+        return points[0].hex
+
+    def points(self, text: str) -> list[Point]:
+        """The written points of a chain, with their bracketed annotations."""
+        folded = "".join(fold_char(c) for c in text)
+        points: list[Point] = []
+        i = 0
+        while i < len(text):
+            ch = text[i]
+            if ch in _SEPARATORS:
+                i += 1
+                continue
+            if ch == "[":
+                end = text.find("]", i)
+                if end < 0:
+                    raise OrderLineError(f"the bracket at {text[i:i + 12]!r} is not closed; write e.g. [+6] or [-1 blue].")
+                if not points:
+                    raise OrderLineError(f"{text[i:end + 1]} stands before any hex; write it after the hex it belongs to.")
+                self._annotate(points[-1], text[i + 1:end])
+                i = end + 1
+                continue
+            m = self._names.match(folded, i) if self._names else None
+            if m:
+                name = text[m.start():m.end()]
+                points.append(Point(self.map.hex_named(name)))
+                i = m.end()
+                continue
+            m = _HEX.match(text, i)
+            if m:
+                h = parse_label(m.group(0))
+                if not self.map.on_map(h):
+                    raise OrderLineError(f"{label(h)} is off the map.")
+                points.append(Point(h))
+                i = m.end()
+                continue
+            word = re.match(r"[^\s\-,\[\]()]+", text[i:]).group(0)
+            raise OrderLineError(
+                f"{word!r} is neither a hex label nor a town on this map; "
+                "write a hex as column letters and row number (K12) or a town by its name.")
+        return points
+
+    @staticmethod
+    def _annotate(point: Point, inner: str):
+        for item in re.split(r"\s*[,;]\s*", inner.strip()):
+            if not item:
+                continue
+            if m := _BONUS.match(item):
+                point.expectations.append(Expectation("bonus", int(m.group(1)), None, f"[{inner}]"))
+            elif m := _FEE.match(item):
+                point.expectations.append(Expectation("fee", int(m.group(1)), m.group(2).lower(), f"[{inner}]"))
+            elif re.fullmatch(r"[\w.-]+", item):
+                point.owner = item.lower()
+            else:
+                raise OrderLineError(f"[{inner}] is not understood; write [+6] for an expected bonus, "
+                                     "[-1 blue] for an expected fee, or [blue] for whose track a race uses.")
+
+    def expand(self, points: list[Point]) -> tuple[list[Hex], dict[int, Point]]:
+        """Fill in straight runs between written points; return the hexes and where each point landed."""
+        if not points:
+            raise OrderLineError("there is no hex in it.")
+        hexes = [points[0].hex]
+        where = {0: points[0]}
+        for prev, point in zip(points, points[1:]):
+            a, b = prev.hex, point.hex
+            if a == b:
+                raise OrderLineError(f"{label(a)} is written twice in a row.")
+            run = self.map.grid.straight_run(a, b)
+            if run is None:
+                raise OrderLineError(
+                    f"{label(a)}-{label(b)}: not adjacent, and not on one hex line; a straight run needs "
+                    f"both on one hex line, or write {'-'.join(label(h) for h in self.suggest(a, b))}.")
+            hexes.extend(run[1:])
+            where[len(hexes) - 1] = point
+        return hexes, where
+
+    def suggest(self, a: Hex, b: Hex) -> list[Hex]:
+        """A path of adjacent hexes from a to b, for error messages."""
+        grid = self.map.grid
+        path, here = [a], a
+        while here != b:
+            here = min(grid.neighbours(here), key=lambda n: (grid.distance(n, b), n))
+            path.append(here)
+        return path
+
+
+# ---------------------------------------------------------------------------
+def _clean_lines(text: str):
+    """Numbered lines with comments, quotes and the signature taken off."""
+    for number, raw in enumerate(text.splitlines(), 1):
+        if raw.rstrip() == "--" or raw.startswith("-- "):
+            return
+        if raw.lstrip().startswith(">"):
+            continue
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            yield number, raw, line
+
+
+def parse_order(text: str, game_map: GameMap) -> Order:
+    """Read an order; unreadable lines are collected in `order.errors`, never raised."""
+    reader = PlaceReader(game_map)
+    order = Order()
+    for number, raw, line in _clean_lines(text):
+        order.lines += 1
+        word, _, rest = line.partition(" ")
+        keyword = word.upper().rstrip(":")
+        rest = rest.strip()
+        try:
+            if keyword == "GAME":
+                order.game = _one_word(rest, "GAME", "GAME ireland-1")
+            elif keyword in ("COMPANY", "PLAYER"):
+                order.company = _one_word(rest, keyword, "COMPANY red").lower()
+            elif keyword == "CODE":
+                order.code = _one_word(rest, "CODE", "CODE tulip-42")
+            elif keyword == "ROUND":
+                if not rest.isdigit():
+                    raise OrderLineError("ROUND takes the round number, e.g. ROUND 3.")
+                order.round = int(rest)
+            elif keyword == "HOME":
+                if not rest:
+                    raise OrderLineError("HOME takes a home terminal, by name or hex, e.g. HOME Dublin.")
+                order.home, order.home_line = reader.place(rest), number
+            elif keyword == "BUILD":
+                if not rest:
+                    raise OrderLineError("BUILD takes a chain of hexes, e.g. BUILD K12-K13-L13.")
+                _read_chains(rest, number, raw, reader, order)
+            elif keyword == "RACE":
+                order.races.append(_read_race(rest, number, raw, reader))
+            elif _ZINE_LABEL.match(line) or line.startswith("(") or _starts_with_place(line, reader):
+                _read_chains(line, number, raw, reader, order)
+            else:
+                raise OrderLineError(f"{word!r} is not an order; lines start with "
+                                     "GAME, COMPANY, CODE, ROUND, HOME, BUILD or RACE.")
+        except OrderLineError as exc:
+            order.errors.append(LineError(number, raw, str(exc)))
+    return order
+
+
+def _one_word(rest: str, keyword: str, example: str) -> str:
+    if not rest or len(rest.split()) != 1:
+        raise OrderLineError(f"{keyword} takes one word, e.g. {example}.")
+    return rest
+
+
+def _starts_with_place(line: str, reader: PlaceReader) -> bool:
+    try:
+        return bool(reader.points(re.split(r"[\s\-,;]", line, maxsplit=1)[0]))
+    except OrderLineError:
+        return False
+
+
+def _read_chains(text: str, number: int, raw: str, reader: PlaceReader, order: Order):
+    """One or more chains separated by `;`, each with an optional zine label `1a)`."""
+    problems = []
+    pieces = [p for p in text.split(";") if _ZINE_LABEL.sub("", p, count=1).strip()]
+    for piece in pieces:
+        piece = _ZINE_LABEL.sub("", piece, count=1).strip()
+        if not piece:
+            continue
+        try:
+            points = reader.points(piece)
+            hexes, where = reader.expand(points)
+            if len(hexes) < 2:
+                raise OrderLineError("a chain needs at least two hexes: where it starts and where it goes.")
+            expectations = {i: p.expectations for i, p in where.items() if p.expectations}
+            if any(p.owner for p in where.values()):
+                raise OrderLineError("[name] picks whose track a race uses; in BUILD write [-1 blue] for an expected fee.")
+            order.chains.append(Chain(number, piece, hexes, expectations))
+        except OrderLineError as exc:
+            problems.append(f"{piece!r}: {exc}" if len(pieces) > 1 else str(exc))
+    if problems:
+        raise OrderLineError("; ".join(problems))
+
+
+def _read_route(text: str, reader: PlaceReader) -> Route:
+    points = reader.points(text)
+    for p in points:
+        if p.expectations:
+            raise OrderLineError("a race route takes [owner] picks only, e.g. F8[blue].")
+    hexes, where = reader.expand(points)
+    owners = {i: p.owner for i, p in where.items() if p.owner}
+    return Route(hexes, owners)
+
+
+def _read_race(rest: str, number: int, raw: str, reader: PlaceReader) -> RaceEntry:
+    words = rest.split()
+    if len(words) < 2 or not words[0].isdigit():
+        raise OrderLineError("write RACE n RUN route, RACE n JOIN company route or RACE n PASS.")
+    transport, action = int(words[0]), words[1].upper()
+    body = rest.split(None, 2)[2] if len(words) > 2 else ""
+    entry = RaceEntry(number, raw, transport, action)
+    if action == "PASS":
+        if body:
+            raise OrderLineError("RACE n PASS takes nothing after it.")
+        return entry
+    if action == "JOIN":
+        partner, _, body = body.partition(" ")
+        if not partner:
+            raise OrderLineError("write RACE n JOIN company route, naming the partner company.")
+        entry.partner = partner.lower()
+    elif action != "RUN":
+        raise OrderLineError(f"{words[1]!r}: a race entry is RUN, JOIN or PASS.")
+    m = re.search(r"\bTO\s+(.+)$", body, re.IGNORECASE)
+    if m:
+        entry.to = reader.place(m.group(1))
+        body = body[:m.start()]
+    alternatives = re.split(r"\bELSE\b", body, flags=re.IGNORECASE)
+    if not body.strip():
+        raise OrderLineError(f"RACE {transport} {action} needs a route from the start to the destination.")
+    for alt in alternatives:
+        if not alt.strip():
+            raise OrderLineError("ELSE must stand between two routes.")
+        route = _read_route(alt, reader)
+        if len(route.hexes) < 2:
+            raise OrderLineError("a route needs at least two hexes.")
+        entry.routes.append(route)
+    return entry
+
+
+def format_chain(hexes: list[Hex]) -> str:
+    return "-".join(label(h) for h in hexes)

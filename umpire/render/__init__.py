@@ -1,0 +1,1 @@
+"""Rendering: newsletters as text and PDF."""

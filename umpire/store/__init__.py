@@ -1,0 +1,1 @@
+"""Storage: game folders on disk, written atomically, nothing received ever deleted."""

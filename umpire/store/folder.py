@@ -1,0 +1,167 @@
+"""A game folder: game.yaml, secrets.yaml, the map and ruleset it was created with,
+journal.jsonl, orders/<round>/, inbox/ and newsletters/.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import yaml
+
+from ..dice import RecordedDice, SeededDice, read_dice_file
+from ..engine.state import State, fold
+from ..errors import DataError, UmpireError
+from ..gamemap import GameMap, load_map
+from ..ruleset import Ruleset, load_rules
+from . import atomic
+
+GAME_FILE = "game.yaml"
+SECRETS_FILE = "secrets.yaml"
+JOURNAL_FILE = "journal.jsonl"
+MAP_FILE = "map.yaml"
+RULES_FILE = "rules.yaml"
+DICE_FILE = "dice.txt"
+
+
+def dump_yaml(data) -> str:
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False)
+
+
+class GameFolder:
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        self._config = None
+        self._map = None
+        self._rules = None
+        self._events = None
+
+    # -- locations -----------------------------------------------------------
+    @property
+    def journal_path(self) -> Path:
+        return self.path / JOURNAL_FILE
+
+    def orders_dir(self, round_number: int) -> Path:
+        return self.path / "orders" / str(round_number)
+
+    @property
+    def inbox(self) -> Path:
+        return self.path / "inbox"
+
+    @property
+    def newsletters(self) -> Path:
+        return self.path / "newsletters"
+
+    def require(self):
+        if not (self.path / GAME_FILE).exists():
+            raise UmpireError(f"{self.path} is not a game folder (it has no {GAME_FILE}).",
+                              fix="Create a game with `umpire new GAME_DIR --map ... --rules ... --company ...`.")
+        return self
+
+    # -- configuration -------------------------------------------------------
+    @property
+    def config(self) -> dict:
+        if self._config is None:
+            self.require()
+            path = self.path / GAME_FILE
+            try:
+                data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            except yaml.YAMLError as exc:
+                raise DataError(f"not valid YAML: {exc}", str(path)) from None
+            for key in ("game", "map", "rules", "companies", "dice"):
+                if not isinstance(data, dict) or key not in data:
+                    raise DataError(f"the key {key!r} is missing.", str(path),
+                                    "game.yaml is written by `umpire new`; restore it from a backup.")
+            self._config = data
+        return self._config
+
+    @property
+    def game_id(self) -> str:
+        return str(self.config["game"])
+
+    @property
+    def options(self) -> dict:
+        return dict(self.config.get("options") or {})
+
+    def company_ids(self) -> list[str]:
+        return [c["id"] for c in self.config["companies"]]
+
+    def company(self, cid: str) -> dict | None:
+        return next((c for c in self.config["companies"] if c["id"] == cid), None)
+
+    @property
+    def secrets(self) -> dict:
+        path = self.path / SECRETS_FILE
+        if not path.exists():
+            raise DataError("the secrets file is missing.", str(path),
+                            "It holds the order codes and the dice seed; restore it from a backup.")
+        return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+
+    @property
+    def game_map(self) -> GameMap:
+        if self._map is None:
+            self._map = load_map(self.path / MAP_FILE)
+        return self._map
+
+    @property
+    def rules(self) -> Ruleset:
+        if self._rules is None:
+            from ..options import ruleset_overrides
+            self._rules = load_rules(self.path / RULES_FILE, ruleset_overrides(self.options))
+        return self._rules
+
+    # -- journal -------------------------------------------------------------
+    @property
+    def events(self) -> list[dict]:
+        if self._events is None:
+            events = []
+            if self.journal_path.exists():
+                for number, line in enumerate(self.journal_path.read_text(encoding="utf-8").splitlines(), 1):
+                    if not line.strip():
+                        continue
+                    try:
+                        events.append(json.loads(line))
+                    except json.JSONDecodeError as exc:
+                        raise DataError(f"a journal line is not JSON ({exc.msg}).", f"{self.journal_path}, line {number}",
+                                        "The journal is append-only; restore it from a backup.") from None
+            self._events = events
+        return self._events
+
+    def state(self) -> State:
+        return fold(self.events)
+
+    def append(self, events: list[dict]):
+        atomic.append_lines(self.journal_path, events)
+        self._events = None
+
+    def dice(self, state: State):
+        dice = self.config["dice"]
+        if dice.get("mode") == "recorded":
+            path = self.path / dice.get("file", DICE_FILE)
+            return RecordedDice(read_dice_file(path), used=state.rolls, source=str(path))
+        seed = self.secrets.get("seed")
+        if not seed:
+            raise DataError("the dice seed is missing.", str(self.path / SECRETS_FILE))
+        return SeededDice(seed)
+
+    # -- orders --------------------------------------------------------------
+    def store_raw(self, round_number: int, who: str, data: bytes) -> Path:
+        """Keep received order text verbatim under a new name; returns the path relative to the folder."""
+        folder = self.orders_dir(round_number)
+        folder.mkdir(parents=True, exist_ok=True)
+        taken = [p.name.split("-", 1)[0] for p in folder.iterdir()]
+        seq = 1 + max((int(n) for n in taken if n.isdigit()), default=0)
+        path = folder / f"{seq:04d}-{who}.txt"
+        atomic.write_new(path, data)
+        return path.relative_to(self.path)
+
+    def latest_orders(self, round_number: int) -> dict[str, str]:
+        """Company -> the file of its newest accepted order for the round."""
+        latest = {}
+        for e in self.events:
+            if e["type"] == "order_received" and e["round"] == round_number:
+                latest[e["company"]] = e["file"]
+        return latest
+
+    def newsletter_count(self) -> int:
+        return sum(1 for e in self.events if e["type"] == "newsletter")

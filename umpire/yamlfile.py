@@ -1,0 +1,80 @@
+"""YAML loading that remembers line numbers, so errors can name file, line and field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .errors import DataError
+
+
+class LineDict(dict):
+    """A mapping that knows the line of each of its keys."""
+
+    line: int = 0
+    key_lines: dict
+
+
+class LineList(list):
+    """A sequence that knows the line of each of its items."""
+
+    line: int = 0
+    item_lines: list
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _mapping(loader, node):
+    loader.flatten_mapping(node)
+    out = LineDict()
+    out.line = node.start_mark.line + 1
+    out.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if key in out:
+            raise DataError(f"key {key!r} appears twice", f"line {key_node.start_mark.line + 1}")
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.key_lines[key] = key_node.start_mark.line + 1
+    return out
+
+
+def _sequence(loader, node):
+    out = LineList(loader.construct_object(child, deep=True) for child in node.value)
+    out.line = node.start_mark.line + 1
+    out.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return out
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+
+
+def load_yaml(path: Path):
+    """Parse a YAML file; a syntax error becomes a DataError naming file and line."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such file") from None
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{path}: not UTF-8 text ({exc.reason})", fix="Save it as UTF-8.") from None
+    try:
+        return yaml.load(text, Loader=_Loader)
+    except DataError as exc:
+        raise DataError(exc.what, f"{path}, {exc.where}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}, line {mark.line + 1}" if mark else str(path)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise DataError(f"not valid YAML: {problem}", where) from None
+
+
+def line_of(container, key) -> int:
+    """Best-known line of `key` (a dict key or list index) in a loaded container."""
+    if isinstance(container, LineDict):
+        return container.key_lines.get(key, container.line)
+    if isinstance(container, LineList) and isinstance(key, int) and key < len(container.item_lines):
+        return container.item_lines[key]
+    return getattr(container, "line", 0)
