@@ -1,0 +1,63 @@
+"""Small builders for engine tests: inline maps, states with track already laid."""
+
+from __future__ import annotations
+
+from umpire.dice import RecordedDice
+from umpire.engine import construction
+from umpire.engine.construction import Emitter
+from umpire.gamemap import City, GameMap
+from umpire.hexgrid import Grid, edge, parse_label
+from umpire.orders import parse_order
+
+
+def h(text: str):
+    return parse_label(text)
+
+
+def tiny_map(rows: list[str], cities=(), rivers=None, layout="odd-q", **extra) -> GameMap:
+    """A map built in code: `cities` as (name, hex, stations, home) tuples, rivers as {"A1/B1": kind}."""
+    river_edges = {}
+    for text, kind in (rivers or {}).items():
+        a, b = text.split("/")
+        river_edges[edge(h(a), h(b))] = kind
+    return GameMap(
+        name="tiny", title="Tiny", grid=Grid(layout, len(rows[0]), len(rows)), rows=rows,
+        cities=[City(name, h(hx), tuple(st), home) for name, hx, st, home in cities],
+        rivers=river_edges, **extra)
+
+
+def new_state(rules, companies=("red", "blue", "green"), dice=None):
+    """A game just created: starting balances posted, round 1 open."""
+    dice = dice or RecordedDice([3] * 50)
+    _, state = construction.start_game("g", [{"id": c, "name": c.title()} for c in companies], rules, dice)
+    return state
+
+
+def lay(state, company: str, chain: str, game_map: GameMap | None = None, round_number: int = 0):
+    """Put track on the map without costs, fees or bonuses (a test's starting position);
+    with the map given, the cities on the chain count as connected."""
+    labels = chain.split("-")
+    emit = Emitter(state)
+    if company not in state.homes:
+        emit(dict(type="home", round=round_number, company=company, hex=labels[0]))
+    for a, b in zip(labels, labels[1:]):
+        emit(dict(type="segment", round=round_number, company=company, a=a, b=b, cost=0))
+    for label_ in labels if game_map else ():
+        city = game_map.city_at.get(h(label_))
+        if city and city.hex not in state.connected:
+            emit(dict(type="city_connected", round=round_number, city=city.name, hex=label_, company=company, bonus=0))
+    return state
+
+
+def order(text: str, game_map: GameMap):
+    return parse_order(text, game_map)
+
+
+def run_round(state, game_map, rules, orders: dict[str, str], dice=None):
+    """Resolve the open construction round with orders given as text bodies (BUILD lines etc.)."""
+    parsed = {c: parse_order(body, game_map) for c, body in orders.items()}
+    return construction.resolve_construction_round(state, game_map, rules, parsed, dice or RecordedDice([3] * 50))
+
+
+def of_type(events, kind: str):
+    return [e for e in events if e["type"] == kind]

@@ -1,0 +1,177 @@
+"""The game commands of DESIGN.md: new, submit, resolve, status --json; errors never a traceback."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from umpire.cli import main
+from conftest import TEST_MAP
+
+COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org",
+             "--company", "green:Green Valley:green@example.org"]
+
+
+def umpire(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture
+def game(tmp_path):
+    folder = tmp_path / "g1"
+    result = umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--dice", dice_file(tmp_path))
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+def dice_file(tmp_path, dice="4 3 5 6 2 6"):
+    path = tmp_path / "dice.txt"
+    path.write_text(dice + "\n")
+    return path
+
+
+def order(tmp_path, name, text):
+    path = tmp_path / f"{name}.txt"
+    path.write_text(text)
+    return path
+
+
+def status(folder):
+    result = umpire("status", folder, "--json")
+    assert result.exit_code == 0
+    return json.loads(result.output)
+
+
+def test_new_prints_codes_once_and_writes_newsletter_001(tmp_path):
+    result = umpire("new", tmp_path / "g", "--map", TEST_MAP, "--rules", "schmidt", *COMPANIES, "--seed", "x")
+    assert result.exit_code == 0
+    assert "red: " in result.output and (tmp_path / "g" / "newsletters" / "001.txt").exists()
+    secrets = (tmp_path / "g" / "secrets.yaml").read_text()
+    code = result.output.split("red: ")[1].split()[0]
+    assert code in secrets and code not in (tmp_path / "g" / "newsletters" / "001.txt").read_text()
+    assert "seed: x" in secrets and "seed:" not in (tmp_path / "g" / "game.yaml").read_text()
+
+
+def test_three_round_game(game, tmp_path):
+    first = status(game)
+    assert (first["game"], first["phase"], first["round"]) == ("g1", "construction", 1)
+    assert first["companies"]["red"] == {"name": "Red Lines", "balance": 20, "segments": [], "home": None}
+
+    # round 1, die 4: red from Alpha to Gamma, blue from Beta, green from Alpha to Kappa
+    umpire("submit", game, order(tmp_path, "r1", "GAME g1\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3-F3-F2\n"))
+    umpire("submit", game, order(tmp_path, "b1", "GAME g1\nCOMPANY blue\nHOME Beta\nBUILD K8-K7-K6-K5\n"))
+    umpire("submit", game, order(tmp_path, "g1", "GAME g1\nCOMPANY green\nBUILD Alpha-C4-C5\n"))
+    assert umpire("resolve", game).exit_code == 0
+    s = status(game)
+    assert s["round"] == 2 and s["companies"]["red"]["segments"] == [["C3", "D3"], ["D3", "E3"], ["E3", "F3"], ["F2", "F3"]]
+    assert s["companies"]["red"]["balance"] == 26                                   # Gamma
+    assert s["companies"]["blue"]["segments"] == [["K6", "K7"], ["K7", "K8"]]     # K5-K6 crosses the broad river: 5 points
+    assert s["companies"]["green"]["balance"] == 26                                 # Kappa
+
+    # round 2 (die 3, blue first)
+    umpire("submit", game, order(tmp_path, "r2", "GAME g1\nCOMPANY red\nBUILD F3-G4-H4\n"))     # river G4/H4: 1 + 3 pts
+    umpire("submit", game, order(tmp_path, "g2", "GAME g1\nCOMPANY green\nBUILD C3-D3\n"))     # parallel to red in D3
+    assert umpire("resolve", game).exit_code == 0
+    s = status(game)
+    assert ["F3", "G4"] in s["companies"]["red"]["segments"] and ["G4", "H4"] not in s["companies"]["red"]["segments"]
+    assert s["companies"]["green"]["balance"] == 26 - 3 and s["companies"]["red"]["balance"] == 26 + 3
+
+    # round 3 (die 5, green first)
+    umpire("submit", game, order(tmp_path, "b3", "GAME g1\nCOMPANY blue\nBUILD K6-K5\n"))
+    assert umpire("resolve", game).exit_code == 0
+    s = status(game)
+    assert ["K5", "K6"] in s["companies"]["blue"]["segments"] and s["round"] == 4 and s["phase"] == "construction"
+    assert sorted((game / "newsletters").glob("*.txt"))[-1].name == "004.txt"
+
+
+def test_status_json_segments_have_sorted_labels(game, tmp_path):
+    umpire("submit", game, order(tmp_path, "r1", "GAME g1\nCOMPANY red\nHOME Alpha\nBUILD C3-C2\n"))
+    umpire("resolve", game)
+    assert status(game)["companies"]["red"]["segments"] == [["C2", "C3"]]
+
+
+def test_submit_reports_refused_lines_and_exits_1(game, tmp_path):
+    result = umpire("submit", game, order(tmp_path, "r1", "GAME g1\nCOMPANY red\nBUILD C3-E3\n"))
+    assert result.exit_code == 1
+    assert "accepted for red" in result.output and "line 3" in result.output and "C3-D2-E3" in result.output
+
+
+def test_an_order_for_another_game_is_refused_whole(game, tmp_path):
+    result = umpire("submit", game, order(tmp_path, "r1", "GAME other\nCOMPANY red\nBUILD C3-D3\n"))
+    assert result.exit_code == 1 and "refused: the order is for game 'other'" in result.output
+    assert status(game)["orders_in"] == []
+    assert len(list((game / "orders" / "1").glob("*-refused.txt"))) == 1
+
+
+def test_an_unknown_company_is_refused_whole(game, tmp_path):
+    result = umpire("submit", game, order(tmp_path, "x", "GAME g1\nCOMPANY purple\nBUILD C3-D3\n"))
+    assert result.exit_code == 1 and "no company 'purple'" in result.output
+
+
+def test_an_order_for_another_round_is_refused_whole(game, tmp_path):
+    result = umpire("submit", game, order(tmp_path, "x", "GAME g1\nCOMPANY red\nROUND 2\nBUILD C3-D3\n"))
+    assert "round 1 is open" in result.output
+
+
+def test_a_later_order_replaces_the_earlier_one_whole(game, tmp_path):
+    umpire("submit", game, order(tmp_path, "a", "GAME g1\nCOMPANY red\nHOME Alpha\nBUILD C3-D3\n"))
+    result = umpire("submit", game, order(tmp_path, "b", "GAME g1\nCOMPANY red\nHOME Alpha\nBUILD C3-C2\n"))
+    assert "replaces orders/1/0001-red.txt" in result.output
+    umpire("resolve", game)
+    assert status(game)["companies"]["red"]["segments"] == [["C2", "C3"]]
+    assert (game / "orders" / "1" / "0001-red.txt").read_text().endswith("BUILD C3-D3\n")   # nothing deleted
+
+
+def test_status_lists_who_has_ordered(game, tmp_path):
+    umpire("submit", game, order(tmp_path, "a", "GAME g1\nCOMPANY blue\nHOME Beta\n"))
+    s = status(game)
+    assert s["orders_in"] == ["blue"] and s["awaited"] == ["red", "green"]
+
+
+def test_new_refuses_an_existing_game(game):
+    result = CliRunner().invoke(main, ["new", str(game), "--map", str(TEST_MAP), "--rules", "laurin", *COMPANIES])
+    assert result.exit_code == 1 and "already holds a game" in result.output
+
+
+def test_new_refuses_too_many_companies(tmp_path):
+    many = [a for i in range(7) for a in ("--company", f"c{i}:C{i}")]
+    result = CliRunner().invoke(main, ["new", str(tmp_path / "g"), "--map", str(TEST_MAP), "--rules", "laurin", *many])
+    assert result.exit_code == 1 and "for 2 to 6 companies, not 7" in result.output
+
+
+def test_new_refuses_a_bad_company_spec(tmp_path):
+    result = CliRunner().invoke(main, ["new", str(tmp_path / "g"), "--map", str(TEST_MAP), "--rules", "laurin",
+                                       "--company", "Red Lines"])
+    assert result.exit_code == 1 and "ID:NAME:EMAIL" in result.output
+
+
+def test_recorded_dice_running_out_stops_with_the_roll_named(tmp_path):
+    folder = tmp_path / "g"
+    umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--dice", dice_file(tmp_path, "4"))
+    result = CliRunner().invoke(main, ["resolve", str(folder)])
+    assert result.exit_code == 1 and "roll 2 (round 2 construction)" in result.output
+    assert status(folder)["round"] == 1            # nothing was written
+
+
+def test_not_a_game_folder(tmp_path):
+    result = CliRunner().invoke(main, ["status", str(tmp_path)])
+    assert result.exit_code == 1 and "not a game folder" in result.output
+
+
+def test_a_broken_map_is_one_paragraph_and_exit_1(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: 1\nname: bad\ngrid: {layout: odd-q}\nrows: ['..', '...']\ncities: []\n")
+    result = subprocess.run([sys.executable, "-m", "umpire", "map", "check", str(bad)], capture_output=True, text=True)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "bad.yaml, line 4, row 2: has 3 characters" in result.stderr
+
+
+def test_usage_errors_exit_2():
+    assert CliRunner().invoke(main, ["resolve"]).exit_code == 2
+
+
+def test_the_console_script_runs(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "umpire", "map", "check", str(TEST_MAP)], capture_output=True, text=True)
+    assert result.returncode == 0 and "Testland" in result.stdout
