@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import jinja2
 
+from ..engine.state import State
 from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder
@@ -13,7 +16,9 @@ from .report import newsletter_facts
 from .styles import company_styles
 
 
+@lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
+    """The template environment, made once: templates are compiled on first use and kept."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("newsletters"))),
         undefined=jinja2.StrictUndefined,
@@ -29,9 +34,9 @@ def render_text(facts: dict) -> str:
     return environment().get_template("newsletter.txt.j2").render(**facts)
 
 
-def map_content(folder: GameFolder) -> MapContent:
+def map_content(folder: GameFolder, state: State | None = None) -> MapContent:
     """The companies' lines as they stand, with each company's style."""
-    state = folder.state()
+    state = state or folder.state()
     seats = state.seat_order()
     names = {cid: state.companies[cid].name for cid in seats}
     return MapContent(owners=state.owners, styles=company_styles([(c, names[c]) for c in seats]), names=names)
@@ -39,8 +44,9 @@ def map_content(folder: GameFolder) -> MapContent:
 
 def write_newsletter(folder: GameFolder, number: int) -> list[str]:
     """Write newsletters/NNN.txt and NNN.pdf; returns the files written, relative to the game folder."""
-    facts = newsletter_facts(folder, number)
+    state = folder.state()
+    facts = newsletter_facts(folder, number, state)
     text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
     atomic.write_text(folder.path / text_name, render_text(facts))
-    atomic.write_bytes(folder.path / pdf_name, newsletter_pdf(facts, folder.game_map, map_content(folder)))
+    atomic.write_bytes(folder.path / pdf_name, newsletter_pdf(facts, folder.game_map, map_content(folder, state)))
     return [text_name, pdf_name]

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 from ..engine import construction
 from ..engine.ledger import BANK
+from ..engine.state import State
 from ..gamemap import STATIONS
 from ..store.folder import GameFolder
 
 QUIET = ("order_received", "order_refused", "command", "orders_used")
 
 
-def newsletter_facts(folder: GameFolder, number: int) -> dict:
+def newsletter_facts(folder: GameFolder, number: int, state: State | None = None) -> dict:
     """Everything newsletter `number` reports: what happened since the last one, and what comes next."""
     events = folder.events
     issued = [i for i, e in enumerate(events) if e["type"] == "newsletter"]
     since = issued[-1] + 1 if issued else 0
     news = [e for e in events[since:] if e["type"] not in QUIET]
-    state = folder.state()
+    state = state or folder.state()
     game_map, rules, config = folder.game_map, folder.rules, folder.config
     names = {cid: c.name for cid, c in state.companies.items()}
     names[BANK] = "the bank"
