@@ -215,7 +215,7 @@ def _race(flow: Flow, race: dict, names: dict):
         rows = []
         for t in race["turns"]:
             moves = {m["company"]: m for m in t["moves"]}
-            rows.append([t["turn"]] + [f"{moves[c]['roll']}: {moves[c]['at']}{' arrived' if moves[c]['arrived'] else ''}"
+            rows.append([t["turn"]] + [f"rolls {moves[c]['roll']}, to {moves[c]['at']}{' arrived' if moves[c]['arrived'] else ''}"
                                        if c in moves else "" for c in entrants])
         flow.table([Column("Turn", 40, "right")] + [Column(names.get(c, c), 110) for c in entrants], rows, size=8)
     for a in race["arrivals"]:
@@ -243,10 +243,18 @@ def _station_grid(flow: Flow, table: list[list[dict]]):
             c.drawString(x + 4, y + cell_h - 13, str(cell["number"]))
             c.setFont("Helvetica", 6.5)
             c.drawString(x + 4, y + 4, ", ".join(cell["cities"])[:28])
-            if cell["used"]:
-                c.setFont("ZapfDingbats", 12)
-                c.drawRightString(x + cell_w - 4, y + cell_h - 14, "4" * cell["used"])
+            for k in range(cell["used"]):
+                _check_mark(c, x + cell_w - 14 - 12 * k, y + cell_h - 14)
     flow.y = top - 6 * cell_h - 8
+
+
+def _check_mark(c, x: float, y: float):
+    """A tick 10 points wide: a used station number."""
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(1.8)
+    c.setLineCap(1)
+    c.lines([(x, y + 5, x + 3.5, y + 1), (x + 3.5, y + 1, x + 10, y + 10)])
+    c.setLineCap(0)
 
 
 def _postings(flow: Flow, f: dict):
