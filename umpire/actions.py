@@ -101,11 +101,16 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
         (path / sub).mkdir(exist_ok=True)
 
     folder = GameFolder(path)
-    events, _ = construction.start_game(game_id, [{"id": c["id"], "name": c["name"]} for c in companies],
-                                        folder.rules, folder.dice(State()))
+    open_game(folder)
+    return folder, secrets["codes"]
+
+
+def open_game(folder: GameFolder):
+    """Start the game written in the folder: open round 1 and write newsletter 001 (also used by replay)."""
+    companies = [{"id": c["id"], "name": c["name"]} for c in folder.config["companies"]]
+    events, _ = construction.start_game(folder.game_id, companies, folder.rules, folder.dice(State()))
     folder.append([{"type": "command", "command": "new"}] + events)
     publish_newsletter(folder)
-    return folder, secrets["codes"]
 
 
 # ---------------------------------------------------------------------------
@@ -201,7 +206,7 @@ def end_construction(folder: GameFolder, reason: str) -> list[dict]:
     if state.phase != "construction":
         raise UmpireError(f"game {folder.game_id} is not in its construction phase.")
     events, _ = construction.end_construction(state, reason)
-    folder.append([{"type": "command", "command": "end-construction"}] + events)
+    folder.append([{"type": "command", "command": "end-construction", "reason": reason}] + events)
     return events
 
 

@@ -1,20 +1,29 @@
-"""Writing newsletters: the text edition from a jinja2 template in newsletters/."""
+"""Writing newsletters: the text edition (jinja2 templates in newsletters/) and the PDF."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import jinja2
 
+from ..engine.state import State
 from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder
+from .mapdraw import MapContent
+from .pdf import newsletter_pdf
 from .report import newsletter_facts
+from .styles import company_styles
 
 
+@lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
+    """The template environment, made once: templates are compiled on first use and kept."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("newsletters"))),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
+        lstrip_blocks=True,
         keep_trailing_newline=True,
     )
     env.filters["extract"] = lambda key, mapping: mapping[key]
@@ -25,9 +34,19 @@ def render_text(facts: dict) -> str:
     return environment().get_template("newsletter.txt.j2").render(**facts)
 
 
+def map_content(folder: GameFolder, state: State | None = None) -> MapContent:
+    """The companies' lines as they stand, with each company's style."""
+    state = state or folder.state()
+    seats = state.seat_order()
+    names = {cid: state.companies[cid].name for cid in seats}
+    return MapContent(owners=state.owners, styles=company_styles([(c, names[c]) for c in seats]), names=names)
+
+
 def write_newsletter(folder: GameFolder, number: int) -> list[str]:
-    """Write newsletters/NNN.txt; returns the files written, relative to the game folder."""
-    facts = newsletter_facts(folder, number)
-    name = f"newsletters/{number:03d}.txt"
-    atomic.write_text(folder.path / name, render_text(facts))
-    return [name]
+    """Write newsletters/NNN.txt and NNN.pdf; returns the files written, relative to the game folder."""
+    state = folder.state()
+    facts = newsletter_facts(folder, number, state)
+    text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
+    atomic.write_text(folder.path / text_name, render_text(facts))
+    atomic.write_bytes(folder.path / pdf_name, newsletter_pdf(facts, folder.game_map, map_content(folder, state)))
+    return [text_name, pdf_name]

@@ -1,0 +1,30 @@
+"""Same inputs, same bytes: the newsletters of two plays of the demo are identical."""
+
+from __future__ import annotations
+
+from umpire import demo
+from umpire.render.newsletter import map_content
+from umpire.render.pdf import map_pdf, newsletter_pdf
+from umpire.render.report import newsletter_facts
+
+
+def test_two_plays_give_byte_identical_newsletters(tmp_path):
+    first = demo.play(tmp_path / "a")
+    second = demo.play(tmp_path / "b")
+    names = sorted(p.name for p in (first.path / "newsletters").iterdir())
+    assert names == ["001.pdf", "001.txt", "002.pdf", "002.txt", "003.pdf", "003.txt", "004.pdf", "004.txt"]
+    for name in names:
+        assert (first.path / "newsletters" / name).read_bytes() == (second.path / "newsletters" / name).read_bytes()
+
+
+def test_rendering_the_same_facts_twice_gives_the_same_pdf(tmp_path):
+    folder = demo.play(tmp_path)
+    facts = newsletter_facts(folder, 5)
+    once = newsletter_pdf(facts, folder.game_map, map_content(folder))
+    again = newsletter_pdf(facts, folder.game_map, map_content(folder))
+    assert once == again
+    assert b"CreationDate" not in once or b"D:20000101000000" in once
+
+
+def test_the_map_pdf_is_deterministic(test_map):
+    assert map_pdf(test_map) == map_pdf(test_map)

@@ -1,0 +1,79 @@
+"""`umpire replay`: rebuild a game from its inputs and compare journal and newsletters byte for byte."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from umpire import demo
+from umpire.cli import main
+from umpire.replay import describe_difference, replay
+
+
+def test_replay_of_an_untouched_game_finds_no_difference(tmp_path):
+    folder = demo.play(tmp_path)
+    outcome = replay(folder.path)
+    assert outcome.differences == []
+    assert outcome.commands == 4 and outcome.orders == 12
+    assert len(outcome.newsletters) == 8
+
+
+def test_replay_reports_a_changed_newsletter_and_exits_1(tmp_path):
+    folder = demo.play(tmp_path)
+    path = folder.path / "newsletters" / "002.txt"
+    path.write_text(path.read_text(encoding="utf-8").replace("Blue Star", "Blue Stars", 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(folder.path)])
+    assert result.exit_code == 1
+    assert "newsletters/002.txt: line" in result.output
+    assert "Blue Stars" in result.output
+
+
+def test_replay_reports_a_changed_pdf(tmp_path):
+    folder = demo.play(tmp_path)
+    path = folder.path / "newsletters" / "003.pdf"
+    path.write_bytes(path.read_bytes() + b"\n")
+    [difference] = replay(folder.path).differences
+    assert difference.file == "newsletters/003.pdf"
+    assert "first differ at byte" in difference.detail
+
+
+def test_replay_reports_a_changed_journal(tmp_path):
+    folder = demo.play(tmp_path)
+    journal = folder.path / "journal.jsonl"
+    journal.write_text(journal.read_text(encoding="utf-8").replace('"value": 5', '"value": 4', 1), encoding="utf-8")
+    files = [d.file for d in replay(folder.path).differences]
+    assert "journal.jsonl" in files
+
+
+def test_replay_reports_a_missing_newsletter(tmp_path):
+    folder = demo.play(tmp_path)
+    (folder.path / "newsletters" / "004.txt").unlink()
+    [difference] = replay(folder.path).differences
+    assert "lacks it" in difference.detail
+
+
+def test_replay_prints_what_matched(tmp_path):
+    folder = demo.play(tmp_path)
+    result = CliRunner().invoke(main, ["replay", str(folder.path)])
+    assert result.exit_code == 0, result.output
+    assert "8 newsletter files match byte for byte" in result.output
+
+
+def test_replay_replays_an_end_construction_command(tmp_path):
+    from umpire import actions
+    folder = demo.play(tmp_path)
+    raw = (folder.path / "journal.jsonl").read_text(encoding="utf-8")
+    assert "end-construction" not in raw
+    lines = [line for line in raw.splitlines()]
+    # a game ended by the GM in round 2: rebuild the journal up to newsletter 002, then end it
+    cut = next(i for i, line in enumerate(lines) if '"number": 2' in line and '"newsletter"' in line)
+    (folder.path / "journal.jsonl").write_text("\n".join(lines[:cut + 1]) + "\n", encoding="utf-8")
+    for extra in ("003.txt", "003.pdf", "004.txt", "004.pdf"):
+        (folder.path / "newsletters" / extra).unlink()
+    folder = type(folder)(folder.path)
+    actions.end_construction(folder, "the players agreed")
+    assert replay(folder.path).differences == []
+
+
+def test_differences_in_text_name_the_first_differing_line():
+    assert describe_difference(b"a\nb\n", b"a\nc\n", text=True).startswith("line 2 differs")
+    assert describe_difference(b"same", b"same", text=True) is None

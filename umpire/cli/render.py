@@ -1,0 +1,51 @@
+"""Commands around newsletters: map render, replay, demo."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .. import demo as demo_game
+from ..gamemap import load_map
+from ..replay import replay as replay_game
+from ..render.pdf import map_pdf
+from ..store import atomic
+from . import main
+from .maps import map_group
+
+
+@map_group.command("render")
+@click.argument("path")
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+def render(path, out):
+    """Draw the empty map as a PDF (for map makers)."""
+    game_map = load_map(path)
+    atomic.write_bytes(out, map_pdf(game_map))
+    click.echo(f"{game_map.title}: {out} written.")
+
+
+@main.command()
+@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+def replay(game_dir):
+    """Rebuild a game from its inputs; check the journal and newsletters byte for byte."""
+    outcome = replay_game(game_dir)
+    if outcome.differences:
+        click.echo(f"Replay of {game_dir}: {len(outcome.differences)} difference(s):", err=True)
+        for d in outcome.differences:
+            click.echo(f"  {d}", err=True)
+        sys.exit(1)
+    click.echo(f"Replay of {game_dir}: {outcome.commands} commands and {outcome.orders} orders replayed; "
+               f"the journal and {len(outcome.newsletters)} newsletter files match byte for byte.")
+
+
+@main.command()
+@click.argument("out_dir", required=False, default="demo-out", type=click.Path(file_okay=False, path_type=Path))
+def demo(out_dir):
+    """Play the bundled demo game end to end and write its newsletters (default: ./demo-out)."""
+    folder = demo_game.play(out_dir)
+    click.echo(f"Demo game played in {folder.path}; its newsletters:")
+    for e in folder.events:
+        if e["type"] == "newsletter":
+            click.echo("  " + "  ".join(str(folder.path / f) for f in e["files"]))

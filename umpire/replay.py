@@ -1,0 +1,121 @@
+"""Replay: rebuild a game from its inputs in a scratch folder and compare it byte for byte.
+
+The inputs are game.yaml, map.yaml, rules.yaml, secrets.yaml (the seed) or dice.txt, the
+stored order files in the order the journal received them, and the commands in the journal.
+The journal and every issued newsletter must come out identical.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import actions
+from .errors import UmpireError
+from .store.folder import DICE_FILE, GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder
+
+INPUTS = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, DICE_FILE)
+
+
+@dataclass
+class Difference:
+    file: str
+    detail: str
+
+    def __str__(self):
+        return f"{self.file}: {self.detail}"
+
+
+@dataclass
+class Outcome:
+    commands: int
+    orders: int
+    newsletters: list[str]
+    differences: list[Difference]
+
+
+def replay(path: Path) -> Outcome:
+    """Rebuild the game at `path` in a temporary folder and compare."""
+    original = GameFolder(path).require()
+    with tempfile.TemporaryDirectory(prefix="umpire-replay-") as tmp:
+        copy = GameFolder(Path(tmp) / Path(path).resolve().name)
+        commands, orders, problem = rebuild(original, copy)
+        differences = [problem] if problem else []
+        differences += compare(original, copy)
+        files = [f for e in original.events if e["type"] == "newsletter" for f in e["files"]]
+        return Outcome(commands, orders, files, differences)
+
+
+def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Difference | None]:
+    """Play the journal's inputs into `copy`; returns the commands and orders replayed, and why it stopped early."""
+    copy.path.mkdir(parents=True)
+    for name in INPUTS:
+        if (original.path / name).exists():
+            shutil.copyfile(original.path / name, copy.path / name)
+    for sub in ("orders", "inbox", "newsletters"):
+        (copy.path / sub).mkdir()
+    commands = orders = 0
+    for number, event in enumerate(original.events, 1):
+        try:
+            if event["type"] == "command":
+                _command(copy, event, original.events[number:])
+                commands += 1
+            elif event["type"] in ("order_received", "order_refused"):
+                data = (original.path / event["file"]).read_bytes()
+                via = event.get("via", "submit")
+                actions.submit(copy, data, via=via, require_code=not via.startswith(("submit", "demo")))
+                orders += 1
+        except (UmpireError, OSError) as exc:
+            message = exc.message if isinstance(exc, UmpireError) else str(exc)
+            return commands, orders, Difference("journal.jsonl", f"the rebuild stopped at line {number} "
+                                                f"({event['type']} {event.get('command', '')}): {message}")
+    return commands, orders, None
+
+
+def _command(folder: GameFolder, event: dict, after: list[dict]):
+    name = event["command"]
+    if name == "new":
+        actions.open_game(folder)
+    elif name == "resolve":
+        actions.resolve(folder)
+    elif name == "end-construction":
+        reason = event.get("reason")
+        if reason is None:
+            ended = next(e for e in after if e["type"] == "construction_ended")
+            reason = ended["reason"].removeprefix("ended by the GM: ")
+        actions.end_construction(folder, reason)
+    else:
+        raise UmpireError(f"replay does not know the command {name!r}.")
+
+
+def compare(original: GameFolder, copy: GameFolder) -> list[Difference]:
+    """The journal and every newsletter the original issued, byte for byte."""
+    out = []
+    names = ["journal.jsonl"] + [f for e in original.events if e["type"] == "newsletter" for f in e["files"]]
+    for name in names:
+        a, b = original.path / name, copy.path / name
+        if not a.exists():
+            out.append(Difference(name, "the game folder lacks it, though the journal says it was issued."))
+        elif not b.exists():
+            out.append(Difference(name, "the rebuild did not write it."))
+        else:
+            detail = describe_difference(a.read_bytes(), b.read_bytes(), text=not name.endswith(".pdf"))
+            if detail:
+                out.append(Difference(name, detail))
+    return out
+
+
+def describe_difference(old: bytes, new: bytes, text: bool) -> str | None:
+    """None when equal; else where the bytes first differ (by line for text)."""
+    if old == new:
+        return None
+    if text:
+        a, b = old.decode("utf-8", "replace").splitlines(), new.decode("utf-8", "replace").splitlines()
+        for i, (x, y) in enumerate(zip(a, b), 1):
+            if x != y:
+                return f"line {i} differs:\n    issued:  {x[:200]}\n    rebuilt: {y[:200]}"
+        return f"the issued file has {len(a)} lines, the rebuilt one {len(b)}."
+    first = next((i for i, (x, y) in enumerate(zip(old, new)) if x != y), min(len(old), len(new)))
+    return f"{len(old)} bytes issued, {len(new)} rebuilt; they first differ at byte {first}."
