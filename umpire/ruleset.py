@@ -103,6 +103,7 @@ SCHEMA = {
             "minimum": _optional(_int(0)),
             "minimum_below": _optional(_int(0)),
             "order": _choice("poorest_first", "arrival"),
+            "fees_in_allowance": _bool,
         },
         "end": {"after_transports": _bool, "balance_target": _optional(_players_table)},
     },
@@ -125,6 +126,9 @@ class Section:
 
     def get(self, name, default=None):
         return self._data.get(name, default)
+
+    def __getitem__(self, name):
+        return self._data[name]
 
     def as_dict(self) -> dict:
         return copy.deepcopy(self._data)
