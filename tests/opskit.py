@@ -12,15 +12,29 @@ from umpire.orders import parse_order
 class ScriptedDice:
     """Dice that give fixed values, in order, and remember each purpose asked for."""
 
-    def __init__(self, values):
+    def __init__(self, values, then: int | list[int] | None = None):
         self.values = list(values)
+        self.then = [then] if isinstance(then, int) else then
         self.purposes: list[str] = []
+        self.extra = 0
 
     def roll(self, purpose: str) -> int:
         self.purposes.append(purpose)
         if not self.values:
-            raise AssertionError(f"no scripted die left for {purpose!r}")
+            if not self.then:
+                raise AssertionError(f"no scripted die left for {purpose!r}")
+            self.extra += 1
+            return self.then[(self.extra - 1) % len(self.then)]
         return self.values.pop(0)
+
+
+# A network over the test map: red Alpha-Zeta-Beta-Theta, blue Beta-Furth-Nord-Gamma,
+# green Alpha-Kappa-Delta-Iota. Epsilon (K3, 23) and Eta (B8, 32) stay unconnected.
+NETWORK = {
+    "red": ["C3-D3-E3-F3-G4-G5-G6-H5-I6-J6-K7-K8-L8-M9"],
+    "blue": ["K8-K7-K6-J5-J4-J3-J2-I3-H3-G3-F2"],
+    "green": ["C3-C4-C5-D5-E6-E7-E8-E9-F9-G10"],
+}
 
 
 def chain_hexes(text: str):
@@ -57,6 +71,14 @@ def announce(state: State, number: int, start: list[str], destination: list[str]
               start=11, start_name="start", start_hexes=start, destination=22, destination_name="dest",
               destination_hexes=destination, cancelled=False, reason=None))
     return emit.state
+
+
+def run_round(state, game_map, rules, texts: dict[str, str], dice_values, options=None, then=(1, 3, 4, 1, 2, 2)):
+    """Resolve one operating round with scripted dice; later rolls (the next round's) cycle `then`."""
+    from umpire.engine.operations import resolve_operations_round
+    dice = ScriptedDice(dice_values, then=list(then))
+    events, new = resolve_operations_round(state, game_map, rules, orders(game_map, **texts), dice, options or {})
+    return events, new, dice
 
 
 def orders(game_map, **texts) -> dict:
