@@ -47,15 +47,6 @@ def check_route(state: State, game_map: GameMap, companies: list[str], route: Ro
     if hexes[0] not in starts:
         raise RouteError(f"the route starts at {label(hexes[0])}; this transport starts at "
                          f"{_hexes_text(starts)}.")
-    if to is not None:
-        if to not in destinations:
-            raise RouteError(f"TO {label(to)} is not a destination of this transport; its destinations are "
-                             f"{_hexes_text(destinations)}.")
-        if hexes[-1] != to:
-            raise RouteError(f"the route ends at {label(hexes[-1])}, not at the chosen destination {label(to)}.")
-    elif hexes[-1] not in destinations:
-        raise RouteError(f"the route ends at {label(hexes[-1])}, which is not a destination of this transport "
-                         f"({_hexes_text(destinations)}).")
     choices: list[list[str]] = []
     for i, (a, b) in enumerate(zip(hexes, hexes[1:]), 1):
         owners = step_owners(state, game_map, a, b)
@@ -69,6 +60,15 @@ def check_route(state: State, game_map: GameMap, companies: list[str], route: Ro
                                  f"its owners are {', '.join(owners)}.")
             owners = [named]
         choices.append(owners)
+    if to is not None:
+        if to not in destinations:
+            raise RouteError(f"TO {label(to)} is not a destination of this transport; its destinations are "
+                             f"{_hexes_text(destinations)}.")
+        if hexes[-1] != to:
+            raise RouteError(f"the route ends at {label(hexes[-1])}, not at the chosen destination {label(to)}.")
+    elif hexes[-1] not in destinations:
+        raise RouteError(f"the route ends at {label(hexes[-1])}, which is not a destination of this transport "
+                         f"({_hexes_text(destinations)}).")
     payees: list[str | None] = [None] * len(choices)
     for i, owners in enumerate(choices):
         own = [c for c in companies if c in owners]
