@@ -118,11 +118,15 @@ class Section:
         self._data = data
 
     def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
         try:
             value = self._data[name]
         except KeyError:
             raise AttributeError(name) from None
-        return Section(value) if isinstance(value, dict) and not _is_table(value) else value
+        value = Section(value) if isinstance(value, dict) and not _is_table(value) else value
+        self.__dict__[name] = value          # read-only: later reads are plain attribute lookups
+        return value
 
     def get(self, name, default=None):
         return self._data.get(name, default)

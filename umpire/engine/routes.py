@@ -47,6 +47,11 @@ def check_route(state: State, game_map: GameMap, companies: list[str], route: Ro
     if hexes[0] not in starts:
         raise RouteError(f"the route starts at {label(hexes[0])}; this transport starts at "
                          f"{_hexes_text(starts)}.")
+    seen: set[Hex] = set()
+    for h in hexes:
+        if h in seen:
+            raise RouteError(f"the route passes {label(h)} twice; a train does not run back over its own path.")
+        seen.add(h)
     choices: list[list[str]] = []
     for i, (a, b) in enumerate(zip(hexes, hexes[1:]), 1):
         owners = step_owners(state, game_map, a, b)
