@@ -13,7 +13,7 @@ from pathlib import Path
 
 from . import __version__
 from .dice import commitment, read_dice_file
-from .engine import construction
+from .engine import construction, operations
 from .engine.state import State
 from .errors import UmpireError
 from .gamemap import load_map
@@ -191,9 +191,8 @@ def resolve(folder: GameFolder) -> list[dict]:
     orders = load_orders(folder, state.round)
     if state.phase == "construction":
         events, _ = construction.resolve_construction_round(state, folder.game_map, folder.rules, orders,
-                                                            folder.dice(state))
+                                                            folder.dice(state), folder.options)
     else:
-        from .engine import operations
         events, _ = operations.resolve_operations_round(state, folder.game_map, folder.rules, orders,
                                                         folder.dice(state), folder.options)
     folder.append([{"type": "command", "command": "resolve", "round": state.round}] + events)
@@ -205,8 +204,10 @@ def end_construction(folder: GameFolder, reason: str) -> list[dict]:
     state = folder.require().state()
     if state.phase != "construction":
         raise UmpireError(f"game {folder.game_id} is not in its construction phase.")
-    events, _ = construction.end_construction(state, reason)
+    events, _ = construction.end_construction(state, reason, folder.game_map, folder.rules, folder.dice(state),
+                                              folder.options)
     folder.append([{"type": "command", "command": "end-construction", "reason": reason}] + events)
+    publish_newsletter(folder)
     return events
 
 
@@ -243,4 +244,5 @@ def status(folder: GameFolder) -> dict:
         "unconnected_cities": [folder.game_map.city_at[h].name
                                for h in construction.unconnected_cities(state, folder.game_map)],
         "newsletters": folder.newsletter_count(),
+        **operations.status_facts(state, folder.game_map, folder.rules),
     }

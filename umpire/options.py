@@ -11,6 +11,8 @@ from .errors import UmpireError
 # name -> (default, description)
 GAME_OPTIONS: dict[str, tuple[object, str]] = {
     "transports_per_round": (2, "transports announced in each operating round"),
+    "entries_per_round": (None, "races one company may enter in one operating round (none: no limit)"),
+    "carry_unentered": (False, "a race no company entered is announced again next round instead of counting"),
 }
 
 

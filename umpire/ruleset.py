@@ -103,6 +103,7 @@ SCHEMA = {
             "minimum": _optional(_int(0)),
             "minimum_below": _optional(_int(0)),
             "order": _choice("poorest_first", "arrival"),
+            "fees_in_allowance": _bool,
         },
         "end": {"after_transports": _bool, "balance_target": _optional(_players_table)},
     },
@@ -117,14 +118,21 @@ class Section:
         self._data = data
 
     def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
         try:
             value = self._data[name]
         except KeyError:
             raise AttributeError(name) from None
-        return Section(value) if isinstance(value, dict) and not _is_table(value) else value
+        value = Section(value) if isinstance(value, dict) and not _is_table(value) else value
+        self.__dict__[name] = value          # read-only: later reads are plain attribute lookups
+        return value
 
     def get(self, name, default=None):
         return self._data.get(name, default)
+
+    def __getitem__(self, name):
+        return self._data[name]
 
     def as_dict(self) -> dict:
         return copy.deepcopy(self._data)

@@ -71,7 +71,7 @@ def resolve(game_dir):
 def end_construction(game_dir, reason):
     """End the construction phase by the GM's decision."""
     actions.end_construction(GameFolder(game_dir), reason)
-    click.echo("The construction phase is ended; the next resolve starts the operating phase.")
+    click.echo("The construction phase is ended; the first operating round is open and its newsletter written.")
 
 
 @main.command()

@@ -80,7 +80,7 @@ def unconnected_cities(state: State, game_map: GameMap) -> list[Hex]:
 
 
 def resolve_construction_round(state: State, game_map: GameMap, rules: Ruleset, orders: dict[str, Order],
-                               dice) -> tuple[list[dict], State]:
+                               dice, options: dict | None = None) -> tuple[list[dict], State]:
     """Carry out the round's orders in round order; end the phase or open the next round."""
     emit = Emitter(state.copy())
     number = emit.state.round
@@ -100,22 +100,31 @@ def resolve_construction_round(state: State, game_map: GameMap, rules: Ruleset, 
     if ended:
         emit(dict(type="construction_ended", round=number,
                   reason=f"at most {rules.construction.end.cities_left} cities were left unconnected"))
+        _open_operations(emit, game_map, rules, dice, options)
     else:
         emit(dict(type="round_closed", round=number))
         if _grace_over(emit, game_map, rules):
             emit(dict(type="construction_ended", round=number,
                       reason=f"{rules.construction.end.grace.rounds} rounds passed with only "
                              f"{rules.construction.end.grace.cities_left} city left"))
+            _open_operations(emit, game_map, rules, dice, options)
         else:
             open_construction_round(emit, rules, dice)
     return emit.events, emit.state
 
 
-def end_construction(state: State, reason: str) -> tuple[list[dict], State]:
-    """The GM ends the construction phase by command."""
+def end_construction(state: State, reason: str, game_map: GameMap, rules: Ruleset, dice,
+                     options: dict | None = None) -> tuple[list[dict], State]:
+    """The GM ends the construction phase by command; the first operating round opens."""
     emit = Emitter(state.copy())
     emit(dict(type="construction_ended", round=state.round, reason=f"ended by the GM: {reason}"))
+    _open_operations(emit, game_map, rules, dice, options)
     return emit.events, emit.state
+
+
+def _open_operations(emit: Emitter, game_map: GameMap, rules: Ruleset, dice, options: dict | None):
+    from .operations import open_operations_round   # operations builds on this module
+    open_operations_round(emit, game_map, rules, dice, options)
 
 
 def _phase_over_after_turn(state: State, game_map: GameMap, rules: Ruleset) -> bool:

@@ -127,6 +127,35 @@ class State:
 
     def _on_game_finished(self, e):
         self.phase = "finished"
+        self.ops["winners"] = list(e.get("winners", []))
+
+    # -- the operating phase (engine/operations.py) ----------------------------
+    def _on_transport_announced(self, e):
+        n = e["transport"]
+        self.ops.setdefault("transports", {})[n] = {k: v for k, v in e.items() if k != "type"}
+        self.ops["next"] = max(self.ops.get("next", 1), n + 1)
+        if e["cancelled"]:
+            self.ops["last_destination"] = None
+        else:
+            self.ops.setdefault("open", []).append(n)
+            self.ops["last_destination"] = None if e["special"] else e["destination"]
+
+    def _on_station_checked_off(self, e):
+        uses = self.ops.setdefault("uses", {})
+        uses[e["station"]] = uses.get(e["station"], 0) + 1
+
+    def _on_station_table_reset(self, e):
+        self.ops["uses"] = {}
+
+    def _on_transport_made(self, e):
+        self.ops["made"] = self.ops.get("made", 0) + 1
+        self.ops["transports"][e["transport"]]["income"] = dict(e.get("income", {}))
+        if e["transport"] in self.ops.get("open", []):
+            self.ops["open"].remove(e["transport"])
+
+    def _on_jump(self, e):
+        self.ops.setdefault("jumps", []).append(
+            {"company": e["company"], "rival": e["rival"], "from": hx(e["from"]), "to": hx(e["to"])})
 
 
 def _deepish(value):

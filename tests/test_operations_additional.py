@@ -1,0 +1,123 @@
+"""RULES 4.5 and 4.6: additional construction per edition, the end of the game and the winner."""
+
+from __future__ import annotations
+
+from opskit import NETWORK, announce, events_of, make_state, run_round
+from umpire.engine.operations import status_facts
+from umpire.ruleset import load_rules
+
+RED = "C3-D3-E3-F3-G4-G5-G6-H5-I6-J6-K7-K8"
+BALANCES = {"red": 30, "blue": 20, "green": 10}
+
+
+def transports(*numbers, balances=BALANCES):
+    state = make_state(NETWORK, balances)
+    for n in numbers:
+        state = announce(state, n, ["C3"], ["K8"])
+    return state
+
+
+def builders(events):
+    return [e["company"] for e in events_of(events, "additional_construction")]
+
+
+def allowances(events):
+    return {e["company"]: e["units"] for e in events_of(events, "allowance")}
+
+
+# 4.5 Laurin
+def test_laurin_builds_after_every_second_transport_up_to_10_poorest_first(test_map, laurin):
+    events, state, _ = run_round(transports(2), test_map, laurin, {
+        "red": "RACE 2 PASS\nBUILD M9-N9", "blue": "RACE 2 PASS\nBUILD K3-L3", "green": "RACE 2 PASS\nBUILD G10-H10"},
+        [])
+    assert allowances(events) == {"red": 10, "blue": 10, "green": 10}
+    assert builders(events) == ["green", "blue", "red"]
+    paid = [(e["from"], e["to"], e["amount"], e["reason"]) for e in events_of(events, "posting")]
+    assert ("green", "bank", 1, "building G10-H10") in paid
+    assert state.owns("green", (6, 9), (7, 9))
+
+
+def test_laurin_no_additional_construction_after_an_odd_transport(test_map, laurin):
+    events, _, _ = run_round(transports(1), test_map, laurin, {"green": "RACE 1 PASS\nBUILD G10-H10"}, [])
+    assert not builders(events)
+    assert "no allowance" in events_of(events, "refused")[0]["reason"]
+
+
+def test_laurin_fees_are_paid_on_top_of_the_allowance(test_map, laurin):
+    # C3 (Alpha) -> D3 parallel to red: 1 point, and 3 units to red (connection 1, half-hex 2) in D3.
+    events, _, _ = run_round(transports(2), test_map, laurin, {"green": "RACE 2 PASS\nBUILD C3-D3"}, [])
+    assert sum(e["amount"] for e in events_of(events, "posting") if (e["from"], e["to"]) == ("green", "red")) == 3
+    assert events_of(events, "allowance_unused")[0]["units"] == 9
+
+
+def test_spending_stops_at_the_allowance(test_map):
+    rules = load_rules("laurin", {"operations.additional_construction.amount": 2})
+    events, state, _ = run_round(transports(2), test_map, rules, {"green": "RACE 2 PASS\nBUILD G10-H10-I10-J10"}, [])
+    refused, = events_of(events, "refused")
+    assert "I10-J10: costs 1 units and only 0 of this round's allowance of 2 are left" in refused["reason"]
+    assert state.owns("green", (7, 9), (8, 9)) and not state.owns("green", (8, 9), (9, 9))
+
+
+# 4.5 Schmidt
+def test_schmidt_builds_up_to_that_transports_income(test_map, schmidt):
+    events, _, _ = run_round(transports(1), test_map, schmidt,
+                             {"red": f"RACE 1 RUN {RED}\nBUILD M9-N9", "blue": "RACE 1 PASS\nBUILD K3-L3"}, [])
+    assert allowances(events) == {"red": 20}                # the lone participant's 20
+    assert builders(events) == ["red"]
+    assert "no allowance" in events_of(events, "refused")[0]["reason"]
+
+
+def test_schmidt_fees_count_against_the_allowance(test_map):
+    rules = load_rules("schmidt", {"operations.additional_construction.allowance": "fixed",
+                                   "operations.additional_construction.amount": 10})
+    events, _, _ = run_round(transports(1), test_map, rules, {"green": "RACE 1 PASS\nBUILD C3-D3"}, [])
+    # cost 1; fees 3: the half-hex in D3 (2) and, leaving Alpha parallel to red, the city connection (1)
+    assert events_of(events, "allowance_unused")[0]["units"] == 10 - 1 - 3
+
+
+def test_schmidt_percent_variant_gives_10_percent_at_least_5_below_50(test_map):
+    rules = load_rules("schmidt", {"operations.additional_construction.allowance": "percent",
+                                   "operations.additional_construction.amount": 10,
+                                   "operations.additional_construction.minimum": 5,
+                                   "operations.additional_construction.minimum_below": 50,
+                                   "operations.additional_construction.every": 2})
+    events, _, _ = run_round(transports(2, balances={"red": 80, "blue": 20, "green": 49}), test_map, rules, {}, [])
+    assert allowances(events) == {"red": 8, "blue": 5, "green": 5}
+
+
+# 4.5 Bütehorn
+def test_buetehorn_builds_from_the_income_in_order_of_arrival(test_map, buetehorn):
+    # blue wins (it pays red 10 for the line), red is second; green did not run and has no income.
+    events, _, _ = run_round(transports(1), test_map, buetehorn, {
+        "red": f"RACE 1 RUN {RED}\nBUILD M9-N9", "blue": f"RACE 1 RUN {RED}[blue]\nBUILD K3-L3",
+        "green": "RACE 1 PASS\nBUILD G10-H10"}, [1, 6, 1, 6, 6, 6])
+    assert allowances(events) == {"red": 20, "blue": 20}
+    assert builders(events) == ["blue", "red"]
+
+
+# 4.6
+def test_laurin_game_ends_after_the_last_transport_highest_balance_wins(test_map):
+    rules = load_rules("laurin", {"operations.transports": 1})
+    events, state, _ = run_round(transports(1), test_map, rules,
+                                 {"red": f"RACE 1 RUN {RED}\nBUILD M9-N9"}, [6, 6])
+    finished, = events_of(events, "game_finished")
+    assert finished["winners"] == ["red"] and finished["reason"] == "all 1 transports have been made"
+    assert state.phase == "finished"
+    assert events_of(events, "not_carried_out")[0]["company"] == "red"
+    assert status_facts(state, test_map, rules)["winners"] == ["red"]
+
+
+def test_equal_balances_share_the_win(test_map):
+    rules = load_rules("laurin", {"operations.transports": 1})
+    events, _, _ = run_round(transports(1, balances={"red": 20, "blue": 20, "green": 20}), test_map, rules, {}, [])
+    assert events_of(events, "game_finished")[0]["winners"] == ["red", "blue", "green"]
+
+
+def test_schmidt_game_ends_when_a_balance_reaches_the_target(test_map):
+    rules = load_rules("schmidt", {"operations.end.balance_target": {3: 50}})
+    events, state, _ = run_round(transports(1, 2), test_map, rules,
+                                 {"red": f"RACE 1 RUN {RED}\nRACE 2 RUN {RED}"}, [])
+    finished, = events_of(events, "game_finished")
+    assert finished["winners"] == ["red"] and "target of 50 after transport 1" in finished["reason"]
+    assert [e["transport"] for e in events_of(events, "race_entered")] == [1]
+    assert state.phase == "finished"

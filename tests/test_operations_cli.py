@@ -1,0 +1,91 @@
+"""A whole small game from the command line, construction to the winner, on the test map."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import TEST_MAP
+from umpire.cli import main
+
+PLANS = {   # each company's planned line, built a little every round
+    "red": "C3-D3-E3-F3-G4-G5-G6-H5-I6-J6-K7-K8-L8-M9",
+    "blue": "K8-K7-K6-J5-J4-J3-J2-I3-H3-G3-F2",
+    "green": "C3-C4-C5-D5-E6-E7-E8-E9-F9-G10",
+}
+
+
+def run(runner, *args, ok=(0,)):
+    result = runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+    assert result.exit_code in ok, result.output
+    return result.output
+
+
+def status(runner, game):
+    return json.loads(run(runner, "status", game, "--json"))
+
+
+def write_order(tmp_path, game, company, round_number, lines) -> str:
+    path = tmp_path / f"{company}-{round_number}.txt"
+    path.write_text("\n".join([f"GAME {game.name}", f"COMPANY {company}", f"ROUND {round_number}", *lines]) + "\n")
+    return str(path)
+
+
+def build_lines(info, company, plan):
+    built = {tuple(s) for s in info["companies"][company]["segments"]}
+    hexes = plan.split("-")
+    done = 0
+    while done < len(hexes) - 1 and tuple(sorted(hexes[done:done + 2])) in built:
+        done += 1
+    rest = hexes[done:]
+    lines = [] if info["companies"][company]["home"] else [f"HOME {hexes[0]}"]
+    return lines + ([f"BUILD {'-'.join(rest)}"] if len(rest) > 1 else [])
+
+
+def race_lines(runner, game, info, company):
+    lines = []
+    for t in info["transports"]["open"]:
+        n = t["transport"]
+        best = None
+        for a in t["start_hexes"]:
+            for b in t["destination_hexes"]:
+                result = runner.invoke(main, ["route", str(game), "--company", company, "--from", a, "--to", b])
+                if result.exit_code == 0:
+                    route = next(line.split()[1] for line in result.output.splitlines() if "RUN " in line)
+                    if best is None or len(route) < len(best):
+                        best = route
+        lines.append(f"RACE {n} RUN {best}" if best else f"RACE {n} PASS")
+    return lines
+
+
+@pytest.mark.parametrize("rules", ["laurin", "schmidt", "buetehorn"])
+def test_whole_small_game_runs_to_finished(tmp_path, rules):
+    runner = CliRunner()
+    game = tmp_path / "game"
+    run(runner, "new", game, "--map", TEST_MAP, "--rules", rules, "--seed", f"whole-{rules}",
+        "--company", "red:Red", "--company", "blue:Blue", "--company", "green:Green",
+        "--option", "operations.end.balance_target={2: 150, 3: 150}")
+    for _ in range(12):
+        info = status(runner, game)
+        if info["phase"] != "construction":
+            break
+        files = [write_order(tmp_path, game, c, info["round"], build_lines(info, c, plan)) for c, plan in PLANS.items()]
+        run(runner, "submit", game, *files, ok=(0, 1))
+        run(runner, "resolve", game)
+    if status(runner, game)["phase"] == "construction":
+        run(runner, "end-construction", game, "--reason", "the test's lines are built")
+    for _ in range(60):
+        info = status(runner, game)
+        if info["phase"] != "operations":
+            break
+        files = [write_order(tmp_path, game, c, info["round"], race_lines(runner, game, info, c)) for c in PLANS]
+        run(runner, "submit", game, *files, ok=(0, 1))
+        run(runner, "resolve", game)
+    info = status(runner, game)
+    assert info["phase"] == "finished"
+    balances = {c: v["balance"] for c, v in info["companies"].items()}
+    assert info["winners"] == [c for c, b in balances.items() if b == max(balances.values())]
+    journal = [json.loads(line) for line in (game / "journal.jsonl").read_text().splitlines()]
+    assert any(e["type"] == "race_placed" for e in journal)
