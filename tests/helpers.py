@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from umpire.dice import RecordedDice
+from umpire.dice import RecordedDice, SeededDice
 from umpire.engine import construction
 from umpire.engine.construction import Emitter
 from umpire.gamemap import City, GameMap
@@ -28,7 +28,7 @@ def tiny_map(rows: list[str], cities=(), rivers=None, layout="odd-q", **extra) -
 
 def new_state(rules, companies=("red", "blue", "green"), dice=None):
     """A game just created: starting balances posted, round 1 open."""
-    dice = dice or RecordedDice([3] * 50)
+    dice = dice or RecordedDice([3] * len(companies))
     _, state = construction.start_game("g", [{"id": c, "name": c.title()} for c in companies], rules, dice)
     return state
 
@@ -56,7 +56,7 @@ def order(text: str, game_map: GameMap):
 def run_round(state, game_map, rules, orders: dict[str, str], dice=None):
     """Resolve the open construction round with orders given as text bodies (BUILD lines etc.)."""
     parsed = {c: parse_order(body, game_map) for c, body in orders.items()}
-    return construction.resolve_construction_round(state, game_map, rules, parsed, dice or RecordedDice([3] * 50))
+    return construction.resolve_construction_round(state, game_map, rules, parsed, dice or SeededDice("test"), {})
 
 
 def of_type(events, kind: str):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from umpire.dice import RecordedDice
+from umpire.dice import RecordedDice, SeededDice
 from umpire.engine import construction
 from umpire.engine.state import fold
 from umpire.ruleset import load_rules
@@ -269,9 +269,12 @@ def test_schmidt_ends_two_complete_rounds_after_only_one_city_is_left(m, schmidt
     assert state.phase == "operations" and "2 rounds" in of_type(events, "construction_ended")[0]["reason"]
 
 
-def test_the_gm_may_end_construction_by_command(laurin):
-    events, state = construction.end_construction(new_state(laurin), "the players agreed")
-    assert state.phase == "operations" and "the players agreed" in events[-1]["reason"]
+def test_the_gm_may_end_construction_by_command(m, laurin):
+    state = lay(new_state(laurin), "red", "A2-B2-C2-D2-E2-F2-G2-H2-I2-J2", m)
+    events, state = construction.end_construction(state, "the players agreed", m, laurin,
+                                                  SeededDice("x"), {})
+    assert state.phase == "operations"
+    assert "the players agreed" in of_type(events, "construction_ended")[0]["reason"]
 
 
 # -- expectations written in the order ------------------------------------------------
