@@ -9,6 +9,7 @@ from umpire.engine.construction import resolve_construction_round, start_game
 from umpire.gamemap import load_map
 from umpire.hexgrid import parse_label
 from umpire.orders import parse_order
+from umpire.ruleset import load_rules
 
 MAP = """\
 format: 1
@@ -30,7 +31,6 @@ def play_first_round(tmp_path, flags: str, orders: dict[str, str]):
     path = tmp_path / "star.yaml"
     path.write_text(textwrap.dedent(MAP) + flags, encoding="utf-8")
     game_map = load_map(path)
-    from umpire.ruleset import load_rules
     rules = load_rules("schmidt")
     dice = SeededDice("directions")
     _, state = start_game("g", [{"id": c, "name": c} for c in orders], rules, dice)
@@ -56,8 +56,8 @@ def test_distinct_directions_refuse_a_rivals_way_out(tmp_path):
                                      {"red": "HOME Hub\nBUILD D3-D2", "blue": "HOME Hub\nBUILD D3-D2"})
     reasons = refusals(events)
     assert len(reasons) == 1 and "in a different direction" in reasons[0]
-    first = state.round_order[0]
-    assert state.segments_of(first) == [["D2", "D3"]]
+    assert state.segments_of("red") == [["D2", "D3"]]      # red builds first in round 1
+    assert state.segments_of("blue") == []
 
 
 def test_distinct_directions_allow_different_ways_out(tmp_path):

@@ -105,8 +105,8 @@ def resolve_construction_round(state: State, game_map: GameMap, rules: Ruleset, 
         emit(dict(type="round_closed", round=number))
         if _grace_over(emit, game_map, rules):
             emit(dict(type="construction_ended", round=number,
-                      reason=f"{rules.construction.end.grace['rounds']} rounds passed with only "
-                             f"{rules.construction.end.grace['cities_left']} city left"))
+                      reason=f"{rules.construction.end.grace.rounds} rounds passed with only "
+                             f"{rules.construction.end.grace.cities_left} city left"))
         else:
             open_construction_round(emit, rules, dice)
     return emit.events, emit.state
@@ -129,10 +129,10 @@ def _grace_over(emit: Emitter, game_map: GameMap, rules: Ruleset) -> bool:
     if not grace:
         return False
     if state.grace_since is None:
-        if len(unconnected_cities(state, game_map)) <= grace["cities_left"]:
-            emit(dict(type="grace_started", round=state.round, cities_left=grace["cities_left"]))
+        if len(unconnected_cities(state, game_map)) <= grace.cities_left:
+            emit(dict(type="grace_started", round=state.round, cities_left=grace.cities_left))
         return False
-    return state.round - state.grace_since >= grace["rounds"]
+    return state.round - state.grace_since >= grace.rounds
 
 
 class Turn:
