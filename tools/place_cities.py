@@ -124,7 +124,7 @@ class Drawing:
                 char[h] = "."
         for area in src.get("foreign", []):
             for h in self.hexes_in(area["points"]):
-                if char[h] != ".":
+                if char[h] != "." and h not in self.country:     # the first country listed wins
                     char[h] = ","
                     self.country[h] = area["name"]
         for area in src.get("off", []):
