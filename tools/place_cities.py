@@ -127,6 +127,7 @@ class Drawing:
                 if char[h] != "." and h not in self.country:     # the first country listed wins
                     char[h] = ","
                     self.country[h] = area["name"]
+        self.fill_gaps(char)
         for area in src.get("off", []):
             for h in self.hexes_in(area["points"]):
                 char[h] = " "
@@ -144,6 +145,31 @@ class Drawing:
             for text in labels:
                 char[parse_label(text)] = ch
         return char
+
+    def fill_gaps(self, char: dict):
+        """Water that the polygons left between two countries, away from any sea, becomes land."""
+        seen = set()
+        for start in self.hexes:
+            if char[start] != "~" or start in seen:
+                continue
+            group, queue = [], [start]
+            seen.add(start)
+            for h in queue:
+                group.append(h)
+                for n in self.grid.neighbours(h):
+                    if char[n] == "~" and n not in seen:
+                        seen.add(n)
+                        queue.append(n)
+            edge = any(len(self.grid.neighbours(h)) < 6 for h in group)
+            if edge or len(group) > 2:
+                continue
+            for h in group:
+                land = [n for n in self.grid.neighbours(h) if char[n] in ".,"]
+                home = sum(char[n] == "." for n in land)
+                char[h] = "." if 2 * home >= len(land) else ","
+                if char[h] == ",":
+                    self.country[h] = next(self.country[n] for n in land if n in self.country)
+                print(f"filled a gap at {label(h)} with {char[h]!r}", file=sys.stderr)
 
     # -- rivers along hex corners -----------------------------------------------
     def corner_graph(self):
