@@ -239,3 +239,8 @@ def test_distinct_directions_imply_one_direction(tmp_path):
 def test_distinct_directions_must_be_a_flag(tmp_path):
     message = refused(tmp_path, BASE + "first_round_distinct_directions: yes please\n")
     assert "line 13" in message and "must be true or false" in message
+
+
+def test_junction_on_a_taken_hex(tmp_path):
+    message = refused(tmp_path, BASE + "junctions:\n  - {name: Grenz, hex: H4}\n  - {name: Zoll, hex: H4}\n")
+    assert "line 15" in message and "junctions[2].hex" in message and "already holds Grenz" in message

@@ -113,6 +113,18 @@ class Drawing:
         polygon = [self.xy(p) for p in points]
         return [h for h in self.hexes if inside(self.centre[h], polygon)]
 
+    def route(self, points) -> list:
+        """The hexes under a polyline of waypoints, in order, each next to the one before."""
+        xy = [self.xy(p) for p in points]
+        out: list = []
+        for (x1, y1), (x2, y2) in zip(xy, xy[1:]):
+            steps = max(1, int(math.hypot(x2 - x1, y2 - y1) * 8))
+            for t in range(steps + 1):
+                h = nearest_hex(self.grid, x1 + (x2 - x1) * t / steps, y1 + (y2 - y1) * t / steps, set())
+                if not out or out[-1] != h:
+                    out.append(h)
+        return out
+
     def hex_at(self, lat: float, lon: float):
         return nearest_hex(self.grid, *self.xy((lat, lon)), set())
 
@@ -236,6 +248,8 @@ def expand(value, drawing: Drawing, char: dict):
     if isinstance(value, dict):
         if set(value) == {"lat", "lon"}:
             return label(drawing.hex_at(value["lat"], value["lon"]))
+        if set(value) == {"route"}:
+            return [label(h) for h in drawing.route(value["route"])]
         return {k: expand(v, drawing, char) for k, v in value.items()}
     if isinstance(value, list):
         out = []

@@ -296,6 +296,10 @@ class _Checker:
             if self.rows[h[1]][h[0]] not in FOREIGN:
                 self.fail(j, "hex", f"junctions[{i + 1}].hex", f"{label(h)} is not a foreign hex.",
                           "A junction station stands beyond the border: mark its hex ',' or ';'.")
+            taken = {c.hex: c.name for c in cities} | {k.hex: k.name for k in junctions}
+            if h in taken:
+                self.fail(j, "hex", f"junctions[{i + 1}].hex", f"{label(h)} already holds {taken[h]}.",
+                          "A hex holds one place; move the junction or leave it out.")
             junctions.append(Junction(str(j["name"]), h))
         places = {fold(c.name): c.hex for c in cities} | {fold(j.name): j.hex for j in junctions}
 
