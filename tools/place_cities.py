@@ -159,7 +159,8 @@ class Drawing:
         return char
 
     def fill_gaps(self, char: dict):
-        """Water that the polygons left between two countries, away from any sea, becomes land."""
+        """Water that the polygons left between two countries, away from any sea, becomes land;
+        a small inlet within one country stays water."""
         seen = set()
         for start in self.hexes:
             if char[start] != "~" or start in seen:
@@ -173,7 +174,8 @@ class Drawing:
                         seen.add(n)
                         queue.append(n)
             edge = any(len(self.grid.neighbours(h)) < 6 for h in group)
-            if edge or len(group) > 2:
+            sides = {self.country.get(n, char[n]) for h in group for n in self.grid.neighbours(h) if char[n] in ".,"}
+            if edge or len(group) > 2 or len(sides) < 2:        # an inlet of one country is real water
                 continue
             for h in group:
                 land = [n for n in self.grid.neighbours(h) if char[n] in ".,"]
