@@ -1,11 +1,18 @@
-"""Place real cities on a map's hex grid from their latitude and longitude.
+"""Place real cities on a map's hex grid from their latitude and longitude, and draw the map.
 
-    python tools/place_cities.py maps/sources/ireland.yaml
+    python tools/place_cities.py maps/sources/ireland.yaml          # the cities: list
+    python tools/place_cities.py --map maps/sources/ireland.yaml    # the whole map file
 
 The source file gives the grid (layout, width, height), the geographic bounds the grid
 covers, and the cities with lat/lon, stations and home flag. The script prints the
 `cities:` list of map format 1, with each city in the hex under its real position, moving
 a city to the nearest free hex when two would share one (and saying so on stderr).
+
+With --map it also draws the terrain from the source's polygons (land, foreign countries,
+water, mountains, passes), walks each river along hex corners so its edges follow each
+other, applies the hand corrections in `terrain`, and copies `extra` (projecting any
+`{lat, lon}` written in place of a hex, and expanding `{border: COUNTRY}` to that country's
+hexes next to the home land). docs/maps.md describes the source file.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ import sys
 
 import yaml
 
-from umpire.hexgrid import Grid, label
+from umpire.hexgrid import Grid, column_letters, label, parse_label
 
 SQRT3 = math.sqrt(3)
 
@@ -76,9 +83,248 @@ def place(source: dict) -> list[dict]:
     return out
 
 
-def main(path: str):
+# -- drawing the whole map ------------------------------------------------------
+def inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    """Even-odd rule: is the point inside the polygon (both in grid units)?"""
+    x, y = point
+    result = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            result = not result
+    return result
+
+
+class Drawing:
+    """The terrain, rivers and places of one source file, on its grid."""
+
+    def __init__(self, source: dict):
+        self.source = source
+        self.grid = Grid(source["layout"], source["width"], source["height"])
+        self.bounds = source["bounds"]
+        self.hexes = [(c, r) for r in range(self.grid.height) for c in range(self.grid.width)]
+        self.centre = {h: hex_centre(self.grid, h) for h in self.hexes}
+        self.country: dict = {}
+
+    def xy(self, point) -> tuple[float, float]:
+        lat, lon = point
+        return project(self.bounds, self.grid, lat, lon)
+
+    def hexes_in(self, points) -> list:
+        polygon = [self.xy(p) for p in points]
+        return [h for h in self.hexes if inside(self.centre[h], polygon)]
+
+    def route(self, points) -> list:
+        """The hexes under a polyline of waypoints, in order, each next to the one before."""
+        xy = [self.xy(p) for p in points]
+        out: list = []
+        for (x1, y1), (x2, y2) in zip(xy, xy[1:]):
+            steps = max(1, int(math.hypot(x2 - x1, y2 - y1) * 8))
+            for t in range(steps + 1):
+                h = nearest_hex(self.grid, x1 + (x2 - x1) * t / steps, y1 + (y2 - y1) * t / steps, set())
+                if not out or out[-1] != h:
+                    out.append(h)
+        return out
+
+    def hex_at(self, lat: float, lon: float):
+        return nearest_hex(self.grid, *self.xy((lat, lon)), set())
+
+    def terrain(self) -> dict:
+        src = self.source
+        char = {h: "~" for h in self.hexes}
+        for area in src.get("land", []):
+            for h in self.hexes_in(area["points"]):
+                char[h] = "."
+        for area in src.get("foreign", []):
+            for h in self.hexes_in(area["points"]):
+                if char[h] != "." and h not in self.country:     # the first country listed wins
+                    char[h] = ","
+                    self.country[h] = area["name"]
+        self.fill_gaps(char)
+        for area in src.get("off", []):
+            for h in self.hexes_in(area["points"]):
+                char[h] = " "
+                self.country.pop(h, None)
+        for area in src.get("mountains", []):
+            for h in self.hexes_in(area["points"]):
+                char[h] = {".": "^", ",": ";"}.get(char[h], char[h])
+        for area in src.get("water", []):
+            for h in self.hexes_in(area["points"]):
+                char[h] = "~"
+        for p in src.get("passes", []):
+            h = self.hex_at(p["lat"], p["lon"])
+            char[h] = {"^": ".", ";": ","}.get(char[h], char[h])
+        for ch, labels in (src.get("terrain") or {}).items():
+            for text in labels:
+                char[parse_label(text)] = ch
+        return char
+
+    def fill_gaps(self, char: dict):
+        """Water that the polygons left between two countries, away from any sea, becomes land;
+        a small inlet within one country stays water."""
+        seen = set()
+        for start in self.hexes:
+            if char[start] != "~" or start in seen:
+                continue
+            group, queue = [], [start]
+            seen.add(start)
+            for h in queue:
+                group.append(h)
+                for n in self.grid.neighbours(h):
+                    if char[n] == "~" and n not in seen:
+                        seen.add(n)
+                        queue.append(n)
+            edge = any(len(self.grid.neighbours(h)) < 6 for h in group)
+            sides = {self.country.get(n, char[n]) for h in group for n in self.grid.neighbours(h) if char[n] in ".,"}
+            if edge or len(group) > 2 or len(sides) < 2:        # an inlet of one country is real water
+                continue
+            for h in group:
+                land = [n for n in self.grid.neighbours(h) if char[n] in ".,"]
+                home = sum(char[n] == "." for n in land)
+                char[h] = "." if 2 * home >= len(land) else ","
+                if char[h] == ",":
+                    self.country[h] = next(self.country[n] for n in land if n in self.country)
+                print(f"filled a gap at {label(h)} with {char[h]!r}", file=sys.stderr)
+
+    # -- rivers along hex corners -----------------------------------------------
+    def corner_graph(self):
+        """Corners of the grid (rounded positions) and, for each pair of corners, the edge they bound."""
+        flat = self.grid.layout.endswith("-q")
+        corners = {}
+        for h in self.hexes:
+            x, y = self.centre[h]
+            angles = [60 * i + (0 if flat else 30) for i in range(6)]
+            corners[h] = {(round(x + math.cos(math.radians(a)), 3), round(y + math.sin(math.radians(a)), 3))
+                          for a in angles}
+        graph: dict = {}
+        for h in self.hexes:
+            for n in self.grid.neighbours(h):
+                if h < n:
+                    a, b = sorted(corners[h] & corners[n])
+                    graph.setdefault(a, {})[b] = (h, n)
+                    graph.setdefault(b, {})[a] = (h, n)
+        return graph
+
+    def river_edges(self, points, graph) -> list:
+        vertices = list(graph)
+        path = []
+        samples = []
+        xy = [self.xy(p) for p in points]
+        for (x1, y1), (x2, y2) in zip(xy, xy[1:]):
+            steps = max(1, int(math.hypot(x2 - x1, y2 - y1) * 4))
+            samples += [(x1 + (x2 - x1) * t / steps, y1 + (y2 - y1) * t / steps) for t in range(steps)]
+        samples.append(xy[-1])
+        for x, y in samples:
+            v = min(vertices, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+            if not path:
+                path.append(v)
+            elif v != path[-1]:
+                path += shortest(graph, path[-1], v)[1:]
+        cleaned: list = []
+        for v in path:                      # drop out-and-back steps
+            if len(cleaned) >= 2 and cleaned[-2] == v:
+                cleaned.pop()
+            else:
+                cleaned.append(v)
+        return [graph[a][b] for a, b in zip(cleaned, cleaned[1:])]
+
+
+def shortest(graph, start, goal) -> list:
+    """Breadth-first path between two corners."""
+    previous = {start: None}
+    queue = [start]
+    for v in queue:
+        if v == goal:
+            break
+        for n in sorted(graph[v]):
+            if n not in previous:
+                previous[n] = v
+                queue.append(n)
+    path = [goal]
+    while previous[path[-1]] is not None:
+        path.append(previous[path[-1]])
+    return path[::-1]
+
+
+def expand(value, drawing: Drawing, char: dict):
+    """Copy `extra`, projecting `{lat, lon}` to a label and `{border: COUNTRY}` to its border hexes."""
+    if isinstance(value, dict):
+        if set(value) == {"lat", "lon"}:
+            return label(drawing.hex_at(value["lat"], value["lon"]))
+        if set(value) == {"route"}:
+            return [label(h) for h in drawing.route(value["route"])]
+        return {k: expand(v, drawing, char) for k, v in value.items()}
+    if isinstance(value, list):
+        out = []
+        for item in value:
+            if isinstance(item, dict) and set(item) == {"border"}:
+                out += [label(h) for h in drawing.hexes if drawing.country.get(h) == item["border"]
+                        and char[h] in ",;" and any(char[n] in ".^" for n in drawing.grid.neighbours(h))]
+            else:
+                out.append(expand(item, drawing, char))
+        return out
+    return value
+
+
+def draw(source: dict) -> str:
+    """The map file (format 1) for a source."""
+    drawing = Drawing(source)
+    char = drawing.terrain()
+    cities = place(source)
+    for c in cities:
+        h = parse_label(c["hex"])
+        if char[h] not in ".,":
+            print(f"{c['name']} fell on {char[h]!r} at {c['hex']}: made plain", file=sys.stderr)
+            char[h] = "," if h in drawing.country else "."
+    graph = drawing.corner_graph()
+    out = [f"# {source['title']}: drawn by tools/place_cities.py --map from maps/sources/{source['name']}.yaml;",
+           "# edit the source and draw again rather than editing this file.",
+           "format: 1", f"name: {source['name']}", f"title: {source['title']}"]
+    if source.get("edition"):
+        out.append(f"edition: {source['edition']}")
+    out += [f"grid: {{layout: {source['layout']}}}", "rows:"]
+    header = "".join(column_letters(c)[-1] for c in range(drawing.grid.width))
+    out.append(f"  #  {header}")
+    for r in range(drawing.grid.height):
+        row = "".join(char[(c, r)] for c in range(drawing.grid.width))
+        out.append(f'  - "{row}"   # {r + 1}')
+    out.append("cities:")
+    for c in cities:
+        fields = [f"name: {c['name']}", f"hex: {c['hex']}"]
+        if "stations" in c:
+            fields.append(f"stations: [{', '.join(map(str, c['stations']))}]")
+        if c.get("home"):
+            fields.append("home: true")
+        out.append("  - {" + ", ".join(fields) + "}")
+    if source.get("rivers"):
+        out.append("rivers:")
+        for river in source["rivers"]:
+            pieces, piece = [], []
+            for e in drawing.river_edges(river["points"], graph):
+                if char[e[0]] in "~ " and char[e[1]] in "~ ":      # through a lake or the sea
+                    pieces, piece = pieces + [piece] if piece else pieces, []
+                else:
+                    piece.append(e)
+            pieces += [piece] if piece else []
+            kind = f", kind: {river['kind']}" if river.get("kind") else ""
+            for i, edges in enumerate(pieces, 1):
+                name = river["name"] + (f" {i}" if len(pieces) > 1 else "")
+                text = ", ".join(f"{label(a)}/{label(b)}" for a, b in edges)
+                out.append(f"  - {{name: {name}{kind}, edges: [{text}]}}")
+    extra = expand(source.get("extra") or {}, drawing, char)
+    if extra:
+        out.append(yaml.safe_dump(extra, allow_unicode=True, sort_keys=False, default_flow_style=None,
+                                  width=110).rstrip())
+    return "\n".join(out) + "\n"
+
+
+def main(args: list[str]):
+    whole = args[0] == "--map"
+    path = args[-1]
     with open(path, encoding="utf-8") as f:
         source = yaml.safe_load(f)
+    if whole:
+        sys.stdout.write(draw(source))
+        return
     print("cities:")
     for c in place(source):
         fields = [f"name: {c['name']}", f"hex: {c['hex']}"]
@@ -90,4 +336,4 @@ def main(path: str):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1:])

@@ -33,8 +33,12 @@ STATIONS = tuple(10 * t + u for t in range(1, 7) for u in range(1, 7))
 KEYS = {
     "format", "name", "title", "edition", "grid", "rows", "cities", "rivers", "barriers",
     "junctions", "specials", "special_fees", "permitted_routes", "free_building_abroad",
-    "shared_stations", "first_round_one_direction", "notes",
+    "shared_stations", "first_round_one_direction", "first_round_distinct_directions",
+    "special_every", "ferries", "ferry_rules", "notes",
 }
+EDITIONS = ("laurin", "schmidt", "buetehorn")
+PARITIES = ("even", "odd")
+FERRY_RULE_KEYS = {"price", "fee", "loading", "per_company", "different_ports"}
 
 
 @dataclass(frozen=True)
@@ -53,9 +57,44 @@ class Junction:
 
 @dataclass(frozen=True)
 class Special:
+    """A special destination: rolled by one die (`number`), or on Germany by the red die
+    together with the parity of the white die (`white` is "even" or "odd")."""
+
     number: int
     name: str
     hexes: frozenset[Hex]
+    white: str | None = None
+
+    @property
+    def key(self) -> int | tuple[int, str]:
+        return self.number if self.white is None else (self.number, self.white)
+
+
+@dataclass(frozen=True)
+class FerryRules:
+    """What owning and using a ferry costs (RULES 6): units to buy it, units a rival pays
+    its owner per use, movement points for loading and unloading on top of the trip, how
+    many ferries one company may own, and whether they must leave from different ports.
+    A ferry has one owner."""
+
+    price: int
+    fee: int
+    loading: int
+    per_company: int
+    different_ports: bool
+
+
+@dataclass(frozen=True)
+class Ferry:
+    """A ferry line from a port on the map to a landing place across the water."""
+
+    name: str
+    port: Hex
+    port_name: str
+    landing: Hex
+    landing_name: str
+    length: int          # movement points of the trip itself
+    points: int          # length + loading: what a train spends to cross
 
 
 @dataclass
@@ -66,13 +105,18 @@ class GameMap:
     rows: list[str]
     cities: list[City]
     rivers: dict[Edge, str] = field(default_factory=dict)
+    river_names: dict[str, list[Edge]] = field(default_factory=dict)
     barriers: set[Edge] = field(default_factory=set)
     junctions: list[Junction] = field(default_factory=list)
-    specials: dict[int, Special] = field(default_factory=dict)
+    specials: dict[int | tuple[int, str], Special] = field(default_factory=dict)
+    special_every: int | None = None
+    ferries: list[Ferry] = field(default_factory=list)
+    ferry_rules: FerryRules | None = None
     special_fees: dict[Edge, int] = field(default_factory=dict)
     permitted_routes: list[list[Hex]] = field(default_factory=list)
     free_building_abroad: bool = False
     first_round_one_direction: bool = False
+    first_round_distinct_directions: bool = False
     shared_stations: frozenset[int] = frozenset()
     edition: str | None = None
     source: str = ""
@@ -89,6 +133,8 @@ class GameMap:
                 self.stations.setdefault(number, []).append(city)
         self._names = {fold(c.name): c.hex for c in self.cities}
         self._names.update({fold(j.name): j.hex for j in self.junctions})
+        self.ports = {f.port_name: f.port for f in self.ferries}
+        self._names.update({fold(name): h for name, h in self.ports.items() if fold(name) not in self._names})
 
     # -- terrain -------------------------------------------------------------
     def char(self, h: Hex) -> str:
@@ -121,7 +167,26 @@ class GameMap:
         return self._names.get(fold(name))
 
     def place_names(self) -> list[str]:
-        return [c.name for c in self.cities] + [j.name for j in self.junctions]
+        names = [c.name for c in self.cities] + [j.name for j in self.junctions]
+        return names + [n for n in self.ports if n not in names]
+
+    # -- special destinations and ferries ------------------------------------
+    @property
+    def special_roll(self) -> str:
+        """`die` (one die, 1-6) or `red and white parity` (Germany); `none` without specials."""
+        if not self.specials:
+            return "none"
+        return "die" if all(s.white is None for s in self.specials.values()) else "red and white parity"
+
+    def special_for(self, red: int, white: int | None = None) -> Special:
+        """The special destination a roll names: one die, or the red die and the white die's parity."""
+        if self.special_roll == "red and white parity":
+            return self.specials[(red, "even" if white % 2 == 0 else "odd")]
+        return self.specials[red]
+
+    def ferries_from(self, h: Hex) -> list[Ferry]:
+        """The ferries whose port or landing is h (a ferry runs both ways)."""
+        return [f for f in self.ferries if h in (f.port, f.landing)]
 
     @property
     def home_terminals(self) -> list[City]:
@@ -231,41 +296,18 @@ class _Checker:
             if self.rows[h[1]][h[0]] not in FOREIGN:
                 self.fail(j, "hex", f"junctions[{i + 1}].hex", f"{label(h)} is not a foreign hex.",
                           "A junction station stands beyond the border: mark its hex ',' or ';'.")
+            taken = {c.hex: c.name for c in cities} | {k.hex: k.name for k in junctions}
+            if h in taken:
+                self.fail(j, "hex", f"junctions[{i + 1}].hex", f"{label(h)} already holds {taken[h]}.",
+                          "A hex holds one place; move the junction or leave it out.")
             junctions.append(Junction(str(j["name"]), h))
         places = {fold(c.name): c.hex for c in cities} | {fold(j.name): j.hex for j in junctions}
 
-        rivers = {}
-        for i, r in enumerate(self.sequence(doc.get("rivers"), doc, "rivers", "rivers")):
-            kind = "river"
-            text = r
-            if isinstance(r, dict):
-                r = self.mapping(r, doc["rivers"], i, f"rivers[{i + 1}]", {"kind"}, {"edge"})
-                text, kind = r["edge"], r.get("kind", "river")
-                if kind not in ("river", "broad"):
-                    self.fail(r, "kind", f"rivers[{i + 1}].kind", f"unknown river kind {kind!r}.",
-                              "Use river or broad.")
-            rivers[self.edge(text, doc["rivers"], i, f"rivers[{i + 1}]")] = kind
+        rivers, river_names = self.read_rivers(doc)
         barriers = {self.edge(b, doc["barriers"], i, f"barriers[{i + 1}]")
                     for i, b in enumerate(self.sequence(doc.get("barriers"), doc, "barriers", "barriers"))}
 
-        specials = {}
-        for i, s in enumerate(self.sequence(doc.get("specials"), doc, "specials", "specials")):
-            s = self.mapping(s, doc["specials"], i, f"specials[{i + 1}]", set(), {"number", "name", "hexes"})
-            number = s["number"]
-            if number not in range(1, 7) or number in specials:
-                self.fail(s, "number", f"specials[{i + 1}].number",
-                          f"{number!r} is not a free special destination number.",
-                          "Special destinations are numbered 1 to 6, each once.")
-            hexes = []
-            for k, item in enumerate(self.sequence(s["hexes"], s, "hexes", f"specials[{i + 1}].hexes")):
-                if isinstance(item, str) and fold(item) in places:
-                    hexes.append(places[fold(item)])
-                else:
-                    hexes.append(self.hex(item, s["hexes"], k, f"specials[{i + 1}].hexes[{k + 1}]"))
-            if not hexes:
-                self.fail(s, "hexes", f"specials[{i + 1}].hexes", "a special destination needs at least one hex.")
-            specials[number] = Special(number, str(s["name"]), frozenset(hexes))
-
+        specials = self.read_specials(doc, places)
         special_fees = {}
         for i, f in enumerate(self.sequence(doc.get("special_fees"), doc, "special_fees", "special_fees")):
             f = self.mapping(f, doc["special_fees"], i, f"special_fees[{i + 1}]", set(), {"cities", "fee"})
@@ -291,16 +333,171 @@ class _Checker:
             routes.append(hexes)
 
         flags = {}
-        for key in ("free_building_abroad", "first_round_one_direction"):
+        for key in ("free_building_abroad", "first_round_one_direction", "first_round_distinct_directions"):
             flags[key] = doc.get(key, False)
             if not isinstance(flags[key], bool):
                 self.fail(doc, key, key, "must be true or false.")
+        if flags["first_round_distinct_directions"]:
+            flags["first_round_one_direction"] = True
+        special_every = doc.get("special_every")
+        if special_every is not None and (isinstance(special_every, bool) or not isinstance(special_every, int)
+                                          or special_every < 1):
+            self.fail(doc, "special_every", "special_every", f"{special_every!r} is not a whole number of at least 1.",
+                      "Write how often a special transport comes, e.g. 2 for every second transport.")
+        edition = doc.get("edition")
+        if edition is not None and edition not in EDITIONS:
+            self.fail(doc, "edition", "edition", f"unknown edition {edition!r}.",
+                      f"Use one of {', '.join(EDITIONS)}, or leave it out.")
+        ferry_rules, ferries = self.read_ferries(doc, places)
         return GameMap(
             name=str(doc["name"]), title=str(doc.get("title", doc["name"])), grid=self.grid, rows=self.rows,
-            cities=cities, rivers=rivers, barriers=barriers, junctions=junctions, specials=specials,
+            cities=cities, rivers=rivers, river_names=river_names, barriers=barriers, junctions=junctions,
+            specials=specials, special_every=special_every, ferries=ferries, ferry_rules=ferry_rules,
             special_fees=special_fees, permitted_routes=routes, **flags,
-            shared_stations=shared, edition=doc.get("edition"), source=str(self.path),
+            shared_stations=shared, edition=edition, source=str(self.path),
         )
+
+    # -----------------------------------------------------------------------
+    def meets_at_corner(self, e1: Edge, e2: Edge) -> bool:
+        """Two edges touch when they are two sides of the corner where three hexes meet."""
+        hexes = set(e1) | set(e2)
+        if len(hexes) != 3:
+            return False
+        a, b, c = sorted(hexes)
+        return self.grid.adjacent(a, b) and self.grid.adjacent(b, c) and self.grid.adjacent(a, c)
+
+    def read_rivers(self, doc) -> tuple[dict[Edge, str], dict[str, list[Edge]]]:
+        """Single edges (`C3/C4`, `{edge, kind}`) and named rivers (`{name, edges, kind}`)
+        whose edges must follow each other corner to corner, so a river never jumps."""
+        rivers, names = {}, {}
+        entries = self.sequence(doc.get("rivers"), doc, "rivers", "rivers")
+        for i, r in enumerate(entries):
+            where = f"rivers[{i + 1}]"
+            if not isinstance(r, dict):
+                rivers[self.edge(r, entries, i, where)] = "river"
+                continue
+            keys = {"edge"} if "edge" in r else {"name", "edges"}
+            r = self.mapping(r, entries, i, where, {"kind"}, keys)
+            kind = r.get("kind", "river")
+            if kind not in ("river", "broad"):
+                self.fail(r, "kind", f"{where}.kind", f"unknown river kind {kind!r}.", "Use river or broad.")
+            if "edge" in r:
+                rivers[self.edge(r["edge"], r, "edge", f"{where}.edge")] = kind
+                continue
+            name = str(r["name"])
+            edges = self.sequence(r["edges"], r, "edges", f"{where}.edges ({name})")
+            if not edges:
+                self.fail(r, "edges", f"{where}.edges ({name})", "a named river needs at least one edge.")
+            chain = [self.edge(e, edges, k, f"{where}.edges[{k + 1}] ({name})") for k, e in enumerate(edges)]
+            for k, (e1, e2) in enumerate(zip(chain, chain[1:]), 1):
+                if not self.meets_at_corner(e1, e2):
+                    self.fail(edges, k, f"{where}.edges[{k + 1}] ({name})",
+                              f"{edges[k]} does not touch {edges[k - 1]}: the river jumps.",
+                              "List the edges of a river in order, each sharing a hex corner with the one before; "
+                              "start a new named piece where a river really begins anew.")
+            if name in names:
+                self.fail(r, "name", f"{where}.name", f"the river name {name!r} is used twice.",
+                          "Give each piece its own name, e.g. Rhein and Rhein (Neckar).")
+            names[name] = chain
+            for e in chain:
+                rivers[e] = kind
+        return rivers, names
+
+    def read_specials(self, doc, places: dict[str, Hex]) -> dict:
+        specials: dict = {}
+        entries = self.sequence(doc.get("specials"), doc, "specials", "specials")
+        for i, s in enumerate(entries):
+            where = f"specials[{i + 1}]"
+            s = self.mapping(s, entries, i, where, {"white"}, {"number", "name", "hexes"})
+            number, white = s["number"], s.get("white")
+            if white is not None and white not in PARITIES:
+                self.fail(s, "white", f"{where}.white", f"{white!r} is not a parity of the white die.",
+                          "Write even or odd.")
+            key = number if white is None else (number, white)
+            if isinstance(number, bool) or number not in range(1, 7) or key in specials:
+                self.fail(s, "number", f"{where}.number",
+                          f"{number!r}{'' if white is None else ' ' + white} is not a free special destination.",
+                          "Special destinations are numbered 1 to 6, each once (on a map rolled with the "
+                          "white die's parity: each number once with white: even and once with white: odd).")
+            hexes = []
+            for k, item in enumerate(self.sequence(s["hexes"], s, "hexes", f"{where}.hexes")):
+                if isinstance(item, str) and fold(item) in places:
+                    hexes.append(places[fold(item)])
+                else:
+                    hexes.append(self.hex(item, s["hexes"], k, f"{where}.hexes[{k + 1}]"))
+            if not hexes:
+                self.fail(s, "hexes", f"{where}.hexes", "a special destination needs at least one hex.")
+            specials[key] = Special(number, str(s["name"]), frozenset(hexes), white)
+        keyed = {isinstance(k, tuple) for k in specials}
+        if keyed == {True, False}:
+            self.fail(doc, "specials", "specials", "some special destinations name the white die's parity "
+                      "and some do not.", "Either every entry has white: even|odd, or none has.")
+        if keyed == {True}:
+            missing = [f"{n} {w}" for n in range(1, 7) for w in PARITIES if (n, w) not in specials]
+            if missing:
+                self.fail(doc, "specials", "specials", f"the table by red die and white parity lacks {', '.join(missing)}.",
+                          "Give all twelve entries, 1 even to 6 odd.")
+        return specials
+
+    def read_ferries(self, doc, places: dict[str, Hex]) -> tuple[FerryRules | None, list[Ferry]]:
+        entries = self.sequence(doc.get("ferries"), doc, "ferries", "ferries")
+        rules = None
+        if "ferry_rules" in doc:
+            r = self.mapping(doc["ferry_rules"], doc, "ferry_rules", "ferry_rules", set(), FERRY_RULE_KEYS)
+            for key in sorted(FERRY_RULE_KEYS - {"different_ports"}):
+                if isinstance(r[key], bool) or not isinstance(r[key], int) or r[key] < (1 if key == "per_company" else 0):
+                    self.fail(r, key, f"ferry_rules.{key}", f"{r[key]!r} is not a whole number"
+                              + (" of at least 1." if key == "per_company" else "."))
+            if not isinstance(r["different_ports"], bool):
+                self.fail(r, "different_ports", "ferry_rules.different_ports", "must be true or false.")
+            rules = FerryRules(**{k: r[k] for k in FERRY_RULE_KEYS})
+        elif entries:
+            self.fail(doc, "ferries", "ferries", "the map has ferries but no ferry_rules.",
+                      "Add ferry_rules: {price, fee, loading, per_company, different_ports}.")
+        ferries, names = [], {}
+        for i, f in enumerate(entries):
+            where = f"ferries[{i + 1}]"
+            f = self.mapping(f, entries, i, where, {"at"}, {"port", "to", "length"})
+            port_name = str(f["port"])
+            if "at" in f:
+                port = self.hex(f["at"], f, "at", f"{where}.at ({port_name})")
+                if fold(port_name) in places and places[fold(port_name)] != port:
+                    self.fail(f, "at", f"{where}.at ({port_name})",
+                              f"{port_name} is already a place at {label(places[fold(port_name)])}.",
+                              "Leave out `at` for a port that is a city, or give the port its own name.")
+            elif fold(port_name) in places:
+                port = places[fold(port_name)]
+            else:
+                self.fail(f, "port", f"{where}.port", f"{port_name!r} is not a place on this map.",
+                          "Name a city, or give the port's hex with `at`.")
+            if self.rows[port[1]][port[0]] not in CITY_TERRAIN:
+                self.fail(f, "port", f"{where}.port ({port_name})",
+                          f"{label(port)} is {TERRAIN[self.rows[port[1]][port[0]]]}; a ferry port stands on a plain hex.")
+            to_name = str(f["to"])
+            if fold(to_name) not in places:
+                self.fail(f, "to", f"{where}.to", f"{to_name!r} is not a place on this map.",
+                          "The other end of a ferry is a city or junction of the map (e.g. a junction abroad).")
+            landing = places[fold(to_name)]
+            for h, name, key in ((port, port_name, "port"), (landing, to_name, "to")):
+                if not any(self.char_at(n) == "~" for n in self.grid.neighbours(h)):
+                    self.fail(f, key, f"{where}.{key} ({name})", f"{label(h)} does not touch the water.",
+                              "A ferry leaves from and lands at a hex next to a '~' hex.")
+            if landing == port:
+                self.fail(f, "to", f"{where}.to", "the ferry would land where it leaves.")
+            length = f["length"]
+            if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+                self.fail(f, "length", f"{where}.length ({port_name})", f"{length!r} is not a number of movement points.",
+                          "Give the trip's length in movement points (without loading), e.g. 3.")
+            name = f"{port_name}–{to_name}"
+            if name in names:
+                self.fail(f, "to", f"{where}", f"the ferry {name} is listed twice.")
+            names[name] = True
+            ferries.append(Ferry(name, port, port_name, landing, to_name, length, length + rules.loading))
+        return rules, ferries
+
+    def char_at(self, h: Hex) -> str:
+        col, row = h
+        return self.rows[row][col] if 0 <= row < len(self.rows) and 0 <= col < len(self.rows[row]) else " "
 
     def read_cities(self, doc) -> list[City]:
         cities, seen_names, seen_hex = [], {}, {}

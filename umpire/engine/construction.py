@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import hexgrid
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import Chain, Order
@@ -233,6 +234,10 @@ class Turn:
         if self.map_one_direction_rule(a, b):
             return (f"in its first round a company leaves {self.map.describe(a)} in one direction only "
                     f"(already towards {label(next(iter(self.directions)))}).")
+        taken = self.direction_taken(a, b)
+        if taken:
+            return (f"in the first round every company leaves {self.map.describe(a)} in a different direction, "
+                    f"and {', '.join(taken)} already left towards {label(b)}; choose another neighbour.")
         left = self.budget - self.spent
         if cost > left:
             return f"costs {cost} points and only {left} of this round's {self.budget} are left."
@@ -257,6 +262,13 @@ class Turn:
     def map_one_direction_rule(self, a: Hex, b: Hex) -> bool:
         return (self.map.first_round_one_direction and self.first_turn
                 and a == self.state.homes.get(self.company) and self.directions and b not in self.directions)
+
+    def direction_taken(self, a: Hex, b: Hex) -> list[str]:
+        """Rivals that already leave the home terminal along a-b, where the map wants distinct directions."""
+        if not (self.map.first_round_distinct_directions and self.first_turn
+                and a == self.state.homes.get(self.company)):
+            return []
+        return [r for r in self.state.owners.get(hexgrid.edge(a, b), ()) if r != self.company]
 
     def connect_city(self, h: Hex) -> int:
         city = self.map.city_at.get(h)
