@@ -11,6 +11,9 @@ from .errors import UmpireError
 # name -> (default, description)
 GAME_OPTIONS: dict[str, tuple[object, str]] = {
     "transports_per_round": (2, "transports announced in each operating round"),
+    "deadline": ("", "time from a round's opening to its deadline, e.g. '7 days' or '48 hours' (none if empty)"),
+    "late_orders": ("refuse", "an order after the deadline is refused ('refuse') or held for the next round ('hold')"),
+    "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),
 }
 
 

@@ -27,3 +27,4 @@ def main():
 
 
 from . import game, maps  # noqa: E402,F401  (registers the commands)
+from . import mail  # noqa: E402,F401

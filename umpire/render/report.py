@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine import construction
+from ..mail.deadlines import deadline_text
 from ..store.folder import GameFolder
 
 
@@ -59,4 +60,5 @@ def newsletter_facts(folder: GameFolder, number: int) -> dict:
         "dice": config["dice"],
         "home_terminals": [c.name for c in game_map.home_terminals],
         "events": news,
+        "deadline": deadline_text(folder, state.round),
     }
