@@ -157,20 +157,21 @@ def _unquoted(text: str) -> str:
 
 # ---------------------------------------------------------------------------
 def clean(text: str) -> str:
-    """Take off what a mail client adds around a reply: the attribution line before a quote,
-    the copy under "Original Message", and a replied newsletter down to its order template."""
+    """Blank out what a mail client adds around a reply: the attribution line before a quote,
+    the copy under "Original Message", and a replied newsletter above its order template with
+    the template lines left unfilled. Lines keep their numbers, so errors point at the mail."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ").split("\n")
     out = []
     for i, line in enumerate(lines):
         if _ORIGINAL.match(line):
             break
-        if _ATTRIBUTION.search(line) and _next_is_quote(lines, i + 1):
-            continue
-        out.append(line)
+        out.append("" if _ATTRIBUTION.search(line) and _next_is_quote(lines, i + 1) else line)
     template = [i for i, line in enumerate(out) if _TEMPLATE.match(line)]
     if template:
-        out = [line for line in out[template[-1] + 1:] if not _PLACEHOLDER.search(line)]
-    return "\n".join(out).strip("\n") + "\n" if any(s.strip() for s in out) else ""
+        out = ["" if i <= template[-1] or _PLACEHOLDER.search(line) else line for i, line in enumerate(out)]
+    while out and not out[-1].strip():
+        out.pop()
+    return "\n".join(out) + "\n" if out else ""
 
 
 def _next_is_quote(lines: list[str], start: int) -> bool:

@@ -94,7 +94,7 @@ def _chains(preview: OrderPreview) -> list[str]:
             else:
                 text = f"{seg.a}-{seg.b}  {seg.cost} pt" + "".join(f", fee {f.describe()}" for f in seg.fees)
             out.append(textwrap.fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
-    total = f"Altogether {preview.cost} points"
+    total = f"Altogether {preview.cost} point{'s' if preview.cost != 1 else ''}"
     if preview.budget is not None:
         total += f" of this round's budget of {preview.budget}"
     total += f", and {preview.fees} units in fees (balance now {preview.balance})."
