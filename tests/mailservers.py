@@ -12,7 +12,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,7 @@ from imapclient import IMAPClient
 IN_CI = os.environ.get("CI", "").lower() == "true"
 PASSWORD_ENV = "UMPIRE_TEST_IMAP_PASSWORD"
 PASSWORD = "secret"
+USERS = 60
 
 CONF = """\
 base_dir = {d}/run
@@ -85,16 +86,14 @@ class Dovecot:
     process: subprocess.Popen
     uid: int
     gid: int
-    users: list[str] = field(default_factory=list)
+    used: int = 0
 
-    def add_user(self, name: str):
-        home = self.folder / "mail" / name
-        home.mkdir(parents=True, exist_ok=True)
-        os.chown(home, self.uid, self.gid)
-        self.users.append(name)
-        line = f"{name}:{{PLAIN}}{PASSWORD}:{self.uid}:{self.gid}::{home}::\n"
-        with open(self.folder / "passwd", "a") as f:
-            f.write(line)
+    def new_user(self) -> str:
+        """A mailbox no test has used (all are made before the server starts: Dovecot caches its user file)."""
+        self.used += 1
+        if self.used > USERS:
+            raise RuntimeError(f"the test Dovecot has only {USERS} mailboxes; raise USERS in tests/mailservers.py")
+        return f"u{self.used}"
 
     def client(self, user: str) -> IMAPClient:
         client = IMAPClient("127.0.0.1", port=self.port, ssl=False, timeout=10)
@@ -130,7 +129,13 @@ def start_dovecot() -> Dovecot:
     me = None if root else _user_name()
     (folder / "mail").mkdir()
     os.chown(folder / "mail", uid, gid)
-    (folder / "passwd").write_text("")
+    lines = []
+    for n in range(1, USERS + 1):
+        home = folder / "mail" / f"u{n}"
+        home.mkdir()
+        os.chown(home, uid, gid)
+        lines.append(f"u{n}:{{PLAIN}}{PASSWORD}:{uid}:{gid}::{home}::\n")
+    (folder / "passwd").write_text("".join(lines))
     port = free_port()
     conf = CONF.format(d=folder, port=port, login="dovenull" if root else me,
                        internal="dovecot" if root else me, group="dovecot" if root else _group_name())
@@ -217,7 +222,5 @@ def smtp():
 @pytest.fixture
 def mailbox(dovecot, monkeypatch):
     """A fresh, empty mailbox user for one test, with its password in the environment."""
-    name = f"u{len(dovecot.users) + 1}"
-    dovecot.add_user(name)
     monkeypatch.setenv(PASSWORD_ENV, PASSWORD)
-    return name
+    return dovecot.new_user()

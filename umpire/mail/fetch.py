@@ -88,6 +88,7 @@ class Fetcher:
     def run(self) -> list[Outcome]:
         imap = self.config.imap
         imap.check(self.room.path)
+        self.config.sender()
         client = imap_connect(imap)
         try:
             try:
@@ -234,7 +235,7 @@ class Fetcher:
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
 
     def queue_reply(self, mail: Mail, body: str) -> str | None:
-        if mail.automatic or not self.config.from_addr:
+        if mail.automatic:
             return None
         try:
             msg = replies.compose(mail, body, self.config.from_addr, self.now)
