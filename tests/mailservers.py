@@ -200,9 +200,12 @@ class Smtp:
         self.port = free_port()
         self.controller = Controller(Handler(), hostname="127.0.0.1", port=self.port)
         self.controller.start()
+        self.running = True
 
     def stop(self):
-        self.controller.stop()
+        if self.running:
+            self.controller.stop()
+            self.running = False
 
 
 @pytest.fixture(scope="session")
