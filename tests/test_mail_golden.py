@@ -42,6 +42,8 @@ def test_golden_reply(case, tmp_path):
     for uid, path in enumerate(files, 1):
         raw = path.read_bytes()
         fetcher.take(raw, 1, uid, NOW)
+        fetcher.room.log(fetcher.pending)
+        fetcher.pending = []
         outcome = fetcher.outcomes[-1]
         if outcome.status == "duplicate":
             got = "(delivered again: not counted again, no second reply)\n"

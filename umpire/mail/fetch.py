@@ -83,6 +83,8 @@ class Fetcher:
         self.games: dict[str, GameFolder] = {}
         self.via: dict[str, dict[str, dict]] = {}     # game -> via -> its journal event
         self.outcomes: list[Outcome] = []
+        self.done: dict[str, dict] = dict(self.room.processed())   # key -> its processed record
+        self.pending: list[dict] = []                             # processed records not yet logged
 
     # -- the IMAP side -------------------------------------------------------
     def run(self) -> list[Outcome]:
@@ -133,6 +135,8 @@ class Fetcher:
             else:
                 continue                       # expunged meanwhile: nothing to flag
             done.append(uid)
+        self.room.log(self.pending)
+        self.pending = []
         self.mark_done(client, done)
 
     def mark_done(self, client: IMAPClient, uids: list[int]):
@@ -148,10 +152,12 @@ class Fetcher:
 
     # -- one message -----------------------------------------------------------
     def take(self, raw: bytes, validity: int, uid: int, received: datetime, size: int | None = None):
-        """Store the raw message, then process it unless it was processed before."""
+        """Store the raw message, then process it unless it was processed before. The processed
+        record is logged with its batch, before the batch is flagged: a crash in between leaves
+        the journal to say what was submitted (`via: mail <key>`), so nothing is counted twice."""
         key = message_key(raw)
         self.room.keep_raw(key, raw)
-        previous = self.room.processed().get(key)
+        previous = self.done.get(key)
         if previous is not None:
             self.outcomes.append(Outcome(key, "duplicate", previous.get("game"),
                                          note="processed before; not counted again"))
@@ -170,7 +176,8 @@ class Fetcher:
         record.update(game=outcome.game, status=outcome.status, company=outcome.company)
         reply = self.queue_reply(mail, body)
         record["reply"] = reply
-        self.room.log([record])
+        self.pending.append(record)
+        self.done[key] = record
         self.outcomes.append(outcome)
 
     def submit(self, mail: Mail, received: datetime) -> tuple[Outcome, str]:
@@ -215,7 +222,7 @@ class Fetcher:
     def game(self, path: Path) -> GameFolder:
         name = str(path)
         if name not in self.games:
-            folder = GameFolder(path).require()
+            folder = _FetchedGame(path).require()
             self.games[name] = folder
             self.via[folder.game_id] = {e["via"]: e for e in folder.events
                                         if e["type"] in ("order_received", "order_refused")
@@ -256,6 +263,16 @@ class Fetcher:
             actions.resolve(folder, self.now)
             self.outcomes.append(Outcome("-" * 12, "resolved", folder.game_id, round=info["round"],
                                          note="every company had ordered; the next newsletter is written"))
+
+
+class _FetchedGame(GameFolder):
+    """A game folder whose secrets are read once: they do not change while mail is fetched."""
+
+    @property
+    def secrets(self) -> dict:
+        if "_secrets" not in self.__dict__:
+            self.__dict__["_secrets"] = GameFolder.secrets.fget(self)
+        return self.__dict__["_secrets"]
 
 
 def _iso(moment) -> str:
