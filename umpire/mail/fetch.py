@@ -10,7 +10,6 @@ the key and does not do it again; a message the server delivers twice is process
 from __future__ import annotations
 
 import re
-import socket
 import ssl
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -216,8 +215,11 @@ class Fetcher:
         m = _GAME_ID.search("\n".join(line for line in mail.text.splitlines() if not line.lstrip().startswith(">")))
         if not m:
             return None
-        path = self.room.path / m.group(1).lower()
-        return self.game(path) if (path / GAME_FILE).is_file() else None
+        for name in dict.fromkeys((m.group(1), m.group(1).lower())):
+            path = self.room.path / name
+            if (path / GAME_FILE).is_file():
+                return self.game(path)
+        return None
 
     def game(self, path: Path) -> GameFolder:
         name = str(path)
