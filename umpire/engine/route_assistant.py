@@ -1,8 +1,8 @@
 """The route assistant: the fastest race route with its fee quote, and the cheapest line to build.
 
 Players and the GM use it to check an order before sending it. The race route minimises the
-movement points (1 per step, 2 to climb into a mountain: fewest expected turns), then the fees,
-and uses at least one of the company's own segments. The construction path minimises the
+movement points (1 per step, 2 to climb into a mountain, a ferry's points: fewest expected turns),
+then the fees, uses at least one of the company's own segments and passes no hex twice. The construction path minimises the
 points, then the fees, over the map; the company's own segments on the way cost nothing.
 """
 
@@ -18,8 +18,8 @@ from ..hexgrid import Hex, label
 from ..orders import Route
 from ..ruleset import Ruleset
 from .building import Refusal, segment_cost, segment_fees
-from .network import adjacency
-from .routes import Plan, RouteError, check_route
+from .network import adjacency, movement_points, owned_ferries
+from .routes import Plan, check_route
 from .state import State
 
 AVERAGE_DIE = 3.5
@@ -46,19 +46,56 @@ class BuildQuote:
     fees: dict[str, int]
 
 
-def movement_points(game_map: GameMap, a: Hex, b: Hex) -> int:
-    return 2 if game_map.mountain(b) and not game_map.mountain(a) else 1
-
-
 def fastest_route(state: State, game_map: GameMap, rules: Ruleset, companies: list[str], start: Hex,
                   goal: Hex) -> RaceQuote:
-    """The race route with the fewest movement points, then the lowest fees, using own track."""
+    """The race route with the fewest movement points, then the lowest fees, using own track
+    (or an own ferry) and passing no hex twice."""
     graph = adjacency(state, game_map)
-    fee = rules.operations.fee_per_step
     if start not in graph or goal not in graph:
         raise NoRoute("no track reaches both hexes.")
-    own = set().union(*(state.edges.get(c, set()) for c in companies))
-    # node: (hex, uses own track yet); cost: (points, fees)
+    step = _StepCosts(state, game_map, rules, companies)
+    path = _layered(graph, step, start, goal)
+    if path is None:
+        raise NoRoute("no route along existing track uses any of the company's own segments.")
+    if len(set(path)) < len(path):
+        path = _through_one_own_step(graph, step, start, goal)
+        if path is None:
+            raise NoRoute("every route that uses the company's own segments passes some hex twice "
+                          "(out along its own line and back); a train does not run back over its own path.")
+    plan = check_route(state, game_map, companies, Route(path), [start], [goal], None,
+                       rules.operations.fee_per_step)
+    return RaceQuote(plan, sum(step(a, b)[0] for a, b in zip(path, path[1:])))
+
+
+class _StepCosts:
+    """(movement points, fee) of a step, and whether it is the train's own."""
+
+    def __init__(self, state: State, game_map: GameMap, rules: Ruleset, companies: list[str]):
+        self.map, self.companies = game_map, companies
+        self.own = set().union(*(state.edges.get(c, set()) for c in companies))
+        fee = rules.operations.fee_per_step
+        self.ferries = {}
+        for f in owned_ferries(state, game_map):
+            mine = state.ferry_owners[f.name] in companies
+            self.ferries[(f.port, f.landing)] = self.ferries[(f.landing, f.port)] = (
+                f.points, 0 if mine else game_map.ferry_rules.fee, mine)
+        self.fee = fee
+        self.cache: dict[tuple[Hex, Hex], tuple[int, int, bool]] = {}
+
+    def __call__(self, a: Hex, b: Hex) -> tuple[int, int, bool]:
+        found = self.cache.get((a, b))
+        if found is None:
+            if (a, b) in self.ferries and not self.map.grid.adjacent(a, b):
+                found = self.ferries[(a, b)]
+            else:
+                mine = hexgrid.edge(a, b) in self.own
+                found = (movement_points(self.map, a, b), 0 if mine else self.fee, mine)
+            self.cache[(a, b)] = found
+        return found
+
+
+def _layered(graph, step: _StepCosts, start: Hex, goal: Hex) -> list[Hex] | None:
+    """The cheapest walk from start to goal that takes at least one own step (it may pass a hex twice)."""
     best = {(start, False): (0, 0)}
     back: dict[tuple[Hex, bool], tuple[Hex, bool]] = {}
     heap = [(0, 0, start, False)]
@@ -69,26 +106,97 @@ def fastest_route(state: State, game_map: GameMap, rules: Ruleset, companies: li
         if h == goal and used:
             break
         for n in sorted(graph[h]):
-            edge = hexgrid.edge(h, n)
-            mine = edge in own
+            p, f, mine = step(h, n)
             node = (n, used or mine)
-            cost = (points + movement_points(game_map, h, n), fees + (0 if mine else fee))
+            cost = (points + p, fees + f)
             if node not in best or cost < best[node]:
                 best[node] = cost
                 back[node] = (h, used)
                 heapq.heappush(heap, (*cost, n, node[1]))
     if (goal, True) not in best:
-        raise NoRoute("no route along existing track uses any of the company's own segments.")
+        return None
     node, path = (goal, True), [goal]
     while node != (start, False):
         node = back[node]
         path.append(node[0])
     path.reverse()
-    try:
-        plan = check_route(state, game_map, companies, Route(path), [start], [goal], None, fee)
-    except RouteError as exc:           # the fastest way to use own track runs back over itself
-        raise NoRoute(str(exc)) from None
-    return RaceQuote(plan, best[(goal, True)][0])
+    return path
+
+
+def _cheapest(graph, step: _StepCosts, sources: dict[Hex, tuple[int, int]], goal: Hex | None, banned=frozenset(),
+              reverse: bool = False):
+    """Dijkstra over the track from sources (hex -> cost so far), not entering banned hexes.
+    With a goal: (cost, path) or None; without: every hex's cost (reverse: cost to reach the sources)."""
+    best = dict(sources)
+    back: dict[Hex, Hex] = {}
+    heap = [(*c, h) for h, c in sorted(sources.items())]
+    heapq.heapify(heap)
+    while heap:
+        points, fees, h = heapq.heappop(heap)
+        if best[h] != (points, fees):
+            continue
+        if h == goal:
+            path = [h]
+            while path[-1] in back:
+                path.append(back[path[-1]])
+            return (points, fees), path[::-1]
+        for n in sorted(graph.get(h, ())):
+            if n in banned:
+                continue
+            p, f, _ = step(n, h) if reverse else step(h, n)
+            cost = (points + p, fees + f)
+            if n not in best or cost < best[n]:
+                best[n] = cost
+                back[n] = h
+                heapq.heappush(heap, (*cost, n))
+    return None if goal is not None else best
+
+
+def _through_one_own_step(graph, step: _StepCosts, start: Hex, goal: Hex) -> list[Hex] | None:
+    """The cheapest route found through one own step u-v whose two halves (start to u, v to goal) share
+    no hex. Own steps are tried by a lower bound of the route through them, so the search stops as soon
+    as no untried step can beat the best route found."""
+    from_start = _cheapest(graph, step, {start: (0, 0)}, None)
+    to_goal = _cheapest(graph, step, {goal: (0, 0)}, None, reverse=True)
+    candidates = []
+    for a in sorted(graph):
+        for b in sorted(graph[a]):
+            p, f, mine = step(a, b)
+            if mine and a in from_start and b in to_goal:
+                bound = _add(_add(from_start[a], to_goal[b]), (p, f))
+                candidates.append((bound, a, b))
+    best_cost, best_path = None, None
+    for bound, u, v in sorted(candidates):
+        if best_cost is not None and bound >= best_cost:
+            break
+        for first_leg_first in (True, False):
+            path = _two_legs(graph, step, start, u, v, goal, first_leg_first)
+            if path is None or len(set(path)) < len(path):
+                continue
+            cost = (0, 0)
+            for a, b in zip(path, path[1:]):
+                cost = _add(cost, step(a, b)[:2])
+            if best_cost is None or cost < best_cost:
+                best_cost, best_path = cost, path
+    return best_path
+
+
+def _two_legs(graph, step, start, u, v, goal, first_leg_first: bool) -> list[Hex] | None:
+    if first_leg_first:
+        one = _cheapest(graph, step, {start: (0, 0)}, u, banned={v, goal} - {u})
+        if one is None:
+            return None
+        two = _cheapest(graph, step, {v: (0, 0)}, goal, banned=set(one[1]))
+        return None if two is None else one[1] + two[1]
+    two = _cheapest(graph, step, {v: (0, 0)}, goal, banned={u, start} - {v})
+    if two is None:
+        return None
+    one = _cheapest(graph, step, {start: (0, 0)}, u, banned=set(two[1]))
+    return None if one is None else one[1] + two[1]
+
+
+def _add(x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int]:
+    return x[0] + y[0], x[1] + y[1]
 
 
 def cheapest_build(state: State, game_map: GameMap, rules: Ruleset, company: str, start: Hex,
