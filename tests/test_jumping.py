@@ -122,3 +122,10 @@ def test_jump_in_additional_construction(test_map, jumping):
     events, new, _ = run_operations(state, test_map, jumping, {"red": "RACE 1 PASS\nJUMP D3-E3-F3\nBUILD F3-F2"},
                                     [])
     assert of_type(events, "jump") and new.owns("red", (5, 2), (5, 1))
+
+
+def test_jump_order_line_takes_a_chain_with_straight_runs(test_map):
+    from umpire.orders import parse_order
+    order = parse_order("GAME t\nCOMPANY red\nJUMP G4 - G6\nJUMP D3\n", test_map)
+    assert order.jumps[0].hexes == [(6, 3), (6, 4), (6, 5)]
+    assert "at least two hexes" in order.errors[0].message
