@@ -250,3 +250,26 @@ def test_route_assistant_crosses_a_ferry_and_quotes_its_fee(strait, schmidt):
     state = owning(make_state({"red": [WEST], "blue": [EAST]}), "blue", NORTH)
     quote = fastest_route(state, strait, schmidt, ["red"], P("A3"), P("J3"))
     assert quote.points == 3 + 4 + 3 and quote.plan.fees == {"blue": 3 + 3}
+
+
+def test_status_lists_each_ferry_and_its_owner(strait, schmidt, laurin):
+    from umpire.engine.operations import status_facts
+    state = owning(make_state({"red": [WEST]}), "red", NORTH)
+    assert status_facts(state, strait, schmidt)["ferries"] == {NORTH: "red", "Suedhafen–Ostkai": None,
+                                                              "Nordhafen–Ostsund": None}
+    assert "ferries" not in status_facts(state, strait, laurin)
+
+
+def test_a_race_over_a_ferry_from_the_orders_with_fees_netted(strait, schmidt):
+    state = owning(make_state({"red": [WEST], "blue": [EAST]}, {"red": 30, "blue": 30}), "red", NORTH)
+    state = announce(state, 1, ["A3"], ["J3"])
+    route = "Weststadt-B2-C2-Nordhafen-Ostkai-H2-I3-Ostdorf"
+    events, new, _ = run_round(state, strait, schmidt, {"red": f"RACE 1 RUN {route}", "blue": f"RACE 1 RUN {route}"},
+                               [6, 6, 6, 6])
+    entered = {e["train"]: e["fees"] for e in events_of(events, "race_entered")}
+    assert entered == {"red": {"blue": 3}, "blue": {"red": 3 + 3}}
+    assert [(e["from"], e["to"], e["amount"]) for e in events_of(events, "posting") if "fees" in e["reason"]] == \
+        [("blue", "red", 3)]
+    assert events_of(events, "race_entered")[0]["ferries"] == [{"ferry": NORTH, "from": "C1", "to": "G2",
+                                                                "owner": "red"}]
+    assert len(events_of(events, "race_finished")[0]["arrivals"]) == 2
