@@ -125,7 +125,8 @@ class JointBuild:
             problem = self.build_segment(a, b)
             if problem:
                 rest = "-".join(label(h) for h in hexes[i - 1:])
-                self.refuse(chain, f"{label(a)}-{label(b)}: {problem}" + (f" Not built: {rest}." if len(hexes) - i > 1 else ""))
+                more = f" Not built: {rest}." if len(hexes) - i > 1 else ""
+                self.refuse(chain, f"{label(a)}-{label(b)}: {problem}{more}")
                 break
         for company in self.pair:
             return_jumps(self.emit, company)
@@ -172,6 +173,7 @@ class JointBuild:
         bonus = c.city_bonus if earns else 0
         self.emit(dict(type="city_connected", round=self.state.round, city=city.name, hex=label(h),
                        company=self.pair[0], joint_with=self.pair[1], bonus=bonus))
-        for company, part in share(self.state, list(self.pair), bonus, self.rules.operations.joint.odd_income_to).items():
+        parts = share(self.state, list(self.pair), bonus, self.rules.operations.joint.odd_income_to)
+        for company, part in parts.items():
             self.emit.pay(BANK, company, part, f"share of the bonus for connecting {city.name} (joint line)")
 

@@ -2,8 +2,9 @@
 
 Players and the GM use it to check an order before sending it. The race route minimises the
 movement points (1 per step, 2 to climb into a mountain, a ferry's points: fewest expected turns),
-then the fees, uses at least one of the company's own segments and passes no hex twice. The construction path minimises the
-points, then the fees, over the map; the company's own segments on the way cost nothing.
+then the fees, uses at least one of the company's own segments and passes no hex twice. The
+construction path minimises the points, then the fees, over the map; the company's own segments
+on the way cost nothing.
 """
 
 from __future__ import annotations
