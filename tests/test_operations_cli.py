@@ -60,18 +60,19 @@ def race_lines(runner, game, info, company):
     return lines
 
 
-@pytest.mark.parametrize("rules", ["laurin", "schmidt", "buetehorn"])
-def test_whole_small_game_runs_to_finished(tmp_path, rules):
+def play_whole_game(tmp_path, rules, plans, options=()):
+    """Create a game on the test map, build the plans round by round (the GM ends construction if the
+    rule has not), race every transport by the route assistant's fastest route; returns the game folder."""
     runner = CliRunner()
     game = tmp_path / "game"
-    run(runner, "new", game, "--map", TEST_MAP, "--rules", rules, "--seed", f"whole-{rules}",
-        "--company", "red:Red", "--company", "blue:Blue", "--company", "green:Green",
-        "--option", "operations.end.balance_target={2: 150, 3: 150}")
-    for _ in range(12):
+    companies = [a for c in plans for a in ("--company", f"{c}:{c.title()}")]
+    run(runner, "new", game, "--map", TEST_MAP, "--rules", rules, "--seed", f"whole-{rules}-{len(plans)}",
+        *companies, *[a for o in options for a in ("--option", o)])
+    for _ in range(20):
         info = status(runner, game)
         if info["phase"] != "construction":
             break
-        files = [write_order(tmp_path, game, c, info["round"], build_lines(info, c, plan)) for c, plan in PLANS.items()]
+        files = [write_order(tmp_path, game, c, info["round"], build_lines(info, c, plan)) for c, plan in plans.items()]
         run(runner, "submit", game, *files, ok=(0, 1))
         run(runner, "resolve", game)
     if status(runner, game)["phase"] == "construction":
@@ -80,12 +81,29 @@ def test_whole_small_game_runs_to_finished(tmp_path, rules):
         info = status(runner, game)
         if info["phase"] != "operations":
             break
-        files = [write_order(tmp_path, game, c, info["round"], race_lines(runner, game, info, c)) for c in PLANS]
+        files = [write_order(tmp_path, game, c, info["round"], race_lines(runner, game, info, c)) for c in plans]
         run(runner, "submit", game, *files, ok=(0, 1))
         run(runner, "resolve", game)
+    return runner, game
+
+
+@pytest.mark.parametrize("rules", ["laurin", "schmidt", "buetehorn"])
+def test_whole_small_game_runs_to_finished(tmp_path, rules):
+    runner, game = play_whole_game(tmp_path, rules, PLANS, ["operations.end.balance_target={2: 150, 3: 150}"])
     info = status(runner, game)
     assert info["phase"] == "finished"
     balances = {c: v["balance"] for c, v in info["companies"].items()}
     assert info["winners"] == [c for c, b in balances.items() if b == max(balances.values())]
     journal = [json.loads(line) for line in (game / "journal.jsonl").read_text().splitlines()]
+    assert any(e["type"] == "race_placed" for e in journal)
+
+
+def test_two_player_laurin_game_plays_with_the_normal_rules_to_its_last_transport(tmp_path):
+    plans = {"red": "C3-C4-C5-D5-E6-E7-E8-E9-F9-G10-H9-I9-J9-K9-L9-M9", "blue": PLANS["blue"]}
+    runner, game = play_whole_game(tmp_path, "laurin", plans)
+    info = status(runner, game)
+    journal = [json.loads(line) for line in (game / "journal.jsonl").read_text().splitlines()]
+    (ended,) = [e for e in journal if e["type"] == "construction_ended"]
+    assert "at most 3 cities" in ended["reason"]                  # the 3-cities end rule, not the GM
+    assert info["phase"] == "finished" and info["transports"]["made"] == 21
     assert any(e["type"] == "race_placed" for e in journal)

@@ -70,3 +70,12 @@ def test_route_command_prints_the_route_and_its_fees(tmp_path):
     assert "BUILD " in result.output and "points to build" in result.output
     result = runner.invoke(main, ["route", str(game), "--company", "blue", "--from", "Alpha", "--to", "E3"])
     assert result.exit_code == 1 and "own segments" in result.output
+
+
+def test_fastest_route_avoids_running_out_and_back_when_another_route_uses_own_track(test_map, laurin):
+    # Out to red's spur C4 and back would be 5 points; the route must not pass C3 twice, so red's
+    # detour E3-E2-E1-F1-F2-F3 (7 points) is the fastest route it may order.
+    state = make_state({"red": ["C3-C4", "E3-E2-E1-F1-F2-F3"], "blue": ["C3-D3-E3-F3"]})
+    quote = fastest_route(state, test_map, laurin, ["red"], P("C3"), P("F3"))
+    assert labels(quote.plan.hexes) == "C3-D3-E3-E2-E1-F1-F2-F3"
+    assert quote.points == 7 and quote.plan.fees == {"blue": 2}

@@ -15,7 +15,7 @@ from .gamemap import GameMap
 from .hexgrid import Hex, label, parse_label
 from .names import fold_char
 
-KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE")
+KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY")
 _ZINE_LABEL = re.compile(r"^\s*\d{1,3}[a-z]?\)\s*", re.IGNORECASE)
 _HEX = re.compile(r"[A-Za-z]{1,3}\d{1,3}(?![\w])")
 _SEPARATORS = " \t-–—,()"
@@ -58,6 +58,35 @@ class Chain:
 
 
 @dataclass
+class Jump:
+    """A JUMP line (optional rule): the hexes run along a rival's line, from a hex of the own
+    network to the hex the company builds on from."""
+
+    line: int
+    text: str
+    hexes: list[Hex]
+
+
+@dataclass
+class JointChain:
+    """A JOINT line (optional rule): a chain built together with a partner, who orders the same."""
+
+    line: int
+    text: str
+    partner: str
+    hexes: list[Hex]
+
+
+@dataclass
+class FerryOrder:
+    """A FERRY line (optional rule): buy the ferry named (by its port or as `Port-Landing`)."""
+
+    line: int
+    text: str
+    ferry: str                 # the ferry's name on the map
+
+
+@dataclass
 class Route:
     hexes: list[Hex]
     owners: dict[int, str] = field(default_factory=dict)   # step index (arriving at hexes[i]) -> owner
@@ -94,6 +123,9 @@ class Order:
     home_line: int | None = None
     chains: list[Chain] = field(default_factory=list)
     races: list[RaceEntry] = field(default_factory=list)
+    jumps: list[Jump] = field(default_factory=list)
+    joints: list[JointChain] = field(default_factory=list)
+    ferries: list[FerryOrder] = field(default_factory=list)
     errors: list[LineError] = field(default_factory=list)
     lines: int = 0
 
@@ -109,6 +141,7 @@ class PlaceReader:
             r"[\s\-]+".join(re.escape("".join(fold_char(c) for c in word)) for word in re.split(r"[\s\-]+", n))
             for n in names if n.strip())
         self._names = re.compile(rf"(?:{pattern})(?![\w])") if pattern else None
+        self._ferry_steps = {frozenset((f.port, f.landing)) for f in game_map.ferries}
 
     def place(self, text: str) -> Hex:
         points = self.points(text)
@@ -180,6 +213,10 @@ class PlaceReader:
             a, b = prev.hex, point.hex
             if a == b:
                 raise OrderLineError(f"{label(a)} is written twice in a row.")
+            if frozenset((a, b)) in self._ferry_steps:
+                hexes.append(b)                     # a ferry crossing: one step over the water
+                where[len(hexes) - 1] = point
+                continue
             run = self.map.grid.straight_run(a, b)
             if run is None:
                 raise OrderLineError(
@@ -242,11 +279,21 @@ def parse_order(text: str, game_map: GameMap) -> Order:
                 _read_chains(rest, number, raw, reader, order)
             elif keyword == "RACE":
                 order.races.append(_read_race(rest, number, raw, reader))
+            elif keyword == "JUMP":
+                order.jumps.append(Jump(number, raw, _read_line_chain(rest, reader, "JUMP", "JUMP E3-F3-G4")))
+            elif keyword == "JOINT":
+                partner, _, chain = rest.partition(" ")
+                if not partner or not chain.strip():
+                    raise OrderLineError("write JOINT partner chain, e.g. JOINT blue E3-F3-G4.")
+                order.joints.append(JointChain(number, raw, partner.lower(),
+                                               _read_line_chain(chain, reader, "JOINT", "JOINT blue E3-F3-G4")))
+            elif keyword == "FERRY":
+                order.ferries.append(FerryOrder(number, raw, _read_ferry(rest, reader.map)))
             elif _ZINE_LABEL.match(line) or line.startswith("(") or _starts_with_place(line, reader):
                 _read_chains(line, number, raw, reader, order)
             else:
                 raise OrderLineError(f"{word!r} is not an order; lines start with "
-                                     "GAME, COMPANY, CODE, ROUND, HOME, BUILD or RACE.")
+                                     "GAME, COMPANY, CODE, ROUND, HOME, BUILD, RACE, JUMP, JOINT or FERRY.")
         except OrderLineError as exc:
             order.errors.append(LineError(number, raw, str(exc)))
     return order
@@ -286,6 +333,43 @@ def _read_chains(text: str, number: int, raw: str, reader: PlaceReader, order: O
             problems.append(f"{piece!r}: {exc}" if len(pieces) > 1 else str(exc))
     if problems:
         raise OrderLineError("; ".join(problems))
+
+
+def _read_line_chain(text: str, reader: PlaceReader, keyword: str, example: str) -> list[Hex]:
+    """The one chain of a JUMP or JOINT line, straight runs filled in."""
+    if not text.strip():
+        raise OrderLineError(f"{keyword} takes a chain of hexes, e.g. {example}.")
+    points = reader.points(text)
+    if any(p.owner or p.expectations for p in points):
+        raise OrderLineError(f"{keyword} takes hexes only, e.g. {example}.")
+    hexes, _ = reader.expand(points)
+    if len(hexes) < 2:
+        raise OrderLineError(f"a {keyword} chain needs at least two hexes, e.g. {example}.")
+    return hexes
+
+
+def _read_ferry(text: str, game_map: GameMap) -> str:
+    """The name of the ferry a FERRY line means: by port (name or hex) or as `Port-Landing`."""
+    ferries = game_map.ferries
+    if not ferries:
+        raise OrderLineError("this map has no ferries.")
+    wanted = _ferry_key(text)
+    listed = ", ".join(f.name for f in ferries)
+    if not wanted:
+        raise OrderLineError(f"FERRY takes a ferry, by its port or as Port-Landing; the ferries are {listed}.")
+    named = [f for f in ferries if _ferry_key(f.name) == wanted]
+    if not named:
+        named = [f for f in ferries if _ferry_key(f.port_name) == wanted or _ferry_key(label(f.port)) == wanted]
+    if len(named) == 1:
+        return named[0].name
+    if named:
+        raise OrderLineError(f"{text.strip()!r} has {len(named)} ferries ({', '.join(f.name for f in named)}); "
+                             "write the one meant as Port-Landing.")
+    raise OrderLineError(f"{text.strip()!r} is not a ferry of this map; the ferries are {listed}.")
+
+
+def _ferry_key(text: str) -> str:
+    return re.sub(r"[\s\-–—]+", "-", "".join(fold_char(c) for c in text.strip().lower())).strip("-")
 
 
 def _read_route(text: str, reader: PlaceReader) -> Route:

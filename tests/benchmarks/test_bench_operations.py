@@ -155,3 +155,17 @@ def test_bench_cheapest_build_on_45x45(benchmark, big):
     quote = benchmark(cheapest_build, state, game_map, rules, "red", (0, 3), (40, 42))
     assert quote.hexes[-1] == (40, 42)
     assert benchmark.stats.stats.median < 0.010
+
+
+def test_bench_fastest_route_that_must_not_run_out_and_back_on_45x45(benchmark, big):
+    """Grey's spur at the start is the cheapest own track to touch, but only out and back; the route
+    found goes west over grey's other segment and round by another line."""
+    game_map, rules, state = big
+    state = state.copy()
+    state.companies["grey"] = type(state.companies["red"])("grey", "Grey", 6)
+    for a, b in (((20, 3), (20, 2)), ((15, 3), (16, 3))):
+        state.apply(dict(type="segment", company="grey", a=label(a), b=label(b)))
+    quote = benchmark(fastest_route, state, game_map, rules, ["grey"], (20, 3), (44, 38))
+    hexes = quote.plan.hexes
+    assert len(set(hexes)) == len(hexes) and (15, 3) in hexes and (20, 2) not in hexes
+    assert benchmark.stats.stats.median < 0.010

@@ -1,10 +1,12 @@
 """Additional construction in the operating phase (RULES 4.5): the same costs and fees as in
-the construction phase, paid in units; the cost goes to the bank, the fees to the rivals.
+the construction phase, paid in units; the cost goes to the bank, the fees to the rivals. Jumps
+(optional rule) are made in their place among the chains; ferries are bought after them.
 """
 
 from __future__ import annotations
 
 from ..hexgrid import Hex, label
+from ..orders import Jump
 from ..ruleset import Ruleset
 from .building import Refusal, segment_cost, segment_fees
 from .construction import Turn
@@ -33,8 +35,12 @@ class AdditionalTurn(Turn):
     def run(self):
         self.emit(dict(type="additional_construction", round=self.state.round, company=self.company,
                        allowance=self.budget))
-        for chain in self.order.chains:
-            self.build_chain(chain)
+        for item in sorted(self.order.chains + self.order.jumps, key=lambda item: item.line):
+            if isinstance(item, Jump):
+                self.jump(item)
+            else:
+                self.build_chain(item)
+        self.buy_ferries()
         if self.order.chains and self.budget - self.spent > 0:
             self.emit(dict(type="allowance_unused", round=self.state.round, company=self.company,
                            units=self.budget - self.spent))

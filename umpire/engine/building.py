@@ -33,7 +33,16 @@ class Fee:
 def segment_cost(game_map: GameMap, rules: Ruleset, a: Hex, b: Hex) -> int:
     """Points to build a-b, or Refusal when it cannot be built at all."""
     if not game_map.grid.adjacent(a, b):
+        ferry = next((f for f in game_map.ferries if {f.port, f.landing} == {a, b}), None)
+        if ferry is not None:
+            raise Refusal(f"{label(a)}-{label(b)} is the ferry {ferry.name}; a ferry is not built but bought "
+                          f"(FERRY {ferry.name}) once the line reaches {ferry.port_name}.")
         raise Refusal(f"{label(a)} and {label(b)} are not adjacent.")
+    return neighbour_cost(game_map, rules, a, b)
+
+
+def neighbour_cost(game_map: GameMap, rules: Ruleset, a: Hex, b: Hex) -> int:
+    """Points to build a-b for two hexes known to be neighbours, or Refusal."""
     for h in (a, b):
         if not game_map.buildable(h):
             what = "water" if game_map.char(h) == "~" else "off the map"

@@ -7,9 +7,12 @@ from dataclasses import dataclass
 from .. import hexgrid
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
-from ..orders import Chain, Order
+from ..orders import Chain, JointChain, Jump, Order
 from ..ruleset import Ruleset
 from .building import Refusal, segment_cost, segment_fees
+from .ferries import buy_ferry
+from .joint_construction import JointBuild, JointPlan, pair_up
+from .jumping import make_jump, return_jumps
 from .ledger import BANK
 from .state import State
 
@@ -86,17 +89,19 @@ def resolve_construction_round(state: State, game_map: GameMap, rules: Ruleset, 
     emit = Emitter(state.copy())
     number = emit.state.round
     ended = False
+    joint_plans, joint_refused = pair_up(emit.state, rules, orders)
     for company in emit.state.round_order:
         order = orders.get(company)
         if ended:
-            if order is not None and (order.chains or order.home):
+            if order is not None and (order.chains or order.home or order.jumps or order.joints or order.ferries):
                 emit(dict(type="not_carried_out", round=number, company=company,
                           reason="the construction phase ended before this company's turn"))
             continue
         if order is None:
             emit(dict(type="no_orders", round=number, company=company))
         else:
-            Turn(emit, game_map, rules, company, order, emit.state.budgets.get(company, 0)).run()
+            Turn(emit, game_map, rules, company, order, emit.state.budgets.get(company, 0),
+                 joint_plans.get(company), joint_refused.get(company)).run()
         ended = _phase_over_after_turn(emit.state, game_map, rules)
     if ended:
         emit(dict(type="construction_ended", round=number,
@@ -147,7 +152,8 @@ def _grace_over(emit: Emitter, game_map: GameMap, rules: Ruleset) -> bool:
 class Turn:
     """One company's construction turn: home terminal, then its chains in order."""
 
-    def __init__(self, emit: Emitter, game_map: GameMap, rules: Ruleset, company: str, order: Order, budget: int):
+    def __init__(self, emit: Emitter, game_map: GameMap, rules: Ruleset, company: str, order: Order, budget: int,
+                 joint: JointPlan | None = None, joint_refused: str | None = None):
         self.emit, self.map, self.rules = emit, game_map, rules
         self.state = emit.state
         self.company, self.order = company, order
@@ -155,6 +161,7 @@ class Turn:
         self.spent = 0
         self.first_turn = company not in self.state.homes
         self.directions: set[Hex] = set()
+        self.joint, self.joint_refused = joint, joint_refused
 
     def refuse(self, line: int, text: str, reason: str):
         self.emit(dict(type="refused", round=self.state.round, company=self.company, line=line,
@@ -168,15 +175,45 @@ class Turn:
         for line, text, reason in sorted(unreadable):
             self.refuse(line, text, reason)
         if not self.choose_home():
-            for chain in self.order.chains:
-                self.refuse(chain.line, chain.text, "no home terminal has been chosen; write HOME and a home "
+            for item in self.items() + self.order.ferries:
+                self.refuse(item.line, item.text, "no home terminal has been chosen; write HOME and a home "
                             f"terminal ({', '.join(c.name for c in self.map.home_terminals)}).")
             return
-        for chain in self.order.chains:
-            self.build_chain(chain)
-        if self.budget - self.spent > 0 and self.order.chains:
+        joint_built = False
+        for item in self.items():
+            if isinstance(item, Jump):
+                self.jump(item)
+            elif isinstance(item, JointChain):
+                if self.joint_refused:
+                    self.refuse(item.line, item.text, self.joint_refused)
+                elif self.joint.companies[0] == self.company and not joint_built:
+                    JointBuild(self.emit, self.map, self.rules, self.joint).run()
+                    joint_built = True
+            elif self.joint is not None:
+                partner = next(c for c in self.joint.companies if c != self.company)
+                self.refuse(item.line, item.text, f"this company's roll of the round goes into its joint line with "
+                            f"{partner}; its own chains wait for another round.")
+            else:
+                self.build_chain(item)
+        self.buy_ferries()
+        if self.budget - self.spent > 0 and self.order.chains and self.joint is None:
             self.emit(dict(type="points_unused", round=self.state.round, company=self.company,
                            points=self.budget - self.spent))
+
+    def items(self) -> list:
+        """The order's chains, jumps and joint chains, in the order written."""
+        return sorted(self.order.chains + self.order.jumps + self.order.joints, key=lambda item: item.line)
+
+    def jump(self, jump: Jump):
+        problem = make_jump(self.emit, self.map, self.rules, self.company, jump)
+        if problem:
+            self.refuse(jump.line, jump.text, problem)
+
+    def buy_ferries(self):
+        for ferry in self.order.ferries:
+            problem = buy_ferry(self.emit, self.map, self.rules, self.company, ferry)
+            if problem:
+                self.refuse(ferry.line, ferry.text, problem)
 
     def choose_home(self) -> bool:
         order, homes = self.order, self.map.home_terminals
@@ -221,6 +258,7 @@ class Turn:
                 break
             actual[i] = result
         self.check_expectations(chain, actual)
+        return_jumps(self.emit, self.company)
 
     def build_segment(self, a: Hex, b: Hex) -> dict | str:
         """Build a-b, or say why not."""

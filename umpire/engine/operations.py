@@ -94,7 +94,7 @@ class OperatingRound:
         if finished:
             for company in state.seat_order():
                 order = self.orders.get(company)
-                if order is not None and order.chains:
+                if order is not None and (order.chains or order.jumps or order.ferries):
                     self.emit(dict(type="not_carried_out", round=self.round, company=company,
                                    reason="the game ended before the additional construction"))
         else:
@@ -119,6 +119,9 @@ class OperatingRound:
             if order.home is not None:
                 self.refuse(company, order.home_line, f"HOME {label(order.home)}",
                             "home terminals are chosen in the construction phase.")
+            for joint in order.joints:
+                self.refuse(company, joint.line, joint.text, "joint construction belongs to the construction "
+                            "phase; in the operating phase each company builds on its own (BUILD).")
             entered = 0
             lines: dict[int, int] = {}
             for entry in order.races:
@@ -250,15 +253,17 @@ class OperatingRound:
             order = by_wealth(state, state.seat_order(), richest_first=False)
         for company in order:
             own = self.orders.get(company)
-            if own is None or not own.chains:
+            if own is None or not (own.chains or own.jumps or own.ferries):
                 continue
-            if not allowances.get(company):
-                for chain in own.chains:
-                    self.refuse(company, chain.line, chain.text,
-                                "there is no additional construction for this company after this round's "
-                                "transports (no allowance).")
+            turn = AdditionalTurn(self.emit, self.map, self.rules, company, own, allowances.get(company, 0))
+            if allowances.get(company):
+                turn.run()
                 continue
-            AdditionalTurn(self.emit, self.map, self.rules, company, own, allowances[company]).run()
+            for item in sorted(own.chains + own.jumps, key=lambda item: item.line):
+                self.refuse(company, item.line, item.text,
+                            "there is no additional construction for this company after this round's "
+                            "transports (no allowance).")
+            turn.buy_ferries()                              # a ferry is bought, not built: no allowance needed
 
 
 def _route_key(entry: RaceEntry):
@@ -273,16 +278,19 @@ def resolve_operations_round(state: State, game_map: GameMap, rules: Ruleset, or
 
 def status_facts(state: State, game_map: GameMap, rules: Ruleset) -> dict:
     """The operating phase's part of `status`: transports made and open, and the winners."""
+    facts: dict = {}
+    if rules.options.ferries and game_map.ferries:
+        facts["ferries"] = {f.name: state.ferry_owners.get(f.name) for f in game_map.ferries}
     if state.phase == "construction":
-        return {}
+        return facts
     ops = state.ops
-    facts = {"transports": {
+    facts["transports"] = {
         "made": ops.get("made", 0),
         "total": total_transports(rules, game_map),
         "open": [{k: ops["transports"][n][k] for k in ("transport", "special", "start", "start_name", "start_hexes",
                                                         "destination", "destination_name", "destination_hexes")}
                  for n in ops.get("open", [])],
-    }}
+    }
     if state.phase == "finished":
         facts["winners"] = list(ops.get("winners", []))
     return facts

@@ -10,6 +10,7 @@ from ..gamemap import GameMap
 from ..hexgrid import label
 from ..ruleset import Ruleset
 from .ledger import BANK
+from .network import movement_points
 from .routes import Plan, describe_fees
 from .state import State
 
@@ -137,7 +138,10 @@ class Race:
             self.emit(dict(type="race_entered", round=self.state.round, transport=self.number, train=train.id,
                            companies=train.companies, alternative=train.alternative,
                            route=[label(h) for h in plan.hexes], payees=plan.payees, fees=plan.fees,
-                           steps=plan.steps, fee_text=describe_fees(plan.fees)))
+                           steps=plan.steps, fee_text=describe_fees(plan.fees),
+                           **({"ferries": [{"ferry": name, "from": label(plan.hexes[i]), "to": label(plan.hexes[i + 1]),
+                                            "owner": plan.payees[i]} for i, name in sorted(plan.ferries.items())]}
+                              if plan.ferries else {})))
         owed = self.payments()
         for (payer, payee), amount in sorted(owed.items()):
             back = owed.get((payee, payer), 0)
@@ -152,7 +156,7 @@ class Race:
         self.emit(dict(type="race_started", round=self.state.round, transport=self.number,
                        order=[t.id for t in order]))
         position = {t.id: 0 for t in order}
-        border = {t.id: False for t in order}
+        paid = {t.id: 0 for t in order}          # points already spent on the step the train is on
         arrivals: list[tuple[int, int, Train]] = []
         turn = 0
         running = list(order)
@@ -165,21 +169,24 @@ class Race:
                 points = die
                 while points and position[train.id] < len(hexes) - 1:
                     here, there = hexes[position[train.id]], hexes[position[train.id] + 1]
-                    climb = self.map.mountain(there) and not self.map.mountain(here)
-                    cost = 1 if border[train.id] or not climb else 2
+                    cost = movement_points(self.map, here, there) - paid[train.id]
                     if points >= cost:
                         points -= cost
                         position[train.id] += 1
-                        border[train.id] = False
+                        paid[train.id] = 0
                     else:
-                        points, border[train.id] = 0, True
+                        paid[train.id] += points
+                        points = 0
                 arrived = position[train.id] == len(hexes) - 1
+                ferry = train.plan.ferries.get(position[train.id]) if paid[train.id] else None
+                border = bool(paid[train.id]) and ferry is None
                 self.emit(dict(type="race_moved", round=self.state.round, transport=self.number, turn=turn,
                                train=train.id, die=die, **{"from": label(hexes[start])},
                                to=label(hexes[position[train.id]]), steps=position[train.id] - start,
-                               on_border=border[train.id],
-                               next=label(hexes[position[train.id] + 1]) if border[train.id] else None,
-                               arrived=arrived, leftover=points if arrived else None))
+                               on_border=border,
+                               next=label(hexes[position[train.id] + 1]) if paid[train.id] else None,
+                               arrived=arrived, leftover=points if arrived else None,
+                               **({"on_ferry": ferry, "ferry_points_spent": paid[train.id]} if ferry else {})))
                 if arrived:
                     arrivals.append((turn, points, train))
             running = [t for t in running if position[t.id] < len(t.plan.hexes) - 1]

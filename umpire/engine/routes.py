@@ -1,7 +1,8 @@
 """Checking a race route and working out whom each step pays (RULES 4.2).
 
 A route runs from the start station to a destination, every step along an existing
-segment or a permitted foreign route, and uses at least one of the train's own segments.
+segment, a permitted foreign route or a bought ferry, and uses at least one of the train's own
+segments (an own ferry counts). A rival's ferry costs its owner's fee per crossing.
 Where several companies own a step, the order may name one (`F8[blue]`); otherwise the
 train takes its own, else the partner's, else a rival it already pays on the route, else
 the alphabetically first rival.
@@ -9,13 +10,13 @@ the alphabetically first rival.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import Route
 from .ledger import BANK
-from .network import step_owners
+from .network import crossing, step_owners
 from .state import State
 
 
@@ -30,6 +31,7 @@ class Plan:
     hexes: list[Hex]
     payees: list[str]               # per step; a train company means the step is free
     fees: dict[str, int]
+    ferries: dict[int, str] = field(default_factory=dict)   # step index (0-based) -> ferry crossed
 
     @property
     def steps(self) -> int:
@@ -53,11 +55,18 @@ def check_route(state: State, game_map: GameMap, companies: list[str], route: Ro
             raise RouteError(f"the route passes {label(h)} twice; a train does not run back over its own path.")
         seen.add(h)
     choices: list[list[str]] = []
+    ferries: dict[int, str] = {}
     for i, (a, b) in enumerate(zip(hexes, hexes[1:]), 1):
         owners = step_owners(state, game_map, a, b)
+        ferry = crossing(game_map, a, b)
+        if ferry is not None and not owners:
+            raise RouteError(f"step {label(a)}-{label(b)} (step {i}) is the ferry {ferry.name}, which nobody has "
+                             "bought; a ferry runs once a company owns it (FERRY).")
         if not owners:
             raise RouteError(f"step {label(a)}-{label(b)} (step {i}) has no track; every step runs along an "
-                             "existing segment or a permitted route.")
+                             "existing segment, a permitted route or a bought ferry.")
+        if ferry is not None:
+            ferries[i - 1] = ferry.name
         named = route.owners.get(i)
         if named is not None:
             if named not in owners:
@@ -91,10 +100,11 @@ def check_route(state: State, game_map: GameMap, companies: list[str], route: Ro
         whose = "either partner's" if len(companies) > 1 else "its own"
         raise RouteError(f"the route uses none of {whose} segments; a train runs at least partly on its own line.")
     fees: dict[str, int] = {}
-    for p in payees:
+    for i, p in enumerate(payees):
         if p not in companies:
-            fees[p] = fees.get(p, 0) + fee_per_step
-    return Plan(list(hexes), payees, {p: f for p, f in fees.items() if f > 0})
+            fee = game_map.ferry_rules.fee if i in ferries else fee_per_step
+            fees[p] = fees.get(p, 0) + fee
+    return Plan(list(hexes), payees, {p: f for p, f in fees.items() if f > 0}, ferries)
 
 
 def describe_fees(fees: dict[str, int]) -> str:

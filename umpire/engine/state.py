@@ -42,6 +42,9 @@ class State:
         self.rolls = 0
         self.grace_since: int | None = None
         self.construction_rounds = 0
+        self.ferry_owners: dict[str, str] = {}           # ferry name -> the company that bought it
+        self.jumps: list[dict] = []                      # jumps along rivals' lines, in order (optional rule)
+        self.landings: set[tuple[str, Hex]] = set()      # (company, hex) a jump landed on
         self.ops: dict = {}                              # operating-phase state, kept by its own module
 
     def copy(self) -> State:
@@ -57,6 +60,9 @@ class State:
         new.connected = dict(self.connected)
         new.city_fees_paid = set(self.city_fees_paid)
         new.ledger = self.ledger.copy()
+        new.ferry_owners = dict(self.ferry_owners)
+        new.jumps = [dict(j) for j in self.jumps]
+        new.landings = set(self.landings)
         new.ops = _deepish(self.ops)
         return new
 
@@ -68,7 +74,14 @@ class State:
         return self.ledger.balance(company)
 
     def on_network(self, company: str, h: Hex) -> bool:
-        return company in self.tracks.get(h, ()) or self.homes.get(company) == h
+        """Whether a chain of the company may start at h: its track, its home terminal, or a jump's landing."""
+        return company in self.tracks.get(h, ()) or self.homes.get(company) == h or (company, h) in self.landings
+
+    def ferries_of(self, company: str) -> list[str]:
+        return sorted(name for name, owner in self.ferry_owners.items() if owner == company)
+
+    def jumps_in_use(self, company: str, rival: str) -> int:
+        return sum(1 for j in self.jumps if j["company"] == company and j["rival"] == rival and not j["returned"])
 
     def owns(self, company: str, a: Hex, b: Hex) -> bool:
         return company in self.owners.get(hexgrid.edge(a, b), ())
@@ -153,9 +166,17 @@ class State:
         if e["transport"] in self.ops.get("open", []):
             self.ops["open"].remove(e["transport"])
 
+    # -- optional rules: ferries (engine/ferries.py), jumping (engine/jumping.py) ---------
+    def _on_ferry_bought(self, e):
+        self.ferry_owners[e["ferry"]] = e["company"]
+
     def _on_jump(self, e):
-        self.ops.setdefault("jumps", []).append(
-            {"company": e["company"], "rival": e["rival"], "from": hx(e["from"]), "to": hx(e["to"])})
+        self.jumps.append({"company": e["company"], "rival": e["rival"], "from": hx(e["from"]), "to": hx(e["to"]),
+                           "returned": False})
+        self.landings.add((e["company"], hx(e["to"])))
+
+    def _on_jump_returned(self, e):
+        self.jumps[e["jump"]]["returned"] = True
 
 
 def _deepish(value):

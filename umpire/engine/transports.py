@@ -1,7 +1,9 @@
 """Transports: start and destination by the dice, the station table, special destinations (RULES 4.1).
 
 A regular transport rolls its start (red tens, black units) and its destination the same way;
-a special transport rolls one die for a special destination of the map. A used number, or one
+a special transport rolls one die for a special destination of the map (Schmidt's Germany: the
+red die and the white die's parity), as often as the map's cadence or the edition's list says. A
+used number, or one
 that no city carries, becomes the next free number a city carries (11..16, 21..26, ..., 66,
 wrapping to 11). A destination too close to the start is rolled again; a station not on any
 network cancels the transport, which still counts.
@@ -9,10 +11,10 @@ network cancels the transport, which still counts.
 
 from __future__ import annotations
 
-from ..gamemap import STATIONS, GameMap
+from ..gamemap import STATIONS, GameMap, Special
 from ..hexgrid import Hex, label
 from ..ruleset import Ruleset
-from .network import adjacency, on_any_network, shortest_line
+from .network import adjacency, ferry_lengths, on_any_network, shortest_line
 from .state import State
 
 MAX_REROLLS = 100
@@ -27,11 +29,13 @@ def total_transports(rules: Ruleset, game_map: GameMap) -> int | None:
 
 
 def is_special(rules: Ruleset, game_map: GameMap, number: int) -> bool:
+    """A special transport by the map's cadence (`special_every`), else the edition's cadence or list."""
     ops = rules.operations
     if not game_map.specials:
         return False
-    if ops.special_every:
-        return number % ops.special_every == 0
+    every = game_map.special_every or ops.special_every
+    if every:
+        return number % every == 0
     return number in ops.special_transports
 
 
@@ -50,6 +54,18 @@ def special_number(game_map: GameMap, die: int) -> int:
         if n in game_map.specials:
             return n
     raise ValueError("the map has no special destinations")
+
+
+def roll_special(emit, dice, game_map: GameMap, purpose: str) -> tuple[Special, dict]:
+    """Roll a special destination (one die, or the red die and the white die's parity); the dice
+    are journaled with their purposes. Returns the destination and what to announce of the roll."""
+    if game_map.special_roll == "red and white parity":
+        red = emit.roll(dice, f"{purpose} red")
+        white = emit.roll(dice, f"{purpose} white")
+        special = game_map.special_for(red, white)
+        return special, {"destination_rolled": red, "destination_white": white, "white": special.white}
+    die = emit.roll(dice, purpose)
+    return game_map.special_for(special_number(game_map, die)), {"destination_rolled": die}
 
 
 def free_stations(state: State, game_map: GameMap, rules: Ruleset) -> list[int]:
@@ -96,6 +112,7 @@ class Announcer:
         state, game_map = self.state, self.map
         special = is_special(self.rules, game_map, number)
         graph = adjacency(state, game_map)
+        lengths = ferry_lengths(state, game_map)
         info = dict(type="transport_announced", round=state.round, transport=number, special=special)
         last = state.ops.get("last_destination")
         if self.rules.operations.next_start == "last_destination" and last is not None:
@@ -108,29 +125,27 @@ class Announcer:
         start_hexes = station_hexes(game_map, start)
         info.update(start=start, start_name=station_name(game_map, start),
                     start_hexes=[label(h) for h in start_hexes])
-        start_linked = [h for h in start_hexes if on_any_network(state, h)]
+        start_linked = [h for h in start_hexes if on_any_network(state, h, game_map)]
         attempt = 1
         while True:
             if special:
-                die = self.emit.roll(self.dice, f"transport {number} destination"
-                                     + (f" {attempt}" if attempt > 1 else "") + " special")
-                destination = special_number(game_map, die)
-                dest_hexes = sorted(game_map.specials[destination].hexes)
-                name = game_map.specials[destination].name
-                rolled = die
+                chosen, rolled = roll_special(self.emit, self.dice, game_map, f"transport {number} destination"
+                                              + (f" {attempt}" if attempt > 1 else "") + " special")
+                destination, name, dest_hexes = chosen.number, chosen.name, sorted(chosen.hexes)
             else:
-                rolled, destination = self.roll_station(
+                die, destination = self.roll_station(
                     f"transport {number} destination" + (f" {attempt}" if attempt > 1 else ""))
                 dest_hexes = station_hexes(game_map, destination)
                 name = station_name(game_map, destination)
-            info.update(destination=destination, destination_rolled=rolled, destination_name=name,
-                        destination_hexes=[label(h) for h in dest_hexes])
-            dest_linked = [h for h in dest_hexes if on_any_network(state, h)]
+                rolled = {"destination_rolled": die}
+            info.update(destination=destination, destination_rolled=rolled.pop("destination_rolled"),
+                        destination_name=name, destination_hexes=[label(h) for h in dest_hexes], **rolled)
+            dest_linked = [h for h in dest_hexes if on_any_network(state, h, game_map)]
             if not start_linked or not dest_linked:
                 missing = info["start_name"] if not start_linked else name
                 info.update(cancelled=True, reason=f"{missing} is not on any network")
                 break
-            shortest = shortest_line(graph, start_linked, dest_linked)
+            shortest = shortest_line(graph, start_linked, dest_linked, lengths)
             info.update(shortest=shortest)
             minimum = self.rules.operations.min_distance
             if shortest is None or shortest >= minimum:
@@ -139,7 +154,7 @@ class Announcer:
             self.emit(dict(type="destination_rerolled", round=state.round, transport=number,
                            destination=destination, destination_name=name, shortest=shortest, minimum=minimum))
             attempt += 1
-            if attempt > MAX_REROLLS or not self.far_enough_left(start_linked, graph, special):
+            if attempt > MAX_REROLLS or not self.far_enough_left(start_linked, graph, lengths, special):
                 info.update(destination=None, destination_name=None, destination_hexes=[], cancelled=True,
                             reason=f"no free destination is at least {minimum} hexes from {info['start_name']}")
                 self.emit(info)
@@ -148,7 +163,7 @@ class Announcer:
             self.check_off(number, destination)
         self.emit(info)
 
-    def far_enough_left(self, start_linked: list[Hex], graph, special: bool) -> bool:
+    def far_enough_left(self, start_linked: list[Hex], graph, lengths, special: bool) -> bool:
         """Whether any destination the dice can still give ends the rolling (far enough, or cancelling)."""
         game_map, minimum = self.map, self.rules.operations.min_distance
         if special:
@@ -158,10 +173,10 @@ class Announcer:
             if not candidates:
                 return True        # the table starts afresh on the next roll
         for hexes in candidates:
-            linked = [h for h in hexes if on_any_network(self.state, h)]
+            linked = [h for h in hexes if on_any_network(self.state, h, game_map)]
             if not linked:
                 return True
-            d = shortest_line(graph, start_linked, linked)
+            d = shortest_line(graph, start_linked, linked, lengths)
             if d is None or d >= minimum:
                 return True
         return False
