@@ -11,10 +11,6 @@ from __future__ import annotations
 
 from ..gamemap import STATIONS
 
-RACE_EVENTS = ("race_passed", "race_route_refused", "race_withdrawn", "race_entered", "race_started",
-               "race_moved", "race_finished", "race_placed", "transport_made", "transport_carried")
-
-
 def _blank(number: int) -> dict:
     return {"transport": number, "announced": None, "dice": {}, "rerolls": [], "carried": None, "passed": [],
             "route_refused": [], "withdrawn": [], "refused": [], "entered": [], "order": [], "turns": [],
