@@ -1,32 +1,60 @@
-"""`umpire demo`: the bundled demo game, end to end, fast."""
+"""`umpire demo`: the bundled demo game on Ireland, end to end, fast."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from click.testing import CliRunner
 
 from umpire.cli import main
-from umpire.demo import demo_dir
+from umpire.demo import demo_dir, spec
+from umpire.replay import replay
 
 
-def test_demo_plays_every_round_and_writes_its_newsletters_in_under_10_seconds(tmp_path):
+def test_demo_plays_to_the_end_of_the_game_in_under_10_seconds(tmp_path):
     start = time.perf_counter()
     result = CliRunner().invoke(main, ["demo", str(tmp_path / "out")])
     elapsed = time.perf_counter() - start
     assert result.exit_code == 0, result.output
     assert elapsed < 10
-    letters = sorted(p.name for p in (tmp_path / "out" / "demo" / "newsletters").iterdir())
-    assert letters == ["001.pdf", "001.txt", "002.pdf", "002.txt", "003.pdf", "003.txt", "004.pdf", "004.txt"]
-    assert "THE CONSTRUCTION PHASE HAS ENDED in round 3" in (
-        tmp_path / "out" / "demo" / "newsletters" / "004.txt").read_text(encoding="utf-8")
+    game = tmp_path / "out" / "demo"
+    letters = sorted(p.name for p in (game / "newsletters").iterdir())
+    assert letters == [f"{n:03d}.{kind}" for n in range(1, 11) for kind in ("pdf", "txt")]
+    status = json.loads(CliRunner().invoke(main, ["status", str(game), "--json"]).output)
+    assert status["phase"] == "finished"
+    assert status["transports"]["made"] == status["transports"]["total"] == 6
+    assert status["winners"] == ["green"]
 
 
-def test_demo_has_four_companies_and_several_rounds_of_orders():
-    import yaml
-    spec = yaml.safe_load((demo_dir() / "demo.yaml").read_text(encoding="utf-8"))
-    assert len(spec["companies"]) == 4
-    assert len([p for p in (demo_dir() / "orders").iterdir() if p.is_dir()]) >= 3
+def test_demo_plays_ireland_with_four_companies_from_belfast_and_dublin():
+    game = spec()
+    assert game["map"] == "ireland" and len(game["companies"]) == 4
+    homes = [line.split()[1] for p in sorted((demo_dir() / "orders" / "1").glob("*.txt"))
+             for line in p.read_text(encoding="utf-8").splitlines() if line.startswith("HOME")]
+    assert sorted(homes) == ["Belfast", "Belfast", "Dublin", "Dublin"]
+
+
+def test_demo_shows_every_kind_of_race_order(tmp_path):
+    from umpire import demo
+    folder = demo.play(tmp_path)
+    kinds = {e["type"] for e in folder.events}
+    assert {"race_passed", "race_route_refused", "race_entered", "additional_construction",
+            "construction_ended", "game_finished"} <= kinds
+    joint = [e for e in folder.events if e["type"] == "race_entered" and len(e["companies"]) == 2]
+    assert joint, "a JOIN pair ran"
+    cancelled = [e for e in folder.events if e["type"] == "transport_announced" and e["cancelled"]]
+    assert cancelled
+    fees = [e for e in folder.events if e["type"] == "posting" and e["reason"].startswith("fees for transport")]
+    assert fees and all(e["amount"] <= 10 for e in fees)
+
+
+def test_the_demo_game_replays_byte_for_byte(tmp_path):
+    from umpire import demo
+    folder = demo.play(tmp_path)
+    outcome = replay(folder.path)
+    assert outcome.differences == []
+    assert len(outcome.newsletters) == 20
 
 
 def test_demo_refuses_to_overwrite_an_earlier_demo(tmp_path):
@@ -41,4 +69,4 @@ def test_demo_writes_into_demo_out_by_default(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["demo"])
     assert result.exit_code == 0, result.output
-    assert (tmp_path / "demo-out" / "demo" / "newsletters" / "004.pdf").exists()
+    assert (tmp_path / "demo-out" / "demo" / "newsletters" / "010.pdf").exists()

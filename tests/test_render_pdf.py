@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from pathlib import Path
+
 from umpire import demo
 from umpire.hexgrid import parse_label
 from umpire.render import mapdraw
@@ -13,10 +15,18 @@ from umpire.render.styles import load_styles
 from pixels import close, render_page
 
 MAP_PAGE = 2
+TESTLAND = Path(__file__).parent / "games" / "testland"
 
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
+    """A small game on the test map: foreign hexes, rivers and parallel segments to look at."""
+    return demo.play(tmp_path_factory.mktemp("testland"), TESTLAND)
+
+
+@pytest.fixture(scope="module")
+def ireland(tmp_path_factory):
+    """The demo game on Ireland, played to its end."""
     return demo.play(tmp_path_factory.mktemp("demo"))
 
 
@@ -97,23 +107,34 @@ def test_column_letters_are_printed_above_their_columns(map_page):
     assert dark, "a letter above column C"
 
 
-def test_operating_sections_render_races_station_table_and_tally(played, tmp_path):
+def _pdf_text(path) -> str:
     import subprocess
-
-    from test_render_text import RACE_EVENTS
-
-    from umpire.render.pdf import newsletter_pdf
-    from umpire.render.report import newsletter_facts, races_from_events, transport_tally
-
-    facts = newsletter_facts(played, 5)
-    facts["races"] = races_from_events(RACE_EVENTS)
-    facts["tally"] = transport_tally(facts["races"], [c["id"] for c in facts["companies"]], 21)
-    facts["stations"][0][0]["used"] = 1
-    pdf = tmp_path / "ops.pdf"
-    pdf.write_bytes(newsletter_pdf(facts, played.game_map, map_content(played)))
-    render_page(pdf, 1)
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, check=True,
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, check=True,
                           text=True).stdout
-    assert "Transport 1: Alpha (11) to Beta (21)" in text
-    assert "Station table" in text
-    assert "Transports: 1 of 21 made" in text
+
+
+def test_an_operating_newsletter_shows_races_the_station_table_and_the_tally(ireland):
+    render_page(ireland.path / "newsletters" / "009.pdf", 3)
+    text = _pdf_text(ireland.path / "newsletters" / "009.pdf")
+    assert "Transport 3: Newry (16) to Galway (34)" in text
+    assert "Great Northern, route 1 refused" in text
+    assert "Great Southern & Western with Great Northern (green+orange): 14 steps, no fees" in text
+    assert "Cancelled: Limerick is not on any network." in text
+    assert "Additional construction after transport 4" in text
+    assert "Station table" in text and "Transports: 5 of 6 made (1 cancelled)" in text
+    assert "RACE 6 RUN AE7-...-<AD33|AF22|AH7> TO <hex>" in text
+
+
+def test_the_station_table_names_the_transports_that_used_each_number(ireland):
+    import re
+    text = _pdf_text(ireland.path / "newsletters" / "008.pdf")
+    assert re.search(r"Mullingar +t1", text) and re.search(r"Kilkenny +t2", text)
+    assert "t5" not in text
+    assert "t5" in _pdf_text(ireland.path / "newsletters" / "010.pdf")
+
+
+def test_the_final_newsletter_names_the_winner_and_prints_the_seed(ireland):
+    text = _pdf_text(ireland.path / "newsletters" / "010.pdf")
+    assert "The game is over: Great Southern & Western wins." in text
+    assert "eire-2391" in text
+    assert ireland.config["dice"]["commitment"] in text

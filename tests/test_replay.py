@@ -9,22 +9,33 @@ from umpire.cli import main
 from umpire.replay import describe_difference, replay
 
 
-def test_replay_of_an_untouched_game_finds_no_difference(tmp_path):
+def test_replay_of_a_game_played_to_its_end_finds_no_difference(tmp_path):
     folder = demo.play(tmp_path)
+    assert folder.state().phase == "finished"
     outcome = replay(folder.path)
     assert outcome.differences == []
-    assert outcome.commands == 4 and outcome.orders == 12
-    assert len(outcome.newsletters) == 8
+    assert outcome.commands == 10 and outcome.orders == 36
+    assert len(outcome.newsletters) == 20
+
+
+def test_replay_reports_a_changed_operating_newsletter(tmp_path):
+    folder = demo.play(tmp_path)
+    path = folder.path / "newsletters" / "009.txt"
+    path.write_text(path.read_text(encoding="utf-8").replace("bonus 20", "bonus 21", 1), encoding="utf-8")
+    [difference] = replay(folder.path).differences
+    assert difference.file == "newsletters/009.txt"
+    assert "bonus 21" in difference.detail
 
 
 def test_replay_reports_a_changed_newsletter_and_exits_1(tmp_path):
     folder = demo.play(tmp_path)
     path = folder.path / "newsletters" / "002.txt"
-    path.write_text(path.read_text(encoding="utf-8").replace("Blue Star", "Blue Stars", 1), encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("Great Northern", "Greater Northern", 1),
+                    encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", str(folder.path)])
     assert result.exit_code == 1
     assert "newsletters/002.txt: line" in result.output
-    assert "Blue Stars" in result.output
+    assert "Greater Northern" in result.output
 
 
 def test_replay_reports_a_changed_pdf(tmp_path):
@@ -55,7 +66,7 @@ def test_replay_prints_what_matched(tmp_path):
     folder = demo.play(tmp_path)
     result = CliRunner().invoke(main, ["replay", str(folder.path)])
     assert result.exit_code == 0, result.output
-    assert "8 newsletter files match byte for byte" in result.output
+    assert "20 newsletter files match byte for byte" in result.output
 
 
 def test_replay_replays_an_end_construction_command(tmp_path):
@@ -67,8 +78,9 @@ def test_replay_replays_an_end_construction_command(tmp_path):
     # a game ended by the GM in round 2: rebuild the journal up to newsletter 002, then end it
     cut = next(i for i, line in enumerate(lines) if '"number": 2' in line and '"newsletter"' in line)
     (folder.path / "journal.jsonl").write_text("\n".join(lines[:cut + 1]) + "\n", encoding="utf-8")
-    for extra in ("003.txt", "003.pdf", "004.txt", "004.pdf"):
-        (folder.path / "newsletters" / extra).unlink()
+    for extra in range(3, 11):
+        for kind in ("txt", "pdf"):
+            (folder.path / "newsletters" / f"{extra:03d}.{kind}").unlink()
     folder = type(folder)(folder.path)
     actions.end_construction(folder, "the players agreed")
     assert replay(folder.path).differences == []

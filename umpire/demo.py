@@ -16,32 +16,31 @@ def demo_dir() -> Path:
     return data_dir("games") / "demo"
 
 
-def play(out_dir: Path) -> GameFolder:
-    """Play the demo into OUT_DIR/<game>: every round's orders submitted, then resolved."""
-    source = demo_dir()
-    spec = yaml.safe_load((source / "demo.yaml").read_text(encoding="utf-8"))
-    path = Path(out_dir) / spec["game"]
+def spec(source: Path | None = None) -> dict:
+    """demo.yaml: the game, its map (a bundled name or a path beside it), rules, options, seed, companies."""
+    return yaml.safe_load(((source or demo_dir()) / "demo.yaml").read_text(encoding="utf-8"))
+
+
+def play(out_dir: Path, source: Path | None = None) -> GameFolder:
+    """Play the demo (or another game folder laid out like it) into OUT_DIR/<game>: every round's
+    orders submitted, then resolved, until the orders or the game end."""
+    source = Path(source) if source else demo_dir()
+    game = spec(source)
+    path = Path(out_dir) / game["game"]
     if path.exists():
         raise UmpireError(f"{path} already exists.",
                           fix="Remove it, or give another folder: umpire demo OUT_DIR.")
-    folder, _ = actions.create_game(path, str(source / spec["map"]), spec["rules"], spec["companies"],
-                                    seed=str(spec["seed"]))
+    options = tuple(f"{key}={yaml.safe_dump(value, default_flow_style=True).strip().removesuffix('...').strip()}"
+                    for key, value in (game.get("options") or {}).items())
+    game_map = source / game["map"] if (source / game["map"]).is_file() else game["map"]
+    folder, _ = actions.create_game(path, str(game_map), game["rules"], game["companies"], seed=str(game["seed"]),
+                                    option_specs=options)
     rounds = sorted((p for p in (source / "orders").iterdir() if p.is_dir() and p.name.isdigit()),
                     key=lambda p: int(p.name))
     for round_dir in rounds:
-        state = folder.state()
-        if state.phase == "finished" or (state.phase == "operations" and not _operations_ready()):
+        if folder.state().phase == "finished":
             break
         for order in sorted(round_dir.glob("*.txt")):
             actions.submit(folder, order.read_bytes(), via=f"demo {round_dir.name}/{order.name}")
         actions.resolve(folder)
     return folder
-
-
-def _operations_ready() -> bool:
-    """Whether this umpire has its operating phase (the demo stops at the end of construction if not)."""
-    try:
-        from .engine import operations  # noqa: F401
-    except ImportError:
-        return False
-    return True

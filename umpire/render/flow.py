@@ -68,7 +68,8 @@ class Flow:
 
     # -- elements --------------------------------------------------------------
     def heading(self, text: str, size: float = 13):
-        self.need(size * 3.2)
+        """A heading, kept on one page with at least three lines of what follows."""
+        self.need(size * 3.2 + 36)
         self.y -= size * 0.9
         c = self.c
         c.setFillColorRGB(0.1, 0.1, 0.1)

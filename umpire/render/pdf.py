@@ -9,7 +9,7 @@ import io
 from reportlab.pdfgen.canvas import Canvas
 
 from ..gamemap import GameMap
-from . import mapdraw
+from . import mapdraw, pdf_operations
 from .flow import Column, Flow
 from .mapdraw import PAGE_MARGIN, TITLE_HEIGHT, MapContent
 
@@ -103,22 +103,19 @@ def _front(flow: Flow, f: dict, content: MapContent):
 
 
 def _headline(f: dict) -> str:
-    if f["phase"] == "finished":
-        return "The game is over."
-    if f["between_phases"]:
-        return "The construction phase is over; the operating phase opens with the next newsletter."
-    what = "construction" if f["phase"] == "construction" else "operating"
     done = f"Round {f['resolved_round']} is resolved. " if f["resolved_round"] else ""
+    if f["phase"] == "finished":
+        winners = f["finished"]["winner_names"] if f["finished"] else []
+        wins = f": {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}." if winners else "."
+        return f"{done}The game is over{wins}"
+    what = "construction" if f["phase"] == "construction" else "operating"
     return f"{done}Orders are now due for {what} round {f['round']}."
 
 
 def _next(flow: Flow, f: dict):
+    if f["finished"]:
+        pdf_operations.game_over(flow, f)
     if f["phase"] == "finished":
-        flow.heading("The game is over")
-        if f["seed"]:
-            flow.para(f"The dice seed was: {f['seed']}", font="Courier", size=9)
-        return
-    if f["between_phases"]:
         return
     n = f["names"]
     flow.heading(f"Next: {'construction' if f['phase'] == 'construction' else 'operating'} round {f['round']}")
@@ -133,10 +130,8 @@ def _next(flow: Flow, f: dict):
                   font="Helvetica-Bold")
         flow.para(f"Cities not yet connected ({len(f['unconnected'])}): " + ", ".join(f["unconnected"]) + ".")
     else:
-        for r in f["announced"]:
-            kind = "special transport" if r["special"] else "transport"
-            flow.para(f"{kind.capitalize()} {r['transport']}: from {r['start']} to {r['destination']}.",
-                      font="Helvetica-Bold")
+        flow.para("The transports of this round; enter each with a RACE line:", font="Helvetica-Bold")
+        pdf_operations.announced(flow, f)
     flow.para("An order form for each company is on the last page.", size=8, colour=(0.35, 0.35, 0.35))
 
 
@@ -144,7 +139,7 @@ def _report(flow: Flow, f: dict):
     n = f["names"]
     title = f"Round {f['resolved_round']} report" if f["resolved_round"] else "Report"
     flow.heading(title)
-    if f["resolved_round"]:
+    if f["resolved_round"] and (f["phase"] == "construction" or f["ended"]):
         for x in f["companies"]:
             if not x["built"]:
                 flow.para(f"{x['name']}: nothing built.", font="Helvetica-Bold")
@@ -154,7 +149,7 @@ def _report(flow: Flow, f: dict):
             flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["built"]), indent=12, size=8.5)
     if f["homes"]:
         flow.para("Home terminals chosen: " + "; ".join(f"{n[h['company']]} at {h['hex']}" for h in f["homes"]) + ".")
-    if f["cities"]:
+    if f["cities"] and not f["additional"]:
         flow.gap(3)
         flow.para("Cities connected:", font="Helvetica-Bold")
         for e in f["cities"]:
@@ -185,76 +180,15 @@ def _report(flow: Flow, f: dict):
 
 
 def _operations(flow: Flow, f: dict):
-    """Races, the station table and the transport tally (empty before the operating phase)."""
-    for race in f["races"]:
-        if not race["announced_only"]:
-            _race(flow, race, f["names"])
-    if f["phase"] == "construction" and not f["stations_in_use"]:
+    """Races, additional construction, the station table and the tally (empty before the operating phase)."""
+    for t in f["transports"]:
+        pdf_operations.race(flow, t, f["names"])
+    if f["additional"]:
+        pdf_operations.additional(flow, f["additional"], f["names"])
+    if not f["operating"]:
         return
-    flow.heading("Station table")
-    _station_grid(flow, f["stations"])
-    tally = f["tally"]
-    flow.heading(f"Transports: {tally['made']} of {tally['total']} made")
-    flow.table([Column("Company", 160), Column("Entered", 60, "right"), Column("1st", 50, "right"),
-                Column("2nd", 50, "right"), Column("Race income", 80, "right")],
-               [[f["names"][cid], t["entered"], t["first"], t["second"], t["income"]]
-                for cid, t in tally["companies"].items()])
-
-
-def _race(flow: Flow, race: dict, names: dict):
-    kind = "Special transport" if race["special"] else "Transport"
-    flow.heading(f"{kind} {race['transport']}: {race['start']} to {race['destination']}", size=11)
-    if race["cancelled"]:
-        flow.para(f"Cancelled: {race['cancelled']}.")
-        return
-    for e in race["entrants"]:
-        partner = f" with {names.get(e['partner'], e['partner'])}" if e["partner"] else ""
-        flow.para(f"{names.get(e['company'], e['company'])}{partner}: {e['route']}", size=8.5, indent=12)
-    entrants = [e["company"] for e in race["entrants"]]
-    if race["turns"]:
-        rows = []
-        for t in race["turns"]:
-            moves = {m["company"]: m for m in t["moves"]}
-            rows.append([t["turn"]] + [f"rolls {moves[c]['roll']}, to {moves[c]['at']}{' arrived' if moves[c]['arrived'] else ''}"
-                                       if c in moves else "" for c in entrants])
-        flow.table([Column("Turn", 40, "right")] + [Column(names.get(c, c), 110) for c in entrants], rows, size=8)
-    for a in race["arrivals"]:
-        flow.para(f"{a['place']}. {names.get(a['company'], a['company'])}"
-                  + (f" ({a['leftover']} points left)" if a.get("leftover") is not None else ""), indent=12)
-    for p in race["postings"]:
-        flow.para(f"{names.get(p['from'], p['from'])} to {names.get(p['to'], p['to'])}: {p['amount']} ({p['reason']})",
-                  indent=12, size=8.5)
-
-
-def _station_grid(flow: Flow, table: list[list[dict]]):
-    cell_w, cell_h = min(80.0, flow.width / 6), 30.0
-    flow.need(cell_h * 6 + 8)
-    c = flow.c
-    top = flow.y
-    for i, row in enumerate(table):
-        for j, cell in enumerate(row):
-            x, y = flow.left + j * cell_w, top - (i + 1) * cell_h
-            c.setFillColorRGB(*((0.8, 0.8, 0.78) if cell["used"] else (1, 1, 1)))
-            c.setStrokeColorRGB(0.3, 0.3, 0.3)
-            c.setLineWidth(0.6)
-            c.rect(x, y, cell_w, cell_h, stroke=1, fill=1)
-            c.setFillColorRGB(0, 0, 0)
-            c.setFont("Helvetica-Bold", 11)
-            c.drawString(x + 4, y + cell_h - 13, str(cell["number"]))
-            c.setFont("Helvetica", 6.5)
-            c.drawString(x + 4, y + 4, ", ".join(cell["cities"])[:28])
-            for k in range(cell["used"]):
-                _check_mark(c, x + cell_w - 14 - 12 * k, y + cell_h - 14)
-    flow.y = top - 6 * cell_h - 8
-
-
-def _check_mark(c, x: float, y: float):
-    """A tick 10 points wide: a used station number."""
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(1.8)
-    c.setLineCap(1)
-    c.lines([(x, y + 5, x + 3.5, y + 1), (x + 3.5, y + 1, x + 10, y + 10)])
-    c.setLineCap(0)
+    pdf_operations.stations(flow, f["stations"])
+    pdf_operations.tally(flow, f)
 
 
 def _postings(flow: Flow, f: dict):

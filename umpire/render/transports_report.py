@@ -1,0 +1,219 @@
+"""The operating phase's facts for a newsletter, read from the engine's journal events.
+
+A transport is reported from the events that carry its number: `transport_announced` (and
+the dice of its stations), `destination_rerolled`, `transport_carried`, `race_passed`,
+`race_route_refused`, `race_withdrawn`, `race_entered`, `race_started`, `race_moved`,
+`race_finished`, `race_placed` and `transport_made`; refused order lines naming it; and the
+postings made between its first entry and `transport_made` (its fees and bonuses).
+"""
+
+from __future__ import annotations
+
+from ..gamemap import STATIONS
+
+def _blank(number: int) -> dict:
+    return {"transport": number, "announced": None, "dice": {}, "rerolls": [], "carried": None, "passed": [],
+            "route_refused": [], "withdrawn": [], "refused": [], "entered": [], "order": [], "turns": [],
+            "finish": None, "placed": [], "made": None, "postings": []}
+
+
+def transports_from_events(events: list[dict]) -> dict[int, dict]:
+    """Transport number -> everything the given events say about it, in journal order."""
+    found: dict[int, dict] = {}
+    running: int | None = None
+    for e in events:
+        kind, number = e["type"], e.get("transport")
+        if kind == "posting":
+            if running is not None:
+                found[running]["postings"].append(e)
+            continue
+        if kind == "roll" and e["purpose"].startswith("transport "):
+            words = e["purpose"].split()
+            if len(words) > 2 and words[1].isdigit() and words[2] in ("start", "destination"):
+                found.setdefault(int(words[1]), _blank(int(words[1])))["dice"].setdefault(
+                    " ".join(words[2:]), e["value"])
+            continue
+        if not isinstance(number, int) or kind == "allowance":
+            continue
+        t = found.setdefault(number, _blank(number))
+        if kind == "transport_announced":
+            t["announced"] = e
+        elif kind == "destination_rerolled":
+            t["rerolls"].append(e)
+        elif kind == "transport_carried":
+            t["carried"] = e["reason"]
+        elif kind == "refused":
+            t["refused"].append(e)
+        elif kind == "race_passed":
+            t["passed"].append(e["company"])
+        elif kind == "race_route_refused":
+            t["route_refused"].append(e)
+        elif kind == "race_withdrawn":
+            t["withdrawn"].append(e)
+        elif kind == "race_entered":
+            t["entered"].append(e)
+            running = number
+        elif kind == "race_started":
+            t["order"] = list(e["order"])
+        elif kind == "race_moved":
+            if not t["turns"] or t["turns"][-1]["turn"] != e["turn"]:
+                t["turns"].append({"turn": e["turn"], "moves": {}})
+            t["turns"][-1]["moves"][e["train"]] = e
+        elif kind == "race_finished":
+            t["finish"] = e
+        elif kind == "race_placed":
+            t["placed"].append(e)
+        elif kind == "transport_made":
+            t["made"] = e
+            running = None
+    return found
+
+
+def describe_transport(info: dict, names: dict[str, str], place) -> dict:
+    """One transport as the newsletter prints it: places, dice, entries, turns, money.
+
+    `place(label)` names the city or special destination in a hex.
+    """
+    a = info["announced"] or {}
+    destinations = [(h, place(h) or a.get("destination_name")) for h in a.get("destination_hexes", [])]
+    train_names = {}
+    for e in info["entered"] + info["route_refused"] + info["withdrawn"]:
+        train_names[e["train"]] = " with ".join(names.get(c, c) for c in e["companies"])
+    lengths = {e["train"]: e["steps"] for e in info["entered"]}
+    turns = []
+    for t in info["turns"]:
+        moves = {}
+        for train, m in t["moves"].items():
+            moves[train] = dict(m, done=_steps_done(info, train, m["to"]), of=lengths.get(train))
+        turns.append({"turn": t["turn"], "moves": moves})
+    made = info["made"]
+    status = ("cancelled" if a.get("cancelled") else "carried" if info["carried"] else
+              "made" if made else "announced")
+    return {
+        "number": info["transport"],
+        "special": bool(a.get("special")),
+        "status": status,
+        "round": a.get("round"),
+        "start": a.get("start"),
+        "start_name": a.get("start_name") or "?",
+        "start_hexes": a.get("start_hexes", []),
+        "starts": [(h, place(h) or a.get("start_name")) for h in a.get("start_hexes", [])],
+        "start_from": a.get("start_from"),
+        "start_dice": _pair(info["dice"], "start"),
+        "start_rolled": a.get("start_rolled"),
+        "destination": a.get("destination"),
+        "destination_name": a.get("destination_name") or "no destination",
+        "destinations": destinations,
+        "destination_dice": _destination_dice(info["dice"], bool(a.get("special"))),
+        "destination_rolled": a.get("destination_rolled"),
+        "shortest": a.get("shortest"),
+        "reason": a.get("reason") or info["carried"],
+        "rerolls": info["rerolls"],
+        "passed": info["passed"],
+        "refused": info["refused"],
+        "route_refused": info["route_refused"],
+        "withdrawn": info["withdrawn"],
+        "entered": [dict(e, name=train_names[e["train"]]) for e in info["entered"]],
+        "order": info["order"],
+        "train_names": train_names,
+        "turns": turns,
+        "finish": info["finish"],
+        "placed": [dict(p, name=train_names.get(p["train"], p["train"])) for p in info["placed"]],
+        "postings": info["postings"],
+        "alone": any(p.get("alone") for p in info["placed"]),
+    }
+
+
+def _pair(dice: dict, what: str) -> str | None:
+    red, black = dice.get(f"{what} red"), dice.get(f"{what} black")
+    return f"red {red}, black {black}" if red is not None and black is not None else None
+
+
+def _destination_dice(dice: dict, special: bool) -> str | None:
+    if special:
+        value = dice.get("destination special")
+        return f"die {value}" if value is not None else None
+    return _pair(dice, "destination")
+
+
+def _steps_done(info: dict, train: str, at: str) -> int | None:
+    for e in info["entered"]:
+        if e["train"] == train and at in e["route"]:
+            return e["route"].index(at)
+    return None
+
+
+def station_table(game_map, events: list[dict], uses_allowed: int) -> dict:
+    """The 6x6 table of 11..66 as it stands: each number's cities and the transports that used it."""
+    used: dict[int, list[int]] = {}
+    for e in events:
+        if e["type"] == "station_table_reset":
+            used = {}
+        elif e["type"] == "station_checked_off":
+            used.setdefault(e["station"], []).append(e["transport"])
+    rows = [[{"number": n, "used": len(used.get(n, [])), "transports": used.get(n, []),
+              "cities": [c.name for c in game_map.stations.get(n, [])]}
+             for n in STATIONS[row * 6:row * 6 + 6]] for row in range(6)]
+    resets = sum(1 for e in events if e["type"] == "station_table_reset")
+    return {"rows": rows, "uses": uses_allowed, "resets": resets}
+
+
+def transport_tally(transports: dict[int, dict], seats: list[str], made: int, total: int | None) -> dict:
+    """Transports made of the total, and each company's races, places, bonuses and fees over the game."""
+    per = {cid: {"entered": 0, "first": 0, "second": 0, "bonuses": 0, "fees_paid": 0, "fees_received": 0}
+           for cid in seats}
+    cancelled = 0
+    for info in transports.values():
+        if (info["announced"] or {}).get("cancelled"):
+            cancelled += 1
+        for e in info["entered"]:
+            for c in e["companies"]:
+                per[c]["entered"] += 1
+        for p in info["placed"]:
+            for c in p["companies"]:
+                if p["place"] in (1, 2):
+                    per[c]["first" if p["place"] == 1 else "second"] += 1
+        for p in info["postings"]:
+            if p["from"] == "bank" and p["to"] in per:
+                per[p["to"]]["bonuses"] += p["amount"]
+            elif p["from"] in per and p["to"] in per:
+                per[p["from"]]["fees_paid"] += p["amount"]
+                per[p["to"]]["fees_received"] += p["amount"]
+            elif p["from"] in per:
+                per[p["from"]]["fees_paid"] += p["amount"]
+    return {"made": made, "total": total, "cancelled": cancelled, "companies": per}
+
+
+def additional_construction(news: list[dict], names: dict[str, str]) -> dict | None:
+    """This issue's additional construction: allowances, then each company's building in turn.
+
+    None when there was none, also when the game ended before it could be carried out.
+    """
+    allowances = [e for e in news if e["type"] == "allowance"]
+    if not allowances or any(e["type"] == "game_finished" for e in news):
+        return None
+    turns: list[dict] = []
+    turn = None
+    for e in news:
+        kind = e["type"]
+        if kind == "additional_construction":
+            turn = {"company": e["company"], "name": names[e["company"]], "allowance": e["allowance"],
+                    "segments": [], "fees": [], "bonuses": [], "unused": 0}
+            turns.append(turn)
+        elif turn is None:
+            continue
+        elif kind == "segment" and e["company"] == turn["company"]:
+            turn["segments"].append(e)
+        elif kind == "posting" and e["from"] == turn["company"] and e["to"] != "bank":
+            turn["fees"].append(e)
+        elif kind == "city_connected" and e.get("bonus"):
+            turn["bonuses"].append(e)
+        elif kind == "allowance_unused":
+            turn["unused"] = e["units"]
+        elif kind in ("round_closed", "round_opened", "game_finished"):
+            turn = None
+    for t in turns:
+        t["cost"] = sum(s["cost"] for s in t["segments"])
+        t["fee_total"] = sum(p["amount"] for p in t["fees"])
+    after = sorted({e["transport"] for e in allowances})
+    return {"after": after, "allowances": allowances, "turns": turns}
