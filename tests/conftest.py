@@ -43,3 +43,6 @@ def schmidt():
 @pytest.fixture(scope="session")
 def buetehorn():
     return load_rules("buetehorn")
+
+
+from mailservers import dovecot, mailbox, smtp  # noqa: E402,F401  (real mail servers for the mail tests)

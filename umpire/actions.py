@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import secrets as _secrets
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from . import __version__
@@ -18,6 +19,7 @@ from .engine.state import State
 from .errors import UmpireError
 from .gamemap import load_map
 from .hexgrid import label
+from .mail import deadlines
 from .options import parse_option, ruleset_overrides
 from .orders import Order, parse_order
 from .resources import find_named
@@ -48,7 +50,8 @@ def new_code() -> str:
 
 
 def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[str], seed: str | None = None,
-                dice_file: Path | None = None, option_specs: tuple[str, ...] = ()) -> tuple[GameFolder, dict]:
+                dice_file: Path | None = None, option_specs: tuple[str, ...] = (),
+                now: datetime | None = None) -> tuple[GameFolder, dict]:
     """Create the game folder, open round 1 and write newsletter 001. Returns the order codes."""
     path = Path(path)
     if (path / GAME_FILE).exists():
@@ -56,6 +59,7 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
     if path.exists() and any(path.iterdir()):
         raise UmpireError(f"{path} is not empty.", fix="Give a new or empty folder for the game.")
     options = dict(parse_option(o) for o in option_specs)
+    deadlines.check_options(options)
     map_path = find_named("maps", map_name)
     rules_path = find_named("rules", rules_name)
     game_map = load_map(map_name)
@@ -110,6 +114,7 @@ def open_game(folder: GameFolder):
     companies = [{"id": c["id"], "name": c["name"]} for c in folder.config["companies"]]
     events, _ = construction.start_game(folder.game_id, companies, folder.rules, folder.dice(State()))
     folder.append([{"type": "command", "command": "new"}] + events)
+    deadlines.set_deadline(folder, folder.state().round, now)
     publish_newsletter(folder)
 
 
@@ -124,6 +129,7 @@ class SubmitResult:
     errors: list[str] = field(default_factory=list)
     replaced: str | None = None
     order: Order | None = None
+    held: bool = False                         # arrived after the deadline; stored for the next round
 
 
 def decode(data: bytes) -> str:
@@ -133,26 +139,46 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False) -> SubmitResult:
-    """Take one order: check its header, store it verbatim, journal it."""
+def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False,
+           received_at: datetime | None = None) -> SubmitResult:
+    """Take one order: check its header, store it verbatim, journal it.
+
+    `received_at` (given by the mail service) is checked against the open round's deadline:
+    a late order is refused or held for the next round, as the game's late_orders option says.
+    """
     folder.require()
     state = folder.state()
     text = decode(data)
     order = parse_order(text, folder.game_map)
     reason = _header_problem(folder, state, order, require_code)
     company = order.company if order.company in folder.company_ids() else None
+    late = deadlines.lateness(folder, state.round, received_at) if not reason else None
+    if late and deadlines.late_policy(folder) == "refuse":
+        reason = late
     if reason:
-        stored = folder.store_raw(state.round, "refused", data)
-        atomic.write_text(folder.path / f"{stored}.reason", reason + "\n")
-        folder.append([{"type": "order_refused", "round": state.round, "file": str(stored), "via": via,
-                        "company": company, "reason": reason}])
-        return SubmitResult(False, str(stored), company, state.round, reason=reason, order=order)
-    previous = folder.latest_orders(state.round).get(company)
-    stored = folder.store_raw(state.round, company, data)
+        return refuse(folder, data, via, reason, company, order)
+    round_number = state.round + 1 if late else state.round
+    previous = folder.latest_orders(round_number).get(company)
+    stored = folder.store_raw(round_number, company, data)
     errors = [str(e) for e in order.errors]
-    folder.append([{"type": "order_received", "round": state.round, "company": company, "file": str(stored),
-                    "via": via, "errors": errors, "replaces": previous}])
-    return SubmitResult(True, str(stored), company, state.round, errors=errors, replaced=previous, order=order)
+    event = {"type": "order_received", "round": round_number, "company": company, "file": str(stored),
+             "via": via, "errors": errors, "replaces": previous}
+    if late:
+        event["held"] = late
+    folder.append([event])
+    return SubmitResult(True, str(stored), company, round_number, errors=errors, replaced=previous, order=order,
+                        held=bool(late))
+
+
+def refuse(folder: GameFolder, data: bytes, via: str, reason: str, company: str | None = None,
+           order: Order | None = None) -> SubmitResult:
+    """Store a refused order verbatim with its reason, and journal the refusal."""
+    state = folder.state()
+    stored = folder.store_raw(state.round, "refused", data)
+    atomic.write_text(folder.path / f"{stored}.reason", reason + "\n")
+    folder.append([{"type": "order_refused", "round": state.round, "file": str(stored), "via": via,
+                    "company": company, "reason": reason}])
+    return SubmitResult(False, str(stored), company, state.round, reason=reason, order=order)
 
 
 def _header_problem(folder: GameFolder, state: State, order: Order, require_code: bool) -> str | None:
@@ -182,7 +208,7 @@ def load_orders(folder: GameFolder, round_number: int) -> dict[str, Order]:
             for company, file in folder.latest_orders(round_number).items()}
 
 
-def resolve(folder: GameFolder) -> list[dict]:
+def resolve(folder: GameFolder, now: datetime | None = None) -> list[dict]:
     """Resolve the open round, journal what happened, open the next round, write the newsletter."""
     folder.require()
     state = folder.state()
@@ -196,6 +222,7 @@ def resolve(folder: GameFolder) -> list[dict]:
         events, _ = operations.resolve_operations_round(state, folder.game_map, folder.rules, orders,
                                                         folder.dice(state), folder.options)
     folder.append([{"type": "command", "command": "resolve", "round": state.round}] + events)
+    deadlines.set_deadline(folder, folder.state().round, now)
     publish_newsletter(folder)
     return events
 
@@ -245,4 +272,5 @@ def status(folder: GameFolder) -> dict:
                                for h in construction.unconnected_cities(state, folder.game_map)],
         "newsletters": folder.newsletter_count(),
         **operations.status_facts(state, folder.game_map, folder.rules),
+        "deadline": deadlines.deadline_of(folder, state.round),
     }

@@ -13,6 +13,9 @@ GAME_OPTIONS: dict[str, tuple[object, str]] = {
     "transports_per_round": (2, "transports announced in each operating round"),
     "entries_per_round": (None, "races one company may enter in one operating round (none: no limit)"),
     "carry_unentered": (False, "a race no company entered is announced again next round instead of counting"),
+    "deadline": ("", "time from a round's opening to its deadline, e.g. '7 days' or '48 hours' (none if empty)"),
+    "late_orders": ("refuse", "an order after the deadline is refused ('refuse') or held for the next round ('hold')"),
+    "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),
 }
 
 

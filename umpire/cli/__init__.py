@@ -29,3 +29,4 @@ def main():
 from . import game, maps  # noqa: E402,F401  (registers the commands)
 from . import render  # noqa: E402,F401
 from . import route  # noqa: E402,F401  (the route assistant)
+from . import mail  # noqa: E402,F401

@@ -91,3 +91,5 @@ def status(game_dir, as_json):
         click.echo("  budgets: " + ", ".join(f"{c} {info['budgets'][c]}" for c in info["round_order"]))
     click.echo(f"  orders in: {', '.join(info['orders_in']) or 'none'}")
     click.echo(f"  awaited:   {', '.join(info['awaited']) or 'nobody'}")
+    if info.get("deadline"):
+        click.echo(f"  deadline:  {info['deadline']}")

@@ -11,6 +11,7 @@ from ..engine import construction
 from ..engine.ledger import BANK
 from ..engine.state import State
 from ..gamemap import STATIONS
+from ..mail.deadlines import deadline_text
 from ..store.folder import GameFolder
 
 QUIET = ("order_received", "order_refused", "command", "orders_used")
@@ -83,19 +84,13 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
         "stations": station_table(game_map, used),
         "stations_in_use": bool(used),
         "tally": transport_tally(all_races, state.seat_order(), _transports_total(game_map, rules)),
-        "deadline": deadline(config, state.round),
         "awaited": list(state.round_order) if phase != "finished" and not between else [],
         "templates": {c["id"]: order_template(state, game_map, c["id"], all_races) for c in companies}
         if phase != "finished" and not between else {},
         "events": news,
+        "deadline": deadline_text(folder, state.round),
     }
 
-
-def deadline(config: dict, round_number: int) -> str | None:
-    """The deadline of a round from game.yaml: `deadlines: {ROUND: TEXT}`, else `deadline: TEXT`."""
-    per_round = config.get("deadlines") or {}
-    text = per_round.get(round_number, per_round.get(str(round_number)))
-    return str(text) if text is not None else (str(config["deadline"]) if config.get("deadline") else None)
 
 
 def order_template(state, game_map, cid: str, races: list[dict]) -> list[str]:

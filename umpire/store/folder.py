@@ -35,6 +35,7 @@ class GameFolder:
         self._map = None
         self._rules = None
         self._events = None
+        self._journal_read: tuple[int, int, list[dict]] = (0, 0, [])   # bytes and lines parsed, their events
 
     # -- locations -----------------------------------------------------------
     @property
@@ -114,18 +115,31 @@ class GameFolder:
     @property
     def events(self) -> list[dict]:
         if self._events is None:
-            events = []
-            if self.journal_path.exists():
-                for number, line in enumerate(self.journal_path.read_text(encoding="utf-8").splitlines(), 1):
-                    if not line.strip():
-                        continue
-                    try:
-                        events.append(json.loads(line))
-                    except json.JSONDecodeError as exc:
-                        raise DataError(f"a journal line is not JSON ({exc.msg}).", f"{self.journal_path}, line {number}",
-                                        "The journal is append-only; restore it from a backup.") from None
-            self._events = events
+            self._events = self._read_journal()
         return self._events
+
+    def _read_journal(self) -> list[dict]:
+        """The journal's events. It is append-only, so only what was added since the last read is parsed."""
+        offset, count, events = self._journal_read
+        if not self.journal_path.exists():
+            return []
+        with open(self.journal_path, "rb") as f:
+            if f.seek(0, 2) < offset:
+                offset, count, events = 0, 0, []
+            f.seek(offset)
+            tail = f.read()
+        events = list(events)
+        for number, line in enumerate(tail.decode("utf-8").splitlines(), count + 1):
+            count = number
+            if not line.strip():
+                continue
+            try:
+                events.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise DataError(f"a journal line is not JSON ({exc.msg}).", f"{self.journal_path}, line {number}",
+                                "The journal is append-only; restore it from a backup.") from None
+        self._journal_read = (offset + len(tail), count, events)
+        return events
 
     def state(self) -> State:
         return fold(self.events)

@@ -1,0 +1,94 @@
+"""Fetch, store and parse 1,000 order emails from Dovecot, against a bare imapclient fetch of the
+same messages in the same run. Run: `pytest tests/benchmarks/test_bench_mail.py --benchmark-only -s`."""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from mailhelpers import NOW, config_for, email, make_game, order_text
+from mailservers import PASSWORD, PASSWORD_ENV, start_dovecot, stop_dovecot
+
+from umpire.mail.fetch import Fetcher
+
+MESSAGES = 1000
+ROUNDS = 5
+CODES = {"red": "tulip-42", "blue": "amber-17"}
+
+
+@pytest.fixture(scope="module")
+def filled(monkeypatch_module):
+    server = start_dovecot()
+    user = server.new_user()
+    monkeypatch_module.setenv(PASSWORD_ENV, PASSWORD)
+    raws = []
+    for n in range(MESSAGES):
+        company, sender, home = (("red", "red@example.org", "Alpha") if n % 2 == 0
+                                 else ("blue", "blue@example.org", "Beta"))
+        body = order_text("bench", company, CODES[company], "ROUND 1", f"HOME {home}",
+                          "BUILD C3-D3-E3" if company == "red" else "BUILD K8-J8", "BUILD E3-F2 # and on")
+        raws.append(email(body, sender=sender, msgid=f"<order-{n}@example.org>"))
+    client = server.client(user)
+    for raw in raws:
+        client.append("INBOX", raw)
+    client.logout()
+    yield server, user
+    stop_dovecot(server)
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    with pytest.MonkeyPatch.context() as mp:
+        yield mp
+
+
+def unseen_all(server, user):
+    client = server.client(user)
+    client.select_folder("INBOX")
+    client.remove_flags(client.search(["ALL"]), [b"\\Seen"], silent=True)
+    client.logout()
+
+
+def bare_fetch(server, user) -> int:
+    client = server.client(user)
+    client.select_folder("INBOX", readonly=True)
+    bodies = client.fetch(client.search(["ALL"]), ["BODY.PEEK[]"])
+    client.logout()
+    return len(bodies)
+
+
+def test_fetch_store_parse_1000_orders(benchmark, filled):
+    server, user = filled
+    work = Path(tempfile.mkdtemp(prefix="umpire-bench-"))
+    games = []
+
+    def setup():
+        unseen_all(server, user)
+        folder, _ = make_game(work / f"bench{len(games)}" / "bench")
+        secrets = yaml.safe_load((folder.path / "secrets.yaml").read_text())
+        (folder.path / "secrets.yaml").write_text(yaml.safe_dump({**secrets, "codes": CODES}))
+        games.append(folder)
+        return (Fetcher(folder.path, config_for(folder.path, server, user), now=NOW),), {}
+
+    def run(fetcher):
+        outcomes = fetcher.run()
+        assert len(outcomes) == MESSAGES and {o.status for o in outcomes} == {"accepted"}
+
+    benchmark.pedantic(run, setup=setup, rounds=ROUNDS, iterations=1)
+    bare = []
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        assert bare_fetch(server, user) == MESSAGES
+        bare.append(time.perf_counter() - start)
+    umpire_median = benchmark.stats.stats.median
+    bare_median = statistics.median(bare)
+    benchmark.extra_info.update(bare_median_s=bare_median, umpire_median_s=umpire_median,
+                                ratio=umpire_median / bare_median)
+    print(f"\n{MESSAGES} order emails: umpire fetch+store+parse median {umpire_median:.3f} s, "
+          f"bare imapclient fetch median {bare_median:.3f} s, ratio {umpire_median / bare_median:.1f}x")
+    shutil.rmtree(work, ignore_errors=True)

@@ -1,0 +1,105 @@
+"""Reading received mail: MIME shapes, charsets, quotes, replies, hostile input."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from mailhelpers import email
+
+from umpire.mail.decode import clean, message_key, read_mail
+
+
+def test_plain_text_is_preferred_to_html():
+    raw = (b"From: a@b.org\nMessage-ID: <p@b>\nMIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=B\n\n"
+           b"--B\nContent-Type: text/plain\n\nGAME plain\n--B\nContent-Type: text/html\n\n<p>GAME html</p>\n--B--\n")
+    assert read_mail(raw).text == "GAME plain\n"
+
+
+def test_html_only_mail_becomes_text_with_blockquotes_quoted():
+    raw = (b"From: a@b.org\nContent-Type: text/html\n\n<p>GAME g<br>BUILD A1-A2</p>"
+           b"<blockquote>BUILD old</blockquote><script>x()</script>")
+    mail = read_mail(raw)
+    assert (mail.text, mail.source) == ("GAME g\nBUILD A1-A2\n\n> BUILD old\n", "html")
+
+
+def test_order_in_a_txt_attachment_is_taken():
+    raw = (b"From: a@b.org\nContent-Type: multipart/mixed; boundary=B\n\n--B\nContent-Type: text/plain\n\nsee attached\n"
+           b"--B\nContent-Type: text/plain\nContent-Disposition: attachment; filename=orders.TXT\n\nGAME g\n--B--\n")
+    mail = read_mail(raw)
+    assert (mail.text, mail.source) == ("GAME g\n", "orders.TXT")
+
+
+def test_body_in_any_declared_charset_is_decoded():
+    raw = "From: a@b.org\nContent-Type: text/plain; charset=koi8-r\n\nGAME g # Привет\n".encode("koi8-r")
+    assert read_mail(raw).text == "GAME g # Привет\n"
+
+
+def test_unknown_charset_falls_back_without_error():
+    raw = b"From: a@b.org\nContent-Type: text/plain; charset=x-nothing\n\nGAME g \xe9\n"
+    assert read_mail(raw).text.startswith("GAME g ")
+
+
+def test_reply_to_is_preferred_to_from():
+    mail = read_mail(email("x", sender="Someone <s@work.org>", Reply_To="Red <RED@Example.org>"))
+    assert mail.sender == "red@example.org"
+
+
+def test_attribution_line_above_a_quote_is_blanked():
+    assert clean("BUILD A1-A2\nOn Monday, Umpire wrote:\n> old\n") == "BUILD A1-A2\n\n> old\n"
+
+
+def test_original_message_below_the_reply_is_dropped():
+    assert clean("BUILD A1-A2\n-----Original Message-----\nFrom: umpire\nGAME x\n") == "BUILD A1-A2\n"
+
+
+def test_replied_newsletter_counts_from_its_order_template_and_keeps_line_numbers():
+    text = ("NEWSLETTER 001\nACCOUNTS\nOrders for round 1, one file or mail per company:\n"
+            "  GAME g\n  COMPANY <id>\n  BUILD K8-J8\n")
+    assert clean(text) == "\n\n\n  GAME g\n\n  BUILD K8-J8\n"
+
+
+def test_message_key_is_the_message_id_not_the_bytes():
+    a = email("GAME g", msgid="<same@x>")
+    assert message_key(a) == message_key(b"Received: from relay\n" + a)
+    assert message_key(a) != message_key(email("GAME g", msgid="<other@x>"))
+
+
+def test_message_without_message_id_is_keyed_by_its_bytes():
+    assert message_key(b"From: a@b\n\nx") != message_key(b"From: a@b\n\ny")
+
+
+@pytest.mark.parametrize("headers", [{"Auto-Submitted": "auto-replied"}, {"Precedence": "bulk"}])
+def test_automatic_mail_is_recognised(headers):
+    assert read_mail(email("x", **headers)).automatic
+
+
+def test_mail_from_the_mailer_daemon_is_automatic():
+    assert read_mail(email("x", sender="MAILER-DAEMON@example.org")).automatic
+
+
+def test_nesting_past_the_depth_limit_is_ignored():
+    raw = b"From: a@b.org\nContent-Type: multipart/mixed; boundary=B0\n\n"
+    for depth in range(1, 8):
+        raw += f"--B{depth - 1}\nContent-Type: multipart/mixed; boundary=B{depth}\n\n".encode()
+    raw += b"--B7\nContent-Type: text/plain\n\nGAME deep\n"
+    assert read_mail(raw).text == ""
+
+
+@pytest.mark.parametrize("raw", [b"", b"\x00\xff\xfe", b"From:\n\n", b"Content-Type: multipart/mixed\n\nno boundary",
+                                 b"Subject: =?utf-8?b?////?=\nFrom: =?x?q?=FF?= <@>\n\n\xff",
+                                 b"From: a@b.org\nContent-Transfer-Encoding: base64\n\n!!!not base64",
+                                 b"From: a@b.org\nContent-Type: message/rfc822\n\nFrom: c@d\n\nGAME inner\n"])
+def test_hostile_input_never_raises(raw):
+    mail = read_mail(raw)
+    assert isinstance(mail.text, str)
+
+
+def test_random_bytes_never_raise():
+    rng = random.Random(5)
+    base = email("GAME g\nCOMPANY red\n")
+    for _ in range(300):
+        data = bytearray(base)
+        for _ in range(rng.randint(1, 20)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        read_mail(bytes(data))

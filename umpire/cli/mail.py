@@ -1,0 +1,116 @@
+"""Mail commands: fetch (orders in by IMAP), send (newsletters out by SMTP), remind."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import click
+
+from ..errors import UmpireError
+from ..mail import send as sending
+from ..mail.config import TLS_MODES, load_config
+from ..mail.fetch import Fetcher
+from ..mail.mailroom import Mailroom
+from ..mail.remind import queue_reminders
+from ..store.folder import GameFolder
+from . import main
+
+_DIR = click.Path(file_okay=False, path_type=Path)
+
+
+def smtp_options(f):
+    for option in reversed([
+        click.option("--smtp-host", help="SMTP server for outgoing mail."),
+        click.option("--smtp-port", type=int, help="SMTP port (default by TLS mode: 465, 587 or 25)."),
+        click.option("--smtp-tls", type=click.Choice(TLS_MODES), help="ssl, starttls or none (loopback only)."),
+        click.option("--smtp-user", help="SMTP login."),
+        click.option("--smtp-password-env", metavar="VAR", help="Environment variable holding the SMTP password."),
+        click.option("--from", "from_addr", metavar="ADDR", help="From address of the umpire's mail."),
+    ]):
+        f = option(f)
+    return f
+
+
+def _overrides(kw: dict) -> dict:
+    return {
+        "imap": {"host": kw.get("imap_host"), "port": kw.get("imap_port"), "user": kw.get("imap_user"),
+                 "password_env": kw.get("imap_password_env"), "tls": kw.get("imap_tls"),
+                 "folder": kw.get("imap_folder")},
+        "smtp": {"host": kw.get("smtp_host"), "port": kw.get("smtp_port"), "user": kw.get("smtp_user"),
+                 "password_env": kw.get("smtp_password_env"), "tls": kw.get("smtp_tls")},
+        "from": kw.get("from_addr"),
+    }
+
+
+def _flush(room: Mailroom, config) -> None:
+    """Send what is due in the outbox when an SMTP server is set; say so when it is not."""
+    if not room.unsent():
+        return
+    if not config.smtp.configured:
+        click.echo(f"{len(room.unsent())} messages wait in {room.outbox}: give --smtp-host to send them.")
+        return
+    sent = sending.flush(room, config.smtp)
+    click.echo(f"{len(sent)} messages sent.")
+
+
+@main.group("mail")
+def mail_group():
+    """Orders in by IMAP; confirmations, reminders and newsletters out by SMTP."""
+
+
+@mail_group.command()
+@click.argument("game_dir", required=False, type=_DIR)
+@click.option("--all", "games_dir", type=_DIR, help="A folder of games sharing one mailbox; mail goes to "
+              "the game its GAME line names.")
+@click.option("--imap-host", help="IMAP server.")
+@click.option("--imap-port", type=int, help="IMAP port (default 993 with ssl, else 143).")
+@click.option("--imap-user", help="IMAP login.")
+@click.option("--imap-password-env", metavar="VAR", help="Environment variable holding the IMAP password.")
+@click.option("--imap-tls", type=click.Choice(TLS_MODES), help="ssl, starttls or none (loopback only).")
+@click.option("--imap-folder", help="The folder orders arrive in (default INBOX).")
+@smtp_options
+def fetch(game_dir, games_dir, **kw):
+    """Fetch new orders, store and check them, and reply to each sender."""
+    if (game_dir is None) == (games_dir is None):
+        raise click.UsageError("give either GAME_DIR or --all GAMES_DIR.")
+    room_path = games_dir or game_dir
+    if game_dir is not None:
+        GameFolder(game_dir).require()
+    elif not games_dir.is_dir():
+        raise UmpireError(f"{games_dir} is not a folder.", fix="Give the folder that holds the game folders.")
+    config = load_config(room_path, games_dir, _overrides(kw))
+    fetcher = Fetcher(room_path, config, all_games=games_dir is not None, now=datetime.now(timezone.utc))
+    outcomes = fetcher.run()
+    for outcome in outcomes:
+        click.echo(str(outcome))
+    click.echo(f"{len(outcomes)} messages handled.")
+    _flush(fetcher.room, config)
+
+
+@mail_group.command()
+@click.argument("game_dir", type=_DIR)
+@click.option("--issue", type=int, help="The newsletter to send (default: the newest).")
+@smtp_options
+def send(game_dir, issue, **kw):
+    """Mail a newsletter (text as body, PDF attached) to every company and observer, once each."""
+    folder = GameFolder(game_dir).require()
+    config = load_config(game_dir, None, _overrides(kw))
+    issue = issue or folder.newsletter_count()
+    config.smtp.check(folder.path)
+    to = sending.queue_newsletter(folder, config, issue, datetime.now(timezone.utc))
+    click.echo(f"Newsletter {issue:03d}: queued for {len(to)} new recipients" + (f" ({', '.join(to)})." if to else "."))
+    _flush(Mailroom(folder.path), config)
+
+
+@mail_group.command()
+@click.argument("game_dir", type=_DIR)
+@smtp_options
+def remind(game_dir, **kw):
+    """Remind each company whose orders for the open round are missing (once per round)."""
+    folder = GameFolder(game_dir).require()
+    config = load_config(game_dir, None, _overrides(kw))
+    config.smtp.check(folder.path)
+    companies = queue_reminders(folder, config, datetime.now(timezone.utc))
+    click.echo(f"Reminders queued for: {', '.join(companies) or 'nobody new'}.")
+    _flush(Mailroom(folder.path), config)

@@ -1,0 +1,121 @@
+"""The replies the umpire mails back: a confirmation with the orders as it reads them, or a
+refusal saying what was wrong and what would work. A sender who is not authenticated learns
+nothing about any game."""
+
+from __future__ import annotations
+
+import textwrap
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import format_datetime
+
+from ..actions import SubmitResult
+from ..engine.preview import OrderPreview, preview_order
+from ..orders import format_chain
+from ..store.folder import GameFolder
+from .decode import Mail
+
+WIDTH = 72
+
+NOT_ACCEPTED_TEXT = (
+    "Your message was not accepted as orders, and nothing in it was stored as orders. The umpire takes "
+    "orders only when their GAME, COMPANY and CODE lines match a company of a game run here and the "
+    "message comes from that company's registered address (or its Reply-To does). If you play here, "
+    "check these lines against your newsletter and your order code, and send again from your "
+    "registered address. An order begins:\n\n"
+    "  GAME <game>\n  COMPANY <company id>\n  CODE <your order code>\n")
+
+
+def paragraphs(text: str) -> str:
+    """Fill each line to the width, except indented lines (examples, order lines)."""
+    return "\n".join(textwrap.fill(p, WIDTH) if p and not p.startswith("  ") else p for p in text.split("\n"))
+
+
+NOT_ACCEPTED = paragraphs(NOT_ACCEPTED_TEXT)
+
+
+def too_large(size: int, limit: int) -> str:
+    return paragraphs(f"Your message is {size:,} bytes long, and the umpire reads messages of up to {limit:,} bytes, "
+                 "so it was not read and nothing in it was stored as orders. Send your orders again as plain text "
+                 "in the body of a message, without pictures or large attachments.")
+
+
+def refused(result: SubmitResult) -> str:
+    return paragraphs(f"Your orders were refused: {result.reason}\n\nNothing of this message will be carried out. "
+                 "Send a corrected order; it is handled like a first one.")
+
+
+def accepted(folder: GameFolder, result: SubmitResult) -> str:
+    """The confirmation: where the order stands, each line as the umpire reads it, and what it costs now."""
+    company = folder.company(result.company) or {"name": result.company}
+    head = (f"Your orders for game {folder.game_id}, company {result.company} ({company['name']}), "
+            f"round {result.round} were received and stored.")
+    if result.held:
+        head += (f" They arrived after the deadline of round {result.round - 1}, so they are held and count "
+                 f"as your orders for round {result.round}.")
+    if result.replaced:
+        head += f" They replace your earlier orders for round {result.round} as a whole."
+    out = [paragraphs(head), ""]
+    order = result.order
+    state = folder.state()
+    game_map = folder.game_map
+    if order.home is not None:
+        out.append(f"  line {order.home_line}: HOME {game_map.describe(order.home)}")
+    if order.chains:
+        out += _chains(preview_order(state, game_map, folder.rules, result.company, order))
+    for race in order.races:
+        routes = " ELSE ".join(format_chain(r.hexes) for r in race.routes)
+        partner = f" {race.partner}" if race.partner else ""
+        out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}{(' ' + routes) if routes else ''}")
+    if not (order.home or order.chains or order.races):
+        out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
+                   "new orders)")
+    if result.errors:
+        out += ["", paragraphs("Lines that could not be read (they are not carried out; send the whole order "
+                               "again with them corrected):")]
+        out += [textwrap.fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
+    out += ["", paragraphs("The round is carried out in its round order when the umpire resolves it; what depends on "
+                      "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
+                      "and reported in the newsletter. A later order for this round replaces this one as a whole.")]
+    return "\n".join(out) + "\n"
+
+
+def _chains(preview: OrderPreview) -> list[str]:
+    out = []
+    for chain in preview.chains:
+        out.append(f"  line {chain.line}: BUILD {'-'.join(chain.hexes)}")
+        if chain.problem:
+            out.append(textwrap.fill(f"not buildable as it stands: {chain.problem}", WIDTH,
+                                     initial_indent="      ", subsequent_indent="      "))
+            continue
+        for seg in chain.segments:
+            if seg.problem:
+                text = f"{seg.a}-{seg.b}: cannot be built: {seg.problem}"
+            else:
+                text = f"{seg.a}-{seg.b}  {seg.cost} pt" + "".join(f", fee {f.describe()}" for f in seg.fees)
+            out.append(textwrap.fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
+    total = f"Altogether {preview.cost} point{'s' if preview.cost != 1 else ''}"
+    if preview.budget is not None:
+        total += f" of this round's budget of {preview.budget}"
+    total += f", and {preview.fees} units in fees (balance now {preview.balance})."
+    if preview.budget is not None and preview.cost > preview.budget:
+        total += " The budget does not cover it all: building stops where the points run out."
+    out += ["", paragraphs(total)]
+    return out
+
+
+def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | None = None) -> EmailMessage:
+    """A reply to `mail`, threaded under it (In-Reply-To, References)."""
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = mail.sender
+    original = mail.subject or "your orders"
+    msg["Subject"] = subject or (original if original.lower().startswith("re:") else f"Re: {original}")
+    msg["Date"] = format_datetime(now)
+    msg["Message-ID"] = f"<{mail.key}.reply@{sender.rsplit('@', 1)[-1].strip('>')}>"
+    msg["Auto-Submitted"] = "auto-replied"
+    if mail.message_id:
+        msg["In-Reply-To"] = mail.message_id
+        msg["References"] = f"{mail.references} {mail.message_id}".strip()
+    msg.set_content(body)
+    return msg

@@ -1,0 +1,111 @@
+"""Mail out by SMTP: the outbox of a mailroom (replies, reminders, newsletters), each message
+recorded as sent once the server took it, so a rerun sends nothing twice."""
+
+from __future__ import annotations
+
+import hashlib
+import smtplib
+import socket
+import ssl
+from datetime import datetime
+from email import policy
+from email.message import EmailMessage
+from email.parser import BytesParser
+from email.utils import format_datetime
+
+from ..errors import UmpireError
+from ..store.folder import GameFolder
+from .config import MailConfig, Server
+from .mailroom import Mailroom
+
+
+def tls_context(server: Server) -> ssl.SSLContext:
+    return ssl.create_default_context(cafile=server.cafile) if server.cafile else ssl.create_default_context()
+
+
+def smtp_connect(server: Server) -> smtplib.SMTP:
+    """A logged-in SMTP connection, or a clear error saying which setting to check."""
+    host, port = server.host, server.real_port
+    try:
+        if server.tls == "ssl":
+            smtp = smtplib.SMTP_SSL(host, port, timeout=30, context=tls_context(server))
+        else:
+            smtp = smtplib.SMTP(host, port, timeout=30)
+            if server.tls == "starttls":
+                smtp.starttls(context=tls_context(server))
+        if server.user:
+            smtp.login(server.user, server.password() or "")
+        return smtp
+    except smtplib.SMTPAuthenticationError:
+        raise UmpireError(f"the SMTP server {host}:{port} refused the login of {server.user}.",
+                          fix="Check --smtp-user and the password in --smtp-password-env.") from None
+    except (OSError, smtplib.SMTPException) as exc:
+        raise UmpireError(f"cannot use the SMTP server {host}:{port} ({exc}).",
+                          fix="Check --smtp-host, --smtp-port and --smtp-tls; nothing was sent, and what was "
+                              "due stays in the outbox for the next run.") from None
+
+
+def flush(room: Mailroom, server: Server) -> list[str]:
+    """Send every message due in the outbox; returns the files sent."""
+    due = room.unsent()
+    if not due:
+        return []
+    server.check(room.path)
+    sent = []
+    smtp = smtp_connect(server)
+    try:
+        for name in due:
+            msg = BytesParser(policy=policy.SMTP).parsebytes((room.path / name).read_bytes())
+            try:
+                smtp.send_message(msg)
+            except smtplib.SMTPRecipientsRefused:
+                room.log([{"type": "sent", "file": name, "refused": True}])
+                continue
+            except (OSError, smtplib.SMTPException) as exc:
+                raise UmpireError(f"the SMTP server stopped taking mail ({exc}).",
+                                  fix="Run the command again later; what was not sent stays in the outbox.") from None
+            room.log([{"type": "sent", "file": name}])
+            sent.append(name)
+    finally:
+        try:
+            smtp.quit()
+        except (OSError, smtplib.SMTPException, socket.timeout):
+            pass
+    return sent
+
+
+def newsletter_recipients(folder: GameFolder, config: MailConfig) -> list[str]:
+    addresses = [c.get("email") for c in folder.config["companies"]] + config.observers
+    return list(dict.fromkeys(a.strip().lower() for a in addresses if a and "@" in a))
+
+
+def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: datetime) -> list[str]:
+    """Put newsletter `issue` in the outbox for every company and observer not yet given it."""
+    text_path = folder.newsletters / f"{issue:03d}.txt"
+    if not text_path.exists():
+        raise UmpireError(f"newsletter {issue:03d} has not been written ({text_path} is missing).",
+                          fix=f"The game has {folder.newsletter_count()} newsletters; give --issue 1 to "
+                              f"{folder.newsletter_count()}.")
+    pdf_path = folder.newsletters / f"{issue:03d}.pdf"
+    room = Mailroom(folder.path)
+    queued = {(r.get("issue"), r.get("to")) for r in room.records if r["type"] == "queued"}
+    sender = config.sender()
+    records = []
+    for to in newsletter_recipients(folder, config):
+        if (issue, to) in queued:
+            continue
+        msg = EmailMessage()
+        msg["From"] = sender
+        msg["To"] = to
+        msg["Subject"] = f"{folder.game_id}: newsletter {issue:03d}"
+        msg["Date"] = format_datetime(now)
+        tag = hashlib.sha256(to.encode()).hexdigest()[:12]
+        msg["Message-ID"] = f"<{folder.game_id}.{issue:03d}.{tag}@{sender.rsplit('@', 1)[-1].strip('>')}>"
+        msg.set_content(text_path.read_text(encoding="utf-8"))
+        if pdf_path.exists():
+            msg.add_attachment(pdf_path.read_bytes(), maintype="application", subtype="pdf",
+                               filename=f"{folder.game_id}-{issue:03d}.pdf")
+        name = room.queue(f"newsletter-{issue:03d}-{tag}.eml", msg.as_bytes(policy=policy.SMTP))
+        records.append({"type": "queued", "file": name, "kind": "newsletter", "issue": issue, "to": to})
+    room.log(records)
+    return [r["to"] for r in records]
