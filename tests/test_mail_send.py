@@ -43,7 +43,8 @@ def test_newsletter_goes_to_every_company_and_observer_with_text_body(game, smtp
     assert msg["Subject"] == "g1: newsletter 001"
     body = msg.get_body(("plain",)).get_content()
     assert body.replace("\r\n", "\n") == (folder.path / "newsletters" / "001.txt").read_text()
-    assert not list(msg.iter_attachments())
+    (attachment,) = msg.iter_attachments()
+    assert attachment.get_content() == (folder.path / "newsletters" / "001.pdf").read_bytes()
 
 
 def test_newsletter_pdf_is_attached_when_present(game, smtp):

@@ -2,8 +2,8 @@
 
 For each maps/*.yaml: it loads; it carries all 36 stations; every city, every station's
 city, every special destination and every ferry port can be reached by building from a
-home terminal; and a seeded construction phase played by simple automatic companies runs
-through the construction engine to the end of the phase.
+home terminal; and a seeded game played by simple automatic companies runs through the
+construction phase and the operating phase to its winner.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ import pytest
 from umpire.dice import SeededDice
 from umpire.engine.building import Refusal, segment_cost
 from umpire.engine.construction import resolve_construction_round, start_game
+from umpire.engine.operations import resolve_operations_round
+from umpire.engine.route_assistant import NoRoute, fastest_route
 from umpire.gamemap import STATIONS, GameMap, load_map
-from umpire.hexgrid import Hex, label
-from umpire.orders import Chain, Order
+from umpire.hexgrid import Hex, label, parse_label
+from umpire.orders import Chain, Order, RaceEntry, Route
 from umpire.ruleset import Ruleset, load_rules
 
 MAPS = sorted((Path(__file__).parent.parent / "maps").glob("*.yaml"))
@@ -145,12 +147,11 @@ class Builder:
         return None
 
 
-def test_a_seeded_construction_phase_runs_to_its_end(game_map):
-    rules = rules_for(game_map)
+def construction_phase(game_map: GameMap, rules: Ruleset, dice):
+    """Four automatic companies build until the construction phase ends."""
     costs = build_costs(game_map, rules)
     homes = [c.hex for c in game_map.home_terminals]
     companies = ["red", "blue", "green", "yellow"]
-    dice = SeededDice(f"playable {game_map.name}")
     _, state = start_game(game_map.name, [{"id": c, "name": c} for c in companies], rules, dice)
     builders = {c: Builder(c, homes[i % len(homes)], game_map, costs) for i, c in enumerate(companies)}
     rounds = 0
@@ -159,6 +160,50 @@ def test_a_seeded_construction_phase_runs_to_its_end(game_map):
         assert rounds <= ROUND_LIMIT, f"construction still running after {ROUND_LIMIT} rounds"
         orders = {c: builders[c].order(state, state.budgets[c]) for c in companies}
         _, state = resolve_construction_round(state, game_map, rules, orders, dice)
+    return state, builders
+
+
+def test_a_seeded_construction_phase_runs_to_its_end(game_map):
+    state, _ = construction_phase(game_map, rules_for(game_map), SeededDice(f"playable {game_map.name}"))
     assert state.phase == "operations"
-    assert all(state.balance(c) >= 0 for c in companies)
-    assert sum(len(state.edges[c]) for c in companies) > len(game_map.cities)
+    assert all(state.balance(c) >= 0 for c in state.companies)
+    assert sum(len(state.edges[c]) for c in state.companies) > len(game_map.cities)
+
+
+def race_entries(state, game_map: GameMap, rules: Ruleset, company: str) -> list[RaceEntry]:
+    """Run every open transport along the fastest route the company has, if it has one."""
+    entries = []
+    for number in state.ops.get("open", []):
+        transport = state.ops["transports"][number]
+        quotes = []
+        for start in map(parse_label, transport["start_hexes"]):
+            for goal in map(parse_label, transport["destination_hexes"] or []):
+                try:
+                    quotes.append(fastest_route(state, game_map, rules, [company], start, goal))
+                except NoRoute:
+                    pass
+        if quotes:
+            best = min(quotes, key=lambda q: (q.points, sum(q.plan.fees.values())))
+            hexes = best.plan.hexes
+            entries.append(RaceEntry(3, f"RACE {number} RUN", number, "RUN", routes=[Route(hexes)], to=hexes[-1]))
+    return entries
+
+
+def test_a_seeded_game_runs_to_its_winner(game_map):
+    rules = rules_for(game_map)
+    dice = SeededDice(f"whole game {game_map.name}")
+    state, builders = construction_phase(game_map, rules, dice)
+    raced = rounds = 0
+    while state.phase == "operations":
+        rounds += 1
+        assert rounds <= ROUND_LIMIT, f"the operating phase still runs after {ROUND_LIMIT} rounds"
+        orders = {}
+        for company, builder in builders.items():
+            order = builder.order(state, 10)
+            order.races = race_entries(state, game_map, rules, company)
+            orders[company] = order
+        events, state = resolve_operations_round(state, game_map, rules, orders, dice, {})
+        raced += sum(1 for e in events if e["type"] == "race_finished")
+    assert state.phase == "finished" and state.ops["winners"]
+    assert raced > 0
+    assert all(state.balance(c) >= 0 for c in state.companies) and state.ledger.total() == 0

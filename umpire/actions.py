@@ -105,11 +105,11 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
         (path / sub).mkdir(exist_ok=True)
 
     folder = GameFolder(path)
-    open_game(folder)
+    open_game(folder, now)
     return folder, secrets["codes"]
 
 
-def open_game(folder: GameFolder):
+def open_game(folder: GameFolder, now: datetime | None = None):
     """Start the game written in the folder: open round 1 and write newsletter 001 (also used by replay)."""
     companies = [{"id": c["id"], "name": c["name"]} for c in folder.config["companies"]]
     events, _ = construction.start_game(folder.game_id, companies, folder.rules, folder.dice(State()))

@@ -45,9 +45,11 @@ def late_policy(folder: GameFolder) -> str:
 
 
 def set_deadline(folder: GameFolder, round_number: int, now: datetime | None):
-    """Write the deadline of a newly opened round into game.yaml, if the game has deadlines."""
+    """Write the deadline of a newly opened round into game.yaml, if the game has deadlines.
+
+    A deadline once written is kept (replay rebuilds a game with the deadlines it had)."""
     span = game_option(folder.options, "deadline")
-    if not span or folder.state().phase == "finished":
+    if not span or folder.state().phase == "finished" or round_number in (folder.config.get("deadlines") or {}):
         return
     now = now or datetime.now(timezone.utc)
     due = (now + parse_duration(span)).astimezone(timezone.utc).replace(second=0, microsecond=0)

@@ -123,7 +123,7 @@ def _next(flow: Flow, f: dict):
     n = f["names"]
     flow.heading(f"Next: {'construction' if f['phase'] == 'construction' else 'operating'} round {f['round']}")
     if f["deadline"]:
-        flow.para(f"Deadline: {f['deadline']}", font="Helvetica-Bold")
+        flow.para(f"Orders for round {f['round']} are due by {f['deadline']}.", font="Helvetica-Bold")
     flow.para("Orders awaited from: " + ", ".join(n[c] for c in f["awaited"]) + ".")
     if f["phase"] == "construction":
         flow.para("Order of building: " + ", ".join(n[c] for c in f["round_order"]) + ".")
