@@ -8,11 +8,12 @@ covers, and the cities with lat/lon, stations and home flag. The script prints t
 `cities:` list of map format 1, with each city in the hex under its real position, moving
 a city to the nearest free hex when two would share one (and saying so on stderr).
 
-With --map it also draws the terrain from the source's polygons (land, foreign countries,
-water, mountains, passes), walks each river along hex corners so its edges follow each
-other, applies the hand corrections in `terrain`, and copies `extra` (projecting any
-`{lat, lon}` written in place of a hex, and expanding `{border: COUNTRY}` to that country's
-hexes next to the home land). docs/maps.md describes the source file.
+With --map it also draws the terrain from the source's polygons, lines and points (land,
+foreign countries or a band abroad, water, mountains, passes), walks each river along hex
+corners so its edges follow each other (with its hand corrections), places the junctions,
+applies the hand corrections in `terrain`, and copies `extra` (projecting any `{lat, lon}`
+written in place of a hex, and expanding `{border: COUNTRY}` to that country's hexes next to
+the home land). docs/maps.md describes the source file.
 """
 
 from __future__ import annotations
