@@ -44,3 +44,107 @@ def test_a_river_is_walked_along_touching_edges():
     from umpire.yamlfile import _Loader
     game_map = _Checker(path, yaml.load(text, Loader=_Loader)).read()      # the loader checks continuity
     assert len(game_map.river_names["R"]) >= 8
+
+
+def drawn_map(source: dict):
+    """Draw a source and load the result as the umpire loads a map (the loader checks it)."""
+    from umpire.gamemap import _Checker
+    from umpire.yamlfile import _Loader
+    with contextlib.redirect_stderr(io.StringIO()):
+        text = drawing_tool().draw(source)
+    return _Checker(ROOT / "tests" / "maps" / "_drawn.yaml", yaml.load(text, Loader=_Loader)).read()
+
+
+def small_source(**more) -> dict:
+    """A 12 x 10 grid over 10 x 8 degrees; home land is a square in the middle."""
+    source = {"name": "t", "title": "T", "layout": "odd-q", "width": 12, "height": 10,
+              "bounds": {"north": 10.0, "south": 0.0, "west": 0.0, "east": 8.0},
+              "land": [{"name": "L", "points": [[8, 2], [8, 6], [2, 6], [2, 2]]}],
+              "cities": [{"name": "A", "lat": 5, "lon": 4, "stations": [11], "home": True}]}
+    source.update(more)
+    return source
+
+
+def test_abroad_is_a_band_round_the_home_land_and_the_rest_is_off_the_map():
+    game_map = drawn_map(small_source(abroad={"depth": 1}))
+    home = {h for h in game_map.all_hexes if game_map.char(h) == "."}
+    for h in game_map.all_hexes:
+        near = min(game_map.grid.distance(h, k) for k in home)
+        assert game_map.char(h) == {0: ".", 1: ","}.get(near, " "), h
+
+
+def test_abroad_all_makes_every_other_hex_foreign():
+    game_map = drawn_map(small_source(abroad={"depth": "all"}))
+    assert {game_map.char(h) for h in game_map.all_hexes} == {".", ","}
+
+
+def test_a_foreign_polygon_carves_the_home_land_in_a_band_and_names_the_border():
+    source = small_source(abroad={"depth": 1}, land=[{"name": "L", "points": [[10, 0], [10, 8], [0, 8], [0, 0]]}],
+                          foreign=[{"name": "F", "points": [[10, 0], [10, 3], [0, 3], [0, 0]]}],
+                          extra={"specials": [{"number": 1, "name": "F", "hexes": [{"border": "F"}]}]})
+    game_map = drawn_map(source)
+    border = set(game_map.specials[1].hexes)
+    assert border and all(game_map.char(h) == "," for h in border)
+    assert all(any(game_map.char(n) == "." for n in game_map.grid.neighbours(h)) for h in border)
+    assert not any(game_map.char(h) == " " for h in game_map.all_hexes if game_map.grid.to_axial(h)[0] < 4)
+
+
+def test_a_ridge_line_is_mountain_and_a_pass_line_crosses_it():
+    ridge = [[9, 3], [1, 3]]
+    pass_line = [[5, 1], [5, 5]]
+    tool = drawing_tool()
+    source = small_source(mountains=[{"name": "R", "line": ridge}], passes=[{"name": "P", "line": pass_line}])
+    game_map = drawn_map(source)
+    drawing = tool.Drawing(source)
+    crossing = set(drawing.line(pass_line))
+    ridge_hexes = [h for h in drawing.line(ridge) if game_map.char(h) in ".^"]
+    assert any(game_map.char(h) == "^" for h in ridge_hexes)
+    assert all(game_map.char(h) == "." for h in ridge_hexes if h in crossing)
+
+
+def river_source(**river) -> dict:
+    return small_source(land=[{"name": "L", "points": [[10, 0], [10, 8], [0, 8], [0, 0]]}],
+                        rivers=[{"name": "R", "points": [[9, 4], [1, 4]], **river}])
+
+
+def test_round_takes_the_river_to_the_other_side_of_a_hex_and_keeps_it_continuous():
+    plain = drawn_map(river_source())
+    side = {h for e in plain.river_names["R"] for h in e}
+    target = next(h for h in sorted(side) if sum(h in e for e in plain.river_names["R"]) >= 2)
+    from umpire.hexgrid import label
+    turned = drawn_map(river_source(round=[label(target)]))
+    before = {e for e in plain.river_names["R"] if target in e}
+    after = {e for e in turned.river_names["R"] if target in e}
+    assert before and after and not before & after and len(before | after) == 6
+
+
+def test_a_barrier_stretch_goes_to_barriers_and_kind_at_opens_a_crossing():
+    game_map = drawn_map(river_source(kind="barrier"))
+    assert game_map.barriers and not game_map.rivers
+    first = sorted(game_map.barriers)[0]
+    from umpire.hexgrid import label
+    crossing = f"{label(first[0])}/{label(first[1])}"
+    opened = drawn_map(river_source(kind="barrier", kind_at={crossing: "broad"}))
+    assert first not in opened.barriers and opened.rivers == {first: "broad"}
+
+
+def test_kinds_give_each_stretch_its_own_kind():
+    source = small_source(land=[{"name": "L", "points": [[10, 0], [10, 8], [0, 8], [0, 0]]}],
+                          rivers=[{"name": "R", "kinds": ["river", "broad"], "points": [[9, 4], [5, 4], [1, 4]]}])
+    game_map = drawn_map(source)
+    assert set(game_map.rivers.values()) == {"river", "broad"}
+    assert set(game_map.river_names) == {"R 1", "R 2"}
+
+
+def test_an_edge_of_two_kinds_keeps_the_strongest():
+    source = river_source(kind="broad")
+    source["rivers"].append({"name": "T", "points": [[9, 4], [1, 4]]})      # the same course, ordinary
+    game_map = drawn_map(source)
+    assert set(game_map.rivers.values()) == {"broad"} and "T" not in game_map.river_names
+
+
+def test_a_junction_goes_to_the_nearest_free_foreign_hex_on_the_border():
+    source = small_source(abroad={"depth": 2}, junctions=[{"name": "J", "lat": 9.5, "lon": 4}])
+    game_map = drawn_map(source)
+    j = game_map.junctions[0].hex
+    assert game_map.char(j) == "," and any(game_map.char(n) == "." for n in game_map.grid.neighbours(j))

@@ -8,11 +8,12 @@ covers, and the cities with lat/lon, stations and home flag. The script prints t
 `cities:` list of map format 1, with each city in the hex under its real position, moving
 a city to the nearest free hex when two would share one (and saying so on stderr).
 
-With --map it also draws the terrain from the source's polygons (land, foreign countries,
-water, mountains, passes), walks each river along hex corners so its edges follow each
-other, applies the hand corrections in `terrain`, and copies `extra` (projecting any
-`{lat, lon}` written in place of a hex, and expanding `{border: COUNTRY}` to that country's
-hexes next to the home land). docs/maps.md describes the source file.
+With --map it also draws the terrain from the source's polygons, lines and points (land,
+foreign countries or a band abroad, water, mountains, passes), walks each river along hex
+corners so its edges follow each other (with its hand corrections), places the junctions,
+applies the hand corrections in `terrain`, and copies `extra` (projecting any `{lat, lon}`
+written in place of a hex, and expanding `{border: COUNTRY}` to that country's hexes next to
+the home land). docs/maps.md describes the source file.
 """
 
 from __future__ import annotations
@@ -125,10 +126,53 @@ class Drawing:
                     out.append(h)
         return out
 
+    def line(self, points) -> list:
+        """The hexes a line of terrain (a ridge, a railway through a range) runs through: those under
+        points every 0.3 hex along it, so a hex the line only grazes at a corner is left out."""
+        xy = [self.xy(p) for p in points]
+        out: list = []
+        for (x1, y1), (x2, y2) in zip(xy, xy[1:]):
+            steps = max(1, int(math.hypot(x2 - x1, y2 - y1) / 0.3))
+            out += [nearest_hex(self.grid, x1 + (x2 - x1) * t / steps, y1 + (y2 - y1) * t / steps, set())
+                    for t in range(steps + 1)]
+        return out
+
     def hex_at(self, lat: float, lon: float):
         return nearest_hex(self.grid, *self.xy((lat, lon)), set())
 
+    def spots(self, entries, key="points") -> list:
+        """The hexes of a list of areas: each a polygon (`points`), a line of hexes (`line`) or the
+        one hex under a point (`lat`, `lon`)."""
+        out = []
+        for area in entries:
+            if "lat" in area:
+                out.append(self.hex_at(area["lat"], area["lon"]))
+            elif "line" in area:
+                out += self.line(area["line"])
+            else:
+                out += self.hexes_in(area[key])
+        return out
+
     def terrain(self) -> dict:
+        src = self.source
+        char = self.band() if "abroad" in src else self.countries()
+        for h in self.spots(src.get("off_map", [])):
+            char[h] = " "
+            self.country.pop(h, None)
+        for h in self.spots(src.get("mountains", [])):
+            char[h] = {".": "^", ",": ";"}.get(char[h], char[h])
+        if "abroad" not in src:                                  # the band has its water already
+            for h in self.spots(src.get("water", [])):
+                char[h] = "~"
+        for h in self.spots(src.get("passes", [])):
+            char[h] = {"^": ".", ";": ","}.get(char[h], char[h])
+        for ch, labels in (src.get("terrain") or {}).items():
+            for text in labels:
+                char[parse_label(text)] = ch
+        return char
+
+    def countries(self) -> dict:
+        """Home land and foreign countries each from their own polygons; the rest is water."""
         src = self.source
         char = {h: "~" for h in self.hexes}
         for area in src.get("land", []):
@@ -140,22 +184,38 @@ class Drawing:
                     char[h] = ","
                     self.country[h] = area["name"]
         self.fill_gaps(char)
-        for area in src.get("off", []):
-            for h in self.hexes_in(area["points"]):
+        return char
+
+    def band(self) -> dict:
+        """Home land from its polygons, less the foreign ones and the water; abroad is every other
+        hex within `abroad.depth` hexes of home land (`all`: every other hex), the rest off the map,
+        and water farther than `depth + sea_depth` is off the map too."""
+        src, depth = self.source, self.source["abroad"]["depth"]
+        water = set(self.spots(src.get("water", [])))
+        foreign = set(self.spots(src.get("foreign", [])))
+        home = set(self.spots(src.get("land", []))) - foreign - water
+        away = {h: 0 for h in home}
+        queue = list(home)
+        for h in queue:
+            for n in self.grid.neighbours(h):
+                if n not in away:
+                    away[n] = away[h] + 1
+                    queue.append(n)
+        near = depth + src["abroad"].get("sea_depth", len(self.hexes)) if depth != "all" else len(self.hexes)
+        char = {}
+        for h in self.hexes:
+            if h in water:
+                char[h] = "~" if away.get(h, near + 1) <= near else " "
+            elif h in home:
+                char[h] = "."
+            elif depth == "all" or away.get(h, depth + 1) <= depth:
+                char[h] = ","
+            else:
                 char[h] = " "
-                self.country.pop(h, None)
-        for area in src.get("mountains", []):
+        for area in src.get("foreign", []):
             for h in self.hexes_in(area["points"]):
-                char[h] = {".": "^", ",": ";"}.get(char[h], char[h])
-        for area in src.get("water", []):
-            for h in self.hexes_in(area["points"]):
-                char[h] = "~"
-        for p in src.get("passes", []):
-            h = self.hex_at(p["lat"], p["lon"])
-            char[h] = {"^": ".", ";": ","}.get(char[h], char[h])
-        for ch, labels in (src.get("terrain") or {}).items():
-            for text in labels:
-                char[parse_label(text)] = ch
+                if char[h] == "," and h not in self.country:     # the first country listed wins
+                    self.country[h] = area["name"]
         return char
 
     def fill_gaps(self, char: dict):
@@ -187,22 +247,91 @@ class Drawing:
 
     # -- rivers along hex corners -----------------------------------------------
     def corner_graph(self):
-        """Corners of the grid (rounded positions) and, for each pair of corners, the edge they bound."""
+        """Corners of the grid (rounded positions) and, for each pair of corners, the edge they bound;
+        `self.corners[h]` lists a hex's corners in turn round it."""
         flat = self.grid.layout.endswith("-q")
-        corners = {}
+        self.corners = {}
         for h in self.hexes:
             x, y = self.centre[h]
             angles = [60 * i + (0 if flat else 30) for i in range(6)]
-            corners[h] = {(round(x + math.cos(math.radians(a)), 3), round(y + math.sin(math.radians(a)), 3))
-                          for a in angles}
+            self.corners[h] = [(round(x + math.cos(math.radians(a)), 3), round(y + math.sin(math.radians(a)), 3))
+                               for a in angles]
         graph: dict = {}
         for h in self.hexes:
             for n in self.grid.neighbours(h):
                 if h < n:
-                    a, b = sorted(corners[h] & corners[n])
+                    a, b = sorted(set(self.corners[h]) & set(self.corners[n]))
                     graph.setdefault(a, {})[b] = (h, n)
                     graph.setdefault(b, {})[a] = (h, n)
+        self.ends = {e: (a, b) for a in graph for b, e in graph[a].items() if a < b}
+        self.graph = graph
         return graph
+
+    def river(self, river, graph, char) -> list:
+        """One river as pieces `(kind, edges)`, each continuous: walked along its points (a stretch of
+        its own kind each, with `kinds`), with the hand corrections `round`, `remove`, `add` and
+        `kind_at`, and broken where it runs through a lake, the sea or off the map."""
+        points, name = river["points"], river["name"]
+        kinds = river.get("kinds") or [river.get("kind", "river")] * (len(points) - 1)
+        if len(kinds) != len(points) - 1:
+            sys.exit(f"{name}: kinds gives {len(kinds)} stretches, the points make {len(points) - 1}")
+        walked, start = [], 0
+        for i in range(1, len(kinds) + 1):
+            if i == len(kinds) or kinds[i] != kinds[start]:
+                stretch = self.river_edges(points[start:i + 1], graph)
+                while walked and stretch and walked[-1][0] == stretch[0]:     # out and back: neither
+                    walked, stretch = walked[:-1], stretch[1:]
+                walked += [[e, kinds[start]] for e in stretch]
+                start = i
+        for text in river.get("round") or []:
+            walked = self.round_hex(walked, parse_label(text), name)
+        gone = {edge_of(text) for text in river.get("remove") or []}
+        walked = [item for item in walked if item[0] not in gone]
+        walked += [[edge_of(text), kind] for text, kind in (river.get("add") or {}).items()]
+        for text, kind in (river.get("kind_at") or {}).items():
+            matching = [item for item in walked if item[0] == edge_of(text)]
+            if not matching:
+                sys.exit(f"{name}: kind_at names {text}, which the river does not run along")
+            matching[0][1] = kind
+        pieces: list = []
+        for e, kind in walked:
+            if char[e[0]] in "~ " and char[e[1]] in "~ " or " " in (char[e[0]], char[e[1]]):
+                pieces.append(None)                             # through a lake, the sea, or off the map
+            elif pieces and pieces[-1] and pieces[-1][0] == kind and self.touch(pieces[-1][1][-1], e):
+                pieces[-1][1].append(e)
+            else:
+                pieces.append((kind, [e]))
+        return [p for p in pieces if p]
+
+    def touch(self, e1, e2) -> bool:
+        return bool(set(self.ends[e1]) & set(self.ends[e2]))
+
+    def round_hex(self, walked: list, h, name: str) -> list:
+        """The river taken round the other side of hex `h`: the edges it runs along on one side are
+        replaced by the edges of the other side, between the same two corners."""
+        at = [i for i, (e, _) in enumerate(walked) if h in e]
+        if not at or at != list(range(at[0], at[-1] + 1)) or len(at) == 6:
+            sys.exit(f"{name}: round {label(h)}: the river does not run along one side of that hex")
+        run = [walked[i][0] for i in at]
+        count: dict = {}
+        for e in run:
+            for v in self.ends[e]:
+                count[v] = count.get(v, 0) + 1
+        first, last = [v for v, n in count.items() if n == 1]
+        before = walked[at[0] - 1][0] if at[0] > 0 else None
+        after = walked[at[-1] + 1][0] if at[-1] + 1 < len(walked) else None
+        if (before and last in self.ends[before]) or (not before and after and first in self.ends[after]):
+            first, last = last, first
+        ring = self.corners[h]
+        for step in (1, -1):
+            path = [first]
+            while path[-1] != last:
+                path.append(ring[(ring.index(path[-1]) + step) % 6])
+            new = [self.graph[a][b] for a, b in zip(path, path[1:])]
+            if set(new) != set(run):
+                break
+        kind = walked[at[0]][1]
+        return walked[:at[0]] + [[e, kind] for e in new] + walked[at[-1] + 1:]
 
     def river_edges(self, points, graph) -> list:
         vertices = list(graph)
@@ -245,6 +374,59 @@ def shortest(graph, start, goal) -> list:
     return path[::-1]
 
 
+STRENGTH = {"river": 0, "broad": 1, "barrier": 2}
+
+
+def strongest(rivers: list, drawing: Drawing) -> list:
+    """An edge given two kinds (a tributary along a broad river, a river into a reservoir's wall)
+    keeps the strongest, barrier over broad over river: the weaker piece loses it, and is split
+    where that leaves a gap."""
+    best: dict = {}
+    for _, pieces in rivers:
+        for kind, edges in pieces:
+            for e in edges:
+                best[e] = max(best.get(e, kind), kind, key=STRENGTH.get)
+    out = []
+    for name, pieces in rivers:
+        kept = []
+        for kind, edges in pieces:
+            for e in edges:
+                if best[e] != kind:
+                    kept.append(None)
+                elif kept and kept[-1] and drawing.touch(kept[-1][1][-1], e):
+                    kept[-1][1].append(e)
+                else:
+                    kept.append((kind, [e]))
+            kept.append(None)
+        out.append((name, [p for p in kept if p]))
+    return out
+
+
+def edge_of(text: str):
+    """The edge `A1/A2` as a sorted pair of hexes, as the corner graph holds it."""
+    a, b = (parse_label(t) for t in text.split("/"))
+    return (a, b) if a < b else (b, a)
+
+
+def place_junctions(source: dict, drawing: Drawing, char: dict, cities: set) -> list:
+    """Each of the source's `junctions` in the free foreign hex nearest its real position, next to the
+    home land unless building abroad is free (or in the hex `hex` set by hand); the hex made plain."""
+    free_abroad = (source.get("extra") or {}).get("free_building_abroad")
+    out: list = []
+    for j in source.get("junctions") or []:
+        if "hex" in j:
+            h = parse_label(j["hex"])
+        else:
+            taken = cities | {h for _, h in out}
+            pool = [h for h in drawing.hexes if char[h] in ",;" and h not in taken and
+                    (free_abroad or any(char[n] in ".^" for n in drawing.grid.neighbours(h)))]
+            x, y = drawing.xy((j["lat"], j["lon"]))
+            h = min(pool, key=lambda h: (drawing.centre[h][0] - x) ** 2 + (drawing.centre[h][1] - y) ** 2)
+        char[h] = {";": ","}.get(char[h], char[h])
+        out.append((j["name"], h))
+    return out
+
+
 def expand(value, drawing: Drawing, char: dict):
     """Copy `extra`, projecting `{lat, lon}` to a label and `{border: COUNTRY}` to its border hexes."""
     if isinstance(value, dict):
@@ -275,6 +457,7 @@ def draw(source: dict) -> str:
         if char[h] not in ".,":
             print(f"{c['name']} fell on {char[h]!r} at {c['hex']}: made plain", file=sys.stderr)
             char[h] = "," if h in drawing.country else "."
+    junctions = place_junctions(source, drawing, char, {parse_label(c["hex"]) for c in cities})
     graph = drawing.corner_graph()
     out = [f"# {source['title']}: drawn by tools/place_cities.py --map from maps/sources/{source['name']}.yaml;",
            "# edit the source and draw again rather than editing this file.",
@@ -295,21 +478,25 @@ def draw(source: dict) -> str:
         if c.get("home"):
             fields.append("home: true")
         out.append("  - {" + ", ".join(fields) + "}")
-    if source.get("rivers"):
+    if junctions:
+        out.append("junctions:")
+        out += [f"  - {{name: {name}, hex: {label(h)}}}" for name, h in junctions]
+    rivers = [(river["name"], drawing.river(river, graph, char)) for river in source.get("rivers") or []]
+    rivers = strongest(rivers, drawing)
+    barriers = [(name, edges) for name, pieces in rivers for kind, edges in pieces if kind == "barrier"]
+    if rivers:
         out.append("rivers:")
-        for river in source["rivers"]:
-            pieces, piece = [], []
-            for e in drawing.river_edges(river["points"], graph):
-                if char[e[0]] in "~ " and char[e[1]] in "~ ":      # through a lake or the sea
-                    pieces, piece = pieces + [piece] if piece else pieces, []
-                else:
-                    piece.append(e)
-            pieces += [piece] if piece else []
-            kind = f", kind: {river['kind']}" if river.get("kind") else ""
-            for i, edges in enumerate(pieces, 1):
-                name = river["name"] + (f" {i}" if len(pieces) > 1 else "")
+        for name, pieces in rivers:
+            pieces = [p for p in pieces if p[0] != "barrier"]
+            for i, (kind, edges) in enumerate(pieces, 1):
                 text = ", ".join(f"{label(a)}/{label(b)}" for a, b in edges)
-                out.append(f"  - {{name: {name}{kind}, edges: [{text}]}}")
+                kind = f", kind: {kind}" if kind != "river" else ""
+                out.append(f"  - {{name: {name}{f' {i}' if len(pieces) > 1 else ''}{kind}, edges: [{text}]}}")
+    if barriers:
+        out.append("barriers:")
+        for name, edges in barriers:
+            out.append(f"  # {name}")
+            out += [f"  - {label(a)}/{label(b)}" for a, b in edges]
     extra = expand(source.get("extra") or {}, drawing, char)
     if extra:
         out.append(yaml.safe_dump(extra, allow_unicode=True, sort_keys=False, default_flow_style=None,
