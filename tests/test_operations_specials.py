@@ -38,7 +38,7 @@ def test_germany_every_second_transport_is_international(germany, schmidt):
 
 def test_without_a_map_cadence_the_edition_decides(test_map, schmidt):
     assert test_map.special_every is None
-    assert [n for n in range(1, 9) if is_special(schmidt, test_map, n)] == [4, 8]
+    assert [n for n in range(1, 9) if is_special(schmidt, test_map, n)] == [3, 6]
 
 
 def test_germany_destination_by_red_die_and_odd_white_die(germany, schmidt):

@@ -54,8 +54,8 @@ def test_laurin_specials_are_the_4th_7th_11th_14th_18th_and_21st(test_map, lauri
     assert total_transports(laurin, test_map) == 21
 
 
-def test_schmidt_special_after_every_third_regular_transport(test_map, schmidt):
-    assert [n for n in range(1, 13) if is_special(schmidt, test_map, n)] == [4, 8, 12]
+def test_schmidt_special_every_third_transport(test_map, schmidt):
+    assert [n for n in range(1, 13) if is_special(schmidt, test_map, n)] == [3, 6, 9, 12]
 
 
 def test_map_without_specials_plays_18_regular_transports(test_map, laurin):
