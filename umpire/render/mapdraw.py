@@ -375,24 +375,29 @@ def _places(c, game_map: GameMap, f: Frame, window: Window):
         p.close()
         c.drawPath(p, stroke=1, fill=1)
         _label(c, x, y + s * 0.36, j.name, "Helvetica-Oblique", font)
-    for number, special in sorted(game_map.specials.items()):
+    for _, special in sorted(game_map.specials.items()):
         for h in sorted(special.hexes):
             if h not in window:
                 continue
             x, y = f.centre(h)
             if h in game_map.city_at or h in game_map.junction_at:
                 x, y = x + s * 0.5, y - s * 0.3
-            _die_mark(c, x, y, s * 0.27, number)
+            _die_mark(c, x, y, s * 0.27, special_mark(special))
 
 
-def _die_mark(c, x: float, y: float, r: float, number: int):
+def special_mark(special) -> str:
+    """What the die mark shows: the number, and on a red-and-white table the white die's parity."""
+    return str(special.number) if special.white is None else f"{special.number}{special.white[0]}"
+
+
+def _die_mark(c, x: float, y: float, r: float, mark: str):
     c.setFillColorRGB(0, 0, 0)
     c.setStrokeColorRGB(1, 1, 1)
     c.setLineWidth(0.6)
     c.roundRect(x - r, y - r, 2 * r, 2 * r, r * 0.3, stroke=1, fill=1)
     c.setFillColorRGB(1, 1, 1)
     c.setFont("Helvetica-Bold", r * 1.5)
-    c.drawCentredString(x, y - r * 0.52, str(number))
+    c.drawCentredString(x, y - r * 0.52, mark)
 
 
 def _label(c, x: float, y: float, text: str, font: str, size: float):
@@ -441,8 +446,9 @@ def draw_legend(c, game_map: GameMap, content: MapContent, x: float, y: float, w
         items.append(("junction", "junction station"))
     if game_map.permitted_edges:
         items.append(("permitted", "permitted route"))
-    for number, special in sorted(game_map.specials.items()):
-        items.append((f"special {number}", special.name))
+    for _, special in sorted(game_map.specials.items()):
+        parity = f" (red {special.number}, white {special.white})" if special.white else ""
+        items.append((f"special {special_mark(special)}", special.name + parity))
     for cid, style in content.styles.items():
         items.append((f"company {cid}", f"{content.names[cid]} ({cid})"))
     c.setFont("Helvetica", 7)
@@ -472,7 +478,7 @@ def _legend_sample(c, kind: str, x: float, y: float, look, content: MapContent):
         c.setDash([])
         return
     if kind.startswith("special "):
-        _die_mark(c, x + 8, y, 4.2, int(kind.split()[1]))
+        _die_mark(c, x + 8, y, 4.2, kind.split()[1])
         return
     if kind in ("river", "broad", "barrier"):
         c.setStrokeColorRGB(*look["river" if kind != "barrier" else "barrier"])
