@@ -9,6 +9,7 @@ from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import Chain, JointChain, Jump, Order
 from ..ruleset import Ruleset
+from ..words import plural
 from .building import Refusal, segment_cost, segment_fees
 from .ferries import buy_ferry
 from .joint_construction import JointBuild, JointPlan, pair_up
@@ -278,7 +279,7 @@ class Turn:
                     f"and {', '.join(taken)} already left towards {label(b)}; choose another neighbour.")
         left = self.budget - self.spent
         if cost > left:
-            return f"costs {cost} points and only {left} of this round's {self.budget} are left."
+            return f"costs {plural(cost, 'point')} and only {left} of this round's {self.budget} are left."
         fees = segment_fees(state, self.map, self.rules, company, a, b)
         total_fees = sum(f.amount for f in fees)
         if total_fees > state.balance(company):

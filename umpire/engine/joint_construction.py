@@ -18,6 +18,7 @@ from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import JointChain, Order
 from ..ruleset import Ruleset
+from ..words import plural
 from .building import Fee, Refusal, segment_cost, segment_fees
 from .jumping import return_jumps
 from .ledger import BANK
@@ -142,7 +143,7 @@ class JointBuild:
             return str(exc)
         left = self.plan.points - self.spent
         if cost > left:
-            return f"costs {cost} points and only {left} of the pair's {self.plan.points} are left."
+            return f"costs {plural(cost, 'point')} and only {left} of the pair's {self.plan.points} are left."
         fees = joint_fees(state, self.map, self.rules, pair, a, b)
         odd = self.rules.operations.joint.odd_cost_paid_by
         parts = [(f, share(state, list(pair), f.amount, odd)) for f in fees]
