@@ -133,3 +133,9 @@ def test_race_to_a_chosen_destination(test_map):
 ])
 def test_bad_race_and_header_lines(test_map, line, words):
     assert words in parse(line, test_map).errors[0].message
+
+
+def test_race_route_with_written_fees_and_bonus(test_map):
+    route = parse("RACE 7 RUN C3-D3[blue]-E4 [-1 blue, +20]", test_map).races[0].routes[0]
+    assert [(x.kind, x.amount, x.company) for x in route.expectations] == [("fee", 1, "blue"), ("bonus", 20, None)]
+    assert route.owners == {1: "blue"}

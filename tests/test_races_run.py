@@ -215,3 +215,33 @@ def test_joint_odd_cost_paid_by_the_richer_in_every_edition(any_rules):
     joint = train(["red", "blue"], fees={"green": 5})
     emit, _ = race([joint, train(["green"])], [6, 1, 6], any_rules, {"red": 40, "blue": 30, "green": 20})
     assert postings(emit, "fees") == [("blue", "green", 2), ("red", "green", 3)]
+
+
+# DESIGN "Orders": figures written on a race route are checked and reported, never applied
+def expecting(t, company, *written):
+    from umpire.orders import Expectation
+    t.expected = {company: {1: [Expectation(kind, amount, who, text) for kind, amount, who, text in written]}}
+    t.lines = [5]
+    return t
+
+
+def test_a_written_fee_that_differs_is_reported_and_changes_nothing(laurin):
+    a = expecting(train(["a"], fees={"b": 3}), "a", ("fee", 2, "b", "[-2 b]"))
+    emit, _ = race([a, train(["b"])], [1, 6, 6], laurin, {"a": 30, "b": 30})
+    (diff,) = events_of(emit.events, "expectation_differs")
+    assert (diff["company"], diff["line"], diff["what"], diff["expected"], diff["actual"]) == ("a", 5, "fees to b", 2, 3)
+    assert postings(emit, "fees") == [("a", "b", 3)]
+
+
+def test_written_fees_to_one_company_add_up_over_the_route(laurin):
+    a = expecting(train(["a"], fees={"b": 3}), "a", ("fee", 1, "b", "[-1 b]"), ("fee", 2, "b", "[-2 b]"))
+    emit, _ = race([a, train(["b"])], [1, 6, 6], laurin, {"a": 30, "b": 30})
+    assert not events_of(emit.events, "expectation_differs")
+
+
+def test_a_written_bonus_is_checked_against_the_bonus_paid(laurin):
+    a = expecting(train(["a"]), "a", ("bonus", 20, None, "[+20]"))
+    b = expecting(train(["b"]), "b", ("bonus", 20, None, "[+20]"))
+    emit, _ = race([a, b], [6, 1, 6], laurin, {"a": 30, "b": 30})
+    diffs = events_of(emit.events, "expectation_differs")
+    assert [(d["company"], d["what"], d["expected"], d["actual"]) for d in diffs] == [("b", "bonus", 20, 10)]

@@ -90,6 +90,7 @@ class FerryOrder:
 class Route:
     hexes: list[Hex]
     owners: dict[int, str] = field(default_factory=dict)   # step index (arriving at hexes[i]) -> owner
+    expectations: list[Expectation] = field(default_factory=list)   # `[-3 blue]`, `[+20]`: for the whole route
 
 
 @dataclass
@@ -374,12 +375,9 @@ def _ferry_key(text: str) -> str:
 
 def _read_route(text: str, reader: PlaceReader) -> Route:
     points = reader.points(text)
-    for p in points:
-        if p.expectations:
-            raise OrderLineError("a race route takes [owner] picks only, e.g. F8[blue].")
     hexes, where = reader.expand(points)
     owners = {i: p.owner for i, p in where.items() if p.owner}
-    return Route(hexes, owners)
+    return Route(hexes, owners, [x for p in points for x in p.expectations])
 
 
 def _read_race(rest: str, number: int, raw: str, reader: PlaceReader) -> RaceEntry:

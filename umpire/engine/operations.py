@@ -172,7 +172,7 @@ class OperatingRound:
             if entry.action == "RUN":
                 plans = self.plans(n, [company], entry, [(company, entry)])
                 if plans:
-                    trains.append(Train([company], plans, [entry.line]))
+                    trains.append(Train([company], plans, [entry.line], expected={company: _written(entry)}))
                 continue
             partner = entry.partner
             other = entries.get(partner)
@@ -194,7 +194,8 @@ class OperatingRound:
             pair = [company, partner]
             plans = self.plans(n, pair, entry, [(company, entry), (partner, other)])
             if plans:
-                trains.append(Train(pair, plans, [entry.line, other.line]))
+                trains.append(Train(pair, plans, [entry.line, other.line],
+                                    expected={company: _written(entry), partner: _written(other)}))
         return trains
 
     # -- one transport -------------------------------------------------------------
@@ -268,6 +269,11 @@ class OperatingRound:
 
 def _route_key(entry: RaceEntry):
     return [(r.hexes, sorted(r.owners.items())) for r in entry.routes], entry.to
+
+
+def _written(entry: RaceEntry) -> dict:
+    """Alternative number -> the figures written on that route."""
+    return {i: route.expectations for i, route in enumerate(entry.routes, 1) if route.expectations}
 
 
 def resolve_operations_round(state: State, game_map: GameMap, rules: Ruleset, orders: dict[str, Order], dice,

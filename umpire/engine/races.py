@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from ..gamemap import GameMap
 from ..hexgrid import label
+from ..orders import Expectation
 from ..ruleset import Ruleset
 from .ledger import BANK
 from .network import movement_points
@@ -23,6 +24,8 @@ class Train:
     plans: list[tuple[int, Plan]]        # (alternative number as written, plan)
     lines: list[int] = field(default_factory=list)
     pick: int = 0
+    # company -> alternative number -> the figures it wrote on that route (`[-3 blue]`, `[+20]`)
+    expected: dict[str, dict[int, list[Expectation]]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -63,6 +66,7 @@ class Race:
         self.emit, self.map, self.rules, self.dice = emit, game_map, rules, dice
         self.number, self.trains = number, trains
         self.ops = rules.operations
+        self.bonuses: dict[str, int] = {}          # company -> bonus units paid in this transport
 
     @property
     def state(self) -> State:
@@ -142,6 +146,7 @@ class Race:
                            **({"ferries": [{"ferry": name, "from": label(plan.hexes[i]), "to": label(plan.hexes[i + 1]),
                                             "owner": plan.payees[i]} for i, name in sorted(plan.ferries.items())]}
                               if plan.ferries else {})))
+            self.check_expected(train, "fee", {payee: amount for payee, amount in plan.fees.items()})
         owed = self.payments()
         for (payer, payee), amount in sorted(owed.items()):
             back = owed.get((payee, payer), 0)
@@ -231,12 +236,33 @@ class Race:
         parts = share(self.state, train.companies, amount, self.ops.joint.odd_income_to)
         for company in train.companies:
             self.emit.pay(BANK, company, parts[company], reason)
+            self.bonuses[company] = self.bonuses.get(company, 0) + parts[company]
+
+    def check_expected(self, train: Train, kind: str, actual: dict):
+        """Report where a figure written on the route differs from the umpire's (it changes nothing)."""
+        for line, company in zip(train.lines, train.companies):
+            written = [x for x in train.expected.get(company, {}).get(train.alternative, []) if x.kind == kind]
+            expected: dict = {}
+            for x in written:
+                expected[x.company] = expected.get(x.company, 0) + x.amount
+            for who, amount in sorted(expected.items(), key=lambda kv: kv[0] or ""):
+                got = actual.get(company if who is None else who, 0)
+                if got != amount:
+                    self.emit(dict(type="expectation_differs", round=self.state.round, transport=self.number,
+                                   company=company, line=line, stretch=f"transport {self.number}",
+                                   written=" ".join(x.text for x in written),
+                                   what="bonus" if who is None else f"fees to {who}", expected=amount, actual=got))
 
     def resolve(self):
         """Fees, then the race (or the lone participant's bonus), then the bonuses."""
         self.settle_fees()
-        if not self.trains:
-            return
+        if self.trains:
+            self.race()
+        for train in self.trains:
+            self.check_expected(train, "bonus", self.bonuses)
+
+    def race(self):
+        """The lone participant's bonus where the edition gives it, else the run and its places."""
         if len(self.trains) == 1 and self.ops.lone_participant == "bonus":
             train = self.trains[0]
             bonus = self.ops.race_bonuses[0]
