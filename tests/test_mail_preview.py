@@ -65,3 +65,11 @@ def test_preview_leaves_the_state_unchanged(test_map, laurin):
 def test_preview_compares_cost_with_budget_and_balance(test_map, laurin):
     preview = preview_order(game_state(), test_map, laurin, "blue", parse_order("HOME Beta\nBUILD K8-J8", test_map))
     assert (preview.cost, preview.budget, preview.balance) == (3, 6, 20)
+
+
+def test_preview_lets_a_chain_start_where_a_jump_of_the_order_lands(test_map):
+    from umpire.ruleset import load_rules
+    jumping = load_rules("laurin", {"options.jumping": True})
+    order = parse_order("HOME Beta\nJUMP K8-K7-K6\nBUILD K6-L6", test_map)
+    (chain,) = preview_order(game_state(), test_map, jumping, "blue", order).chains
+    assert chain.problem is None and chain.hexes == ["K6", "L6"]

@@ -64,6 +64,8 @@ def preview_order(state: State, game_map: GameMap, rules: Ruleset, company: str,
     work = state.copy()
     if order.home is not None and company not in work.homes:
         work.apply({"type": "home", "company": company, "hex": label(order.home)})
+    for jump in order.jumps:            # a jump's landing is where later chains may start
+        work.landings.add((company, jump.hexes[-1]))
     chains = []
     for chain in order.chains:
         preview = ChainPreview(chain.line, chain.text, [label(h) for h in chain.hexes])
@@ -72,7 +74,7 @@ def preview_order(state: State, game_map: GameMap, rules: Ruleset, company: str,
         if not work.on_network(company, start) and not (company not in work.homes and start in
                                                          {c.hex for c in game_map.home_terminals}):
             preview.problem = (f"{game_map.describe(start)} is not on this company's network (nor reached by an "
-                               "earlier chain of this order).")
+                               "earlier chain or a JUMP of this order).")
             continue
         if company not in work.homes:
             work.apply({"type": "home", "company": company, "hex": label(start)})
