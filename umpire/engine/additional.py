@@ -8,7 +8,6 @@ from __future__ import annotations
 from ..hexgrid import Hex, label
 from ..orders import Jump
 from ..ruleset import Ruleset
-from .building import Refusal, segment_cost, segment_fees
 from .construction import Turn
 from .ledger import BANK
 from .state import State
@@ -45,30 +44,25 @@ class AdditionalTurn(Turn):
             self.emit(dict(type="allowance_unused", round=self.state.round, company=self.company,
                            units=self.budget - self.spent))
 
-    def build_segment(self, a: Hex, b: Hex) -> dict | str:
-        state, company = self.state, self.company
-        if state.owns(company, a, b):
-            return "this company already owns that segment; a company builds each segment once."
-        try:
-            cost = segment_cost(self.map, self.rules, a, b)
-        except Refusal as exc:
-            return str(exc)
-        fees = segment_fees(state, self.map, self.rules, company, a, b)
-        total_fees = sum(f.amount for f in fees)
-        counted = cost + (total_fees if self.rules.operations.additional_construction.fees_in_allowance else 0)
-        left = self.budget - self.spent
+    segment_extra = {"paid_in": "units"}
+
+    def counted(self, cost: int, fees: list) -> int:
+        """What a segment takes from the allowance: its cost, and its fees where the edition counts them."""
+        in_allowance = self.rules.operations.additional_construction.fees_in_allowance
+        return cost + (sum(f.amount for f in fees) if in_allowance else 0)
+
+    def cannot_afford(self, a: Hex, b: Hex, cost: int, fees: list) -> str | None:
+        counted, left = self.counted(cost, fees), self.budget - self.spent
         what = "with its fees " if counted > cost else ""
         if counted > left:
             return f"costs {counted} units {what}and only {left} of this round's allowance of {self.budget} are left."
-        if cost + total_fees > state.balance(company):
-            return (f"costs {cost} units and {total_fees} in fees, and the balance is {state.balance(company)}.")
-        self.spent += counted
-        self.emit(dict(type="segment", round=state.round, company=company, a=label(a), b=label(b), cost=cost,
-                       paid_in="units"))
-        self.emit.pay(company, BANK, cost, f"building {label(a)}-{label(b)}")
-        for f in fees:
-            self.emit.pay(company, f.rival, f.amount, f"{f.kind} fee in {label(f.hex)}")
-            if f.kind == "city connection":
-                self.emit(dict(type="city_fee_paid", company=company, rival=f.rival, hex=label(f.hex)))
-        bonus = sum(self.connect_city(h) for h in (a, b))
-        return {"cost": cost, "fees": fees, "bonus": bonus}
+        total_fees = sum(f.amount for f in fees)
+        if cost + total_fees > self.state.balance(self.company):
+            return f"costs {cost} units and {total_fees} in fees, and the balance is {self.state.balance(self.company)}."
+        return None
+
+    def spend(self, a: Hex, b: Hex, cost: int, fees: list):
+        self.spent += self.counted(cost, fees)
+
+    def pay_cost(self, a: Hex, b: Hex, cost: int):
+        self.emit.pay(self.company, BANK, cost, f"building {label(a)}-{label(b)}")

@@ -270,6 +270,25 @@ class Turn:
             cost = segment_cost(self.map, self.rules, a, b)
         except Refusal as exc:
             return str(exc)
+        fees = segment_fees(state, self.map, self.rules, company, a, b)
+        problem = self.cannot_afford(a, b, cost, fees)
+        if problem:
+            return problem
+        self.spend(a, b, cost, fees)
+        self.emit(dict(type="segment", round=state.round, company=company, a=label(a), b=label(b), cost=cost,
+                       **self.segment_extra))
+        self.pay_cost(a, b, cost)
+        for f in fees:
+            self.emit.pay(company, f.rival, f.amount, f"{f.kind} fee in {label(f.hex)}")
+            if f.kind == "city connection":
+                self.emit(dict(type="city_fee_paid", company=company, rival=f.rival, hex=label(f.hex)))
+        bonus = sum(self.connect_city(h) for h in (a, b))
+        return {"cost": cost, "fees": fees, "bonus": bonus}
+
+    segment_extra: dict = {}
+
+    def cannot_afford(self, a: Hex, b: Hex, cost: int, fees: list) -> str | None:
+        """Why the turn cannot build a-b now (first-round directions, points left, balance), or None."""
         if self.map_one_direction_rule(a, b):
             return (f"in its first round a company leaves {self.map.describe(a)} in one direction only "
                     f"(already towards {label(next(iter(self.directions)))}).")
@@ -280,23 +299,19 @@ class Turn:
         left = self.budget - self.spent
         if cost > left:
             return f"costs {plural(cost, 'point')} and only {left} of this round's {self.budget} are left."
-        fees = segment_fees(state, self.map, self.rules, company, a, b)
         total_fees = sum(f.amount for f in fees)
-        if total_fees > state.balance(company):
+        if total_fees > self.state.balance(self.company):
             return (f"the fees ({', '.join(f.describe() for f in fees)}) come to {total_fees} units "
-                    f"and the balance is {state.balance(company)}.")
+                    f"and the balance is {self.state.balance(self.company)}.")
+        return None
+
+    def spend(self, a: Hex, b: Hex, cost: int, fees: list):
         self.spent += cost
-        if self.first_turn and a == state.homes.get(company):
+        if self.first_turn and a == self.state.homes.get(self.company):
             self.directions.add(b)
-        self.emit(dict(type="segment", round=state.round, company=company, a=label(a), b=label(b), cost=cost))
-        for f in fees:
-            self.emit.pay(company, f.rival, f.amount, f"{f.kind} fee in {label(f.hex)}")
-            if f.kind == "city connection":
-                self.emit(dict(type="city_fee_paid", company=company, rival=f.rival, hex=label(f.hex)))
-        bonus = 0
-        for h in (a, b):
-            bonus += self.connect_city(h)
-        return {"cost": cost, "fees": fees, "bonus": bonus}
+
+    def pay_cost(self, a: Hex, b: Hex, cost: int):
+        """Construction is paid in points, not units."""
 
     def map_one_direction_rule(self, a: Hex, b: Hex) -> bool:
         return (self.map.first_round_one_direction and self.first_turn
