@@ -149,7 +149,6 @@ def draw_map(c, game_map: GameMap, content: MapContent, pagesize, window: Window
     """Draw one window of the map into the map box of the current page; returns its frame."""
     look = load_styles()
     f = Frame(game_map.grid, window, pagesize)
-    s = f.size
     hexes = [h for h in game_map.all_hexes if h in window]
     _terrain(c, game_map, f, hexes, look)
     _hex_labels(c, game_map, f, hexes)
