@@ -57,12 +57,31 @@ def test_the_demo_game_replays_byte_for_byte(tmp_path):
     assert len(outcome.newsletters) == 20
 
 
-def test_demo_refuses_to_overwrite_an_earlier_demo(tmp_path):
+def test_running_the_demo_again_replaces_its_earlier_run(tmp_path):
     runner = CliRunner()
     assert runner.invoke(main, ["demo", str(tmp_path)]).exit_code == 0
-    result = runner.invoke(main, ["demo", str(tmp_path)])
-    assert result.exit_code == 1
-    assert "already exists" in result.output
+    first = (tmp_path / "demo" / "newsletters" / "010.pdf").read_bytes()
+    (tmp_path / "demo" / "newsletters" / "stray.txt").write_text("left from before")
+    assert runner.invoke(main, ["demo", str(tmp_path)]).exit_code == 0
+    assert (tmp_path / "demo" / "newsletters" / "010.pdf").read_bytes() == first
+    assert not (tmp_path / "demo" / "newsletters" / "stray.txt").exists()
+
+
+def test_demo_never_overwrites_a_folder_that_is_not_an_earlier_demo(tmp_path):
+    (tmp_path / "demo").mkdir()
+    (tmp_path / "demo" / "notes.txt").write_text("mine")
+    result = CliRunner().invoke(main, ["demo", str(tmp_path)])
+    assert result.exit_code == 1 and "is not an earlier run of the demo" in result.output
+    assert (tmp_path / "demo" / "notes.txt").read_text() == "mine"
+
+
+def test_demo_never_overwrites_a_game_with_orders_from_elsewhere(tmp_path):
+    from umpire import actions, demo
+    folder = demo.play(tmp_path)
+    (tmp_path / "order.txt").write_text("GAME demo\nCOMPANY red\n")
+    actions.submit(folder, (tmp_path / "order.txt").read_bytes(), via="submit order.txt")
+    result = CliRunner().invoke(main, ["demo", str(tmp_path)])
+    assert result.exit_code == 1 and (tmp_path / "demo" / "journal.jsonl").exists()
 
 
 def test_demo_writes_into_demo_out_by_default(tmp_path, monkeypatch):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import yaml
@@ -21,6 +22,17 @@ def spec(source: Path | None = None) -> dict:
     return yaml.safe_load(((source or demo_dir()) / "demo.yaml").read_text(encoding="utf-8"))
 
 
+def is_earlier_demo(path: Path) -> bool:
+    """A folder the demo wrote before: a game whose every order came from the demo's own files."""
+    folder = GameFolder(path)
+    try:
+        folder.require()
+        return all(e.get("via", "").startswith("demo ") for e in folder.events
+                   if e["type"] in ("order_received", "order_refused"))
+    except UmpireError:
+        return False
+
+
 def play(out_dir: Path, source: Path | None = None) -> GameFolder:
     """Play the demo (or another game folder laid out like it) into OUT_DIR/<game>: every round's
     orders submitted, then resolved, until the orders or the game end."""
@@ -28,8 +40,10 @@ def play(out_dir: Path, source: Path | None = None) -> GameFolder:
     game = spec(source)
     path = Path(out_dir) / game["game"]
     if path.exists():
-        raise UmpireError(f"{path} already exists.",
-                          fix="Remove it, or give another folder: umpire demo OUT_DIR.")
+        if not is_earlier_demo(path):
+            raise UmpireError(f"{path} already exists and is not an earlier run of the demo.",
+                              fix="Remove it, or give another folder: umpire demo OUT_DIR.")
+        shutil.rmtree(path)
     options = tuple(f"{key}={yaml.safe_dump(value, default_flow_style=True).strip().removesuffix('...').strip()}"
                     for key, value in (game.get("options") or {}).items())
     game_map = source / game["map"] if (source / game["map"]).is_file() else game["map"]
