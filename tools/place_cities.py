@@ -8,12 +8,14 @@ covers, and the cities with lat/lon, stations and home flag. The script prints t
 `cities:` list of map format 1, with each city in the hex under its real position, moving
 a city to the nearest free hex when two would share one (and saying so on stderr).
 
-With --map it also draws the terrain from the source's polygons, lines and points (land,
-foreign countries or a band abroad, water, mountains, passes), walks each river along hex
-corners so its edges follow each other (with its hand corrections), places the junctions,
-applies the hand corrections in `terrain`, and copies `extra` (projecting any `{lat, lon}`
-written in place of a hex, and expanding `{border: COUNTRY}` to that country's hexes next to
-the home land). docs/maps.md describes the source file.
+With --map it also draws the terrain from the source's polygons (with a `share` of each hex
+inside), lines (with a `width`) and points (land, foreign countries or a band abroad, water,
+mountains, passes with their `summit`), walks each river along hex corners so its edges follow
+each other (with its hand corrections; a river that `joins` ends on a river walked before it, a
+`border` river runs between home land and that country), places the junctions, applies the hand
+corrections in `terrain`, and copies `extra` (projecting any `{lat, lon}` written in place of a
+hex, and expanding `{border: COUNTRY}` to that country's hexes next to the home land, within its
+`area` if given). docs/maps.md describes the source file.
 """
 
 from __future__ import annotations
