@@ -148,3 +148,94 @@ def test_a_junction_goes_to_the_nearest_free_foreign_hex_on_the_border():
     game_map = drawn_map(source)
     j = game_map.junctions[0].hex
     assert game_map.char(j) == "," and any(game_map.char(n) == "." for n in game_map.grid.neighbours(j))
+
+
+def whole_box(**more) -> dict:
+    """Home land over the whole 12 x 10 box (abroad: all), for terrain drawn on top of it."""
+    return small_source(abroad={"depth": "all"}, land=[{"name": "L", "points": [[11, -1], [11, 9], [-1, 9], [-1, -1]]}],
+                        **more)
+
+
+def test_a_water_outline_with_a_share_takes_the_hexes_that_much_inside_it():
+    def water(**share):
+        lake = {"name": "W", "points": [[7.3, 1.3], [7.3, 5.2], [2.6, 5.2], [2.6, 1.3]], **share}
+        game_map = drawn_map(whole_box(water=[lake], cities=[{"name": "A", "lat": 9, "lon": 7, "stations": [11],
+                                                               "home": True}]))
+        return {h for h in game_map.all_hexes if game_map.char(h) == "~"}
+    most, centre, some = water(share=1.0), water(), water(share=0.1)
+    assert most < centre < some
+
+
+def test_a_ridge_with_a_width_is_the_band_of_hexes_that_near_its_line_with_no_gap():
+    ridge = [[5, 0.5], [5, 7.5]]
+    source = whole_box(mountains=[{"name": "R", "line": ridge, "width": 1.7}],
+                       cities=[{"name": "A", "lat": 9, "lon": 4, "stations": [11], "home": True}])
+    game_map = drawn_map(source)
+    tool = drawing_tool()
+    drawing = tool.Drawing(source)
+    a, b = (drawing.xy(p) for p in ridge)
+    near = {h for h in game_map.all_hexes if tool.distance_to_segment(drawing.centre[h], a, b) <= 1.7}
+    assert near == {h for h in game_map.all_hexes if game_map.char(h) == "^"}
+    crossed = {c for c in range(game_map.grid.width) if a[0] <= drawing.centre[(c, 0)][0] <= b[0]}
+    assert crossed <= {c for c, _ in near}                # every column under the line has a mountain hex
+    assert set(drawing.line(ridge)) != near               # wider than the line of hexes under it
+
+
+def test_a_pass_with_a_summit_crosses_the_range_by_that_one_mountain_hex():
+    ridge = {"name": "R", "line": [[5, 0.5], [5, 7.5]], "width": 1.0}
+    crossing = {"name": "P", "line": [[9, 4], [1, 4]], "summit": [5, 4]}
+    tool = drawing_tool()
+    source = whole_box(mountains=[ridge], passes=[crossing],
+                       cities=[{"name": "A", "lat": 9, "lon": 7, "stations": [11], "home": True}])
+    game_map = drawn_map(source)
+    drawing = tool.Drawing(source)
+    summit = drawing.hex_at(5, 4)
+    assert game_map.char(summit) == "^"
+    assert all(game_map.char(h) == "." for h in drawing.line(crossing["line"]) if h != summit)
+    with pytest.raises(SystemExit):
+        drawn_map(whole_box(mountains=[ridge], passes=[{**crossing, "summit": [5, 1]}]))
+
+
+def test_a_joining_river_ends_on_a_corner_of_the_river_before_it():
+    main = {"name": "M", "points": [[4.2, 0.5], [4.2, 7.5]]}
+    tributary = {"name": "T", "points": [[9.5, 3.1], [5.1, 3.1]]}
+
+    def end_on_main(**joins) -> set:
+        drawing = drawing_tool().Drawing(whole_box())
+        char = drawing.terrain()
+        graph = drawing.corner_graph()
+        walked = [e for _, edges in drawing.river(main, graph, char) for e in edges]
+        last = drawing.river({**tributary, **joins}, graph, char)[-1][1][-1]
+        return {v for e in walked for v in drawing.ends[e]} & set(drawing.ends[last])
+
+    assert not end_on_main()                    # its course alone stops short of the main river
+    assert end_on_main(joins=True)
+    with pytest.raises(SystemExit):
+        drawn_map(whole_box(rivers=[{**tributary, "joins": True}]))
+
+
+def test_a_border_river_runs_along_every_edge_between_home_land_and_that_country_in_its_area():
+    source = small_source(abroad={"depth": 1}, land=[{"name": "L", "points": [[10, 0], [10, 8], [0, 8], [0, 0]]}],
+                          foreign=[{"name": "F", "points": [[10, 0], [10, 3.3], [0, 3.3], [0, 0]]}],
+                          rivers=[{"name": "B", "border": "F", "area": [[10, 0], [10, 8], [4, 8], [4, 0]]}])
+    game_map = drawn_map(source)
+    drawing = drawing_tool().Drawing(source)
+    drawing.terrain()
+    north = drawing.xy((4, 0))[1]
+    expected = {tuple(sorted((h, n))) for h in game_map.all_hexes if game_map.char(h) == "."
+                and drawing.centre[h][1] < north for n in game_map.grid.neighbours(h) if drawing.country.get(n) == "F"}
+    assert expected and set(game_map.rivers) == expected
+    assert sum(len(edges) for edges in game_map.river_names.values()) == len(expected)
+
+
+def test_a_border_special_with_an_area_keeps_the_border_hexes_inside_it():
+    area = [[10, 0], [10, 8], [6, 8], [6, 0]]
+    source = small_source(abroad={"depth": 1}, land=[{"name": "L", "points": [[10, 0], [10, 8], [0, 8], [0, 0]]}],
+                          foreign=[{"name": "F", "points": [[10, 0], [10, 3], [0, 3], [0, 0]]}],
+                          extra={"specials": [{"number": 1, "name": "F", "hexes": [{"border": "F"}]},
+                                              {"number": 2, "name": "F north", "hexes": [{"border": "F", "area": area}]}]})
+    game_map = drawn_map(source)
+    drawing = drawing_tool().Drawing(source)
+    north = drawing.xy((6, 0))[1]
+    inside = {h for h in game_map.specials[1].hexes if drawing.centre[h][1] < north}
+    assert inside and set(game_map.specials[2].hexes) == inside < set(game_map.specials[1].hexes)

@@ -8,12 +8,14 @@ covers, and the cities with lat/lon, stations and home flag. The script prints t
 `cities:` list of map format 1, with each city in the hex under its real position, moving
 a city to the nearest free hex when two would share one (and saying so on stderr).
 
-With --map it also draws the terrain from the source's polygons, lines and points (land,
-foreign countries or a band abroad, water, mountains, passes), walks each river along hex
-corners so its edges follow each other (with its hand corrections), places the junctions,
-applies the hand corrections in `terrain`, and copies `extra` (projecting any `{lat, lon}`
-written in place of a hex, and expanding `{border: COUNTRY}` to that country's hexes next to
-the home land). docs/maps.md describes the source file.
+With --map it also draws the terrain from the source's polygons (with a `share` of each hex
+inside), lines (with a `width`) and points (land, foreign countries or a band abroad, water,
+mountains, passes with their `summit`), walks each river along hex corners so its edges follow
+each other (with its hand corrections; a river that `joins` ends on a river walked before it, a
+`border` river runs between home land and that country), places the junctions, applies the hand
+corrections in `terrain`, and copies `extra` (projecting any `{lat, lon}` written in place of a
+hex, and expanding `{border: COUNTRY}` to that country's hexes next to the home land, within its
+`area` if given). docs/maps.md describes the source file.
 """
 
 from __future__ import annotations
@@ -95,6 +97,14 @@ def inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bo
     return result
 
 
+def distance_to_segment(point, a, b) -> float:
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
 class Drawing:
     """The terrain, rivers and places of one source file, on its grid."""
 
@@ -105,14 +115,28 @@ class Drawing:
         self.hexes = [(c, r) for r in range(self.grid.height) for c in range(self.grid.width)]
         self.centre = {h: hex_centre(self.grid, h) for h in self.hexes}
         self.country: dict = {}
+        self.river_corners: set = set()
 
     def xy(self, point) -> tuple[float, float]:
         lat, lon = point
         return project(self.bounds, self.grid, lat, lon)
 
-    def hexes_in(self, points) -> list:
+    def hexes_in(self, points, share=None) -> list:
+        """The hexes whose centre lies inside the polygon; with `share`, those where at least that
+        share of seven points (the centre, and six points 0.55 of a hex size from it towards the
+        middle of each side) lies inside."""
         polygon = [self.xy(p) for p in points]
-        return [h for h in self.hexes if inside(self.centre[h], polygon)]
+        if share is None:
+            return [h for h in self.hexes if inside(self.centre[h], polygon)]
+        turn = 30 if self.grid.layout.endswith("-q") else 0
+        offsets = [(0.0, 0.0)] + [(0.55 * math.cos(math.radians(60 * i + turn)),
+                                   0.55 * math.sin(math.radians(60 * i + turn))) for i in range(6)]
+        out = []
+        for h in self.hexes:
+            x, y = self.centre[h]
+            if sum(inside((x + dx, y + dy), polygon) for dx, dy in offsets) / 7 >= share:
+                out.append(h)
+        return out
 
     def route(self, points) -> list:
         """The hexes under a polyline of waypoints, in order, each next to the one before."""
@@ -137,20 +161,28 @@ class Drawing:
                     for t in range(steps + 1)]
         return out
 
+    def band_of(self, points, width: float) -> list:
+        """The hexes whose centre lies within `width` hex sizes of a polyline (a ridge with a width)."""
+        xy = [self.xy(p) for p in points]
+        return [h for h in self.hexes if min(distance_to_segment(self.centre[h], a, b)
+                                             for a, b in zip(xy, xy[1:])) <= width]
+
     def hex_at(self, lat: float, lon: float):
         return nearest_hex(self.grid, *self.xy((lat, lon)), set())
 
     def spots(self, entries, key="points") -> list:
-        """The hexes of a list of areas: each a polygon (`points`), a line of hexes (`line`) or the
-        one hex under a point (`lat`, `lon`)."""
+        """The hexes of a list of areas: each a polygon (`points`, with `share`), a line of hexes
+        (`line`, with `width` a band) or the one hex under a point (`lat`, `lon`)."""
         out = []
         for area in entries:
             if "lat" in area:
                 out.append(self.hex_at(area["lat"], area["lon"]))
+            elif "line" in area and "width" in area:
+                out += self.band_of(area["line"], area["width"])
             elif "line" in area:
                 out += self.line(area["line"])
             else:
-                out += self.hexes_in(area[key])
+                out += self.hexes_in(area[key], area.get("share"))
         return out
 
     def terrain(self) -> dict:
@@ -164,12 +196,26 @@ class Drawing:
         if "abroad" not in src:                                  # the band has its water already
             for h in self.spots(src.get("water", [])):
                 char[h] = "~"
-        for h in self.spots(src.get("passes", [])):
-            char[h] = {"^": ".", ";": ","}.get(char[h], char[h])
+        for area in src.get("passes", []):
+            summit = self.summit(area)
+            for h in self.spots([area]):
+                if h == summit:
+                    char[h] = {".": "^", ",": ";"}.get(char[h], char[h])
+                else:
+                    char[h] = {"^": ".", ";": ","}.get(char[h], char[h])
         for ch, labels in (src.get("terrain") or {}).items():
             for text in labels:
                 char[parse_label(text)] = ch
         return char
+
+    def summit(self, area):
+        """The hex of a pass that stays mountain: the one under its `summit`, on its line."""
+        if "summit" not in area:
+            return None
+        h = self.hex_at(*area["summit"])
+        if h not in self.spots([area]):
+            sys.exit(f"{area['name']}: the summit {label(h)} is not on the pass's line")
+        return h
 
     def countries(self) -> dict:
         """Home land and foreign countries each from their own polygons; the rest is water."""
@@ -270,15 +316,22 @@ class Drawing:
     def river(self, river, graph, char) -> list:
         """One river as pieces `(kind, edges)`, each continuous: walked along its points (a stretch of
         its own kind each, with `kinds`), with the hand corrections `round`, `remove`, `add` and
-        `kind_at`, and broken where it runs through a lake, the sea or off the map."""
+        `kind_at`, and broken where it runs through a lake, the sea or off the map. With `joins` its
+        last point goes to the nearest corner of the rivers walked before it; with `border` it is the
+        border with that country instead (`border_river`)."""
+        if "border" in river:
+            return self.border_river(river, char)
         points, name = river["points"], river["name"]
+        if river.get("joins") and not self.river_corners:
+            sys.exit(f"{name}: joins, but no river is walked before it")
         kinds = river.get("kinds") or [river.get("kind", "river")] * (len(points) - 1)
         if len(kinds) != len(points) - 1:
             sys.exit(f"{name}: kinds gives {len(kinds)} stretches, the points make {len(points) - 1}")
         walked, start = [], 0
         for i in range(1, len(kinds) + 1):
             if i == len(kinds) or kinds[i] != kinds[start]:
-                stretch = self.river_edges(points[start:i + 1], graph)
+                end = sorted(self.river_corners) if river.get("joins") and i == len(kinds) else None
+                stretch = self.river_edges(points[start:i + 1], graph, end)
                 while walked and stretch and walked[-1][0] == stretch[0]:     # out and back: neither
                     walked, stretch = walked[:-1], stretch[1:]
                 walked += [[e, kinds[start]] for e in stretch]
@@ -293,6 +346,7 @@ class Drawing:
             if not matching:
                 sys.exit(f"{name}: kind_at names {text}, which the river does not run along")
             matching[0][1] = kind
+        self.river_corners |= {v for e, _ in walked for v in self.ends[e]}
         pieces: list = []
         for e, kind in walked:
             if char[e[0]] in "~ " and char[e[1]] in "~ " or " " in (char[e[0]], char[e[1]]):
@@ -302,6 +356,26 @@ class Drawing:
             else:
                 pieces.append((kind, [e]))
         return [p for p in pieces if p]
+
+    def border_river(self, river, char) -> list:
+        """The edges between home hexes whose centre lies inside the polygon `area` and hexes of the
+        country `border` (a river on the border), in continuous pieces."""
+        polygon = [self.xy(p) for p in river["area"]]
+        left = sorted({(h, n) if h < n else (n, h) for h in self.hexes
+                       if char[h] in ".^" and inside(self.centre[h], polygon)
+                       for n in self.grid.neighbours(h) if self.country.get(n) == river["border"] and char[n] in ",;"})
+        if not left:
+            sys.exit(f"{river['name']}: no home hex in its area borders on {river['border']}")
+        pieces = []
+        while left:
+            chain = [next((e for e in left if sum(self.touch(e, f) for f in left if f != e) <= 1), left[0])]
+            left.remove(chain[0])
+            while nxt := next((f for f in left if self.touch(chain[-1], f)), None):
+                chain.append(nxt)
+                left.remove(nxt)
+            pieces.append((river.get("kind", "river"), chain))
+        self.river_corners |= {v for _, chain in pieces for e in chain for v in self.ends[e]}
+        return pieces
 
     def touch(self, e1, e2) -> bool:
         return bool(set(self.ends[e1]) & set(self.ends[e2]))
@@ -333,7 +407,9 @@ class Drawing:
         kind = walked[at[0]][1]
         return walked[:at[0]] + [[e, kind] for e in new] + walked[at[-1] + 1:]
 
-    def river_edges(self, points, graph) -> list:
+    def river_edges(self, points, graph, end=None) -> list:
+        """The edges along the corners nearest the points; the last point goes to the nearest of the
+        corners `end` when given."""
         vertices = list(graph)
         path = []
         samples = []
@@ -342,8 +418,9 @@ class Drawing:
             steps = max(1, int(math.hypot(x2 - x1, y2 - y1) * 4))
             samples += [(x1 + (x2 - x1) * t / steps, y1 + (y2 - y1) * t / steps) for t in range(steps)]
         samples.append(xy[-1])
-        for x, y in samples:
-            v = min(vertices, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+        for i, (x, y) in enumerate(samples):
+            among = end if end and i == len(samples) - 1 else vertices
+            v = min(among, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
             if not path:
                 path.append(v)
             elif v != path[-1]:
@@ -428,7 +505,8 @@ def place_junctions(source: dict, drawing: Drawing, char: dict, cities: set) -> 
 
 
 def expand(value, drawing: Drawing, char: dict):
-    """Copy `extra`, projecting `{lat, lon}` to a label and `{border: COUNTRY}` to its border hexes."""
+    """Copy `extra`, projecting `{lat, lon}` to a label and `{border: COUNTRY}` to its border hexes
+    (those whose centre lies inside the polygon `area`, when given)."""
     if isinstance(value, dict):
         if set(value) == {"lat", "lon"}:
             return label(drawing.hex_at(value["lat"], value["lon"]))
@@ -438,9 +516,11 @@ def expand(value, drawing: Drawing, char: dict):
     if isinstance(value, list):
         out = []
         for item in value:
-            if isinstance(item, dict) and set(item) == {"border"}:
+            if isinstance(item, dict) and "border" in item and set(item) <= {"border", "area"}:
+                area = [drawing.xy(p) for p in item.get("area", [])]
                 out += [label(h) for h in drawing.hexes if drawing.country.get(h) == item["border"]
-                        and char[h] in ",;" and any(char[n] in ".^" for n in drawing.grid.neighbours(h))]
+                        and char[h] in ",;" and any(char[n] in ".^" for n in drawing.grid.neighbours(h))
+                        and (not area or inside(drawing.centre[h], area))]
             else:
                 out.append(expand(item, drawing, char))
         return out
