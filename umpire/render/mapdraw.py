@@ -166,13 +166,14 @@ def draw_map(c, game_map: GameMap, content: MapContent, pagesize, window: Window
 
 def _hex_path(c, f: Frame, hexes, unit):
     p = c.beginPath()
-    s = f.size
+    (fx, fy), *rest = [(ux * f.size, -uy * f.size) for ux, uy in unit]
+    move, line, close = p.moveTo, p.lineTo, p.close
     for h in hexes:
         x, y = f.centre(h)
-        p.moveTo(x + unit[0][0] * s, y - unit[0][1] * s)
-        for ux, uy in unit[1:]:
-            p.lineTo(x + ux * s, y - uy * s)
-        p.close()
+        move(x + fx, y + fy)
+        for dx, dy in rest:
+            line(x + dx, y + dy)
+        close()
     return p
 
 
