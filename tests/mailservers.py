@@ -29,7 +29,7 @@ state_dir = {d}/state
 log_path = {d}/dovecot.log
 protocols = imap
 listen = 127.0.0.1
-ssl = no
+{ssl}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 default_login_user = {login}
@@ -54,7 +54,8 @@ service imap-login {{
     port = {port}
   }}
   inet_listener imaps {{
-    port = 0
+    address = 127.0.0.1
+    port = {tls_port}
   }}
 }}
 """
@@ -87,6 +88,7 @@ class Dovecot:
     uid: int
     gid: int
     used: int = 0
+    tls_port: int = 0                  # implicit TLS (IMAPS), when started with a certificate
 
     def new_user(self) -> str:
         """A mailbox no test has used (all are made before the server starts: Dovecot caches its user file)."""
@@ -108,6 +110,17 @@ class Dovecot:
         finally:
             client.logout()
 
+    def login_line(self, user: str) -> str:
+        """The server's log line of the user's login (it says `TLS` when the login came over TLS)."""
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            log = (self.folder / "dovecot.log").read_text(errors="replace")
+            found = [line for line in log.splitlines() if f"Login: user=<{user}>" in line]
+            if found:
+                return found[0]
+            time.sleep(0.05)
+        raise AssertionError(f"Dovecot logged no login of {user}")
+
     def flags(self, user: str) -> list[tuple]:
         client = self.client(user)
         try:
@@ -118,7 +131,17 @@ class Dovecot:
             client.logout()
 
 
-def start_dovecot() -> Dovecot:
+def make_certificate(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 (cert.pem, key.pem), made with the openssl command."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-nodes", "-newkey", "rsa:2048", "-days", "2", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    return cert, key
+
+
+def start_dovecot(tls: tuple[Path, Path] | None = None) -> Dovecot:
+    """Dovecot on 127.0.0.1; with a (cert, key) pair it also speaks STARTTLS and IMAPS."""
     binary = dovecot_binary()
     if binary is None:
         need("Dovecot is not installed (apt-get install dovecot-imapd)")
@@ -136,8 +159,9 @@ def start_dovecot() -> Dovecot:
         os.chown(home, uid, gid)
         lines.append(f"u{n}:{{PLAIN}}{PASSWORD}:{uid}:{gid}::{home}::\n")
     (folder / "passwd").write_text("".join(lines))
-    port = free_port()
-    conf = CONF.format(d=folder, port=port, login="dovenull" if root else me,
+    port, tls_port = free_port(), (free_port() if tls else 0)
+    ssl = f"ssl = yes\nssl_cert = <{tls[0]}\nssl_key = <{tls[1]}" if tls else "ssl = no"
+    conf = CONF.format(d=folder, port=port, tls_port=tls_port, ssl=ssl, login="dovenull" if root else me,
                        internal="dovecot" if root else me, group="dovecot" if root else _group_name())
     (folder / "dovecot.conf").write_text(conf)
     process = subprocess.Popen([binary, "-F", "-c", str(folder / "dovecot.conf")],
@@ -152,7 +176,7 @@ def start_dovecot() -> Dovecot:
             with socket.create_connection(("127.0.0.1", port), timeout=1) as s:
                 s.settimeout(2)
                 if s.recv(64).startswith(b"* OK"):
-                    return Dovecot(folder, port, process, uid, gid)
+                    return Dovecot(folder, port, process, uid, gid, tls_port=tls_port)
         except OSError:
             time.sleep(0.02)
     process.terminate()
@@ -184,7 +208,8 @@ def _group_name() -> str:
 class Smtp:
     """An aiosmtpd server keeping every message it receives."""
 
-    def __init__(self):
+    def __init__(self, **tls):
+        """`tls_context=ctx` offers STARTTLS; `ssl_context=ctx` speaks TLS from the first byte."""
         from aiosmtpd.controller import Controller
 
         self.messages: list[bytes] = []
@@ -198,7 +223,7 @@ class Smtp:
                 return "250 OK"
 
         self.port = free_port()
-        self.controller = Controller(Handler(), hostname="127.0.0.1", port=self.port)
+        self.controller = Controller(Handler(), hostname="127.0.0.1", port=self.port, **tls)
         self.controller.start()
         self.running = True
 

@@ -29,7 +29,7 @@ from .auth import authentication_problem
 from .config import MailConfig, Server
 from .decode import Mail, header_block, message_key, read_mail
 from .mailroom import Mailroom
-from .send import tls_context
+from .send import tls_context, untrusted
 
 BATCH = 250
 SEEN = b"\\Seen"
@@ -63,6 +63,8 @@ def imap_connect(server: Server) -> IMAPClient:
         client.normalise_times = False
         client.login(server.user or "", server.password() or "")
         return client
+    except ssl.SSLCertVerificationError as exc:
+        raise untrusted(server, exc) from None
     except LoginError:
         raise UmpireError(f"the IMAP server {host}:{port} refused the login of {server.user!r}.",
                           fix="Check --imap-user and the password in --imap-password-env.") from None

@@ -23,6 +23,14 @@ def tls_context(server: Server) -> ssl.SSLContext:
     return ssl.create_default_context(cafile=server.cafile) if server.cafile else ssl.create_default_context()
 
 
+def untrusted(server: Server, exc: ssl.SSLCertVerificationError) -> UmpireError:
+    """The error for a server whose certificate the umpire cannot verify."""
+    return UmpireError(f"the {server.kind.upper()} server {server.host}:{server.real_port} showed a certificate "
+                       f"the umpire cannot trust ({exc.verify_message}).",
+                       fix=f"If the server has a certificate of its own making, give its file as cafile under "
+                           f"mail: {server.kind}: in game.yaml or umpire.yaml; nothing was changed.")
+
+
 def smtp_connect(server: Server) -> smtplib.SMTP:
     """A logged-in SMTP connection, or a clear error saying which setting to check."""
     host, port = server.host, server.real_port
@@ -36,6 +44,8 @@ def smtp_connect(server: Server) -> smtplib.SMTP:
         if server.user:
             smtp.login(server.user, server.password() or "")
         return smtp
+    except ssl.SSLCertVerificationError as exc:
+        raise untrusted(server, exc) from None
     except smtplib.SMTPAuthenticationError:
         raise UmpireError(f"the SMTP server {host}:{port} refused the login of {server.user}.",
                           fix="Check --smtp-user and the password in --smtp-password-env.") from None
