@@ -110,16 +110,16 @@ class Dovecot:
         finally:
             client.logout()
 
-    def login_line(self, user: str) -> str:
-        """The server's log line of the user's login (it says `TLS` when the login came over TLS)."""
+    def logins(self, user: str, count: int) -> list[str]:
+        """The server's log lines of the user's first `count` logins (`TLS` in one that came over TLS)."""
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
             log = (self.folder / "dovecot.log").read_text(errors="replace")
             found = [line for line in log.splitlines() if f"Login: user=<{user}>" in line]
-            if found:
-                return found[0]
+            if len(found) >= count:
+                return found[:count]
             time.sleep(0.05)
-        raise AssertionError(f"Dovecot logged no login of {user}")
+        raise AssertionError(f"Dovecot logged fewer than {count} logins of {user}")
 
     def flags(self, user: str) -> list[tuple]:
         client = self.client(user)

@@ -63,7 +63,8 @@ def test_orders_are_fetched_over_tls(game, tls_dovecot, certificate, tls):
     port = tls_dovecot.tls_port if tls == "ssl" else tls_dovecot.port
     outcomes = fetch(folder, tls_dovecot, user, tls, port, str(certificate[0]))
     assert [o.status for o in outcomes] == ["accepted"]
-    assert ", TLS," in tls_dovecot.login_line(user)
+    delivered, fetched = tls_dovecot.logins(user, 2)
+    assert ", TLS," not in delivered and ", TLS," in fetched
 
 
 def test_a_server_certificate_that_is_not_trusted_is_refused(game, tls_dovecot):
@@ -78,7 +79,8 @@ def test_without_tls_the_login_is_logged_as_plain(game, tls_dovecot):
     folder, _ = game
     user = tls_dovecot.new_user()
     fetch(folder, tls_dovecot, user, "none", tls_dovecot.port, None)
-    assert ", TLS," not in tls_dovecot.login_line(user)
+    (fetched,) = tls_dovecot.logins(user, 1)
+    assert ", TLS," not in fetched
 
 
 @pytest.mark.parametrize("tls", ["ssl", "starttls"])
