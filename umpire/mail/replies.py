@@ -13,6 +13,7 @@ from ..actions import SubmitResult
 from ..engine.preview import OrderPreview, preview_order
 from ..orders import format_chain
 from ..store.folder import GameFolder
+from . import mailpolicy
 from .decode import Mail
 
 WIDTH = 72
@@ -106,7 +107,7 @@ def _chains(preview: OrderPreview) -> list[str]:
 
 def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | None = None) -> EmailMessage:
     """A reply to `mail`, threaded under it (In-Reply-To, References)."""
-    msg = EmailMessage()
+    msg = EmailMessage(policy=mailpolicy.DEFAULT)
     msg["From"] = sender
     msg["To"] = mail.sender
     original = mail.subject or "your orders"
