@@ -40,7 +40,8 @@ class GameFolder:
         self._unwritten: list[dict] = []                 # journaled in a batch not yet written
         self._folded: tuple[int, State, dict | None] = (0, State(), None)   # events folded, state, last one
         self._orders_seen: tuple[int, dict, dict | None] = (0, {}, None)    # the same for latest_orders
-        self._next_seq: dict[int, int] = {}              # round -> the next number for a stored order
+        self._batch: atomic.Batch | None = None           # the batch this folder's pending writes are in
+        self._next_seq: dict[int, int] = {}              # round -> the next number for an order (in a batch)
 
     # -- locations -----------------------------------------------------------
     @property
@@ -165,17 +166,21 @@ class GameFolder:
         else:
             if len(events) != 1:
                 raise ValueError("a batch journals events one by one")
+            self._join(batch)
             batch.append_lines(self.journal_path, events)
-            if not self._unwritten:
-                batch.after(self._batch_ended)
             self._unwritten += json.loads(json.dumps(events))
         self._events = None
 
+    def _join(self, batch: atomic.Batch):
+        if self._batch is not batch:
+            self._batch = batch
+            batch.after(self._batch_ended)
+
     def _batch_ended(self, written: bool):
+        self._batch = None
         self._unwritten = []
         self._events = None
-        if not written:
-            self._next_seq.clear()
+        self._next_seq.clear()
 
     def dice(self, state: State):
         dice = self.config["dice"]
@@ -190,12 +195,14 @@ class GameFolder:
     # -- orders --------------------------------------------------------------
     def store_raw(self, round_number: int, who: str, data: bytes, batch: atomic.Batch | None = None) -> Path:
         """Keep received order text verbatim under a new name; returns the path relative to the folder.
-        The folder is listed once for its highest number; later names count on from there."""
+        In a batch the folder is listed once for its highest number, and later names count on."""
         folder = self.orders_dir(round_number)
-        if round_number not in self._next_seq:
+        if batch is None or round_number not in self._next_seq:
             folder.mkdir(parents=True, exist_ok=True)
             taken = [name.split("-", 1)[0] for name in os.listdir(folder)]
             self._next_seq[round_number] = 1 + max((int(n) for n in taken if n.isdigit()), default=0)
+        if batch is not None:
+            self._join(batch)
         while True:
             seq = self._next_seq[round_number]
             self._next_seq[round_number] = seq + 1
