@@ -68,9 +68,7 @@ def _append(path: Path, data: bytes):
     fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
     try:
         _cut_torn_tail(fd)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        _write_all(fd, data)
         os.fsync(fd)
     finally:
         os.close(fd)
@@ -114,6 +112,7 @@ class Batch:
         self._files: dict[Path, str] = {}                # target -> its temporary file
         self._lines: dict[Path, bytes] = {}              # append-only file -> its queued lines
         self._after: list[Callable[[bool], None]] = []
+        self._made: set[Path] = set()                    # folders known to exist
 
     def __enter__(self) -> Batch:
         return self
@@ -136,13 +135,16 @@ class Batch:
 
     def write_bytes(self, path: Path, data: bytes):
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.parent not in self._made:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._made.add(path.parent)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
         try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                _start_writeback(f.fileno())
+            try:
+                _write_all(fd, data)
+                _start_writeback(fd)
+            finally:
+                os.close(fd)
         except BaseException:
             os.unlink(tmp)
             raise
@@ -193,6 +195,12 @@ class Batch:
                 pass
         self._files.clear()
         self._lines.clear()
+
+
+def _write_all(fd: int, data: bytes):
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def _start_writeback(fd: int):
