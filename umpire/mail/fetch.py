@@ -5,6 +5,7 @@ then it is read, authenticated and submitted (journaled with `via: mail <key>`),
 put in the outbox, and the mailroom log records it as processed; only then is it flagged
 \\Seen (or moved) on the server. A rerun after a crash at any point finds what was done by
 the key and does not do it again; a message the server delivers twice is processed once.
+Each of these steps is made durable for a whole IMAP batch at once (see `take_all`).
 """
 
 from __future__ import annotations
