@@ -56,5 +56,11 @@ class SharedHeaders(EmailPolicy):
         return _header(self.header_factory, name, "".join(linesep_splitter.split(value)))
 
 
+def forget():
+    """Drop every shared header (as a new process starts), e.g. between benchmark rounds."""
+    _header.cache_clear()
+    _folded.clear()
+
+
 DEFAULT = SharedHeaders()
 SMTP = DEFAULT.clone(linesep="\r\n")
