@@ -242,3 +242,29 @@ def test_the_state_is_folded_on_and_equals_a_full_fold(tmp_path):
     folder.append(events[1:])
     for got, want in ((folder.state(), fold(events)), (GameFolder(tmp_path).state(), fold(events))):
         assert (got.game, got.round, got.budgets, list(got.companies)) == (want.game, want.round, want.budgets, ["red"])
+
+
+APPENDER = """
+import sys
+from umpire.store import atomic
+path, who = sys.argv[1], sys.argv[2]
+for n in range(60):
+    if n % 10 == 9:
+        atomic.append_lines(path, [{"who": who, "n": n, "part": p} for p in range(3)])
+    else:
+        atomic.append_lines(path, [{"who": who, "n": n, "pad": "x" * 9000}])
+"""
+
+
+def test_appenders_in_two_processes_take_turns(tmp_path):
+    import subprocess
+    import sys
+    path = tmp_path / "journal.jsonl"
+    writers = [subprocess.Popen([sys.executable, "-c", APPENDER, str(path), who]) for who in ("a", "b")]
+    assert [w.wait(timeout=120) for w in writers] == [0, 0]
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    for who in ("a", "b"):
+        mine = [(r["n"], r.get("part")) for r in records if r["who"] == who]
+        assert mine == [(n, p) for n in range(60) for p in ((0, 1, 2) if n % 10 == 9 else (None,))]
+    groups = [i for i, r in enumerate(records) if r.get("part") == 0]
+    assert all(records[i + 1].get("part") == 1 and records[i + 2].get("part") == 2 for i in groups)

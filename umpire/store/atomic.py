@@ -7,12 +7,14 @@ the lines it appends to append-only files are written after its files are durabl
 never names a file that a crash could lose.
 
 Append-only files (the journal, the mail log) grow in place: one write of whole lines, then
-fsync. A crash during an append can leave a final line without its newline: readers ignore such
-a torn tail (`complete_lines`), and the next append cuts it off first.
+fsync, under an exclusive lock so that writers in several processes take turns. A crash during
+an append can leave a final line without its newline: readers ignore such a torn tail
+(`complete_lines`), and the next append cuts it off first.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import tempfile
@@ -56,16 +58,18 @@ def append_lines(path: Path, records: list[dict], separable: bool = False):
         return
     if len(records) == 1 or separable:
         _append(path, json_lines(records))
-    else:
-        old = complete_lines(path.read_bytes()) if path.exists() else b""
+        return
+    fd = _open_locked(path)
+    try:
+        old = complete_lines(os.pread(fd, os.fstat(fd).st_size, 0))
         write_bytes(path, old + json_lines(records))
+    finally:
+        os.close(fd)
 
 
 def _append(path: Path, data: bytes):
     created = not path.exists()
-    if created:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
+    fd = _open_locked(path)
     try:
         _cut_torn_tail(fd)
         _write_all(fd, data)
@@ -74,6 +78,24 @@ def _append(path: Path, data: bytes):
         os.close(fd)
     if created:
         _fsync_dir(path.parent)
+
+
+def _open_locked(path: Path) -> int:
+    """The append-only file, opened for appending and locked; the lock ends when it is closed.
+    A file swapped for a new one (a whole rewrite) while waiting for the lock is opened again."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            if os.fstat(fd).st_ino == os.stat(path).st_ino:
+                return fd
+        except FileNotFoundError:
+            pass
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
 
 
 def _cut_torn_tail(fd: int, chunk: int = 4096):
@@ -102,10 +124,9 @@ class Batch:
 
     Until the block ends, the files wait under hidden temporary names (the kernel starts writing
     each out as soon as it is written); an exception inside the block removes them and writes
-    nothing. At the end: every temporary file is fsynced, all are
-    renamed over their targets, each folder touched is fsynced once, and only then are the
-    queued lines appended (one write and one fsync per file). A crash at any point leaves each
-    target either as it was or complete.
+    nothing. At the end: every temporary file is fsynced, all are renamed over their targets,
+    each folder touched is fsynced once, and only then are the queued lines appended (one write
+    and one fsync per file). A crash at any point leaves each target either as it was or complete.
     """
 
     def __init__(self):
@@ -121,7 +142,7 @@ class Batch:
         written = False
         try:
             if kind is None:
-                self.commit()
+                self._commit()
                 written = True
             else:
                 self._discard()
@@ -170,15 +191,14 @@ class Batch:
         """Call `callback(written)` when the batch ends, written or not."""
         self._after.append(callback)
 
-    def commit(self):
+    def _commit(self):
         try:
             for tmp in self._files.values():
                 _fsync_file(tmp)
-            folders = {}
+            folders = dict.fromkeys(path.parent for path in self._files)
             for path, tmp in list(self._files.items()):
                 os.replace(tmp, path)
                 del self._files[path]
-                folders[path.parent] = True
             for folder in folders:
                 _fsync_dir(folder)
             for path, data in list(self._lines.items()):
