@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
+from email import policy
+from pathlib import Path
 
 import pytest
-from mailhelpers import email
+from mailhelpers import NOW, email
 
+from umpire.mail import mailpolicy
 from umpire.mail.decode import clean, message_key, read_mail
+from umpire.mail.replies import compose
 
 
 def test_plain_text_is_preferred_to_html():
@@ -103,3 +107,44 @@ def test_random_bytes_never_raise():
         for _ in range(rng.randint(1, 20)):
             data[rng.randrange(len(data))] = rng.randrange(256)
         read_mail(bytes(data))
+
+
+# -- headers made once and shared: exactly what policy.default gives -----------------
+SAMPLES = sorted((Path(__file__).parent / "golden_mail").glob("*.eml"))
+HOSTILE = [b"Subject: =?utf-8?b?////?=\nFrom: =?x?q?=FF?= <@>\n\n\xff",
+           "From: =?utf-8?q?J=C3=BCrgen?= <jr@example.org>\nSubject: Bestellung f\u00fcr Runde 2\n"
+           "Message-ID: <a@b>\nReferences: <x@y>\n <z@w>\n\nGAME g\n".encode("utf-8"),
+           b"From: a@b.org\nContent-Type: text/plain; charset=latin-1\n\nGAME g\xe4\n"]
+
+
+@pytest.mark.parametrize("raw", [p.read_bytes() for p in SAMPLES] + HOSTILE,
+                         ids=[p.stem for p in SAMPLES] + [f"hostile{n}" for n in range(len(HOSTILE))])
+def test_shared_headers_read_mail_as_the_standard_policy_does(raw, monkeypatch):
+    shared = [read_mail(raw), read_mail(raw)]                 # the second read takes the shared headers
+    monkeypatch.setattr(mailpolicy, "DEFAULT", policy.default)
+    assert shared == [read_mail(raw)] * 2
+
+
+@pytest.mark.parametrize("raw", [p.read_bytes() for p in SAMPLES] + HOSTILE,
+                         ids=[p.stem for p in SAMPLES] + [f"hostile{n}" for n in range(len(HOSTILE))])
+def test_shared_headers_compose_replies_as_the_standard_policy_does(raw, monkeypatch):
+    mail = read_mail(raw)
+    body = "Your orders were received.\n\n  line 4: BUILD C3-D3\n" + "\u00e4 long line " * 9 + "\n"
+
+    def reply(sender, out):
+        try:
+            return compose(mail, body, sender, NOW).as_bytes(policy=out)
+        except (ValueError, TypeError, UnicodeError) as exc:      # as the fetch catches them
+            return type(exc)
+    for sender in ("umpire@example.org", "Der Schiedsrichter <umpire@example.org>"):
+        shared = [reply(sender, mailpolicy.SMTP), reply(sender, mailpolicy.SMTP)]
+        with monkeypatch.context() as m:
+            m.setattr(mailpolicy, "DEFAULT", policy.default)
+            assert shared == [reply(sender, policy.SMTP)] * 2
+
+
+def test_shared_headers_refuse_a_line_break_as_the_standard_policy_does():
+    from email.message import EmailMessage
+    for chosen in (policy.default, mailpolicy.DEFAULT):
+        with pytest.raises(ValueError):
+            EmailMessage(policy=chosen)["Subject"] = "two\nlines"

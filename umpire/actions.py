@@ -140,44 +140,48 @@ def decode(data: bytes) -> str:
 
 
 def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False,
-           received_at: datetime | None = None) -> SubmitResult:
+           received_at: datetime | None = None, batch: atomic.Batch | None = None,
+           order: Order | None = None) -> SubmitResult:
     """Take one order: check its header, store it verbatim, journal it.
 
     `received_at` (given by the mail service) is checked against the open round's deadline:
     a late order is refused or held for the next round, as the game's late_orders option says.
+    With a `batch` (the mail service's), the stored order and its journal line are written with
+    the batch's other writes: the order file durable first, then the line. `order` is the text
+    already parsed, if it was.
     """
     folder.require()
     state = folder.state()
-    text = decode(data)
-    order = parse_order(text, folder.game_map)
+    if order is None:
+        order = parse_order(decode(data), folder.game_map)
     reason = _header_problem(folder, state, order, require_code)
     company = order.company if order.company in folder.company_ids() else None
     late = deadlines.lateness(folder, state.round, received_at) if not reason else None
     if late and deadlines.late_policy(folder) == "refuse":
         reason = late
     if reason:
-        return refuse(folder, data, via, reason, company, order)
+        return refuse(folder, data, via, reason, company, order, batch)
     round_number = state.round + 1 if late else state.round
     previous = folder.latest_orders(round_number).get(company)
-    stored = folder.store_raw(round_number, company, data)
+    stored = folder.store_raw(round_number, company, data, batch)
     errors = [str(e) for e in order.errors]
     event = {"type": "order_received", "round": round_number, "company": company, "file": str(stored),
              "via": via, "errors": errors, "replaces": previous}
     if late:
         event["held"] = late
-    folder.append([event])
+    folder.append([event], batch)
     return SubmitResult(True, str(stored), company, round_number, errors=errors, replaced=previous, order=order,
                         held=bool(late))
 
 
 def refuse(folder: GameFolder, data: bytes, via: str, reason: str, company: str | None = None,
-           order: Order | None = None) -> SubmitResult:
-    """Store a refused order verbatim with its reason, and journal the refusal."""
+           order: Order | None = None, batch: atomic.Batch | None = None) -> SubmitResult:
+    """Store a refused order verbatim with its reason, and journal the refusal (with `batch`, as submit)."""
     state = folder.state()
-    stored = folder.store_raw(state.round, "refused", data)
-    atomic.write_text(folder.path / f"{stored}.reason", reason + "\n")
+    stored = folder.store_raw(state.round, "refused", data, batch)
+    (batch or atomic).write_bytes(folder.path / f"{stored}.reason", (reason + "\n").encode("utf-8"))
     folder.append([{"type": "order_refused", "round": state.round, "file": str(stored), "via": via,
-                    "company": company, "reason": reason}])
+                    "company": company, "reason": reason}], batch)
     return SubmitResult(False, str(stored), company, state.round, reason=reason, order=order)
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses
 from html.parser import HTMLParser
+
+from . import mailpolicy
 
 MAX_DEPTH = 4                               # nested multiparts and forwarded messages read this deep
 _GAME_LINE = re.compile(r"^[ \t]*GAME:?[ \t]+\S", re.IGNORECASE | re.MULTILINE)
@@ -53,7 +54,7 @@ def message_key(raw: bytes) -> str:
 def read_mail(raw: bytes, key: str | None = None) -> Mail:
     key = key or message_key(raw)
     try:
-        msg = BytesParser(policy=policy.default).parsebytes(raw)
+        msg = BytesParser(policy=mailpolicy.DEFAULT).parsebytes(raw)
     except Exception:                       # the parser is lenient; this is the last line of defence
         return Mail(key, None, None, "", "", "", "body", False)
     sender = _address(_header(msg, "Reply-To")) or _address(_header(msg, "From"))

@@ -5,6 +5,7 @@ then it is read, authenticated and submitted (journaled with `via: mail <key>`),
 put in the outbox, and the mailroom log records it as processed; only then is it flagged
 \\Seen (or moved) on the server. A rerun after a crash at any point finds what was done by
 the key and does not do it again; a message the server delivers twice is processed once.
+Each of these steps is made durable for a whole IMAP batch at once (see `take_all`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import re
 import ssl
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from email import policy
 from pathlib import Path
 
 from imapclient import IMAPClient
@@ -24,7 +24,7 @@ from ..errors import UmpireError
 from ..orders import parse_order
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
-from . import replies
+from . import mailpolicy, replies
 from .auth import authentication_problem
 from .config import MailConfig, Server
 from .decode import Mail, header_block, message_key, read_mail
@@ -35,6 +35,16 @@ BATCH = 250
 SEEN = b"\\Seen"
 _GAME_ID = re.compile(r"^[ \t]*GAME:?[ \t]+([A-Za-z0-9][\w.-]*)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 UNAUTHENTICATED = "not authenticated: "
+
+
+@dataclass
+class Received:
+    """A message as fetched: its bytes (only the header when it is too large) and where it came from."""
+    raw: bytes
+    validity: int
+    uid: int
+    received: datetime
+    size: int | None = None                 # set when too large: its size on the server
 
 
 @dataclass
@@ -123,22 +133,20 @@ class Fetcher:
         large = [u for u in uids if u not in set(small)]
         bodies = client.fetch(small, ["BODY.PEEK[]"]) if small else {}
         heads = client.fetch(large, ["BODY.PEEK[HEADER]"]) if large else {}
-        done = []
+        messages = []
         for uid in uids:
             meta = sizes.get(uid, {})
             received = meta.get(b"INTERNALDATE") or self.now
             if uid in bodies:
-                raw = bodies[uid].get(b"BODY[]") or b""
-                self.take(raw, validity, uid, received)
+                messages.append(Received(bodies[uid].get(b"BODY[]") or b"", validity, uid, received))
             elif uid in heads:
-                raw = heads[uid].get(b"BODY[HEADER]") or b""
-                self.take(raw, validity, uid, received, size=int(meta.get(b"RFC822.SIZE", 0)))
-            else:
-                continue                       # expunged meanwhile: nothing to flag
-            done.append(uid)
+                messages.append(Received(heads[uid].get(b"BODY[HEADER]") or b"", validity, uid, received,
+                                         int(meta.get(b"RFC822.SIZE", 0))))
+            # else: expunged meanwhile, nothing to flag
+        self.take_all(messages)
         self.room.log(self.pending)
         self.pending = []
-        self.mark_done(client, done)
+        self.mark_done(client, [m.uid for m in messages])
 
     def mark_done(self, client: IMAPClient, uids: list[int]):
         """Flag (or move) messages whose raw copy is on disk and whose processing is recorded."""
@@ -151,21 +159,40 @@ class Fetcher:
             client.add_flags(uids, [SEEN], silent=True)
             client.move(uids, target)
 
-    # -- one message -----------------------------------------------------------
+    # -- the messages of a batch -------------------------------------------------
     def take(self, raw: bytes, validity: int, uid: int, received: datetime, size: int | None = None):
-        """Store the raw message, then process it unless it was processed before. The processed
-        record is logged with its batch, before the batch is flagged: a crash in between leaves
-        the journal to say what was submitted (`via: mail <key>`), so nothing is counted twice."""
-        key = message_key(raw)
-        self.room.keep_raw(key, raw)
-        previous = self.done.get(key)
-        if previous is not None:
-            self.outcomes.append(Outcome(key, "duplicate", previous.get("game"),
-                                         note="processed before; not counted again"))
-            return
-        self.process(key, raw, validity, uid, received, size)
+        """One message on its own: a batch of one (see take_all)."""
+        self.take_all([Received(raw, validity, uid, received, size)])
 
-    def process(self, key: str, raw: bytes, validity: int, uid: int, received: datetime, size: int | None):
+    def take_all(self, messages: list[Received]):
+        """Store the raw messages, then process each unless it was processed before.
+
+        Each step is durable for the whole batch before the next begins: the raw copies; then the
+        stored orders, and after them their journal lines; then the replies. The processed records
+        are logged with the IMAP batch, before it is flagged: a crash in between leaves the journal
+        to say what was submitted (`via: mail <key>`), so nothing is counted twice."""
+        with atomic.Batch() as durable:
+            keys = [message_key(m.raw) for m in messages]
+            for key, m in zip(keys, messages):
+                self.room.keep_raw(key, m.raw, durable)
+        replies: list[tuple[str, bytes]] = []
+        with atomic.Batch() as durable:
+            for key, m in zip(keys, messages):
+                previous = self.done.get(key)
+                if previous is not None:
+                    self.outcomes.append(Outcome(key, "duplicate", previous.get("game"),
+                                                 note="processed before; not counted again"))
+                    continue
+                reply = self.process(key, m.raw, m.validity, m.uid, m.received, m.size, durable)
+                if reply is not None:
+                    replies.append(reply)
+        with atomic.Batch() as durable:
+            for name, data in replies:
+                self.room.queue(name, data, durable)
+
+    def process(self, key: str, raw: bytes, validity: int, uid: int, received: datetime, size: int | None,
+                durable: atomic.Batch) -> tuple[str, bytes] | None:
+        """Read and submit one message (its writes join `durable`); returns its reply, to be queued."""
         mail = read_mail(raw if size is None else header_block(raw) + b"\r\n\r\n", key)
         record = {"type": "processed", "key": key, "uidvalidity": validity, "uid": uid,
                   "sender": mail.sender, "received": _iso(received)}
@@ -173,30 +200,32 @@ class Fetcher:
             outcome = Outcome(key, "too large", note=f"{size} bytes; only the header was kept")
             body = replies.too_large(size, self.config.max_size)
         else:
-            outcome, body = self.submit(mail, received)
+            outcome, body = self.submit(mail, received, durable)
         record.update(game=outcome.game, status=outcome.status, company=outcome.company)
-        reply = self.queue_reply(mail, body)
-        record["reply"] = reply
+        data = self.reply_bytes(mail, body)
+        record["reply"] = self.room.outbox_name(f"{mail.key}.eml") if data is not None else None
         self.pending.append(record)
         self.done[key] = record
         self.outcomes.append(outcome)
+        return (f"{mail.key}.eml", data) if data is not None else None
 
-    def submit(self, mail: Mail, received: datetime) -> tuple[Outcome, str]:
+    def submit(self, mail: Mail, received: datetime, durable: atomic.Batch) -> tuple[Outcome, str]:
         folder = self.route(mail)
         if folder is None:
             return Outcome(mail.key, "not accepted", note="no game of this name here"), replies.NOT_ACCEPTED
         via = f"mail {mail.key}"
         if self.all_games:
-            atomic.write_new(folder.inbox / f"{mail.key}.eml", (self.room.inbox / f"{mail.key}.eml").read_bytes())
+            durable.write_new(folder.inbox / f"{mail.key}.eml", (self.room.inbox / f"{mail.key}.eml").read_bytes())
         result = self.recorded(folder, via)
         if result is None:
             data = mail.text.encode("utf-8")
-            order = parse_order(mail.text, folder.game_map)
+            order = parse_order(actions.decode(data), folder.game_map)
             problem = authentication_problem(folder, order, mail.sender, self.config.gm)
             if problem:
-                result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order)
+                result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order, durable)
             else:
-                result = actions.submit(folder, data, via, require_code=True, received_at=received)
+                result = actions.submit(folder, data, via, require_code=True, received_at=received,
+                                        batch=durable, order=order)
             self.via[folder.game_id][via] = folder.events[-1]
         game = folder.game_id
         if result.accepted:
@@ -245,15 +274,14 @@ class Fetcher:
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
 
-    def queue_reply(self, mail: Mail, body: str) -> str | None:
+    def reply_bytes(self, mail: Mail, body: str) -> bytes | None:
         if mail.automatic:
             return None
         try:
             msg = replies.compose(mail, body, self.config.from_addr, self.now)
-            data = msg.as_bytes(policy=policy.SMTP)
+            return msg.as_bytes(policy=mailpolicy.SMTP)
         except (ValueError, TypeError, UnicodeError):
             return None                        # an address no reply can go to; the log keeps the outcome
-        return self.room.queue(f"{mail.key}.eml", data)
 
     # -- after the fetch ---------------------------------------------------------
     def resolve_early(self):

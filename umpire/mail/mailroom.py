@@ -34,18 +34,19 @@ class Mailroom:
                         try:
                             self._records.append(json.loads(line))
                         except json.JSONDecodeError:
-                            continue        # a torn line cannot happen with atomic writes; skip rather than stop
+                            continue        # a torn final line (see atomic.py); skip rather than stop
         return self._records
 
     def log(self, records: list[dict]):
+        """Append records, each standing on its own (a crash may keep any first ones of them)."""
         if records:
-            atomic.append_lines(self.log_path, records)
+            atomic.append_lines(self.log_path, records, separable=True)
             self.records.extend(json.loads(json.dumps(r)) for r in records)
 
-    def keep_raw(self, key: str, raw: bytes) -> Path:
+    def keep_raw(self, key: str, raw: bytes, batch: atomic.Batch | None = None) -> Path:
         """The raw message on disk (atomic; a message already kept is not written again)."""
         path = self.inbox / f"{key}.eml"
-        atomic.write_new(path, raw)
+        (batch or atomic).write_new(path, raw)
         return path
 
     def processed(self) -> dict[str, dict]:
@@ -54,9 +55,13 @@ class Mailroom:
     def sent(self) -> set[str]:
         return {r["file"] for r in self.records if r["type"] == "sent"}
 
-    def queue(self, name: str, data: bytes) -> str:
+    def queue(self, name: str, data: bytes, batch: atomic.Batch | None = None) -> str:
         """Put a message in the outbox; returns its path relative to the mailroom."""
-        atomic.write_bytes(self.outbox / name, data)
+        (batch or atomic).write_bytes(self.outbox / name, data)
+        return self.outbox_name(name)
+
+    @staticmethod
+    def outbox_name(name: str) -> str:
         return f"outbox/{name}"
 
     def unsent(self) -> list[str]:

@@ -13,6 +13,7 @@ from ..actions import SubmitResult
 from ..engine.preview import OrderPreview, preview_order
 from ..orders import format_chain
 from ..store.folder import GameFolder
+from . import mailpolicy
 from .decode import Mail
 
 WIDTH = 72
@@ -32,6 +33,11 @@ def paragraphs(text: str) -> str:
 
 
 NOT_ACCEPTED = paragraphs(NOT_ACCEPTED_TEXT)
+UNREADABLE_LINES = paragraphs("Lines that could not be read (they are not carried out; send the whole order "
+                              "again with them corrected):")
+ROUND_NOTE = paragraphs("The round is carried out in its round order when the umpire resolves it; what depends on "
+                        "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
+                        "and reported in the newsletter. A later order for this round replaces this one as a whole.")
 
 
 def too_large(size: int, limit: int) -> str:
@@ -71,12 +77,9 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
         out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
                    "new orders)")
     if result.errors:
-        out += ["", paragraphs("Lines that could not be read (they are not carried out; send the whole order "
-                               "again with them corrected):")]
+        out += ["", UNREADABLE_LINES]
         out += [textwrap.fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
-    out += ["", paragraphs("The round is carried out in its round order when the umpire resolves it; what depends on "
-                      "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
-                      "and reported in the newsletter. A later order for this round replaces this one as a whole.")]
+    out += ["", ROUND_NOTE]
     return "\n".join(out) + "\n"
 
 
@@ -106,7 +109,7 @@ def _chains(preview: OrderPreview) -> list[str]:
 
 def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | None = None) -> EmailMessage:
     """A reply to `mail`, threaded under it (In-Reply-To, References)."""
-    msg = EmailMessage()
+    msg = EmailMessage(policy=mailpolicy.DEFAULT)
     msg["From"] = sender
     msg["To"] = mail.sender
     original = mail.subject or "your orders"

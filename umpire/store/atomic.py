@@ -1,28 +1,30 @@
-"""Atomic writes: a temporary file in the same folder, fsync, then rename over the target."""
+"""Atomic, durable writes: a reader never sees a half-written file, and a crash never leaves one.
+
+A file is written under a hidden temporary name in its folder, made durable (fsync), renamed
+over its target, and then the folder is made durable. `Batch` does this for many files at once:
+all are written first, then made durable in one pass, renamed, and each folder is synced once;
+the lines it appends to append-only files are written after its files are durable, so a line
+never names a file that a crash could lose.
+
+Append-only files (the journal, the mail log) grow in place: one write of whole lines, then
+fsync, under an exclusive lock so that writers in several processes take turns. A crash during
+an append can leave a final line without its newline: readers ignore such a torn tail
+(`complete_lines`), and the next append cuts it off first.
+"""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 
 def write_bytes(path: Path, data: bytes):
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(path.parent)
+    with Batch() as batch:
+        batch.write_bytes(path, data)
 
 
 def write_text(path: Path, text: str):
@@ -31,18 +33,210 @@ def write_text(path: Path, text: str):
 
 def write_new(path: Path, data: bytes) -> bool:
     """Write a file that must never be overwritten; False if it is already there."""
-    if Path(path).exists():
-        return False
-    write_bytes(path, data)
-    return True
+    with Batch() as batch:
+        return batch.write_new(path, data)
 
 
-def append_lines(path: Path, records: list[dict]):
-    """Append JSON lines: the old content is kept byte for byte, the whole file swapped atomically."""
+def json_lines(records: list[dict]) -> bytes:
+    return "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records).encode("utf-8")
+
+
+def complete_lines(data: bytes) -> bytes:
+    """The data up to its last newline: a final line without one is the trace of a crash."""
+    return data[:data.rfind(b"\n") + 1]
+
+
+def append_lines(path: Path, records: list[dict], separable: bool = False):
+    """Append JSON lines to an append-only file; the old content is kept byte for byte.
+
+    One record is appended in place. Several records land all or none: the file is rewritten
+    whole and swapped atomically, unless they are `separable` (each stands on its own, so a
+    crash may keep any first ones of them): then they too are appended in place, in one write.
+    """
     path = Path(path)
-    old = path.read_bytes() if path.exists() else b""
-    new = "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records)
-    write_bytes(path, old + new.encode("utf-8"))
+    if not records:
+        return
+    if len(records) == 1 or separable:
+        _append(path, json_lines(records))
+        return
+    fd = _open_locked(path)
+    try:
+        old = complete_lines(os.pread(fd, os.fstat(fd).st_size, 0))
+        write_bytes(path, old + json_lines(records))
+    finally:
+        os.close(fd)
+
+
+def _append(path: Path, data: bytes):
+    created = not path.exists()
+    fd = _open_locked(path)
+    try:
+        _cut_torn_tail(fd)
+        _write_all(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    if created:
+        _fsync_dir(path.parent)
+
+
+def _open_locked(path: Path) -> int:
+    """The append-only file, opened for appending and locked; the lock ends when it is closed.
+    A file swapped for a new one (a whole rewrite) while waiting for the lock is opened again."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            if os.fstat(fd).st_ino == os.stat(path).st_ino:
+                return fd
+        except FileNotFoundError:
+            pass
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+
+
+def _cut_torn_tail(fd: int, chunk: int = 4096):
+    """Truncate a final line that has no newline (an append a crash interrupted)."""
+    end = os.fstat(fd).st_size
+    if end == 0 or os.pread(fd, 1, end - 1) == b"\n":
+        return
+    pos = end
+    while pos > 0:
+        start = max(0, pos - chunk)
+        newline = os.pread(fd, pos - start, start).rfind(b"\n")
+        if newline >= 0:
+            os.ftruncate(fd, start + newline + 1)
+            return
+        pos = start
+    os.ftruncate(fd, 0)
+
+
+class Batch:
+    """Many atomic writes made durable together, for the cost of one pass of fsyncs.
+
+        with atomic.Batch() as batch:
+            batch.write_bytes(a, data)
+            batch.append_lines(journal, [event])
+        # here: every file is in place and durable, then every line appended and durable
+
+    Until the block ends, the files wait under hidden temporary names (the kernel starts writing
+    each out as soon as it is written); an exception inside the block removes them and writes
+    nothing. At the end: every temporary file is fsynced, all are renamed over their targets,
+    each folder touched is fsynced once, and only then are the queued lines appended (one write
+    and one fsync per file). A crash at any point leaves each target either as it was or complete.
+    """
+
+    def __init__(self):
+        self._files: dict[Path, str] = {}                # target -> its temporary file
+        self._lines: dict[Path, bytes] = {}              # append-only file -> its queued lines
+        self._after: list[Callable[[bool], None]] = []
+        self._made: set[Path] = set()                    # folders known to exist
+
+    def __enter__(self) -> Batch:
+        return self
+
+    def __exit__(self, kind, value, trace):
+        written = False
+        try:
+            if kind is None:
+                self._commit()
+                written = True
+            else:
+                self._discard()
+        finally:
+            for callback in self._after:
+                callback(written)
+        return False
+
+    def pending(self, path: Path) -> bool:
+        return Path(path) in self._files
+
+    def write_bytes(self, path: Path, data: bytes):
+        path = Path(path)
+        if path.parent not in self._made:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._made.add(path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        try:
+            try:
+                _write_all(fd, data)
+                _start_writeback(fd)
+            finally:
+                os.close(fd)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        old = self._files.pop(path, None)
+        if old is not None:
+            os.unlink(old)
+        self._files[path] = tmp
+
+    def write_new(self, path: Path, data: bytes) -> bool:
+        """Write a file that must never be overwritten; False if it is there or already in the batch."""
+        if Path(path).exists() or self.pending(path):
+            return False
+        self.write_bytes(path, data)
+        return True
+
+    def append_lines(self, path: Path, records: list[dict]):
+        """Queue JSON lines for an append-only file. Each record must stand on its own: they are
+        appended in one write after the batch's files are durable."""
+        path = Path(path)
+        self._lines[path] = self._lines.get(path, b"") + json_lines(records)
+
+    def after(self, callback: Callable[[bool], None]):
+        """Call `callback(written)` when the batch ends, written or not."""
+        self._after.append(callback)
+
+    def _commit(self):
+        try:
+            for tmp in self._files.values():
+                _fsync_file(tmp)
+            folders = dict.fromkeys(path.parent for path in self._files)
+            for path, tmp in list(self._files.items()):
+                os.replace(tmp, path)
+                del self._files[path]
+            for folder in folders:
+                _fsync_dir(folder)
+            for path, data in list(self._lines.items()):
+                del self._lines[path]
+                _append(path, data)
+        finally:
+            self._discard()
+
+    def _discard(self):
+        for tmp in self._files.values():
+            try:
+                os.unlink(tmp)
+            except FileNotFoundError:
+                pass
+        self._files.clear()
+        self._lines.clear()
+
+
+def _write_all(fd: int, data: bytes):
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _start_writeback(fd: int):
+    """Have the kernel start writing the file out now, so that the fsync of the commit finds
+    the data written (or on its way) and each fsync after the first rarely waits for a journal
+    commit of its own. Only a hint (Linux starts writeback on DONTNEED); the fsync is the guarantee."""
+    if hasattr(os, "posix_fadvise"):
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+
+
+def _fsync_file(path: str):
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _fsync_dir(folder: Path):

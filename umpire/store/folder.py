@@ -5,12 +5,13 @@ journal.jsonl, orders/<round>/, inbox/ and newsletters/.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import yaml
 
 from ..dice import RecordedDice, SeededDice, read_dice_file
-from ..engine.state import State, fold
+from ..engine.state import State
 from ..errors import DataError, UmpireError
 from ..gamemap import GameMap, load_map
 from ..ruleset import Ruleset, load_rules
@@ -36,6 +37,11 @@ class GameFolder:
         self._rules = None
         self._events = None
         self._journal_read: tuple[int, int, list[dict]] = (0, 0, [])   # bytes and lines parsed, their events
+        self._unwritten: list[dict] = []                 # journaled in a batch not yet written
+        self._folded: tuple[int, State, dict | None] = (0, State(), None)   # events folded, state, last one
+        self._orders_seen: tuple[int, dict, dict | None] = (0, {}, None)    # the same for latest_orders
+        self._batch: atomic.Batch | None = None           # the batch this folder's pending writes are in
+        self._next_seq: dict[int, int] = {}              # round -> the next number for an order (in a batch)
 
     # -- locations -----------------------------------------------------------
     @property
@@ -115,11 +121,12 @@ class GameFolder:
     @property
     def events(self) -> list[dict]:
         if self._events is None:
-            self._events = self._read_journal()
+            self._events = self._read_journal() + self._unwritten
         return self._events
 
     def _read_journal(self) -> list[dict]:
-        """The journal's events. It is append-only, so only what was added since the last read is parsed."""
+        """The journal's events. It is append-only, so only what was added since the last read is
+        parsed; a final line without its newline (an append a crash interrupted) is not an event."""
         offset, count, events = self._journal_read
         if not self.journal_path.exists():
             return []
@@ -127,7 +134,7 @@ class GameFolder:
             if f.seek(0, 2) < offset:
                 offset, count, events = 0, 0, []
             f.seek(offset)
-            tail = f.read()
+            tail = atomic.complete_lines(f.read())
         events = list(events)
         for number, line in enumerate(tail.decode("utf-8").splitlines(), count + 1):
             count = number
@@ -142,11 +149,38 @@ class GameFolder:
         return events
 
     def state(self) -> State:
-        return fold(self.events)
+        """The state after every event so far: a fresh copy, folded on from the last call's."""
+        events = self.events
+        count, state, last = self._folded
+        if count > len(events) or (count and events[count - 1] is not last):
+            count, state = 0, State()
+        for event in events[count:]:
+            state.apply(event)
+        self._folded = (len(events), state, events[-1] if events else None)
+        return state.copy()
 
-    def append(self, events: list[dict]):
-        atomic.append_lines(self.journal_path, events)
+    def append(self, events: list[dict], batch: atomic.Batch | None = None):
+        """Journal events: now, or (one event standing alone) with the batch's other writes."""
+        if batch is None:
+            atomic.append_lines(self.journal_path, events)
+        else:
+            if len(events) != 1:
+                raise ValueError("a batch journals events one by one")
+            self._join(batch)
+            batch.append_lines(self.journal_path, events)
+            self._unwritten += json.loads(json.dumps(events))
         self._events = None
+
+    def _join(self, batch: atomic.Batch):
+        if self._batch is not batch:
+            self._batch = batch
+            batch.after(self._batch_ended)
+
+    def _batch_ended(self, written: bool):
+        self._batch = None
+        self._unwritten = []
+        self._events = None
+        self._next_seq.clear()
 
     def dice(self, state: State):
         dice = self.config["dice"]
@@ -159,23 +193,34 @@ class GameFolder:
         return SeededDice(seed)
 
     # -- orders --------------------------------------------------------------
-    def store_raw(self, round_number: int, who: str, data: bytes) -> Path:
-        """Keep received order text verbatim under a new name; returns the path relative to the folder."""
+    def store_raw(self, round_number: int, who: str, data: bytes, batch: atomic.Batch | None = None) -> Path:
+        """Keep received order text verbatim under a new name; returns the path relative to the folder.
+        In a batch the folder is listed once for its highest number, and later names count on."""
         folder = self.orders_dir(round_number)
-        folder.mkdir(parents=True, exist_ok=True)
-        taken = [p.name.split("-", 1)[0] for p in folder.iterdir()]
-        seq = 1 + max((int(n) for n in taken if n.isdigit()), default=0)
-        path = folder / f"{seq:04d}-{who}.txt"
-        atomic.write_new(path, data)
-        return path.relative_to(self.path)
+        if batch is None or round_number not in self._next_seq:
+            folder.mkdir(parents=True, exist_ok=True)
+            taken = [name.split("-", 1)[0] for name in os.listdir(folder)]
+            self._next_seq[round_number] = 1 + max((int(n) for n in taken if n.isdigit()), default=0)
+        if batch is not None:
+            self._join(batch)
+        while True:
+            seq = self._next_seq[round_number]
+            self._next_seq[round_number] = seq + 1
+            path = folder / f"{seq:04d}-{who}.txt"
+            if (batch or atomic).write_new(path, data):
+                return path.relative_to(self.path)
 
     def latest_orders(self, round_number: int) -> dict[str, str]:
         """Company -> the file of its newest accepted order for the round."""
-        latest = {}
-        for e in self.events:
-            if e["type"] == "order_received" and e["round"] == round_number:
-                latest[e["company"]] = e["file"]
-        return latest
+        events = self.events
+        count, latest, last = self._orders_seen
+        if count > len(events) or (count and events[count - 1] is not last):
+            count, latest = 0, {}
+        for e in events[count:]:
+            if e["type"] == "order_received":
+                latest.setdefault(e["round"], {})[e["company"]] = e["file"]
+        self._orders_seen = (len(events), latest, events[-1] if events else None)
+        return dict(latest.get(round_number, {}))
 
     def newsletter_count(self) -> int:
         return sum(1 for e in self.events if e["type"] == "newsletter")
