@@ -6,8 +6,6 @@ from __future__ import annotations
 import hashlib
 from datetime import datetime
 from email import policy
-from email.message import EmailMessage
-from email.utils import format_datetime
 
 from .. import actions
 from ..store.folder import GameFolder
@@ -15,6 +13,7 @@ from .config import MailConfig
 from .deadlines import describe
 from .mailroom import Mailroom
 from .replies import paragraphs
+from .send import outgoing
 
 
 def reminder_text(folder: GameFolder, info: dict, company: str) -> str:
@@ -39,13 +38,9 @@ def queue_reminders(folder: GameFolder, config: MailConfig, now: datetime) -> li
         to = (folder.company(company) or {}).get("email")
         if not to or (info["round"], company) in done:
             continue
-        msg = EmailMessage()
-        msg["From"] = sender
-        msg["To"] = to
-        msg["Subject"] = f"{folder.game_id}: orders for round {info['round']} missing"
-        msg["Date"] = format_datetime(now)
         tag = hashlib.sha256(f"{info['round']} {company}".encode()).hexdigest()[:12]
-        msg["Message-ID"] = f"<{folder.game_id}.remind.{tag}@{sender.rsplit('@', 1)[-1].strip('>')}>"
+        msg = outgoing(folder.game_id, sender, to, f"{folder.game_id}: orders for round {info['round']} missing",
+                       now, f"remind.{tag}")
         msg.set_content(reminder_text(folder, info, company))
         name = room.queue(f"remind-{info['round']}-{company}.eml", msg.as_bytes(policy=policy.SMTP))
         records.append({"type": "queued", "file": name, "kind": "reminder", "round": info["round"],

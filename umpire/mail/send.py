@@ -31,6 +31,17 @@ def untrusted(server: Server, exc: ssl.SSLCertVerificationError) -> UmpireError:
                            f"mail: {server.kind}: in game.yaml or umpire.yaml; nothing was changed.")
 
 
+def outgoing(game: str, sender: str, to: str, subject: str, now, key: str) -> EmailMessage:
+    """A message from the umpire; its Message-ID comes from the game and `key`, so a rerun makes the same one."""
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = to
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(now)
+    msg["Message-ID"] = f"<{game}.{key}@{sender.rsplit('@', 1)[-1].strip('>')}>"
+    return msg
+
+
 def smtp_connect(server: Server) -> smtplib.SMTP:
     """A logged-in SMTP connection, or a clear error saying which setting to check."""
     host, port = server.host, server.real_port
@@ -104,13 +115,9 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
     for to in newsletter_recipients(folder, config):
         if (issue, to) in queued:
             continue
-        msg = EmailMessage()
-        msg["From"] = sender
-        msg["To"] = to
-        msg["Subject"] = f"{folder.game_id}: newsletter {issue:03d}"
-        msg["Date"] = format_datetime(now)
         tag = hashlib.sha256(to.encode()).hexdigest()[:12]
-        msg["Message-ID"] = f"<{folder.game_id}.{issue:03d}.{tag}@{sender.rsplit('@', 1)[-1].strip('>')}>"
+        msg = outgoing(folder.game_id, sender, to, f"{folder.game_id}: newsletter {issue:03d}", now,
+                       f"{issue:03d}.{tag}")
         msg.set_content(text_path.read_text(encoding="utf-8"))
         if pdf_path.exists():
             msg.add_attachment(pdf_path.read_bytes(), maintype="application", subtype="pdf",
