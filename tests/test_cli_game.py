@@ -175,3 +175,25 @@ def test_usage_errors_exit_2():
 def test_the_console_script_runs(tmp_path):
     result = subprocess.run([sys.executable, "-m", "umpire", "map", "check", str(TEST_MAP)], capture_output=True, text=True)
     assert result.returncode == 0 and "Testland" in result.stdout
+
+
+def test_a_resolve_stopped_before_its_newsletter_is_finished_by_running_it_again(tmp_path, monkeypatch):
+    import umpire.render.newsletter as newsletter
+    crashed, clean = tmp_path / "crashed", tmp_path / "clean"
+    for folder in (crashed, clean):
+        (tmp_path / folder.name).mkdir()
+        umpire("new", folder / "g1", "--map", TEST_MAP, "--rules", "laurin", *COMPANIES,
+               "--dice", dice_file(tmp_path / folder.name))
+        umpire("submit", folder / "g1", order(tmp_path, "r1", "GAME g1\nCOMPANY red\nHOME Alpha\nBUILD C3-D3\n"))
+    assert umpire("resolve", clean / "g1").exit_code == 0
+
+    real = newsletter.write_newsletter
+    monkeypatch.setattr(newsletter, "write_newsletter", lambda *a: (_ for _ in ()).throw(OSError("power cut")))
+    with pytest.raises(OSError):
+        CliRunner().invoke(main, ["resolve", str(crashed / "g1")], catch_exceptions=False)
+    monkeypatch.setattr(newsletter, "write_newsletter", real)
+    result = umpire("resolve", crashed / "g1")
+    assert result.exit_code == 0 and "stopped before its newsletter" in result.output
+    assert status(crashed / "g1")["round"] == 2
+    for name in ("journal.jsonl", "newsletters/002.txt", "newsletters/002.pdf"):
+        assert (crashed / "g1" / name).read_bytes() == (clean / "g1" / name).read_bytes()

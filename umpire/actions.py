@@ -212,9 +212,26 @@ def load_orders(folder: GameFolder, round_number: int) -> dict[str, Order]:
             for company, file in folder.latest_orders(round_number).items()}
 
 
+def finish_interrupted(folder: GameFolder, now: datetime | None = None) -> bool:
+    """Finish a command that a crash stopped after its events were journaled (the next round's
+    deadline and newsletter are still due); True if there was one. Running the same command
+    again then gives the same result as if nothing had gone wrong."""
+    events = folder.events
+    last = max((i for i, e in enumerate(events) if e["type"] == "command"), default=None)
+    if last is None or any(e["type"] == "newsletter" for e in events[last:]):
+        return False
+    deadlines.set_deadline(folder, folder.state().round, now)
+    publish_newsletter(folder)
+    return True
+
+
 def resolve(folder: GameFolder, now: datetime | None = None) -> list[dict]:
-    """Resolve the open round, journal what happened, open the next round, write the newsletter."""
+    """Resolve the open round, journal what happened, open the next round, write the newsletter.
+
+    If the last resolve was stopped before its newsletter, this finishes it instead (and returns [])."""
     folder.require()
+    if finish_interrupted(folder, now):
+        return []
     state = folder.state()
     if state.phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; there is no round to resolve.")
@@ -232,7 +249,9 @@ def resolve(folder: GameFolder, now: datetime | None = None) -> list[dict]:
 
 
 def end_construction(folder: GameFolder, reason: str) -> list[dict]:
-    state = folder.require().state()
+    if finish_interrupted(folder.require()):
+        return []
+    state = folder.state()
     if state.phase != "construction":
         raise UmpireError(f"game {folder.game_id} is not in its construction phase.")
     events, _ = construction.end_construction(state, reason, folder.game_map, folder.rules, folder.dice(state),

@@ -59,8 +59,12 @@ def resolve(game_dir):
     """Resolve the open round, open the next, write the newsletter."""
     folder = GameFolder(game_dir).require()
     before = folder.state().round
-    actions.resolve(folder)
+    finished_only = not actions.resolve(folder)
     status = actions.status(folder)
+    if finished_only:
+        click.echo(f"The last command had stopped before its newsletter; it is finished now. Round {before} is "
+                   f"open; newsletter {status['newsletters']:03d} written.")
+        return
     click.echo(f"Round {before} resolved. Now: {status['phase']}, round {status['round']}; "
                f"newsletter {status['newsletters']:03d} written.")
 
