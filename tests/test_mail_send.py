@@ -74,7 +74,7 @@ def test_a_newsletter_not_written_is_a_clear_error(game, smtp):
 
 def test_remind_mails_only_the_companies_without_orders_once_a_round(game, smtp):
     folder, codes = game
-    actions.submit(folder, f"GAME g1\nCOMPANY red\nHOME Alpha\n".encode())
+    actions.submit(folder, "GAME g1\nCOMPANY red\nHOME Alpha\n".encode())
     first = CliRunner().invoke(main, smtp_args("remind", folder.path, smtp))
     assert first.exit_code == 0 and "Reminders queued for: blue." in first.output
     (msg,) = [parsed(m) for m in smtp.messages]

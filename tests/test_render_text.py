@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from umpire import demo
-from umpire.render.newsletter import render_text
 from umpire.render.transports_report import (additional_construction, describe_transport, station_table,
                                              transport_tally, transports_from_events)
 

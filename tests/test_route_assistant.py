@@ -62,7 +62,7 @@ def test_route_command_prints_the_route_and_its_fees(tmp_path):
     runner.invoke(main, ["new", str(game), "--map", str(TEST_MAP), "--rules", "laurin", "--seed", "s",
                          "--company", "red:Red", "--company", "blue:Blue"], catch_exceptions=False)
     order = tmp_path / "o.txt"
-    order.write_text(f"GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3\n")
+    order.write_text("GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3\n")
     runner.invoke(main, ["submit", str(game), str(order)], catch_exceptions=False)
     runner.invoke(main, ["resolve", str(game)], catch_exceptions=False)
     result = runner.invoke(main, ["route", str(game), "--company", "red", "--from", "Alpha", "--to", "H5", "--build"])

@@ -6,7 +6,6 @@ the form `construction.dice.count=2` override single values before validation.
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 
 import yaml
@@ -133,9 +132,6 @@ class Section:
 
     def __getitem__(self, name):
         return self._data[name]
-
-    def as_dict(self) -> dict:
-        return copy.deepcopy(self._data)
 
 
 def _is_table(value: dict) -> bool:

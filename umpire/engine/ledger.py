@@ -15,10 +15,6 @@ class Posting:
     amount: int
     reason: str
 
-    def as_event(self) -> dict:
-        return {"type": "posting", "round": self.round, "from": self.payer, "to": self.payee,
-                "amount": self.amount, "reason": self.reason}
-
 
 class Ledger:
     """Postings in order; a balance is the sum of what came in less what went out."""
