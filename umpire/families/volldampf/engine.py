@@ -560,7 +560,7 @@ class Engine:
             short = due - paid
             lost = min(short, s.income_of(p))
             s.lose(p, lost, f"interest short by {short}")
-            self.emit("income", player=p, received=income, interest=due, paid=paid, short=short,
+            self.emit("payout", player=p, received=income, interest=due, paid=paid, short=short,
                       income=s.income_of(p), cash=s.cash(p))
         last = s.round == self.row["rounds"]
         if not last:

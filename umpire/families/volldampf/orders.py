@@ -141,6 +141,8 @@ class BodyReader:
     def _line(self, orders: TurnOrders, number: int, text: str):
         expected, body = _annotation(text)
         words = body.split()
+        if not words:
+            raise _Refused("the line holds only an expected figure", "Write the order before it, e.g. MOVE blue Berlin-Leipzig [+2].")
         keyword = words[0].upper()
         if keyword not in TURN_OF:
             raise _Refused(f"{words[0]!r} is not an order",

@@ -34,7 +34,7 @@ def gains(route: Route, sections: dict[str, str]) -> dict[str, int]:
 
 def _stop_ok(board, colour, locs, red_only):
     """The cube ends at a location of its colour and passes none before (its start not counted)."""
-    *through, end = locs
+    through, end = locs[1:-1], locs[-1]
     if board.locations[end].colour != colour:
         return f"it ends at {board.locations[end].name}, which is {board.locations[end].colour}, not {colour}"
     if red_only and colour == "red":
