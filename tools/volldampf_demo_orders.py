@@ -73,8 +73,8 @@ def plan_c(state, board, p):
 def main(folder: Path):
     spec = yaml.safe_load((folder / "demo.yaml").read_text(encoding="utf-8"))
     board = load_board(spec["map"])
-    seats = [c.split(":")[0] for c in spec["players"]]
-    names = {c.split(":")[0]: c.split(":")[1] for c in spec["players"]}
+    seats = [c.split(":")[0] for c in spec["companies"]]
+    names = {c.split(":")[0]: c.split(":")[1] for c in spec["companies"]}
     rules = load_volldampf_rules(spec["rules"], spec.get("options") or {})
     draws = SeededDraws(str(spec["seed"]))
     state, _ = engine.start_game(board, rules, seats, names, draws)

@@ -1,0 +1,78 @@
+"""A Volldampf game through the shell: new, submit, resolve by mail turn, status --json, the
+newsletter with private sheets, replay; player ids that read as colours or regions refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from volldampf_helpers import TINY
+
+from umpire import actions
+from umpire.cli import main
+from umpire.errors import UmpireError
+from umpire.replay import replay
+
+PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
+
+
+def order(game, player, *lines):
+    return "\n".join([f"GAME {game}", f"PLAYER {player}", *lines]).encode() + b"\n"
+
+
+def new_game(tmp_path, name="v1", players=PLAYERS, **kwargs):
+    return actions.create_game(tmp_path / name, str(TINY), "volldampf", players, seed="tiny-seed", **kwargs)
+
+
+def test_section_17_player_ids_may_not_be_cube_colours_or_regions(tmp_path):
+    for bad in ("blue:Blue", "octagon:Octagon"):
+        with pytest.raises(UmpireError, match="cube colour or a region name"):
+            new_game(tmp_path, name=bad.split(":")[0], players=[bad, "ann:Ann", "bob:Bob"])
+
+
+def test_section_2_player_count_checked_at_new(tmp_path):
+    with pytest.raises(UmpireError, match="2 to 6 players"):
+        new_game(tmp_path, players=["ann:Ann"])
+
+
+def test_new_writes_newsletter_001_with_commitment_groups_and_private_sheets(tmp_path):
+    folder, codes = new_game(tmp_path)
+    assert folder.config["family"] == "volldampf" and set(codes) == {"ann", "bob", "cy"}
+    text = (folder.path / "newsletters" / "001.txt").read_text(encoding="utf-8")
+    assert "Seed commitment" in text and "group 1:" in text and "turn 1A" in text
+    assert (folder.path / "newsletters" / "001-ann.txt").exists()
+    assert (folder.path / "newsletters" / "001.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_section_16_mail_turns_status_json_and_replay(tmp_path):
+    folder, _ = new_game(tmp_path)
+    game = folder.game_id
+    status = actions.status(folder)
+    assert status["family"] == "volldampf" and status["phase"] == "A" and status["turn"] == "1A"
+    assert set(status["players"]["ann"]) >= {"name", "marks", "income", "bonds", "place", "sections", "cards"}
+    assert sum(status["bag"].values()) + sum(len(c) for c in status["cubes"].values()) == 40
+    # turn 1A
+    for p, bid in (("ann", 3), ("bob", 5), ("cy", 0)):
+        result = actions.submit(folder, order(game, p, "ROUND 1A", "BONDS 1", f"BID {bid}", "CHOOSE 1 2 3"))
+        assert result.accepted, result
+    refused = actions.submit(folder, order(game, "ann", "ROUND 1B", "BID 2"))
+    assert not refused.accepted and "1A" in refused.reason
+    actions.resolve(folder)
+    status = actions.status(folder)
+    assert status["turn"] == "1B" and status["players"]["bob"]["place"] == 1
+    assert status["players"]["bob"]["marks"] == 10 + 6 - 4
+    letter = (folder.path / "newsletters" / "002.txt").read_text(encoding="utf-8")
+    assert "bob bids 4" in letter and "drops out" in letter
+    # turn 1B: nothing arrives; every card is discarded
+    actions.resolve(folder)
+    assert actions.status(folder)["turn"] == "1C"
+    # turn 1C
+    actions.resolve(folder)
+    status = actions.status(folder)
+    assert status["turn"] == "2A" and status["round"] == 2
+    sheet = (folder.path / "newsletters" / "002-ann.txt").read_text(encoding="utf-8")
+    assert "line" in sheet and "BID 3" in sheet
+    result = CliRunner().invoke(main, ["status", str(folder.path), "--json"])
+    assert json.loads(result.output)["turn"] == "2A"
+    assert replay(folder.path).differences == []
