@@ -149,7 +149,7 @@ class Volldampf(Family):
         if previous:
             for player, file in folder.latest_orders(previous).items():
                 order = self.parse_order((folder.path / file).read_text(encoding="utf-8", errors="replace"), board)
-                read[player] = [f"line {n}: {t}" for n, _, t in order.body.read]
+                read[player] = [f"line {n}: {t}" + _ignored(keyword, previous) for n, keyword, t in order.body.read]
         private = {p: writer.private(p, read.get(p, [])) for p in state.seats}
         return Issue(text, newsletter_pdf(board, state, text, f"{state.game} newsletter {number:03d}"), private)
 
@@ -187,6 +187,11 @@ def player_colours(seats: list[str]) -> dict[str, str]:
 def _link_key(ident: str):
     digits = "".join(ch for ch in ident if ch.isdigit())
     return (ident.rstrip("0123456789"), int(digits) if digits else 0, ident)
+
+
+def _ignored(keyword: str, turn: str) -> str:
+    letter = turn.rstrip("0123456789")[-1:]
+    return "" if keyword == "REPLAN" or letter in TURN_OF[keyword] else f"   (a turn {TURN_OF[keyword]} order: ignored in turn {turn})"
 
 
 def _previous_turn(events: list[dict]) -> str | None:

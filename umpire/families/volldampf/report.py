@@ -68,7 +68,8 @@ class Writer:
             return [f"Track card groups of round {e['round']}:"] + [
                 f"  group {i}: {', '.join(g)}" for i, g in enumerate(e["groups"], 1)]
         if kind == "bonds" and e["taken"]:
-            return f"{self.name(e['player'])} takes {e['taken']} bonds (now {e['total']})."
+            return (f"{self.name(e['player'])} takes {e['taken']} bond{'s' if e['taken'] > 1 else ''} "
+                    f"(now {e['total']}).")
         if kind == "rearranged":
             return [f"{self.name(e['player'])} plays Alles neu; the groups are now:"] + [
                 f"  group {i}: {', '.join(g)}" for i, g in enumerate(e["groups"], 1)]
