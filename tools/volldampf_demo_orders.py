@@ -23,9 +23,9 @@ from umpire.families.volldampf.state import card_name, turn_name
 def plan_a(state, p, i):
     s = state
     lines = []
-    if s.round == 1 and i % 2 == 0:
-        lines.append("BONDS 1")
-    bid = [3, 5, 2, 4, 1, 6][(i + s.round) % 6]
+    if s.round <= 2:
+        lines.append(f"BONDS {3 - s.round}")
+    bid = [2, 4, 1, 3, 0, 5][(i + s.round) % 6]
     lines.append(f"BID {min(bid, s.cash(p))}" + (" THEN 4" if len(s.seats) == 2 else ""))
     order = sorted(range(1, len(s.groups) + 1), key=lambda g: (-len({card_name(c) for c in s.groups[g - 1]}), (g + i) % len(s.groups)))
     lines.append("CHOOSE " + " ".join(map(str, order)))
@@ -40,7 +40,13 @@ def plan_b(state, board, p):
         region = card_name(card)
         free = [x for x in board.links.values() if x.region == region and x.id not in s.sections and x.id not in taken]
         free.sort(key=lambda x: (not (set(x.ends) & mine), -sum(len(s.cubes.get(e, [])) for e in x.ends), x.cost, x.id))
-        if free:
+        holds_favour = any(card_name(c) == "Günstige Gelegenheit" for c in s.hands[p])
+        dear = [x for x in board.links.values() if x.cost > 6 and x.id not in s.sections and x.id not in taken
+                and set(x.ends) & mine]
+        if holds_favour and dear:
+            taken.add(dear[0].id)
+            lines.append(f"BUILD {dear[0].id} FAVOUR {region}" + (f" ELSE {free[0].id}" if free else ""))
+        elif free:
             taken.add(free[0].id)
             mine |= set(free[0].ends)
             lines.append("BUILD " + " ELSE ".join(x.id for x in free[:3]))
@@ -67,6 +73,14 @@ def plan_c(state, board, p):
         lines.append(f"MOVE {colour} {text} ELSE {colour} {board.locations[route.start].name} BEST ELSE DECLINE")
     while len(lines) < 2:
         lines.append("MOVE DECLINE")
+    hand = {card_name(c) for c in s.hands[p]}
+    if "Schnelle Lok" in hand and options:
+        lines[0] = lines[0].replace(" ELSE ", " FAST ELSE ", 1) if " ELSE " in lines[0] else lines[0]
+    if "Sabotage" in hand:
+        leader = max((q for q in s.seats if q != p), key=lambda q: (s.income_of(q), q))
+        lines.append(f"SABOTAGE {leader} MOVE 2")
+    if "Subvention" in hand and options:
+        lines.append(f"SUBSIDY {options[-1][3]} {board.locations[options[-1][4].start].name} BEST")
     return lines
 
 
