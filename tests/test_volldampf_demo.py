@@ -20,6 +20,6 @@ def test_volldampf_demo_plays_to_the_end_and_replays(tmp_path):
     assert "Track cards boxed at setup: none." in final
     builds = sum(1 for e in folder.events if e["type"] == "build")
     moves = sum(1 for e in folder.events if e["type"] == "move")
-    assert builds > 20 and moves > 10
+    assert builds >= 20 and moves >= 20
     assert (folder.path / "newsletters" / "013-anna.txt").exists()
     assert replay(folder.path).differences == []
