@@ -14,7 +14,7 @@ from ..base import Confirmation, Family, Issue
 from . import engine
 from .board import CUBE_COLOURS, load_board
 from .orders import TURN_OF, BodyReader, TurnOrders
-from .report import Writer, newsletter_text, since_last_issue
+from .report import Writer, newsletter_text, player_colours, since_last_issue
 from .rules import load_volldampf_rules, setup_problems
 from .state import State, card_name, turn_name
 
@@ -174,14 +174,6 @@ class Volldampf(Family):
         if not out:
             out.append("  (no order lines: the defaults of this turn apply)")
         return Confirmation(out, NOTE)
-
-
-PLAYER_COLOURS = ("red", "blue", "black", "white", "teal", "yellow")
-
-
-def player_colours(seats: list[str]) -> dict[str, str]:
-    """The colour of each player's sections on the board, by seat (2 players: red and blue, as boxed)."""
-    return {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(seats)}
 
 
 def _link_key(ident: str):

@@ -29,6 +29,14 @@ ASKS_EXTRA = ["BID n [THEN m ...]   new bids (sending nothing keeps your bids fr
               "CHOOSE g g ...      the groups you want, most wanted first"]
 
 
+PLAYER_COLOURS = ("red", "blue", "black", "white", "teal", "yellow")
+
+
+def player_colours(seats: list[str]) -> dict[str, str]:
+    """The colour of each player's sections on the board, by seat (2 players: red and blue, as boxed)."""
+    return {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(seats)}
+
+
 def since_last_issue(events: list[dict]) -> list[dict]:
     last = max((i for i, e in enumerate(events) if e.get("type") == "newsletter"), default=-1)
     return events[last + 1:]
@@ -144,11 +152,12 @@ class Writer:
     def players(self, hidden_money: bool) -> list[str]:
         s = self.s
         at_end = self.rules["bonds"]["income_at_end"]
-        out = [f"{'place':<6}{'player':<28}{'marks':>6}{'income':>7}{'bonds':>6}{'score':>6}{'cards':>6}{'sections':>9}"]
+        colours = player_colours(s.seats)
+        out = [f"{'place':<6}{'player':<28}{'colour':<7}{'marks':>6}{'income':>7}{'bonds':>6}{'score':>6}{'cards':>6}{'sections':>9}"]
         for p in s.in_place_order(s.places or s.last_places):
             place = (s.places or s.last_places).get(p, "-")
             marks = "-" if hidden_money else str(s.cash(p))
-            out.append(f"{place!s:<6}{self.name(p)[:27]:<28}{marks:>6}{s.income_of(p):>7}{s.bonds[p]:>6}"
+            out.append(f"{place!s:<6}{self.name(p)[:27]:<28}{colours[p]:<7}{marks:>6}{s.income_of(p):>7}{s.bonds[p]:>6}"
                        f"{s.score(p, at_end):>6}{len(s.hands[p]):>6}{sum(1 for o in s.sections.values() if o == p):>9}")
         return out
 
