@@ -76,3 +76,23 @@ def test_section_16_mail_turns_status_json_and_replay(tmp_path):
     result = CliRunner().invoke(main, ["status", str(folder.path), "--json"])
     assert json.loads(result.output)["turn"] == "2A"
     assert replay(folder.path).differences == []
+
+
+def test_section_15_recorded_draws_replay_a_seeded_game_and_stop_when_they_run_out(tmp_path):
+    seeded, _ = new_game(tmp_path, name="seeded")
+    actions.resolve(seeded)
+    draws = [f"{e['kind']} {e['outcome']}" for e in seeded.events if e["type"] == "draw"]
+    path = tmp_path / "draws.txt"
+    path.write_text("# as printed\n" + "\n".join(draws) + "\n", encoding="utf-8")
+    recorded, _ = actions.create_game(tmp_path / "recorded", str(TINY), "volldampf", PLAYERS, draws_file=path)
+    actions.resolve(recorded)
+    assert actions.status(recorded)["cubes"] == actions.status(seeded)["cubes"]
+    assert recorded.state().groups == seeded.state().groups
+    short = tmp_path / "short.txt"
+    short.write_text("\n".join(draws[:5]) + "\n", encoding="utf-8")
+    with pytest.raises(UmpireError, match=r"draw 6 \(setup cube"):
+        actions.create_game(tmp_path / "short", str(TINY), "volldampf", PLAYERS, draws_file=short)
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text("cube green\n", encoding="utf-8")
+    with pytest.raises(UmpireError, match="cube green"):
+        actions.create_game(tmp_path / "wrong", str(TINY), "volldampf", PLAYERS, draws_file=wrong)
