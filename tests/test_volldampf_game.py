@@ -87,7 +87,9 @@ def test_section_15_recorded_draws_replay_a_seeded_game_and_stop_when_they_run_o
     recorded, _ = actions.create_game(tmp_path / "recorded", str(TINY), "volldampf", PLAYERS, draws_file=path)
     actions.resolve(recorded)
     assert actions.status(recorded)["cubes"] == actions.status(seeded)["cubes"]
-    assert recorded.state().groups == seeded.state().groups
+    def regions(folder):
+        return [[c.rsplit("-", 1)[0] for c in g] for g in folder.state().groups]
+    assert regions(recorded) == regions(seeded)
     short = tmp_path / "short.txt"
     short.write_text("\n".join(draws[:5]) + "\n", encoding="utf-8")
     with pytest.raises(UmpireError, match=r"draw 6 \(setup cube"):
