@@ -53,6 +53,8 @@ class Volldampf(Family):
         if not low <= len(players) <= high:
             raise UmpireError(f"Volldampf is for {low} to {high} players, not {len(players)}.",
                               fix="Add or remove --player entries.")
+        if rules["options"]["merge_build_move"]:
+            raise UmpireError("the option merge_build_move is not available yet.", fix="Leave it out (false).")
         problems = setup_problems(rules._data, len(players))
         if problems:
             raise UmpireError(f"the ruleset's setup for {len(players)} players does not add up: "
