@@ -118,10 +118,9 @@ class Volldampf(Family):
 
     # -- reports ---------------------------------------------------------------------
     def status(self, folder, state: State) -> dict:
-        hidden = folder.rules["options"]["money"] == "hidden"
         players = {}
         for p in state.seats:
-            players[p] = {"name": state.names[p], "marks": None if hidden else state.cash(p),
+            players[p] = {"name": state.names[p], "marks": state.cash(p),
                           "income": state.income_of(p), "bonds": state.bonds[p],
                           "place": (state.places or {}).get(p),
                           "sections": sorted((x for x, o in state.sections.items() if o == p), key=_link_key),
@@ -133,8 +132,7 @@ class Volldampf(Family):
     def status_lines(self, info: dict) -> list[str]:
         lines = [f"Game {info['game']} (Volldampf): round {info['round']}, turn {info['turn']}"]
         for p, v in info["players"].items():
-            marks = "-" if v["marks"] is None else v["marks"]
-            lines.append(f"  {p:<10} {v['name']:<24} {marks!s:>4} marks  income {v['income']:>3}  bonds {v['bonds']:>2}"
+            lines.append(f"  {p:<10} {v['name']:<24} {v['marks']:>4} marks  income {v['income']:>3}  bonds {v['bonds']:>2}"
                          f"  place {v['place'] or '-'}  {len(v['sections']):>2} sections  {v['cards']} cards")
         lines.append("  bag: " + ", ".join(f"{c} {n}" for c, n in info["bag"].items()))
         return lines
