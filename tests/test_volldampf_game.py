@@ -98,3 +98,17 @@ def test_section_15_recorded_draws_replay_a_seeded_game_and_stop_when_they_run_o
     wrong.write_text("cube green\n", encoding="utf-8")
     with pytest.raises(UmpireError, match="cube green"):
         actions.create_game(tmp_path / "wrong", str(TINY), "volldampf", PLAYERS, draws_file=wrong)
+
+
+def test_section_4_hidden_money_shows_cash_only_on_the_private_sheet(tmp_path):
+    folder, _ = new_game(tmp_path, option_specs=("money=hidden",))
+    public = (folder.path / "newsletters" / "001.txt").read_text(encoding="utf-8")
+    row = next(line for line in public.splitlines() if "Ann (ann)" in line and "red" in line)
+    assert " 10 " not in row.split("red", 1)[1][:8]
+    assert "Your marks: 10." in (folder.path / "newsletters" / "001-ann.txt").read_text(encoding="utf-8")
+
+
+def test_section_17_merge_build_move_is_refused_before_anything_is_written(tmp_path):
+    with pytest.raises(UmpireError, match="merge_build_move"):
+        new_game(tmp_path, option_specs=("merge_build_move=true",))
+    assert not (tmp_path / "v1" / "game.yaml").exists()
