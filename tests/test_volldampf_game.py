@@ -112,3 +112,22 @@ def test_section_17_merge_build_move_is_refused_before_anything_is_written(tmp_p
     with pytest.raises(UmpireError, match="merge_build_move"):
         new_game(tmp_path, option_specs=("merge_build_move=true",))
     assert not (tmp_path / "v1" / "game.yaml").exists()
+
+
+def test_section_16_confirmation_previews_builds_and_moves_on_todays_board(tmp_path):
+    folder, _ = new_game(tmp_path)
+    game = folder.game_id
+    for p in ("ann", "bob", "cy"):
+        actions.submit(folder, order(game, p, "BID 0", "CHOOSE 1 2 3"))
+    actions.resolve(folder)
+    state = folder.state()
+    region = state.won["ann"][0].rsplit("-", 1)[0]
+    link = next(x for x in folder.game_map.links.values() if x.region == region and x.cost <= 10)
+    other = next(x for x in folder.game_map.links.values() if x.region not in
+                 {c.rsplit("-", 1)[0] for c in state.won["ann"]})
+    parsed = folder.family.parse_order(order(game, "ann", f"BUILD {link.id} ELSE {other.id}", "MOVE blue Hamburg BEST")
+                                       .decode(), folder.game_map)
+    lines = folder.family.confirmation(folder, state, "ann", parsed).lines
+    assert any(f"{link.id} " in x and f"legal now, costs {link.cost}" in x for x in lines)
+    assert any(f"{other.id} " in x and "you hold no" in x for x in lines)
+    assert any("MOVE blue Hamburg BEST" in x and "turn C order" in x for x in lines)

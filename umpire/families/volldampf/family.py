@@ -14,6 +14,7 @@ from ..base import Confirmation, Family, Issue
 from . import engine
 from .board import CUBE_COLOURS, load_board
 from .orders import TURN_OF, BodyReader, TurnOrders
+from .preview import preview
 from .report import Writer, newsletter_text, player_colours, since_last_issue
 from .rules import load_volldampf_rules, setup_problems
 from .state import State, card_name, turn_name
@@ -162,10 +163,7 @@ class Volldampf(Family):
             else:
                 out.append(f"  line {number}: {text}   (a turn {TURN_OF[keyword]} order; the open turn is "
                            f"{turn_name(state)}: it will be ignored)")
-        cash = state.cash(player) if player in state.seats else 0
-        bids = order.body.bids or []
-        if any(b > cash for b in bids) and turn == "A":
-            out.append(f"  note: you have {cash} marks now; a higher bid is cut to your cash (after bonds).")
+        out += preview(state, folder.game_map, folder.rules, player, order.body)
         if order.body.sabotages:
             for sab in order.body.sabotages:
                 if sab.target not in state.seats:
