@@ -480,7 +480,7 @@ def _where(exc: BaseException) -> str:
     """The failure in one line for the GM: its kind and where the umpire met it (no message text)."""
     if isinstance(exc, UmpireError):
         return exc.message[:160]
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "umpire" in f.filename] or \
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/umpire/" in f.filename.replace("\\", "/")] or \
         traceback.extract_tb(exc.__traceback__)
     place = ""
     if frames:
