@@ -7,13 +7,16 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from volldampf_helpers import TINY
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from volldampf_helpers import TINY, tiny_board
 
 from umpire import actions
 from umpire.cli import main
 from umpire.errors import UmpireError
 from umpire.replay import replay
 
+TINY_BOARD = tiny_board()
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 
 
@@ -131,3 +134,13 @@ def test_section_16_confirmation_previews_builds_and_moves_on_todays_board(tmp_p
     assert any(f"{link.id} " in x and f"legal now, costs {link.cost}" in x for x in lines)
     assert any(f"{other.id} " in x and "you hold no" in x for x in lines)
     assert any("MOVE blue Hamburg BEST" in x and "turn C order" in x for x in lines)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["GAME v1", "PLAYER ann", "ROUND 2B", "ROUND x", "CODE a-1", "BID 3 THEN",
+                                 "BUILD L1 ELSE", "MOVE blue Hamburg-Hannover", "> quoted", "-- ", "SABOTAGE ann",
+                                 "TAKEFROM bob", "EXTRA MOVE 1 red:Paris"]) | st.text(max_size=30), max_size=12))
+def test_section_16_any_mail_text_is_read_without_a_crash(lines):
+    from umpire.families import family
+    order = family("volldampf").parse_order("\n".join(lines), TINY_BOARD)
+    assert all(str(e) for e in order.errors)
