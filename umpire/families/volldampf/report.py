@@ -37,6 +37,17 @@ def player_colours(seats: list[str]) -> dict[str, str]:
     return {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(seats)}
 
 
+def _wrapped(head: str, items: list[str]) -> list[str]:
+    lines, line = [], head
+    for i, item in enumerate(items):
+        text = item + ("," if i < len(items) - 1 else ".")
+        if len(line) + len(text) + 1 > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = " " * len(head)
+        line += text + " "
+    return lines + [line.rstrip()]
+
+
 def since_last_issue(events: list[dict]) -> list[dict]:
     last = max((i for i, e in enumerate(events) if e.get("type") == "newsletter"), default=-1)
     return events[last + 1:]
@@ -55,11 +66,19 @@ class Writer:
 
     # -- what happened -----------------------------------------------------------------
     def happenings(self) -> list[str]:
-        out = []
+        out, cubes = [], []
         for e in self.events:
+            if e.get("type") == "cube":
+                cubes.append(f"{self.loc(e['location'])} {e['colour']}")
+                continue
+            if cubes:
+                out += _wrapped("  cubes: ", cubes)
+                cubes = []
             line = self.describe(e)
             if line:
                 out.extend(line if isinstance(line, list) else [line])
+        if cubes:
+            out += _wrapped("  cubes: ", cubes)
         return out
 
     def describe(self, e):
@@ -68,8 +87,6 @@ class Writer:
             return f"The game begins: {len(e['players'])} players; {e['removed']} track cards boxed unseen."
         if kind == "goods card":
             return f"Goods card turned ({e['label']}): {e['card']}."
-        if kind == "cube":
-            return f"  a {e['colour']} cube to {self.loc(e['location'])}"
         if kind == "bag empty":
             return f"  the bag is empty: no cube for {self.loc(e['location'])}"
         if kind == "groups":
