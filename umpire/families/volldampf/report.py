@@ -71,12 +71,13 @@ class Writer:
             if e.get("type") == "cube":
                 cubes.append(f"{self.loc(e['location'])} {e['colour']}")
                 continue
+            line = self.describe(e)
+            if not line:
+                continue
             if cubes:
                 out += _wrapped("  cubes: ", cubes)
                 cubes = []
-            line = self.describe(e)
-            if line:
-                out.extend(line if isinstance(line, list) else [line])
+            out.extend(line if isinstance(line, list) else [line])
         if cubes:
             out += _wrapped("  cubes: ", cubes)
         return out
