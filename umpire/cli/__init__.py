@@ -1,15 +1,62 @@
-"""The `umpire` command line: a thin shell over the actions and the engine."""
+"""The `umpire` command line: a thin shell over the actions and the engine.
+
+Commands load lazily, so that each command starts at once: `umpire status` imports the
+module of `status` and what it uses, never reportlab, imapclient or smtplib. COMMANDS maps
+each command name to "module:attribute" of its click command (or group); a module is
+imported only when its command runs or `--help` lists it. Command modules therefore import
+at their top only click and light modules, and the heavy ones (actions, the engine, the
+renderers, the mail service) inside the functions that use them.
+
+To add a command: write it in a module of this package with `@main.command()`, importing
+what it needs inside its function, and add a line `"name": "umpire.cli.module:function"` to
+COMMANDS here. (A subcommand of `map` or `mail` needs no entry: its group's module holds it.)
+tests/test_cli_startup.py fails while a command is registered by its decorator but missing
+from COMMANDS, or while `import umpire.cli` or `umpire --help` pulls in a heavy module.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
 from ..errors import UmpireError
 
+COMMANDS = {
+    "new": "umpire.cli.game:new",
+    "submit": "umpire.cli.game:submit",
+    "resolve": "umpire.cli.game:resolve",
+    "end-construction": "umpire.cli.game:end_construction",
+    "status": "umpire.cli.game:status",
+    "route": "umpire.cli.route:route",
+    "replay": "umpire.cli.render:replay",
+    "demo": "umpire.cli.render:demo",
+    "map": "umpire.cli.maps:map_group",
+    "mail": "umpire.cli.mail:mail_group",
+}
 
-class UmpireGroup(click.Group):
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported from "module:attribute" only when they are needed
+    (click's documented lazy loading of subcommands)."""
+
+    def __init__(self, *args, lazy_commands: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = dict(lazy_commands or {})
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands))
+
+    def get_command(self, ctx, cmd_name):
+        if cmd_name in self.lazy_commands and cmd_name not in self.commands:
+            module_name, attribute = self.lazy_commands[cmd_name].split(":")
+            command = getattr(importlib.import_module(module_name), attribute)
+            self.commands[cmd_name] = command
+        return super().get_command(ctx, cmd_name)
+
+
+class UmpireGroup(LazyGroup):
     """Turns every refused input into one clear paragraph on stderr and exit code 1."""
 
     def invoke(self, ctx):
@@ -20,13 +67,7 @@ class UmpireGroup(click.Group):
             sys.exit(exc.exit_code)
 
 
-@click.group(cls=UmpireGroup)
+@click.group(cls=UmpireGroup, lazy_commands=COMMANDS)
 @click.version_option(package_name="umpire")
 def main():
     """Umpire for play-by-mail Railway Rivals (Dampfross) games."""
-
-
-from . import game, maps  # noqa: E402,F401  (registers the commands)
-from . import render  # noqa: E402,F401
-from . import route  # noqa: E402,F401  (the route assistant)
-from . import mail  # noqa: E402,F401

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import click
 
-from .. import actions
-from ..store.folder import GameFolder
 from . import main
 
 
@@ -25,6 +23,7 @@ from . import main
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option or ruleset value.")
 def new(game_dir, map_name, rules_name, companies, seed, dice_file, options):
     """Create a game, open round 1 and write newsletter 001."""
+    from .. import actions
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
     click.echo("Order codes (shown once; kept in secrets.yaml):")
@@ -37,6 +36,8 @@ def new(game_dir, map_name, rules_name, companies, seed, dice_file, options):
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, exists=True, path_type=Path))
 def submit(game_dir, files):
     """Take order files from the GM (no CODE needed)."""
+    from .. import actions
+    from ..store.folder import GameFolder
     folder = GameFolder(game_dir).require()
     refused = False
     for path in files:
@@ -57,6 +58,8 @@ def submit(game_dir, files):
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 def resolve(game_dir):
     """Resolve the open round, open the next, write the newsletter."""
+    from .. import actions
+    from ..store.folder import GameFolder
     folder = GameFolder(game_dir).require()
     before = folder.state().round
     finished_only = not actions.resolve(folder)
@@ -74,6 +77,8 @@ def resolve(game_dir):
 @click.option("--reason", required=True, help="Why the GM ends the phase (journaled).")
 def end_construction(game_dir, reason):
     """End the construction phase by the GM's decision."""
+    from .. import actions
+    from ..store.folder import GameFolder
     actions.end_construction(GameFolder(game_dir), reason)
     click.echo("The construction phase is ended; the first operating round is open and its newsletter written.")
 
@@ -83,6 +88,8 @@ def end_construction(game_dir, reason):
 @click.option("--json", "as_json", is_flag=True, help="One JSON object, for scripts.")
 def status(game_dir, as_json):
     """Phase, round, balances, networks and what is awaited."""
+    from .. import actions
+    from ..store.folder import GameFolder
     info = actions.status(GameFolder(game_dir))
     if as_json:
         click.echo(json.dumps(info, ensure_ascii=False, sort_keys=True))

@@ -1,4 +1,4 @@
-"""Commands around newsletters: map render, replay, demo."""
+"""Commands that play or rebuild whole games: replay, demo."""
 
 from __future__ import annotations
 
@@ -7,29 +7,14 @@ from pathlib import Path
 
 import click
 
-from .. import demo as demo_game
-from ..gamemap import load_map
-from ..replay import replay as replay_game
-from ..render.pdf import map_pdf
-from ..store import atomic
 from . import main
-from .maps import map_group
-
-
-@map_group.command("render")
-@click.argument("path")
-@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
-def render(path, out):
-    """Draw the empty map as a PDF (for map makers)."""
-    game_map = load_map(path)
-    atomic.write_bytes(out, map_pdf(game_map))
-    click.echo(f"{game_map.title}: {out} written.")
 
 
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 def replay(game_dir):
     """Rebuild a game from its inputs; check the journal and newsletters byte for byte."""
+    from ..replay import replay as replay_game
     outcome = replay_game(game_dir)
     if outcome.differences:
         click.echo(f"Replay of {game_dir}: {len(outcome.differences)} difference(s):", err=True)
@@ -44,6 +29,7 @@ def replay(game_dir):
 @click.argument("out_dir", required=False, default="demo-out", type=click.Path(file_okay=False, path_type=Path))
 def demo(out_dir):
     """Play the bundled demo game end to end and write its newsletters (default: ./demo-out)."""
+    from .. import demo as demo_game
     folder = demo_game.play(out_dir)
     click.echo(f"Demo game played in {folder.path}; its newsletters:")
     for e in folder.events:
