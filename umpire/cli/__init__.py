@@ -1,17 +1,18 @@
 """The `umpire` command line: a thin shell over the actions and the engine.
 
 Commands load lazily, so that each command starts at once: `umpire status` imports the
-module of `status` and what it uses, never reportlab, imapclient or smtplib. COMMANDS maps
-each command name to "module:attribute" of its click command (or group); a module is
-imported only when its command runs or `--help` lists it. Command modules therefore import
-at their top only click and light modules, and the heavy ones (actions, the engine, the
-renderers, the mail service) inside the functions that use them.
+module of `status` and what it uses, never reportlab, imapclient, smtplib or jinja2. COMMANDS
+maps each command name to "module:attribute" of its click command (or group); a module is
+imported only when one of its commands runs or `--help` lists them. So a command module
+imports at its top only click and game code that is light (the actions, the engine, the
+store); the renderers (reportlab, jinja2) and the mail service (imapclient, smtplib) are
+imported inside the functions that use them.
 
-To add a command: write it in a module of this package with `@main.command()`, importing
-what it needs inside its function, and add a line `"name": "umpire.cli.module:function"` to
-COMMANDS here. (A subcommand of `map` or `mail` needs no entry: its group's module holds it.)
-tests/test_cli_startup.py fails while a command is registered by its decorator but missing
-from COMMANDS, or while `import umpire.cli` or `umpire --help` pulls in a heavy module.
+To add a command: write it in a module of this package with `@main.command()` and add a line
+`"name": "umpire.cli.module:function"` to COMMANDS here. (A subcommand of `map` or `mail`
+needs no entry: its group's module holds it.) tests/test_cli_startup.py fails while a command
+is registered by its decorator but missing from COMMANDS, or while importing the CLI, a
+command module or `umpire --help` pulls in reportlab, imapclient, smtplib or jinja2.
 """
 
 from __future__ import annotations

@@ -10,8 +10,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 from ..actions import SubmitResult
-from ..engine.preview import OrderPreview, preview_order
-from ..orders import format_chain
+from ..confirmation import order_lines
 from ..store.folder import GameFolder
 from . import mailpolicy
 from .decode import Mail
@@ -62,49 +61,12 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
     if result.replaced:
         head += f" They replace your earlier orders for round {result.round} as a whole."
     out = [paragraphs(head), ""]
-    order = result.order
-    state = folder.state()
-    game_map = folder.game_map
-    if order.home is not None:
-        out.append(f"  line {order.home_line}: HOME {game_map.describe(order.home)}")
-    if order.chains:
-        out += _chains(preview_order(state, game_map, folder.rules, result.company, order))
-    for race in order.races:
-        routes = " ELSE ".join(format_chain(r.hexes) for r in race.routes)
-        partner = f" {race.partner}" if race.partner else ""
-        out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}{(' ' + routes) if routes else ''}")
-    if not (order.home or order.chains or order.races):
-        out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
-                   "new orders)")
+    out += order_lines(folder, result.company, result.order)
     if result.errors:
         out += ["", UNREADABLE_LINES]
         out += [textwrap.fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
     out += ["", ROUND_NOTE]
     return "\n".join(out) + "\n"
-
-
-def _chains(preview: OrderPreview) -> list[str]:
-    out = []
-    for chain in preview.chains:
-        out.append(f"  line {chain.line}: BUILD {'-'.join(chain.hexes)}")
-        if chain.problem:
-            out.append(textwrap.fill(f"not buildable as it stands: {chain.problem}", WIDTH,
-                                     initial_indent="      ", subsequent_indent="      "))
-            continue
-        for seg in chain.segments:
-            if seg.problem:
-                text = f"{seg.a}-{seg.b}: cannot be built: {seg.problem}"
-            else:
-                text = f"{seg.a}-{seg.b}  {seg.cost} pt" + "".join(f", fee {f.describe()}" for f in seg.fees)
-            out.append(textwrap.fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
-    total = f"Altogether {preview.cost} point{'s' if preview.cost != 1 else ''}"
-    if preview.budget is not None:
-        total += f" of this round's budget of {preview.budget}"
-    total += f", and {preview.fees} units in fees (balance now {preview.balance})."
-    if preview.budget is not None and preview.cost > preview.budget:
-        total += " The budget does not cover it all: building stops where the points run out."
-    out += ["", paragraphs(total)]
-    return out
 
 
 def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | None = None) -> EmailMessage:
