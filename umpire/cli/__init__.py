@@ -9,10 +9,11 @@ store); the renderers (reportlab, jinja2) and the mail service (imapclient, smtp
 imported inside the functions that use them.
 
 To add a command: write it in a module of this package with `@main.command()` and add a line
-`"name": "umpire.cli.module:function"` to COMMANDS here. (A subcommand of `map` or `mail`
-needs no entry: its group's module holds it.) tests/test_cli_startup.py fails while a command
-is registered by its decorator but missing from COMMANDS, or while importing the CLI, a
-command module or `umpire --help` pulls in reportlab, imapclient, smtplib or jinja2.
+`"name": "umpire.cli.module:function"` to COMMANDS here. A subcommand of a group (`map`,
+`mail`) written in the group's own module needs no entry; one written in another module needs
+a line in the group's map (MAP_COMMANDS in maps.py). tests/test_cli_startup.py fails while a
+command is registered by its decorator but missing from its map, or while importing the CLI,
+a command module or `umpire --help` pulls in reportlab, imapclient, smtplib or jinja2.
 """
 
 from __future__ import annotations

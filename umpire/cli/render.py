@@ -1,4 +1,4 @@
-"""Commands that play or rebuild whole games: replay, demo."""
+"""Commands around newsletters: map render, replay, demo."""
 
 from __future__ import annotations
 
@@ -8,6 +8,33 @@ from pathlib import Path
 import click
 
 from . import main
+from .maps import is_board, map_group
+
+
+@map_group.command("render")
+@click.argument("path")
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+def render(path, out):
+    """Draw the empty map as a PDF (for map makers).
+
+    \b
+    Examples:
+      umpire map render ireland ireland.pdf
+      umpire map render volldampf-germany board.pdf
+    """
+    from ..families.volldampf.board import load_board
+    from ..families.volldampf.drawing import board_pdf
+    from ..gamemap import load_map
+    from ..render.pdf import map_pdf
+    from ..store import atomic
+    if is_board(path):
+        board = load_board(path)
+        atomic.write_bytes(out, board_pdf(board))
+        click.echo(f"{board.title}: {out} written.")
+        return
+    game_map = load_map(path)
+    atomic.write_bytes(out, map_pdf(game_map))
+    click.echo(f"{game_map.title}: {out} written.")
 
 
 @main.command()
