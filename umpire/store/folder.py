@@ -17,6 +17,7 @@ from ..errors import DataError, UmpireError
 from ..gamemap import GameMap, load_map
 from ..ids import GAME_ID, GAME_ID_RULE, shown
 from ..ruleset import Ruleset, load_rules
+from ..yamlfile import safe_load
 from . import atomic
 
 GAME_FILE = "game.yaml"
@@ -117,7 +118,7 @@ class GameFolder:
             self.require()
             path = self.path / GAME_FILE
             try:
-                data = yaml.safe_load(path.read_text(encoding="utf-8"))
+                data = safe_load(path.read_text(encoding="utf-8"))
             except yaml.YAMLError as exc:
                 raise DataError(f"not valid YAML: {exc}", str(path)) from None
             for key in ("game", "map", "rules", "companies", "dice"):
@@ -150,7 +151,7 @@ class GameFolder:
         if not path.exists():
             raise DataError("the secrets file is missing.", str(path),
                             "It holds the order codes and the dice seed; restore it from a backup.")
-        return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        return safe_load(path.read_text(encoding="utf-8")) or {}
 
     @property
     def game_map(self) -> GameMap:
