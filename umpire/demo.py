@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -13,8 +14,18 @@ from .resources import data_dir
 from .store.folder import GameFolder
 
 
-def demo_dir() -> Path:
-    return data_dir("games") / "demo"
+DEMOS = {"dampfross": "demo", "volldampf": "volldampf-demo"}   # `umpire demo --game NAME` -> bundled folder
+_TURN = re.compile(r"^(\d{1,4})([A-Za-z]?)(\d{0,2})$")
+
+
+def demo_dir(game: str = "dampfross") -> Path:
+    return data_dir("games") / DEMOS[game]
+
+
+def turn_key(name: str) -> tuple[int, str, int]:
+    """Order folders in the order of play: `3` (a round), `3A`, `3A2`, `3B`, ..."""
+    number, letter, extra = _TURN.match(name).groups()
+    return int(number), letter.upper(), int(extra or 0)
 
 
 def spec(source: Path | None = None) -> dict:
@@ -49,8 +60,8 @@ def play(out_dir: Path, source: Path | None = None) -> GameFolder:
     game_map = source / game["map"] if (source / game["map"]).is_file() else game["map"]
     folder, _ = actions.create_game(path, str(game_map), game["rules"], game["companies"], seed=str(game["seed"]),
                                     option_specs=options)
-    rounds = sorted((p for p in (source / "orders").iterdir() if p.is_dir() and p.name.isdigit()),
-                    key=lambda p: int(p.name))
+    rounds = sorted((p for p in (source / "orders").iterdir() if p.is_dir() and _TURN.match(p.name)),
+                    key=lambda p: turn_key(p.name))
     for round_dir in rounds:
         if folder.state().phase == "finished":
             break

@@ -54,10 +54,18 @@ def replay(game_dir):
 
 @main.command()
 @click.argument("out_dir", required=False, default="demo-out", type=click.Path(file_okay=False, path_type=Path))
-def demo(out_dir):
-    """Play the bundled demo game end to end and write its newsletters (default: ./demo-out)."""
+@click.option("--game", "which", type=click.Choice(["dampfross", "volldampf"]), default="dampfross",
+              show_default=True, help="Which bundled demo game to play.")
+def demo(out_dir, which):
+    """Play a bundled demo game end to end and write its newsletters (default: ./demo-out).
+
+    \b
+    Examples:
+      umpire demo
+      umpire demo --game volldampf demo-out
+    """
     from .. import demo as demo_game
-    folder = demo_game.play(out_dir)
+    folder = demo_game.play(out_dir, demo_game.demo_dir(which))
     click.echo(f"Demo game played in {folder.path}; its newsletters:")
     for e in folder.events:
         if e["type"] == "newsletter":
