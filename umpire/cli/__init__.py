@@ -31,3 +31,4 @@ from . import render  # noqa: E402,F401
 from . import route  # noqa: E402,F401  (the route assistant)
 from . import mail  # noqa: E402,F401
 from . import gm  # noqa: E402,F401  (preview, rollback, adjust, replace)
+from . import house_rules  # noqa: E402,F401  (umpire options)

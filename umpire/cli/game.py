@@ -27,16 +27,18 @@ from . import main
 @click.option("--dice", "dice_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help="Recorded dice, used in order instead of seeded ones.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option or ruleset value.")
+@click.option("--profile", help="A postal profile: a zine's house rules as a set of options "
+              "(`umpire options` lists them), e.g. octopus-garden.")
 @click.option("--id", "game_id", help="The game id, when the folder's name is not one (1 to 40 letters, digits, "
               "'-', '_' or '.').")
-def new(game_dir, map_name, rules_name, companies, seed, dice_file, options, game_id):
+def new(game_dir, map_name, rules_name, companies, seed, dice_file, options, profile, game_id):
     """Create a game, open round 1 and write newsletter 001.
 
     Example: `umpire new games/ireland-1 --map ireland --rules laurin --company "red:Red Lines:red@example.org"
     --company "blue:Blue Star:blue@example.org"`. The game id is the folder's name (or --id).
     """
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options,
-                                        game_id=game_id)
+                                        game_id=game_id, profile=profile)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
     click.echo("Order codes (shown once; kept in secrets.yaml):")
     for cid, code in codes.items():
