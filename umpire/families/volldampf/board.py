@@ -8,6 +8,7 @@ error names the file, the line and the field, and says what would work.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -134,6 +135,15 @@ class Board:
         """The locations of a colour, in file (map) order."""
         return [loc for loc in self.locations.values() if loc.colour == colour]
 
+    def check_cards(self, regions: int, cards_per_region: int):
+        """Refuse the board if its regions do not match a ruleset's count and cards per region."""
+        wrong = [f"{r.name} has {r.cards}" for r in self.regions.values() if r.cards != cards_per_region]
+        if len(self.regions) != regions or wrong:
+            raise DataError(f"the board has {len(self.regions)} regions ({', '.join(wrong) or 'cards as ruled'}); "
+                            f"the ruleset deals {regions} regions of {cards_per_region} track cards.",
+                            self.path or self.name,
+                            "Give the board's regions the ruleset's card counts, or use a ruleset made for this board.")
+
     def describe(self, link: Link) -> str:
         """`L7 Hamburg-Hannover (circle, 5)`, for messages."""
         a, b = self.locations[link.a].name, self.locations[link.b].name
@@ -185,7 +195,7 @@ class _Reader:
         return text
 
     def number(self, value, container, key, field_name) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             self.fail(container, key, field_name, f"{value!r} is not a number.")
         return float(value)
 
@@ -348,7 +358,7 @@ class _Reader:
         out = []
         for p in pairs:
             if (not isinstance(p, list) or len(p) != 2
-                    or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in p)):
+                    or any(isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) for v in p)):
                 self.fail(container, key, field_name, f"{p!r} is not a point.", "Write a point as [x, y].")
             out.append((float(p[0]), float(p[1])))
         if len(out) < 2:

@@ -45,9 +45,12 @@ INK = colors.HexColor("#222222")
 
 
 def colour(name: str) -> colors.Color:
-    """A colour by name (`blue`, `violet`, ...) or as `#rrggbb`."""
+    """A colour by name (`blue`, `violet`, ...) or as `#rrggbb`; anything else is drawn grey."""
     text = str(name).strip().lower()
-    return colors.HexColor(PALETTE.get(text, text if text.startswith("#") else "#808080"))
+    try:
+        return colors.HexColor(PALETTE.get(text, text if text.startswith("#") else "#808080"))
+    except (ValueError, TypeError):
+        return colors.HexColor("#808080")
 
 
 @dataclass(frozen=True)
@@ -87,7 +90,8 @@ class Frame:
 
 
 def draw_board(c: Canvas, board: Board, position: Position | None = None, title: str | None = None):
-    """Draw the board on the current page of `c` (A4 landscape), with the position if given."""
+    """Draw the board on the current page of `c`, with the position if given. The page must be
+    `PAGE` (A4 landscape): in a newsletter, `c.setPageSize(PAGE)` before the page is begun."""
     position = position or Position()
     inner = _inner()
     frame = frame_for(board)
