@@ -157,14 +157,14 @@ def decode(data: bytes) -> str:
 
 def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False,
            received_at: datetime | None = None, batch: atomic.Batch | None = None,
-           order: Order | None = None) -> SubmitResult:
+           order: Order | None = None, late: str | None = None) -> SubmitResult:
     """Take one order: check its header, store it verbatim, journal it.
 
     `received_at` (given by the mail service) is checked against the open round's deadline:
     a late order is refused or held for the next round, as the game's late_orders option says.
     With a `batch` (the mail service's), the stored order and its journal line are written with
     the batch's other writes: the order file durable first, then the line. `order` is the text
-    already parsed, if it was.
+    already parsed, if it was. `late` is a lateness decided before (replay gives the journal's).
     """
     folder.require()
     state = folder.state()
@@ -172,7 +172,7 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
         order = parse_order(decode(data), folder.game_map)
     reason = _header_problem(folder, state, order, require_code)
     company = order.company if order.company in folder.company_ids() else None
-    late = deadlines.lateness(folder, state.round, received_at) if not reason else None
+    late = (late or deadlines.lateness(folder, state.round, received_at)) if not reason else None
     if late and deadlines.late_policy(folder) == "refuse":
         reason = late
     if reason:

@@ -15,6 +15,7 @@ from ..due import due
 from ..errors import UmpireError
 from ..store.folder import GameFolder
 from . import main
+from .locking import locking
 
 
 @main.command()
@@ -48,6 +49,7 @@ def new(game_dir, map_name, rules_name, companies, seed, dice_file, options, pro
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, exists=True, path_type=Path))
+@locking("game_dir")
 def submit(game_dir, files):
     """Take order files from the GM (no CODE needed).
 
@@ -78,6 +80,7 @@ def submit(game_dir, files):
 @click.option("--force", is_flag=True, help="Resolve even though orders are missing and the deadline has not passed.")
 @click.option("--round", "round_number", type=int, metavar="N",
               help="Resolve only if round N is open: run again, the command does nothing and says so.")
+@locking("game_dir")
 def resolve(game_dir, force, round_number):
     """Resolve the open round, open the next, write the newsletter.
 
@@ -115,6 +118,7 @@ def resolve(game_dir, force, round_number):
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--reason", required=True, help="Why the GM ends the phase (journaled).")
 @click.option("--yes", is_flag=True, help="Do not ask, even when ending the phase ends the game at once.")
+@locking("game_dir")
 def end_construction(game_dir, reason, yes):
     """End the construction phase by the GM's decision.
 
