@@ -107,7 +107,7 @@ class Volldampf(Family):
         return [] if state.turn == "finished" else state.in_place_order()
 
     # -- engine ----------------------------------------------------------------------
-    def start_game(self, game: str, players: list[dict], rules, random, board=None) -> list[dict]:
+    def start_game(self, game: str, players: list[dict], rules, random, options: dict, board) -> list[dict]:
         _, events = engine.start_game(board, rules, [p["id"] for p in players],
                                       {p["id"]: p["name"] for p in players}, random)
         return [{"type": "game_created", "game": game}] + events
