@@ -79,3 +79,19 @@ def test_verify_compares_recorded_dice_with_the_file(tmp_path):
     (game / "dice.txt").write_text("3\n")
     result = run("verify", game)
     assert result.exit_code == 1 and "line 1 of the dice file holds 3" in result.output
+
+
+def test_the_worked_example_of_docs_dice_md_fits_the_demo(tmp_path):
+    """The dice file of the worked example, read as a dice file, gives the demo's rolls 6-22 in order."""
+    from pathlib import Path
+    from umpire.dice import RecordedDice, read_dice_file
+    doc = (Path(__file__).parent.parent / "docs" / "dice.md").read_text(encoding="utf-8")
+    section = doc.split("### A worked example")[1]
+    example = [line.strip() for line in section.splitlines() if line.startswith("    ")]
+    (tmp_path / "example.txt").write_text("\n".join(example))
+    assert run("demo", tmp_path / "out").exit_code == 0
+    events = [json.loads(line) for line in (tmp_path / "out" / "demo" / "journal.jsonl").read_text().splitlines()]
+    made = [e for e in events if e["type"] == "roll"][5:22]
+    dice = RecordedDice(read_dice_file(tmp_path / "example.txt"))
+    assert [dice.roll(e["purpose"]) for e in made] == [e["value"] for e in made]
+    assert dice.position == len(dice.values)
