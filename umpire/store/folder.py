@@ -14,6 +14,7 @@ from ..dice import RecordedDice, SeededDice, read_dice_file
 from ..engine.state import State
 from ..errors import DataError, UmpireError
 from ..gamemap import GameMap, load_map
+from ..orders import Order, decode, parse_order
 from ..ruleset import Ruleset, load_rules
 from . import atomic
 
@@ -102,7 +103,25 @@ class GameFolder:
         if not path.exists():
             raise DataError("the secrets file is missing.", str(path),
                             "It holds the order codes and the dice seed; restore it from a backup.")
-        return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except (yaml.YAMLError, UnicodeDecodeError) as exc:
+            raise DataError(f"not valid YAML text ({str(exc).splitlines()[0]}).", str(path),
+                            "It holds the order codes and the dice seed; restore it from a backup.") from None
+        codes = data.get("codes", {}) if isinstance(data, dict) else None
+        if not isinstance(codes, dict) or not all(isinstance(c, str) for c in codes.values()):
+            raise DataError("it must be a mapping with `codes: {company: code}` (and `seed:`).", str(path),
+                            "It is written by `umpire new`; restore it from a backup.")
+        return data
+
+    @property
+    def codes(self) -> list[str]:
+        """The order codes of the game: secret, masked wherever a player's text is echoed."""
+        return list(self.secrets.get("codes", {}).values())
+
+    def read_order(self, data: bytes) -> Order:
+        """An order's bytes as the umpire reads them for this game, its codes masked (see echo.py)."""
+        return parse_order(decode(data), self.game_map, self.codes)
 
     @property
     def game_map(self) -> GameMap:
