@@ -12,6 +12,7 @@ import yaml
 
 from ..dice import RecordedDice, SeededDice, read_dice_file
 from ..engine.state import State
+from ..echo import quote
 from ..errors import DataError, UmpireError
 from ..gamemap import GameMap, load_map
 from ..orders import Order, decode, parse_order
@@ -28,6 +29,51 @@ DICE_FILE = "dice.txt"
 
 def dump_yaml(data) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False)
+
+
+# The keys the shell reads from journal events of these types (the fold checks the rest).
+_EVENT_KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "order_received": {"round": int, "company": str, "file": str},
+    "order_refused": {"round": int, "file": str},
+    "newsletter": {"number": int, "files": list},
+    "command": {"command": str},
+}
+
+
+def _event_problem(event) -> str | None:
+    """Why a journal line is not an event as the umpire writes it; None if it is."""
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        return "an event is a JSON object with a \"type\""
+    for key, kind in _EVENT_KEYS.get(event["type"], {}).items():
+        if isinstance(event.get(key), bool) or not isinstance(event.get(key), kind):
+            return f"{event['type']} events have {key!r} ({kind.__name__})"
+    if event["type"] == "newsletter" and not all(isinstance(f, str) for f in event["files"]):
+        return "newsletter events list their files by name"
+    return None
+
+
+def _config_problem(data) -> str | None:
+    """What makes a game.yaml unusable; None if nothing."""
+    if not isinstance(data, dict):
+        return "it must be a mapping (game, map, rules, companies, dice, ...)."
+    for key in ("game", "map", "rules", "companies", "dice"):
+        if key not in data:
+            return f"the key {key!r} is missing."
+    if not isinstance(data["game"], (str, int)) or isinstance(data["game"], bool):
+        return "`game` must be the game's id."
+    companies = data["companies"]
+    if not isinstance(companies, list) or not companies or not all(
+            isinstance(c, dict) and isinstance(c.get("id"), str) and isinstance(c.get("name"), (str, int))
+            and isinstance(c.get("email", ""), (str, type(None))) for c in companies):
+        return "`companies` must list the companies, each with id, name and email."
+    for key in ("map", "rules", "dice"):
+        if not isinstance(data[key], dict):
+            return f"`{key}` must be a mapping."
+    if data["dice"].get("mode") not in ("seeded", "recorded"):
+        return "`dice.mode` must be seeded or recorded."
+    if not isinstance(data.get("options") or {}, dict):
+        return "`options` must be a mapping."
+    return None
 
 
 class GameFolder:
@@ -74,12 +120,11 @@ class GameFolder:
             path = self.path / GAME_FILE
             try:
                 data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            except yaml.YAMLError as exc:
-                raise DataError(f"not valid YAML: {exc}", str(path)) from None
-            for key in ("game", "map", "rules", "companies", "dice"):
-                if not isinstance(data, dict) or key not in data:
-                    raise DataError(f"the key {key!r} is missing.", str(path),
-                                    "game.yaml is written by `umpire new`; restore it from a backup.")
+            except (yaml.YAMLError, UnicodeDecodeError) as exc:
+                raise DataError(f"not valid YAML text: {str(exc)[:300]}", str(path)) from None
+            problem = _config_problem(data)
+            if problem:
+                raise DataError(problem, str(path), "game.yaml is written by `umpire new`; restore it from a backup.")
             self._config = data
         return self._config
 
@@ -160,10 +205,17 @@ class GameFolder:
             if not line.strip():
                 continue
             try:
-                events.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise DataError(f"a journal line is not JSON ({exc.msg}).", f"{self.journal_path}, line {number}",
+                event = json.loads(line)
+            except (json.JSONDecodeError, RecursionError) as exc:
+                raise DataError(f"a journal line is not JSON ({getattr(exc, 'msg', exc)}).",
+                                f"{self.journal_path}, line {number}",
                                 "The journal is append-only; restore it from a backup.") from None
+            problem = _event_problem(event)
+            if problem:
+                raise DataError(f"{quote(line)} is not an event as the umpire writes it: {problem}.",
+                                f"{self.journal_path}, line {number}",
+                                "The journal is append-only; restore it from a backup.")
+            events.append(event)
         self._journal_read = (offset + len(tail), count, events)
         return events
 
@@ -173,8 +225,15 @@ class GameFolder:
         count, state, last = self._folded
         if count > len(events) or (count and events[count - 1] is not last):
             count, state = 0, State()
-        for event in events[count:]:
-            state.apply(event)
+        for number, event in enumerate(events[count:], count + 1):
+            try:
+                state.apply(event)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                self._folded = (0, State(), None)
+                raise DataError(f"its event {number} ({quote(json.dumps(event, ensure_ascii=False))}) cannot be "
+                                f"folded into the game's state ({type(exc).__name__}: {exc}).", str(self.journal_path),
+                                "If the journal was edited, restore it from a backup; if not, this is a defect of the "
+                                "umpire: run the command again with --debug for the traceback.") from exc
         self._folded = (len(events), state, events[-1] if events else None)
         return state.copy()
 
