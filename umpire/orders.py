@@ -344,7 +344,7 @@ def parse_order(text: str, game_map: GameMap, codes: Iterable[str] = ()) -> Orde
             elif keyword in ("COMPANY", "PLAYER"):
                 _header(order, headers, "company", number, _one_word(rest, keyword, "COMPANY red").lower())
             elif keyword == "CODE":
-                _one_word(rest, "CODE", "CODE tulip-42")
+                _one_word(rest, "CODE", "CODE tulip-00 (the code the GM sent)")
                 _header(order, headers, "code", number, _visible(raw).split("#", 1)[0].split()[1])
             elif keyword == "ROUND":
                 if not _NUMBER.fullmatch(rest):

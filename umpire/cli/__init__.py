@@ -41,6 +41,9 @@ def run(args: list[str] | None = None):
     args = sys.argv[1:] if args is None else list(args)
     debug = "--debug" in args[:args.index("--")] if "--" in args else "--debug" in args
     debug = debug or os.environ.get("UMPIRE_DEBUG", "") not in ("", "0")
+    if any("\0" in a for a in args):
+        click.echo("umpire: an argument holds a NUL character, which no name, path or value may hold.", err=True)
+        sys.exit(2)
     try:
         main.main(args, prog_name="umpire")
     except OSError as exc:

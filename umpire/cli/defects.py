@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .. import __version__
+from ..echo import clip
 from ..store.folder import GAME_FILE
 
 DEFECT_EXIT = 70
@@ -23,7 +24,7 @@ REPORTS = "crash-reports"
 
 
 def report_os_error(exc: OSError, debug: bool) -> str:
-    where = f" ({exc.filename})" if exc.filename else ""
+    where = f" ({clip(str(exc.filename))})" if exc.filename else ""
     text = (f"umpire: {exc.strerror or exc}{where}. Check that the path exists and that the umpire may read and "
             "write it; every write is atomic, so what was done before is kept and the command can be run again.")
     return "".join(traceback.format_exception(exc)) + text if debug else text
@@ -36,9 +37,10 @@ def report_defect(exc: Exception, args: list[str], debug: bool) -> str:
         return trace + f"umpire: internal error ({type(exc).__name__}); the traceback is above."
     saved = _save(trace, args)
     where = f"saved in {saved}" if saved else "not saved (no folder could be written); run again with --debug"
-    return (f"umpire: internal error ({type(exc).__name__}: {str(exc)[:200]}). This is a defect of the umpire, "
-            "not of what you gave it. The command stopped there; every write is atomic, so what was done before is "
-            f"kept. The traceback is {where}: please report it with the command you ran.")
+    return (f"umpire: internal error ({type(exc).__name__}: {str(exc)[:200]}). This is a defect of the umpire, or "
+            "a game folder edited by hand in a way it cannot detect (journal.jsonl, game.yaml). The command stopped "
+            "there; every write is atomic, so what was done before is kept. The traceback is "
+            f"{where}: please report it with the command you ran.")
 
 
 def _save(trace: str, args: list[str]) -> Path | None:

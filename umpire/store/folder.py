@@ -11,6 +11,7 @@ from pathlib import Path
 import yaml
 
 from ..dice import RecordedDice, SeededDice, read_dice_file
+from ..engine.ledger import BANK
 from ..engine.state import State
 from ..echo import quote
 from ..errors import DataError, UmpireError
@@ -154,8 +155,9 @@ class GameFolder:
             raise DataError(f"not valid YAML text ({str(exc).splitlines()[0]}).", str(path),
                             "It holds the order codes and the dice seed; restore it from a backup.") from None
         codes = data.get("codes", {}) if isinstance(data, dict) else None
-        if not isinstance(codes, dict) or not all(isinstance(c, str) for c in codes.values()):
-            raise DataError("it must be a mapping with `codes: {company: code}` (and `seed:`).", str(path),
+        if not isinstance(codes, dict) or not all(isinstance(c, str) for c in codes.values()) or \
+                not isinstance(data.get("seed", ""), str):
+            raise DataError("it must be a mapping with `codes: {company: code}` (and `seed: text`).", str(path),
                             "It is written by `umpire new`; restore it from a backup.")
         return data
 
@@ -234,8 +236,28 @@ class GameFolder:
                                 f"folded into the game's state ({type(exc).__name__}: {exc}).", str(self.journal_path),
                                 "If the journal was edited, restore it from a backup; if not, this is a defect of the "
                                 "umpire: run the command again with --debug for the traceback.") from exc
+        if count < len(events):
+            problem = self._disagreement(state)
+            if problem:
+                self._folded = (0, State(), None)
+                raise DataError(problem, str(self.journal_path),
+                                "The journal and game.yaml are written by the umpire; restore them from a backup.")
         self._folded = (len(events), state, events[-1] if events else None)
         return state.copy()
+
+    def _disagreement(self, state: State) -> str | None:
+        """Where the folded journal contradicts game.yaml or itself; None if nowhere."""
+        if not state.game:
+            return "the journal does not begin with the game's creation (a game_created event)."
+        ids = set(state.companies)
+        if (self.path / GAME_FILE).exists() and ids != set(self.company_ids()):
+            return (f"the journal's companies ({', '.join(sorted(state.companies)) or 'none'}) are not game.yaml's "
+                    f"({', '.join(sorted(self.company_ids()))}).")
+        accounts = set(state.round_order) | set(state.homes) | set(state.budgets) | state.ledger.accounts()
+        strangers = sorted(str(a) for a in accounts - ids - {BANK})
+        if strangers:
+            return f"the journal names {quote(', '.join(strangers))}, which is no company of the game."
+        return None
 
     def append(self, events: list[dict], batch: atomic.Batch | None = None):
         """Journal events: now, or (one event standing alone) with the batch's other writes."""
