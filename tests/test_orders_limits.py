@@ -8,8 +8,8 @@ from umpire.hexgrid import label, parse_label
 from umpire.orders import MAX_LINE_CHARS, MAX_ORDER_BYTES, MAX_REFUSED_LINES, parse_order
 
 
-def parse(text, test_map, codes=()):
-    return parse_order(text, test_map, codes)
+def parse(text, test_map):
+    return parse_order(text, test_map)
 
 
 def only_error(text, test_map):

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import unicodedata
 from collections.abc import Iterable
 
-from .echo import Masker, clip, quote
+from .echo import MASK, Masker, clip, quote
 from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label, parse_label
 from .names import fold_char
@@ -28,9 +28,11 @@ MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
 MAX_LINE_CHARS = 2_000           # a longer line is refused at once
 MAX_REFUSED_LINES = 50           # an order with more lines that cannot be read is refused as a whole
 MAX_DIGITS = 6                   # of a number in an order: round, transport, amount
-KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY")
+KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY",
+            "AFTER")
 HEADER_RULE = ("an order has one GAME, one COMPANY, one CODE and at most one ROUND line "
                "(the same line written twice is fine)")
+_AFTER = re.compile(r"([0-9]{1,3})\s+(BUILD|JUMP)\b\s*(.*)$", re.IGNORECASE | re.ASCII)
 _ZINE_LABEL = re.compile(r"^\s*[0-9]{1,3}[a-z]?\)\s*", re.IGNORECASE)
 _HEX = re.compile(r"[A-Za-z]{1,3}[0-9]{1,3}(?!\w)")
 _SEPARATORS = " \t-–—,()"
@@ -73,6 +75,7 @@ class Chain:
     hexes: list[Hex]
     # index into hexes of each written point -> its expectations (covering the stretch before it)
     expectations: dict[int, list[Expectation]] = field(default_factory=dict)
+    after: int | None = None   # `AFTER 7 BUILD ...`: built after transport 7 (editions that build per transport)
 
 
 @dataclass
@@ -83,6 +86,7 @@ class Jump:
     line: int
     text: str
     hexes: list[Hex]
+    after: int | None = None   # `AFTER 7 JUMP ...`
 
 
 @dataclass
@@ -306,12 +310,32 @@ def _mail_lines(text: str):
         yield number, raw
 
 
-def parse_order(text: str, game_map: GameMap, codes: Iterable[str] = ()) -> Order:
-    """Read an order; unreadable lines are collected in `order.errors`, never raised, and a
-    reason to refuse the order as a whole in `order.refusal`. Every token equal to one of
-    `codes` (the game's order codes) is masked in all the order keeps of the text; only the
-    CODE line's own value is kept as written, to be checked."""
+def _keyword(visible: str) -> tuple[str, str, str]:
+    """A visible line's order keyword (upper case, without a colon), its first word and the rest."""
+    line = visible.split("#", 1)[0].strip()
+    word, _, rest = line.partition(" ")
+    return word.upper().rstrip(":"), word, rest.strip()
+
+
+def mask_codes(text: str, codes: Iterable[str]) -> str:
+    """The order text with every token equal to one of `codes` masked (see echo.Masker), except
+    on CODE lines, whose word is the code to be checked (and which the parser never echoes)."""
     mask = Masker(codes)
+    out = []
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+        visible = _visible(body)
+        masked = mask(visible)
+        if masked != visible and _keyword(visible)[0] != "CODE":
+            line = masked + line[len(body):]
+        out.append(line)
+    return "".join(out)
+
+
+def parse_order(text: str, game_map: GameMap) -> Order:
+    """Read an order; unreadable lines are collected in `order.errors`, never raised, and a
+    reason to refuse the order as a whole in `order.refusal`. A CODE line is never echoed with
+    its code; codes elsewhere are masked before (mask_codes)."""
     order = Order()
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_ORDER_BYTES:
@@ -322,16 +346,16 @@ def parse_order(text: str, game_map: GameMap, codes: Iterable[str] = ()) -> Orde
     reader = PlaceReader(game_map)
     headers: dict[str, tuple[int, str]] = {}
     for number, raw in _mail_lines(text[:MAX_ORDER_BYTES]):
-        shown = mask(_visible(raw))
-        line = shown.split("#", 1)[0].strip()
-        if not line:
+        shown = _visible(raw)
+        keyword, word, rest = _keyword(shown)
+        if not word:
             continue
+        line = shown.split("#", 1)[0].strip()
+        if keyword == "CODE":
+            shown = f"{word} {MASK}" if rest else word
         order.lines += 1
-        word, _, rest = line.partition(" ")
-        keyword = word.upper().rstrip(":")
         if order.refusal and keyword not in ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND"):
             continue                         # refused as a whole: only its header is read, to say whose it is
-        rest = rest.strip()
         try:
             if len(raw) > MAX_LINE_CHARS:
                 raise OrderLineError(f"the line is {len(raw):,} characters long, and the umpire reads lines of up "
@@ -345,7 +369,7 @@ def parse_order(text: str, game_map: GameMap, codes: Iterable[str] = ()) -> Orde
                 _header(order, headers, "company", number, _one_word(rest, keyword, "COMPANY red").lower())
             elif keyword == "CODE":
                 _one_word(rest, "CODE", "CODE tulip-00 (the code the GM sent)")
-                _header(order, headers, "code", number, _visible(raw).split("#", 1)[0].split()[1])
+                _header(order, headers, "code", number, rest)
             elif keyword == "ROUND":
                 if not _NUMBER.fullmatch(rest):
                     raise OrderLineError(f"ROUND takes the round number ({MAX_DIGITS} digits at most), e.g. ROUND 3.")
@@ -366,6 +390,8 @@ def parse_order(text: str, game_map: GameMap, codes: Iterable[str] = ()) -> Orde
             elif keyword == "JUMP":
                 order.jumps.append(Jump(number, clip(shown),
                                         _read_line_chain(rest, reader, "JUMP", "JUMP E3-F3-G4")))
+            elif keyword == "AFTER":
+                _read_after(rest, number, shown, reader, order)
             elif keyword == "JOINT":
                 partner, _, chain = rest.partition(" ")
                 if not partner or not chain.strip():
@@ -379,7 +405,7 @@ def parse_order(text: str, game_map: GameMap, codes: Iterable[str] = ()) -> Orde
                              "the chain label stands alone; write the chain after it, e.g. 1a) K12-K13 ;")
             else:
                 raise OrderLineError(f"{quote(word)} is not an order; lines start with "
-                                     "GAME, COMPANY, CODE, ROUND, HOME, BUILD, RACE, JUMP, JOINT or FERRY.")
+                                     "GAME, COMPANY, CODE, ROUND, HOME, BUILD, RACE, JUMP, JOINT, FERRY or AFTER.")
         except OrderLineError as exc:
             order.errors.append(LineError(number, clip(shown), str(exc)))
             if len(order.errors) > MAX_REFUSED_LINES and not order.refusal:
@@ -449,6 +475,23 @@ def _read_chains(text: str, number: int, shown: str, reader: PlaceReader, order:
         problems[3:] = [f"and {len(problems) - 3} more chains that cannot be read"]
     if problems:
         raise OrderLineError("; ".join(problems))
+
+
+def _read_after(rest: str, number: int, shown: str, reader: PlaceReader, order: Order):
+    """`AFTER 7 BUILD chain` or `AFTER 7 JUMP chain`: a build section for one transport."""
+    m = _AFTER.match(rest)
+    if not m or not m.group(3).strip():
+        raise OrderLineError("write AFTER n BUILD chain (or AFTER n JUMP chain) for the building after "
+                             "transport n, e.g. AFTER 7 BUILD K12-K13.")
+    transport, keyword, body = int(m.group(1)), m.group(2).upper(), m.group(3)
+    if keyword == "JUMP":
+        order.jumps.append(Jump(number, clip(shown), _read_line_chain(body, reader, "JUMP", "AFTER 7 JUMP E3-F3-G4"),
+                                transport))
+        return
+    first = len(order.chains)
+    _read_chains(body, number, shown, reader, order, "AFTER n BUILD takes a chain of hexes, e.g. AFTER 7 BUILD K12-K13.")
+    for chain in order.chains[first:]:
+        chain.after = transport
 
 
 def _read_line_chain(text: str, reader: PlaceReader, keyword: str, example: str) -> list[Hex]:

@@ -17,7 +17,6 @@ from pathlib import Path
 
 from .. import __version__
 from ..echo import clip
-from ..store.folder import GAME_FILE
 
 DEFECT_EXIT = 70
 REPORTS = "crash-reports"
@@ -61,6 +60,7 @@ def _save(trace: str, args: list[str]) -> Path | None:
 
 def _places(args: list[str]) -> list[Path]:
     """The game folder the command names (its crash-reports/), then the temporary folder."""
+    from ..store.folder import GAME_FILE
     games = []
     for arg in args:
         try:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from shlex import quote
 
 import yaml
 
@@ -16,8 +17,10 @@ from ..engine.state import State
 from ..echo import quote
 from ..errors import DataError, UmpireError
 from ..gamemap import GameMap, load_map
-from ..orders import Order, decode, parse_order
+from ..ids import GAME_ID, GAME_ID_RULE, shown
+from ..orders import Order, decode, mask_codes, parse_order
 from ..ruleset import Ruleset, load_rules
+from ..yamlfile import safe_load
 from . import atomic
 
 GAME_FILE = "game.yaml"
@@ -26,6 +29,23 @@ JOURNAL_FILE = "journal.jsonl"
 MAP_FILE = "map.yaml"
 RULES_FILE = "rules.yaml"
 DICE_FILE = "dice.txt"
+
+
+CLOSED_ENTRIES = (GAME_FILE, SECRETS_FILE, MAP_FILE, RULES_FILE, DICE_FILE, JOURNAL_FILE, "mail.jsonl",
+                  "orders", "inbox", "outbox", "newsletters", "newsletters/superseded")
+KEPT_BY_ROLLBACK = ("company_replaced",)      # who holds a company is not undone with the rounds
+
+
+def in_force(events: list[dict]) -> list[int]:
+    """The positions of the events a rollback did not undo. A rollback event names the span of
+    journal positions it undoes (`undoes: [first, last]`); it stays in force itself, and so do
+    company replacements inside the span."""
+    undone = set()
+    for e in events:
+        if e["type"] == "rollback":
+            first, last = e["undoes"]
+            undone.update(range(first, last + 1))
+    return [i for i, e in enumerate(events) if i not in undone or e["type"] in KEPT_BY_ROLLBACK]
 
 
 def dump_yaml(data) -> str:
@@ -90,6 +110,7 @@ class GameFolder:
         self._orders_seen: tuple[int, dict, dict | None] = (0, {}, None)    # the same for latest_orders
         self._batch: atomic.Batch | None = None           # the batch this folder's pending writes are in
         self._next_seq: dict[int, int] = {}              # round -> the next number for an order (in a batch)
+        self._closed_checked = False
 
     # -- locations -----------------------------------------------------------
     @property
@@ -110,8 +131,33 @@ class GameFolder:
     def require(self):
         if not (self.path / GAME_FILE).exists():
             raise UmpireError(f"{self.path} is not a game folder (it has no {GAME_FILE}).",
-                              fix="Create a game with `umpire new GAME_DIR --map ... --rules ... --company ...`.")
+                              fix=f"Create a game with `umpire new {quote(str(self.path))} --map ireland --rules laurin "
+                                  '--company "red:Red Lines:red@example.org" --company "blue:Blue Star:blue@example.org"`.')
+        if not self._closed_checked:
+            self.check_closed()
+            self._closed_checked = True
         return self
+
+    def check_closed(self):
+        """Refuse a game folder that is not closed: a symbolic link among its own files and folders
+        (game.yaml, the journal, orders/ and each round's folder, newsletters/ and its files...)
+        would let the umpire read or write outside it."""
+        for name in CLOSED_ENTRIES:
+            self._no_link(self.path / name)
+        for sub in ("orders", "newsletters", "newsletters/superseded"):
+            folder = self.path / sub
+            if folder.is_dir():
+                with os.scandir(folder) as entries:
+                    for entry in entries:
+                        if entry.is_symlink():
+                            self._no_link(Path(entry.path))
+
+    @staticmethod
+    def _no_link(path: Path):
+        if path.is_symlink():
+            raise DataError(f"{path} is a symbolic link; the umpire reads and writes only inside the game folder and "
+                            "follows no link there.", fix="Put the file or folder itself in its place (or restore it "
+                            "from a backup); nothing was done.")
 
     # -- configuration -------------------------------------------------------
     @property
@@ -120,12 +166,15 @@ class GameFolder:
             self.require()
             path = self.path / GAME_FILE
             try:
-                data = yaml.safe_load(path.read_text(encoding="utf-8"))
+                data = safe_load(path.read_text(encoding="utf-8"))
             except (yaml.YAMLError, UnicodeDecodeError) as exc:
                 raise DataError(f"not valid YAML text: {str(exc)[:300]}", str(path)) from None
             problem = _config_problem(data)
             if problem:
                 raise DataError(problem, str(path), "game.yaml is written by `umpire new`; restore it from a backup.")
+            if not GAME_ID.fullmatch(str(data["game"])):
+                raise DataError(f"the game id {shown(str(data['game']))} is not one: {GAME_ID_RULE}.", str(path),
+                                "Restore game.yaml from a backup; nothing was done.")
             self._config = data
         return self._config
 
@@ -150,7 +199,7 @@ class GameFolder:
             raise DataError("the secrets file is missing.", str(path),
                             "It holds the order codes and the dice seed; restore it from a backup.")
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+            data = safe_load(path.read_text(encoding="utf-8")) or {}
         except (yaml.YAMLError, UnicodeDecodeError) as exc:
             raise DataError(f"not valid YAML text ({str(exc).splitlines()[0]}).", str(path),
                             "It holds the order codes and the dice seed; restore it from a backup.") from None
@@ -163,12 +212,22 @@ class GameFolder:
 
     @property
     def codes(self) -> list[str]:
-        """The order codes of the game: secret, masked wherever a player's text is echoed."""
-        return list(self.secrets.get("codes", {}).values())
+        """The order codes of the game, today's and those retired by `replace`: secret, masked
+        wherever a player's text is echoed."""
+        secrets = self.secrets
+        retired = secrets.get("retired_codes") or {}
+        old = [r.get("code") for rs in (retired.values() if isinstance(retired, dict) else [])
+               for r in (rs if isinstance(rs, list) else []) if isinstance(r, dict)]
+        return list(secrets.get("codes", {}).values()) + [c for c in old if isinstance(c, str)]
+
+    def order_text(self, data: bytes) -> str:
+        """An order's bytes as text, every order code of the game masked where the player's text may
+        be echoed (everywhere but the CODE line's value; see orders.mask_codes)."""
+        return mask_codes(decode(data), self.codes)
 
     def read_order(self, data: bytes) -> Order:
-        """An order's bytes as the umpire reads them for this game, its codes masked (see echo.py)."""
-        return parse_order(decode(data), self.game_map, self.codes)
+        """An order's bytes as the umpire reads them for this game."""
+        return parse_order(self.order_text(data), self.game_map)
 
     @property
     def game_map(self) -> GameMap:
@@ -186,9 +245,29 @@ class GameFolder:
     # -- journal -------------------------------------------------------------
     @property
     def events(self) -> list[dict]:
+        """The events in force: the journal's, less what a rollback undid (see `in_force`)."""
         if self._events is None:
-            self._events = self._read_journal() + self._unwritten
+            raw = self.journal()
+            self._events = raw if not any(e["type"] == "rollback" for e in raw) else [raw[i] for i in in_force(raw)]
         return self._events
+
+    def journal(self) -> list[dict]:
+        """Every event journaled, rolled back or not, in order."""
+        return self._read_journal() + self._unwritten
+
+    def edition(self, issue: int) -> int:
+        """How many earlier editions of newsletter `issue` a rollback superseded (0: the first)."""
+        name = f"newsletters/{issue:03d}.txt"
+        return sum(1 for e in self.journal() if e["type"] == "rollback" and name in e.get("superseded", {}))
+
+    def finish_rollback(self):
+        """Move the newsletters the last rollback superseded, if a crash stopped it before it did."""
+        last = next((e for e in reversed(self.journal()) if e["type"] == "rollback"), None)
+        for old, new in (last or {}).get("superseded", {}).items():
+            source, target = self.inside(old), self.inside(new)
+            if source.exists() and not target.exists():
+                target.parent.mkdir(exist_ok=True)
+                atomic.move(source, target)
 
     def _read_journal(self) -> list[dict]:
         """The journal's events. It is append-only, so only what was added since the last read is
@@ -285,12 +364,40 @@ class GameFolder:
     def dice(self, state: State):
         dice = self.config["dice"]
         if dice.get("mode") == "recorded":
-            path = self.path / dice.get("file", DICE_FILE)
+            path = self.inside(dice.get("file", DICE_FILE))
             return RecordedDice(read_dice_file(path), used=state.rolls, source=str(path))
         seed = self.secrets.get("seed")
         if not seed:
             raise DataError("the dice seed is missing.", str(self.path / SECRETS_FILE))
         return SeededDice(seed)
+
+    # -- files named in the journal -----------------------------------------------
+    def inside(self, relative: str) -> Path:
+        """The path of a file the journal names, refused unless it lies inside the game folder
+        (relative, no `..`) with no symbolic link on the way."""
+        parts = PurePosixPath(str(relative)).parts
+        if not parts or PurePosixPath(str(relative)).is_absolute() or ".." in parts or "\\" in str(relative):
+            raise DataError(f"the journal names {shown(str(relative), 120)}, a path outside the game folder.",
+                            str(self.journal_path), "The game folder is closed: files are read only inside it; "
+                            "restore the journal from a backup.")
+        path = self.path
+        for part in parts:
+            path = path / part
+            if path.is_symlink():
+                raise DataError(f"{path} is a symbolic link; the umpire follows none inside a game folder.",
+                                fix="Put the file itself there (or restore it from a backup).")
+        return path
+
+    def read_bytes(self, relative: str) -> bytes:
+        """A file the journal names (a stored order), read only inside the game folder."""
+        path = self.inside(relative)
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError as exc:
+            raise DataError(f"cannot read {relative} ({exc.strerror}).", str(self.path),
+                            "The journal names it; restore it from a backup.") from None
+        with os.fdopen(fd, "rb") as f:
+            return f.read()
 
     # -- orders --------------------------------------------------------------
     def store_raw(self, round_number: int, who: str, data: bytes, batch: atomic.Batch | None = None) -> Path:

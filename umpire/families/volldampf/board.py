@@ -8,6 +8,7 @@ error names the file, the line and the field, and says what would work.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,8 +24,10 @@ SYMBOLS = ("octagon", "triangle", "circle", "square", "diamond", "star")
 GOODS_CARDS = 18
 CARD_SIZE = 3
 KEYS = {"format", "name", "title", "coordinates", "locations", "regions", "links", "goods_cards",
-        "sources", "notes"}
+        "sources", "notes", "outline"}
+OUTLINE_KINDS = ("land", "lakes", "rivers", "borders")
 COORDINATES = ("lonlat", "xy")
+LABELS = ("below", "above", "left", "right")
 _ASCII = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
 
 
@@ -39,6 +42,7 @@ class Location:
     x: float
     y: float
     source: str = ""
+    label: str = "below"          # where the drawing writes the name
 
     @property
     def coloured(self) -> bool:
@@ -75,6 +79,18 @@ class Link:
 
 
 @dataclass(frozen=True)
+class Outline:
+    """The geography drawn under the board, in the board's coordinates: land and lake
+    polygons, river and border lines, and the bounds `(west, south, east, north)`."""
+
+    bounds: tuple[float, float, float, float]
+    land: tuple[tuple[tuple[float, float], ...], ...] = ()
+    lakes: tuple[tuple[tuple[float, float], ...], ...] = ()
+    rivers: tuple[tuple[tuple[float, float], ...], ...] = ()
+    borders: tuple[tuple[tuple[float, float], ...], ...] = ()
+
+
+@dataclass(frozen=True)
 class Board:
     name: str
     title: str
@@ -85,6 +101,7 @@ class Board:
     sources: str = ""
     coordinates: str = "lonlat"
     path: str = ""
+    outline: Outline | None = None
     _at: dict = field(default_factory=dict, repr=False, compare=False)
     _names: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -117,6 +134,15 @@ class Board:
     def of_colour(self, colour: str) -> list[Location]:
         """The locations of a colour, in file (map) order."""
         return [loc for loc in self.locations.values() if loc.colour == colour]
+
+    def check_cards(self, regions: int, cards_per_region: int):
+        """Refuse the board if its regions do not match a ruleset's count and cards per region."""
+        wrong = [f"{r.name} has {r.cards}" for r in self.regions.values() if r.cards != cards_per_region]
+        if len(self.regions) != regions or wrong:
+            raise DataError(f"the board has {len(self.regions)} regions ({', '.join(wrong) or 'cards as ruled'}); "
+                            f"the ruleset deals {regions} regions of {cards_per_region} track cards.",
+                            self.path or self.name,
+                            "Give the board's regions the ruleset's card counts, or use a ruleset made for this board.")
 
     def describe(self, link: Link) -> str:
         """`L7 Hamburg-Hannover (circle, 5)`, for messages."""
@@ -169,7 +195,7 @@ class _Reader:
         return text
 
     def number(self, value, container, key, field_name) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             self.fail(container, key, field_name, f"{value!r} is not a number.")
         return float(value)
 
@@ -193,8 +219,9 @@ class _Reader:
         regions = self.read_regions(doc)
         links = self.read_links(doc, locations, regions)
         cards = self.read_goods_cards(doc, locations)
+        outline = self.read_outline(doc) if "outline" in doc else None
         return Board(name, str(doc.get("title", name)), locations, regions, links, cards,
-                     str(doc.get("sources", "") or "").strip(), coordinates, str(self.path))
+                     str(doc.get("sources", "") or "").strip(), coordinates, str(self.path), outline)
 
     def read_locations(self, doc, coordinates: str) -> dict[str, Location]:
         out: dict[str, Location] = {}
@@ -205,7 +232,7 @@ class _Reader:
             self.fail(doc, "locations", "locations", "the board has no locations.")
         for i, entry in enumerate(entries):
             where = f"locations[{i + 1}]"
-            e = self.mapping(entry, entries, i, where, {"source"}, {"id", "name", "colour", *pos})
+            e = self.mapping(entry, entries, i, where, {"source", "label"}, {"id", "name", "colour", *pos})
             ident = self.word(e["id"], e, "id", f"{where}.id", "an id")
             lname = self.word(e["name"], e, "name", f"{where}.name", "a name")
             if e["colour"] not in COLOURS:
@@ -213,7 +240,11 @@ class _Reader:
                           f"Use one of {', '.join(COLOURS)}.")
             x = self.number(e[pos[0]], e, pos[0], f"{where}.{pos[0]} ({lname})")
             y = self.number(e[pos[1]], e, pos[1], f"{where}.{pos[1]} ({lname})")
-            loc = Location(ident, lname, e["colour"], x, y, str(e.get("source", "") or ""))
+            label = e.get("label", "below")
+            if label not in LABELS:
+                self.fail(e, "label", f"{where}.label ({lname})", f"{label!r} is not a place for the name.",
+                          f"Use one of {', '.join(LABELS)}.")
+            loc = Location(ident, lname, e["colour"], x, y, str(e.get("source", "") or ""), label)
             for key in _lookup_keys(loc):
                 if key in seen and seen[key] != ident:
                     self.fail(e, "id", f"{where} ({lname})", f"{key!r} already names {seen[key]}.",
@@ -304,6 +335,34 @@ class _Reader:
         if len(out) != GOODS_CARDS:
             self.fail(doc, "goods_cards", "goods_cards", f"the board has {len(out)} goods cards, not {GOODS_CARDS}.",
                       f"The game deals from {GOODS_CARDS} goods cards of three locations each.")
+        return tuple(out)
+
+
+    def read_outline(self, doc) -> Outline:
+        o = self.mapping(doc["outline"], doc, "outline", "outline", set(OUTLINE_KINDS), {"bounds"})
+        bounds = self.points(self.sequence(o["bounds"], o, "bounds", "outline.bounds"), o, "bounds", "outline.bounds",
+                             flat=True)
+        if len(bounds) != 2 or not (bounds[0][0] < bounds[1][0] and bounds[0][1] < bounds[1][1]):
+            self.fail(o, "bounds", "outline.bounds", "the bounds are not [west, south, east, north].",
+                      "Give four numbers, west and south first, e.g. [2.6, 46.9, 21.4, 55.9].")
+        kinds = {}
+        for kind in OUTLINE_KINDS:
+            lines = self.sequence(o.get(kind), o, kind, f"outline.{kind}")
+            kinds[kind] = tuple(self.points(self.sequence(line, lines, i, f"outline.{kind}[{i + 1}]"), lines, i,
+                                            f"outline.{kind}[{i + 1}]") for i, line in enumerate(lines))
+        return Outline((*bounds[0], *bounds[1]), **kinds)
+
+    def points(self, values, container, key, field_name, flat: bool = False) -> tuple:
+        """A line of [x, y] points (or, flat, numbers taken two by two)."""
+        pairs = [values[i:i + 2] for i in range(0, len(values), 2)] if flat else values
+        out = []
+        for p in pairs:
+            if (not isinstance(p, list) or len(p) != 2
+                    or any(isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) for v in p)):
+                self.fail(container, key, field_name, f"{p!r} is not a point.", "Write a point as [x, y].")
+            out.append((float(p[0]), float(p[1])))
+        if len(out) < 2:
+            self.fail(container, key, field_name, "a line needs at least two points.")
         return tuple(out)
 
 
