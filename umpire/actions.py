@@ -20,9 +20,10 @@ from .errors import UmpireError
 from .gamemap import load_map
 from .hexgrid import label
 from .mail import deadlines
-from .options import parse_option, ruleset_overrides
+from .options import game_option, parse_option, ruleset_overrides
 from .orders import Order, parse_order
 from .resources import find_named
+from .render.sheets import paper_size
 from .ruleset import load_rules
 from .store import atomic
 from .store.folder import DICE_FILE, GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
@@ -60,6 +61,7 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
         raise UmpireError(f"{path} is not empty.", fix="Give a new or empty folder for the game.")
     options = dict(parse_option(o) for o in option_specs)
     deadlines.check_options(options)
+    paper_size(game_option(options, "paper"))
     map_path = find_named("maps", map_name)
     rules_path = find_named("rules", rules_name)
     game_map = load_map(map_name)

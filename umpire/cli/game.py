@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from .. import actions
+from ..render.fonts import font_warnings
 from ..store.folder import GameFolder
 from . import main
 
@@ -27,6 +28,8 @@ def new(game_dir, map_name, rules_name, companies, seed, dice_file, options):
     """Create a game, open round 1 and write newsletter 001."""
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
+    for warning in font_warnings([c["name"] for c in folder.config["companies"]]):
+        click.echo(f"Warning: {warning}", err=True)
     click.echo("Order codes (shown once; kept in secrets.yaml):")
     for cid, code in codes.items():
         click.echo(f"  {cid}: {code}")
