@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 from umpire import actions
+from umpire.dice import SeededDice
+from umpire.engine.construction import resolve_construction_round, start_game
 from umpire.gamemap import load_map
 from umpire.hexgrid import label
 
@@ -49,6 +51,25 @@ def busy_game(path: Path, map_name: str, segments: int = 100, rounds: int = 60):
             actions.submit(folder, "\n".join(lines).encode(), via=f"demo busy {state.round}")
         actions.resolve(folder)
     return folder
+
+
+def busy_state(map_name: str, segments: int = 100, rounds: int = 60):
+    """The same play straight through the engine (no folder, no newsletters): (map, state)."""
+    game_map = load_map(map_name)
+    rules = rules_for(game_map)
+    dice = SeededDice(f"busy {map_name}")
+    ids = [c.split(":")[0] for c in COMPANIES]
+    _, state = start_game(game_map.name, [{"id": c.split(":")[0], "name": c.split(":")[1]} for c in COMPANIES],
+                          rules, dice)
+    costs = build_costs(game_map, rules)
+    homes = [c.hex for c in game_map.home_terminals]
+    builders = {c: Spreader(c, homes[i % len(homes)], game_map, costs) for i, c in enumerate(ids)}
+    for _ in range(rounds):
+        if state.phase != "construction" or min(len(state.edges.get(c, ())) for c in ids) >= segments:
+            break
+        orders = {c: builders[c].order(state, state.budgets[c]) for c in ids}
+        _, state = resolve_construction_round(state, game_map, rules, orders, dice)
+    return game_map, state
 
 
 if __name__ == "__main__":

@@ -78,6 +78,10 @@ class Space:
     def add_box(self, kind: str, box: Box):
         self.add(kind, box, box)
 
+    def remove_box(self, box: Box):
+        for k in self._keys(*box):
+            self.buckets[k] = [(kind, item) for kind, item in self.buckets[k] if item is not box]
+
     def add_segment(self, seg: Segment):
         x0, y0, x1, y1, hw = seg
         self.add("track", seg, (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw))
@@ -110,7 +114,7 @@ class Want:
     caps: bool = False
 
 
-def place(space: Space, want: Want) -> Label:
+def place(space: Space, want: Want) -> tuple[Label, float]:
     """The first spot that costs nothing, else the cheapest; the label's box joins the space."""
     width = stringWidth(want.text, want.font, want.size)
     best = None
@@ -122,9 +126,9 @@ def place(space: Space, want: Want) -> Label:
             best = (cost + rank * 0.01, x, ay, box)
         if cost == 0:
             break
-    _, x, y, box = best
+    cost, x, y, box = best
     space.add_box("label", box)
-    return Label(want.text, want.font, want.size, x, y, box, want.kind)
+    return Label(want.text, want.font, want.size, x, y, box, want.kind), cost
 
 
 def around(x: float, y: float, r: float, size: float) -> tuple[tuple[float, float, str], ...]:
@@ -138,19 +142,32 @@ def around(x: float, y: float, r: float, size: float) -> tuple[tuple[float, floa
             (x + far + 1.5, mid, "left"), (x - far - 1.5, mid, "right"))
 
 
+HEX_SPOTS = ((0, -0.6), (-0.3, -0.5), (0.3, -0.5), (-0.5, -0.22), (0.5, -0.22), (-0.5, 0.22), (0.5, 0.22),
+             (0, 0.45), (-0.3, 0.45), (0.3, 0.45), (0, 0))
+
+
 def hex_spots(x: float, y: float, s: float, size: float) -> tuple[tuple[float, float, str], ...]:
-    """Spots for a hex label inside its hex: low in the hex, low to either side, beside the centre,
-    then high (kept off the top edge, so that it is not read as the label of the hex above)."""
-    low, high = y - 0.8 * s + 0.9, y + 0.36 * s
-    side = y - 0.37 * size
-    return ((x, low, "centre"), (x - 0.2 * s, low + 0.1 * s, "right"), (x + 0.2 * s, low + 0.1 * s, "left"),
-            (x - 0.3 * s, side, "right"), (x + 0.3 * s, side, "left"), (x, high, "centre"),
-            (x - 0.22 * s, high, "right"), (x + 0.22 * s, high, "left"))
+    """Spots for a hex label, each centred well inside its hex: low in the hex, low to either side,
+    beside the centre, then high (kept off the top edge, so it is not read as the hex above's)."""
+    return tuple((x + dx * s, y + dy * s - 0.37 * size, "centre") for dx, dy in HEX_SPOTS)
 
 
 def layout(space: Space, wants: list[Want]) -> list[Label]:
-    """Place the labels in the order given."""
-    return [place(space, w) for w in wants]
+    """Place the labels in the order given. A hex label with no free spot left makes the names
+    covering it move: it is placed first, then they are placed again."""
+    placed: list[tuple[Label, Want]] = []
+    for want in wants:
+        lb, cost = place(space, want)
+        if cost >= LABEL and want.kind == "hex":
+            blockers = [(p, w) for p, w in placed if w.kind != "hex" and overlaps(p.box, lb.box)]
+            if blockers:
+                for p, _ in [(lb, want)] + blockers:
+                    space.remove_box(p.box)
+                placed = [(p, w) for p, w in placed if (p, w) not in blockers]
+                lb, _ = place(space, want)
+                placed += [(place(space, w)[0], w) for _, w in blockers]
+        placed.append((lb, want))
+    return [lb for lb, _ in placed]
 
 
 def collisions(labels: list[Label]) -> list[tuple[Label, Label]]:
