@@ -23,6 +23,7 @@ from .mail import deadlines
 from .options import game_option, parse_option, ruleset_overrides
 from .orders import Order, parse_order
 from .resources import find_named
+from .render import NEWSLETTER_LAYOUT
 from .render.sheets import paper_size
 from .ruleset import load_rules
 from .store import atomic
@@ -94,6 +95,7 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
         "seat_order": ids,
         "dice": dice_conf,
         "created_with": f"umpire {__version__}",
+        "newsletter_layout": NEWSLETTER_LAYOUT,
     }
     path.mkdir(parents=True, exist_ok=True)
     atomic.write_bytes(path / MAP_FILE, map_path.read_bytes())

@@ -2,7 +2,9 @@
 
 The inputs are game.yaml, map.yaml, rules.yaml, secrets.yaml (the seed) or dice.txt, the
 stored order files in the order the journal received them, and the commands in the journal.
-The journal and every issued newsletter must come out identical.
+The journal must come out identical, and so must every issued newsletter when the game was
+created under the newsletter layout this umpire writes (game.yaml `newsletter_layout`); a game
+from an earlier layout has its newsletters written anew but not compared, and the outcome says so.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 
 from . import actions
 from .errors import UmpireError
+from .render import NEWSLETTER_LAYOUT
 from .store.folder import DICE_FILE, GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder
 
 INPUTS = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, DICE_FILE)
@@ -34,6 +37,11 @@ class Outcome:
     orders: int
     newsletters: list[str]
     differences: list[Difference]
+    layout: int = NEWSLETTER_LAYOUT          # the newsletter layout the game was created under
+
+    @property
+    def newsletters_compared(self) -> bool:
+        return self.layout == NEWSLETTER_LAYOUT
 
 
 def replay(path: Path) -> Outcome:
@@ -43,9 +51,15 @@ def replay(path: Path) -> Outcome:
         copy = GameFolder(Path(tmp) / Path(path).resolve().name)
         commands, orders, problem = rebuild(original, copy)
         differences = [problem] if problem else []
-        differences += compare(original, copy)
+        layout = newsletter_layout(original)
+        differences += compare(original, copy, newsletters=layout == NEWSLETTER_LAYOUT)
         files = [f for e in original.events if e["type"] == "newsletter" for f in e["files"]]
-        return Outcome(commands, orders, files, differences)
+        return Outcome(commands, orders, files, differences, layout)
+
+
+def newsletter_layout(folder: GameFolder) -> int:
+    """The newsletter layout a game was created under (1 for games from before it was recorded)."""
+    return int(folder.config.get("newsletter_layout", 1))
 
 
 def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Difference | None]:
@@ -90,10 +104,11 @@ def _command(folder: GameFolder, event: dict, after: list[dict]):
         raise UmpireError(f"replay does not know the command {name!r}.")
 
 
-def compare(original: GameFolder, copy: GameFolder) -> list[Difference]:
-    """The journal and every newsletter the original issued, byte for byte."""
+def compare(original: GameFolder, copy: GameFolder, newsletters: bool = True) -> list[Difference]:
+    """The journal and (unless told not to) every newsletter the original issued, byte for byte."""
     out = []
-    names = ["journal.jsonl"] + [f for e in original.events if e["type"] == "newsletter" for f in e["files"]]
+    names = ["journal.jsonl"] + [f for e in original.events if e["type"] == "newsletter" for f in e["files"]
+                                 if newsletters]
     for name in names:
         a, b = original.path / name, copy.path / name
         if not a.exists():
