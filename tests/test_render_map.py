@@ -67,7 +67,7 @@ def test_a_45_by_45_map_on_smaller_paper_is_an_overview_and_readable_sheets(pape
     assert overview.overview and overview.window == sheets.Window(0, 45, 0, 45)
     assert len(detail) == overview.of > 1
     for sheet in detail:
-        assert sheets.fit(grid, sheet.window, pagesize) >= sheets.MIN_HEX_SIZE
+        assert sheets.fit(grid, sheet.window, sheet.pagesize) >= sheets.MIN_HEX_SIZE
     covered = {(c, r) for s in detail for c in range(s.window.c0, s.window.c1) for r in range(s.window.r0, s.window.r1)}
     assert covered == {(c, r) for c in range(45) for r in range(45)}
 
@@ -79,7 +79,7 @@ def test_a_huge_map_splits_into_sheets_with_overlap_covering_every_hex():
     covered = {(c, r) for s in detail for c in range(s.window.c0, s.window.c1) for r in range(s.window.r0, s.window.r1)}
     assert covered == {(c, r) for c in range(120) for r in range(90)}
     for s in detail:
-        assert sheets.fit(grid, s.window, A4) >= sheets.MIN_HEX_SIZE
+        assert sheets.fit(grid, s.window, s.pagesize) >= sheets.MIN_HEX_SIZE
     first, second = detail[0].window, detail[1].window
     assert first.c1 - second.c0 == sheets.OVERLAP
 

@@ -41,12 +41,16 @@ class Flow:
     def left(self) -> float:
         return MARGIN
 
-    def new_page(self):
-        """Close the current page (if any) and start the next one."""
+    def new_page(self, turned: bool = False):
+        """Close the current page (if any) and start the next one; a turned page is the same paper in
+        landscape (the map sheets of a wide map)."""
         if self.open:
             self.finish_page()
         self.page += 1
-        self.y = self.pagesize[1] - MARGIN
+        w, h = self.pagesize
+        self.current = (h, w) if turned else (w, h)
+        self.c.setPageSize(self.current)
+        self.y = self.current[1] - MARGIN
         self.open = True
 
     def finish_page(self):
@@ -54,7 +58,7 @@ class Flow:
         c.setFont(SANS, 7.5)
         c.setFillColorRGB(0.35, 0.35, 0.35)
         c.drawString(MARGIN, FOOTER, self.footer)
-        c.drawRightString(self.pagesize[0] - MARGIN, FOOTER, f"page {self.page}")
+        c.drawRightString(self.current[0] - MARGIN, FOOTER, f"page {self.page}")
         c.showPage()
         self.open = False
 

@@ -16,6 +16,7 @@ Box = tuple[float, float, float, float]          # x0, y0, x1, y1
 Segment = tuple[float, float, float, float, float]  # x0, y0, x1, y1, half width
 
 LABEL, MARKER, OUTSIDE, TRACK = 1000.0, 600.0, 1000.0, 25.0
+PAD = 0.6                  # points kept clear left and right of every label, so that no two run together
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,7 @@ class Label:
 def text_box(text: str, font: str, size: float, x: float, y: float, caps: bool = False) -> Box:
     """The box a string covers with its baseline starting at (x, y); `caps`: no descenders."""
     w = stringWidth(text, font, size)
-    return x, y - (0.02 if caps else 0.24) * size, x + w, y + 0.76 * size
+    return x - PAD, y - (0.02 if caps else 0.24) * size, x + w + PAD, y + 0.76 * size
 
 
 def overlaps(a: Box, b: Box) -> bool:

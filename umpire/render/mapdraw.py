@@ -387,7 +387,7 @@ def _place_labels(c, placed: list[labels.Label]):
     c.setFillAlpha(0.8)
     for lb in placed:
         x0, y0, x1, y1 = lb.box
-        c.rect(x0 - 0.6, y0, x1 - x0 + 1.2, y1 - y0, stroke=0, fill=1)
+        c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
     c.setFillAlpha(1)
     c.setFillColorRGB(0, 0, 0)
     for lb in placed:

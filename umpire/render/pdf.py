@@ -41,11 +41,10 @@ def map_pdf(game_map: GameMap, content: MapContent | None = None, canvas_class=C
 
 def map_pages(flow: Flow, game_map: GameMap, content: MapContent, title: str):
     """The map on one page, or an overview and its detail sheets, each with the legend."""
-    pagesize = flow.pagesize
-    sheets = plan_sheets(game_map.grid, pagesize)
+    sheets = plan_sheets(game_map.grid, flow.pagesize)
     for sheet in sheets:
-        flow.new_page()
-        c = flow.c
+        flow.new_page(turned=sheet.turned)
+        c, pagesize = flow.c, sheet.pagesize
         if sheet.overview:
             heading = f"{title}: overview of sheets 1-{sheet.of}"
         elif sheet.of > 1:

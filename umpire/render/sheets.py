@@ -68,12 +68,18 @@ class Window:
 
 @dataclass(frozen=True)
 class Sheet:
-    """One map page: a window of the grid; the overview shows the whole map and where the sheets lie."""
+    """One map page: a window of the grid; the overview shows the whole map and where the sheets lie.
+    `pagesize` is the paper upright or turned (a turned page is printed on the same paper, rotated)."""
 
     window: Window
     number: int                # 1.. for a detail sheet, 0 for the overview
     of: int                    # detail sheets in all
+    pagesize: tuple[float, float]
     overview: bool = False
+
+    @property
+    def turned(self) -> bool:
+        return self.pagesize[0] > self.pagesize[1]
 
 
 def extent(grid: Grid, w: Window) -> tuple[float, float, float, float]:
@@ -103,34 +109,59 @@ def fit(grid: Grid, w: Window, pagesize) -> float:
 
 
 def plan_sheets(grid: Grid, pagesize) -> list[Sheet]:
-    """The whole map on one page if it is readable there; else an overview and overlapping sheets."""
+    """The whole map on one page if it is readable there; else an overview and overlapping sheets.
+    The paper is used upright or turned, whichever needs fewer sheets (then: larger hexes)."""
     whole = Window(0, grid.width, 0, grid.height)
-    if fit(grid, whole, pagesize) >= MIN_HEX_SIZE:
-        return [Sheet(whole, 1, 1)]
+    upright, turned = (min(pagesize), max(pagesize)), (max(pagesize), min(pagesize))
+    plans = []
+    for page in (upright, turned):
+        if fit(grid, whole, page) >= MIN_HEX_SIZE:
+            plans.append((1, -fit(grid, whole, page), page, [whole]))
+            continue
+        windows = _split(grid, page)
+        plans.append((len(windows), -min(fit(grid, w, page) for w in windows), page, windows))
+    _, _, page, windows = min(plans, key=lambda p: p[:2])
+    if len(windows) == 1:
+        return [Sheet(whole, 1, 1, page)]
+    overview = max((upright, turned), key=lambda p: fit(grid, whole, p))
+    n = len(windows)
+    return [Sheet(whole, 0, n, overview, overview=True)] + [Sheet(w, i, n, page) for i, w in enumerate(windows, 1)]
+
+
+def _split(grid: Grid, pagesize) -> list[Window]:
     across = down = 1
     while True:
-        windows = [Window(c0, c1, r0, r1) for r0, r1 in _spans(grid.height, down)
-                   for c0, c1 in _spans(grid.width, across)]
+        windows = _windows(grid, pagesize, across, down)
         worst = min(windows, key=lambda w: fit(grid, w, pagesize))
         if fit(grid, worst, pagesize) >= MIN_HEX_SIZE:
-            break
+            return windows
         x0, y0, x1, y1 = extent(grid, worst)
         _, _, bw, bh = map_box(pagesize)
         if (x1 - x0) / bw >= (y1 - y0) / bh:
             across += 1
         else:
             down += 1
-    n = len(windows)
-    return [Sheet(whole, 0, n, overview=True)] + [Sheet(w, i, n) for i, w in enumerate(windows, 1)]
 
 
-def _spans(total: int, parts: int) -> list[tuple[int, int]]:
-    """`parts` ranges of equal length covering 0..total, neighbours sharing OVERLAP."""
-    if parts == 1:
-        return [(0, total)]
-    span = math.ceil((total + (parts - 1) * OVERLAP) / parts)
-    starts = [min(i * (span - OVERLAP), total - span) for i in range(parts)]
-    return [(s, s + span) for s in starts]
+def _windows(grid: Grid, pagesize, across: int, down: int) -> list[Window]:
+    """`across` x `down` equal windows overlapping by at least OVERLAP, each grown along its free
+    axis until it fills the page at the same hex size."""
+    cols, rows = _span(grid.width, across), _span(grid.height, down)
+    size = fit(grid, Window(0, cols, 0, rows), pagesize)
+    while rows < grid.height and fit(grid, Window(0, cols, 0, rows + 1), pagesize) >= size:
+        rows += 1
+    while cols < grid.width and fit(grid, Window(0, cols + 1, 0, rows), pagesize) >= size:
+        cols += 1
+    return [Window(c0, c0 + cols, r0, r0 + rows) for r0 in _starts(grid.height, rows, down)
+            for c0 in _starts(grid.width, cols, across)]
+
+
+def _span(total: int, parts: int) -> int:
+    return total if parts == 1 else math.ceil((total + (parts - 1) * OVERLAP) / parts)
+
+
+def _starts(total: int, span: int, parts: int) -> list[int]:
+    return [0] if parts == 1 else [round(i * (total - span) / (parts - 1)) for i in range(parts)]
 
 
 class Frame:
