@@ -17,6 +17,7 @@ from umpire.gamemap import load_map
 from umpire.hexgrid import label
 
 sys.path.insert(0, str(Path(__file__).parent))
+from helpers import hex_map  # noqa: E402
 from test_maps_playable import Builder, build_costs, rules_for  # noqa: E402
 
 COMPANIES = ["red:Red Line", "pink:Pink Railway", "grey:Grey Line", "blue:Blue Line",
@@ -74,7 +75,8 @@ def busy_state(map_name: str, segments: int = 100, rounds: int = 60):
 
 if __name__ == "__main__":
     out = Path(sys.argv[1])
-    names = sys.argv[2:] or sorted(p.stem for p in (Path(__file__).parent.parent / "maps").glob("*.yaml"))
+    names = sys.argv[2:] or sorted(p.stem for p in (Path(__file__).parent.parent / "maps").glob("*.yaml")
+                                   if hex_map(p))
     for name in names:
         folder = busy_game(out / name, name)
         state = folder.state()

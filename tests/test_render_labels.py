@@ -13,8 +13,9 @@ from umpire.render import fonts, labels, mapdraw, sheets
 from umpire.render.styles import company_styles
 
 from busy import busy_state
+from helpers import hex_map
 
-MAPS = sorted(p.stem for p in (Path(__file__).parent.parent / "maps").glob("*.yaml"))
+MAPS = sorted(p.stem for p in (Path(__file__).parent.parent / "maps").glob("*.yaml") if hex_map(p))
 
 
 @pytest.fixture(scope="module", params=MAPS)

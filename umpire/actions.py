@@ -6,13 +6,12 @@ pure engine, and writes the journal, the stored orders and the newsletters.
 
 from __future__ import annotations
 
-import re
 import secrets as _secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import __version__
+from . import __version__, ids
 from .dice import commitment, read_dice_file
 from .engine import construction, operations
 from .engine.state import State
@@ -29,22 +28,23 @@ from .ruleset import load_rules
 from .store import atomic
 from .store.folder import DICE_FILE, GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
-_COMPANY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "willow", "comet", "harbor",
                "pepper", "quartz", "saffron", "thistle", "violet", "walnut", "falcon", "juniper", "lantern", "meadow")
 
 
 def parse_company(spec: str) -> dict:
-    """`red:Red Lines:red@example.org` -> {id, name, email}."""
+    """`red:Red Lines:red@example.org` -> {id, name, email}, each checked by its rule (umpire/ids.py)."""
     parts = spec.split(":", 2)
     if len(parts) < 2 or not parts[0] or not parts[1]:
-        raise UmpireError(f"--company {spec!r} is not ID:NAME:EMAIL.",
-                          fix="Write e.g. --company red:Red Lines:red@example.org (the email may be left out).")
-    cid = parts[0].strip().lower()
-    if not _COMPANY_ID.match(cid) or cid == "bank":
-        raise UmpireError(f"--company {spec!r}: {cid!r} cannot be a company id.",
-                          fix="An id is one lower-case word of letters, digits and _ (not 'bank'), e.g. red.")
-    return {"id": cid, "name": parts[1].strip(), "email": parts[2].strip() if len(parts) > 2 else ""}
+        raise UmpireError(f"--company {ids.shown(spec)} is not ID:NAME:EMAIL.",
+                          fix='Write e.g. --company "red:Red Lines:red@example.org" (the email may be left out).')
+    where = f"--company {ids.shown(spec)}:"
+    cid = ids.check_company_id(parts[0].strip().lower(), f"{where} the id")
+    name = ids.check_name(parts[1].strip(), f"{where} the name")
+    email = parts[2].strip() if len(parts) > 2 else ""
+    if email:
+        ids.check_email(email, f"{where} the address")
+    return {"id": cid, "name": name, "email": email}
 
 
 def new_code() -> str:
@@ -53,9 +53,13 @@ def new_code() -> str:
 
 def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[str], seed: str | None = None,
                 dice_file: Path | None = None, option_specs: tuple[str, ...] = (),
-                now: datetime | None = None) -> tuple[GameFolder, dict]:
-    """Create the game folder, open round 1 and write newsletter 001. Returns the order codes."""
+                now: datetime | None = None, game_id: str | None = None) -> tuple[GameFolder, dict]:
+    """Create the game folder, open round 1 and write newsletter 001. Returns the order codes.
+
+    The game id is the folder's name unless `game_id` is given; either must be a game id (ids.py)."""
     path = Path(path)
+    game_id = ids.check_game_id(game_id, "--id") if game_id is not None else ids.check_game_id(
+        path.name, f"the folder name of {path}:")
     if (path / GAME_FILE).exists():
         raise UmpireError(f"{path} already holds a game.", fix="Choose a new folder; nothing was changed.")
     if path.exists() and any(path.iterdir()):
@@ -68,8 +72,8 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
     game_map = load_map(map_name)
     rules = load_rules(rules_name, ruleset_overrides(options))
     companies = [parse_company(s) for s in company_specs]
-    ids = [c["id"] for c in companies]
-    if len(set(ids)) != len(ids):
+    seats = [c["id"] for c in companies]
+    if len(set(seats)) != len(seats):
         raise UmpireError("two companies have the same id.", fix="Give each company its own id.")
     if not rules.players.min <= len(companies) <= rules.players.max:
         raise UmpireError(f"{rules.title} is for {rules.players.min} to {rules.players.max} companies, "
@@ -78,7 +82,6 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
         raise UmpireError("--seed and --dice exclude each other.", fix="Give seeded dice or recorded dice, not both.")
     dice_values = read_dice_file(dice_file) if dice_file else None
 
-    game_id = path.name
     secrets = {"codes": {c["id"]: new_code() for c in companies}}
     if dice_values is None:
         secrets["seed"] = seed or _secrets.token_hex(16)
@@ -92,12 +95,16 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
         "rules": {"name": rules.name, "file": RULES_FILE},
         "options": options,
         "companies": companies,
-        "seat_order": ids,
+        "seat_order": seats,
         "dice": dice_conf,
         "created_with": f"umpire {__version__}",
         "newsletter_layout": NEWSLETTER_LAYOUT,
     }
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UmpireError(f"cannot make the game folder {ids.shown(str(path), 120)}: {exc.strerror}.",
+                          fix="Give a shorter or writable path; nothing was created.") from None
     atomic.write_bytes(path / MAP_FILE, map_path.read_bytes())
     atomic.write_bytes(path / RULES_FILE, rules_path.read_bytes())
     if dice_file is not None:
@@ -212,14 +219,16 @@ def _header_problem(folder: GameFolder, state: State, order: Order, require_code
 # ---------------------------------------------------------------------------
 def load_orders(folder: GameFolder, round_number: int) -> dict[str, Order]:
     """The newest accepted order of each company for the round, parsed again from its stored text."""
-    return {company: parse_order(decode((folder.path / file).read_bytes()), folder.game_map)
+    return {company: parse_order(decode(folder.read_bytes(file)), folder.game_map)
             for company, file in folder.latest_orders(round_number).items()}
 
 
 def finish_interrupted(folder: GameFolder, now: datetime | None = None) -> bool:
     """Finish a command that a crash stopped after its events were journaled (the next round's
     deadline and newsletter are still due); True if there was one. Running the same command
-    again then gives the same result as if nothing had gone wrong."""
+    again then gives the same result as if nothing had gone wrong. A rollback a crash stopped
+    before it set its newsletters aside is finished too."""
+    folder.finish_rollback()
     events = folder.events
     last = max((i for i, e in enumerate(events) if e["type"] == "command"), default=None)
     if last is None or any(e["type"] == "newsletter" for e in events[last:]):
@@ -252,14 +261,22 @@ def resolve(folder: GameFolder, now: datetime | None = None) -> list[dict]:
     return events
 
 
+def end_construction_events(folder: GameFolder, reason: str) -> list[dict]:
+    """What ending the construction phase would do now: its events, nothing written (the engine is
+    pure and the dice are read afresh, so the real command rolls the same)."""
+    state = folder.state()
+    if state.phase != "construction":
+        raise UmpireError(f"game {folder.game_id} is not in its construction phase (it is {state.phase}).",
+                          fix="Nothing was done.")
+    events, _ = construction.end_construction(state, reason, folder.game_map, folder.rules, folder.dice(state),
+                                              folder.options)
+    return events
+
+
 def end_construction(folder: GameFolder, reason: str) -> list[dict]:
     if finish_interrupted(folder.require()):
         return []
-    state = folder.state()
-    if state.phase != "construction":
-        raise UmpireError(f"game {folder.game_id} is not in its construction phase.")
-    events, _ = construction.end_construction(state, reason, folder.game_map, folder.rules, folder.dice(state),
-                                              folder.options)
+    events = end_construction_events(folder, reason)
     folder.append([{"type": "command", "command": "end-construction", "reason": reason}] + events)
     publish_newsletter(folder)
     return events

@@ -8,13 +8,15 @@ from pathlib import Path
 import click
 
 from .. import demo as demo_game
+from ..families.volldampf.board import load_board
+from ..families.volldampf.drawing import board_pdf
 from ..gamemap import load_map
 from ..render import NEWSLETTER_LAYOUT
 from ..replay import replay as replay_game
 from ..render.pdf import map_pdf
 from ..store import atomic
 from . import main
-from .maps import map_group
+from .maps import is_board, map_group
 
 
 @map_group.command("render")
@@ -26,9 +28,16 @@ def render(path, out, paper):
     """Draw the empty map as a PDF (for map makers).
 
     \b
-    Example:
+    Examples:
+      umpire map render ireland ireland.pdf
       umpire map render ireland ireland.pdf --paper a3
+      umpire map render volldampf-germany board.pdf
     """
+    if is_board(path):
+        board = load_board(path)
+        atomic.write_bytes(out, board_pdf(board))
+        click.echo(f"{board.title}: {out} written.")
+        return
     game_map = load_map(path)
     atomic.write_bytes(out, map_pdf(game_map, paper=paper))
     click.echo(f"{game_map.title}: {out} written.")

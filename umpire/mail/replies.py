@@ -10,8 +10,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 from ..actions import SubmitResult
-from ..engine.preview import OrderPreview, preview_order
-from ..orders import format_chain
+from ..confirmation import order_lines
 from ..store.folder import GameFolder
 from . import mailpolicy
 from .decode import Mail
@@ -21,9 +20,9 @@ WIDTH = 72
 NOT_ACCEPTED_TEXT = (
     "Your message was not accepted as orders, and nothing in it was stored as orders. The umpire takes "
     "orders only when their GAME, COMPANY and CODE lines match a company of a game run here and the "
-    "message comes from that company's registered address (or its Reply-To does). If you play here, "
-    "check these lines against your newsletter and your order code, and send again from your "
-    "registered address. An order begins:\n\n"
+    "message comes from that company's registered address (as its From address; a Reply-To does not "
+    "count). If you play here, check these lines against your newsletter and your order code, and send "
+    "again from your registered address. An order begins:\n\n"
     "  GAME <game>\n  COMPANY <company id>\n  CODE <your order code>\n")
 
 
@@ -40,8 +39,18 @@ ROUND_NOTE = paragraphs("The round is carried out in its round order when the um
                         "and reported in the newsletter. A later order for this round replaces this one as a whole.")
 
 
+UNREADABLE = paragraphs(
+    "Your message could not be read by the umpire, and nothing in it was stored as orders; the GM has been "
+    "told. Send your orders again as plain text in the body of a message.")
+
+
+def unreadable() -> str:
+    return UNREADABLE
+
+
 def too_large(size: int, limit: int) -> str:
-    return paragraphs(f"Your message is {size:,} bytes long, and the umpire reads messages of up to {limit:,} bytes, "
+    length = f"{size:,} bytes long" if size >= 0 else "of a size the mail server did not give"
+    return paragraphs(f"Your message is {length}, and the umpire reads messages of up to {limit:,} bytes, "
                  "so it was not read and nothing in it was stored as orders. Send your orders again as plain text "
                  "in the body of a message, without pictures or large attachments.")
 
@@ -62,20 +71,7 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
     if result.replaced:
         head += f" They replace your earlier orders for round {result.round} as a whole."
     out = [paragraphs(head), ""]
-    order = result.order
-    state = folder.state()
-    game_map = folder.game_map
-    if order.home is not None:
-        out.append(f"  line {order.home_line}: HOME {game_map.describe(order.home)}")
-    if order.chains:
-        out += _chains(preview_order(state, game_map, folder.rules, result.company, order))
-    for race in order.races:
-        routes = " ELSE ".join(format_chain(r.hexes) for r in race.routes)
-        partner = f" {race.partner}" if race.partner else ""
-        out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}{(' ' + routes) if routes else ''}")
-    if not (order.home or order.chains or order.races):
-        out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
-                   "new orders)")
+    out += order_lines(folder, result.company, result.order)
     if result.errors:
         out += ["", UNREADABLE_LINES]
         out += [textwrap.fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
@@ -83,35 +79,19 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
     return "\n".join(out) + "\n"
 
 
-def _chains(preview: OrderPreview) -> list[str]:
-    out = []
-    for chain in preview.chains:
-        out.append(f"  line {chain.line}: BUILD {'-'.join(chain.hexes)}")
-        if chain.problem:
-            out.append(textwrap.fill(f"not buildable as it stands: {chain.problem}", WIDTH,
-                                     initial_indent="      ", subsequent_indent="      "))
-            continue
-        for seg in chain.segments:
-            if seg.problem:
-                text = f"{seg.a}-{seg.b}: cannot be built: {seg.problem}"
-            else:
-                text = f"{seg.a}-{seg.b}  {seg.cost} pt" + "".join(f", fee {f.describe()}" for f in seg.fees)
-            out.append(textwrap.fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
-    total = f"Altogether {preview.cost} point{'s' if preview.cost != 1 else ''}"
-    if preview.budget is not None:
-        total += f" of this round's budget of {preview.budget}"
-    total += f", and {preview.fees} units in fees (balance now {preview.balance})."
-    if preview.budget is not None and preview.cost > preview.budget:
-        total += " The budget does not cover it all: building stops where the points run out."
-    out += ["", paragraphs(total)]
-    return out
+def accepted_plainly(folder: GameFolder, result: SubmitResult) -> str:
+    """A confirmation without the orders read back, when they cannot be shown (the GM is told)."""
+    return paragraphs(f"Your orders for game {folder.game_id}, company {result.company}, round {result.round} "
+                      "were received and stored. The umpire could not read them back to you this time; the GM "
+                      "has been told.") + "\n"
 
 
-def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | None = None) -> EmailMessage:
-    """A reply to `mail`, threaded under it (In-Reply-To, References)."""
+def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | None = None,
+            to: str | None = None) -> EmailMessage:
+    """A reply to `mail` (to its From address unless `to` is given), threaded under it."""
     msg = EmailMessage(policy=mailpolicy.DEFAULT)
     msg["From"] = sender
-    msg["To"] = mail.sender
+    msg["To"] = to or mail.sender
     original = mail.subject or "your orders"
     msg["Subject"] = subject or (original if original.lower().startswith("re:") else f"Re: {original}")
     msg["Date"] = format_datetime(now)
