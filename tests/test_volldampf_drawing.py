@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from umpire.cli import main
-from umpire.families.volldampf.board import load_board
+from umpire.families.volldampf.board import Board, Link, Location, Region, load_board
 from umpire.families.volldampf.drawing import (LAND, PALETTE, SEA, TRACK_CELL, TRACK_SPACES, Position, board_pdf,
                                                frame_for, track_cell)
 
@@ -91,3 +93,21 @@ def test_the_income_track_runs_clockwise_from_the_bottom_right():
     (x0, y0), (x1, y1) = cells[0], cells[1]
     assert y0 == y1 and x1 < x0                     # start bottom right, going left
     assert cells[TRACK_SPACES - 1][0] == x0 and cells[TRACK_SPACES - 1][1] > y0   # back down the right side
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.floats(-50, 50), st.floats(-50, 50)), min_size=2, max_size=6),
+       st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.integers(1, 12)), min_size=1, max_size=8),
+       st.dictionaries(st.sampled_from(["L0", "L1", "L2"]), st.sampled_from(["red", "#00ff00", "nonsense", "#zz"])),
+       st.integers(-5, 250))
+def test_any_board_that_loads_is_drawn(spots, pairs, owners, income):
+    locations = {f"P{i}": Location(f"P{i}", f"Place{i}", "blue", x, y) for i, (x, y) in enumerate(spots)}
+    ids = list(locations)
+    links = {}
+    for a, b, cost in pairs:
+        a, b = ids[a % len(ids)], ids[b % len(ids)]
+        if a != b:
+            links[f"L{len(links)}"] = Link(f"L{len(links)}", a, b, "star", cost)
+    board = Board("fuzz", "Fuzz", locations, {"star": Region("star", "teal", 8)}, links, (), coordinates="xy")
+    position = Position(owners=owners, cubes={ids[0]: ["red"] * 9}, income={"p": income}, colours={"p": "blue"})
+    assert board_pdf(board, position).startswith(b"%PDF")
