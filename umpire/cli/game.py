@@ -13,7 +13,6 @@ from .. import actions
 from ..confirmation import order_lines
 from ..due import due
 from ..errors import UmpireError
-from ..render.fonts import font_warnings
 from ..store.folder import GameFolder
 from . import main
 
@@ -39,6 +38,7 @@ def new(game_dir, map_name, rules_name, companies, seed, dice_file, options, gam
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options,
                                         game_id=game_id)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
+    from ..render.fonts import font_warnings
     for warning in font_warnings([c["name"] for c in folder.config["companies"]]):
         click.echo(f"Warning: {warning}", err=True)
     click.echo("Order codes (shown once; kept in secrets.yaml):")

@@ -9,7 +9,9 @@ from ..families.volldampf.board import load_board
 from ..gamemap import load_map
 from ..resources import bundled_names, find_named
 from ..yamlfile import load_yaml
-from . import main
+from . import LazyGroup, main
+
+MAP_COMMANDS = {"render": "umpire.cli.render:render"}   # subcommands written in other modules
 
 
 def is_board(path: str) -> bool:
@@ -19,7 +21,7 @@ def is_board(path: str) -> bool:
     return isinstance(doc, dict) and doc.get("format") == BOARD_FORMAT
 
 
-@main.group("map")
+@main.group("map", cls=LazyGroup, lazy_commands=MAP_COMMANDS)
 def map_group():
     """Maps: check a map file, list the bundled maps."""
 
