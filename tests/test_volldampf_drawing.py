@@ -31,8 +31,17 @@ def rgb(c):
 def test_map_check_reads_a_board_by_its_format():
     result = CliRunner().invoke(main, ["map", "check", "volldampf-germany"])
     assert result.exit_code == 0, result.output
-    assert "38 locations (14 blue, 14 violet, 5 red, 5 yellow), 72 links in 6 regions, 18 goods cards: ok" \
-        in result.output
+    assert ("38 locations (14 blue, 14 violet, 5 red, 5 yellow), 72 links in 6 regions of 8 cards as ruleset "
+            "volldampf deals, 18 goods cards: ok") in result.output
+
+
+def test_map_check_refuses_a_board_whose_regions_do_not_match_the_ruleset(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(TINY.read_text(encoding="utf-8").replace("colour: pink, cards: 8", "colour: pink, cards: 7"),
+                   encoding="utf-8")
+    result = CliRunner().invoke(main, ["map", "check", str(bad)])
+    assert result.exit_code == 1
+    assert "triangle has 7" in result.output and "6 regions of 8 track cards" in result.output
 
 
 def test_map_check_refuses_a_bad_board_naming_file_line_and_field(tmp_path):

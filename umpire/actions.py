@@ -19,8 +19,9 @@ from .errors import UmpireError
 from .gamemap import load_map
 from .hexgrid import label
 from .mail import deadlines
-from .options import game_option, parse_option, ruleset_overrides
+from .options import check_choices, game_option, parse_option, ruleset_overrides
 from .orders import Order, parse_order
+from .profiles import load_profile
 from .resources import find_named
 from .render import NEWSLETTER_LAYOUT
 from .ruleset import load_rules
@@ -52,8 +53,10 @@ def new_code() -> str:
 
 def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[str], seed: str | None = None,
                 dice_file: Path | None = None, option_specs: tuple[str, ...] = (),
-                now: datetime | None = None, game_id: str | None = None) -> tuple[GameFolder, dict]:
+                now: datetime | None = None, game_id: str | None = None,
+                profile: str | None = None) -> tuple[GameFolder, dict]:
     """Create the game folder, open round 1 and write newsletter 001. Returns the order codes.
+    A postal profile's options come first; an `--option` of the same key wins.
 
     The game id is the folder's name unless `game_id` is given; either must be a game id (ids.py)."""
     path = Path(path)
@@ -67,10 +70,11 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
     except OSError as exc:
         raise UmpireError(f"cannot use {ids.shown(str(path), 120)} as the game folder: {exc.strerror}.",
                           fix="Give a shorter or readable path; nothing was created.") from None
-    options = dict(parse_option(o) for o in option_specs)
+    options = {**(load_profile(profile).options if profile else {}), **dict(parse_option(o) for o in option_specs)}
     deadlines.check_options(options)
     from .render.sheets import paper_size
     paper_size(game_option(options, "paper"))
+    check_choices(options)
     map_path = find_named("maps", map_name)
     rules_path = find_named("rules", rules_name)
     game_map = load_map(map_name)
@@ -127,7 +131,8 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
 def open_game(folder: GameFolder, now: datetime | None = None):
     """Start the game written in the folder: open round 1 and write newsletter 001 (also used by replay)."""
     companies = [{"id": c["id"], "name": c["name"]} for c in folder.config["companies"]]
-    events, _ = construction.start_game(folder.game_id, companies, folder.rules, folder.dice(State()))
+    by_die = game_option(folder.options, "first_company") == "die"
+    events, _ = construction.start_game(folder.game_id, companies, folder.rules, folder.dice(State()), by_die)
     folder.append([{"type": "command", "command": "new"}] + events)
     deadlines.set_deadline(folder, folder.state().round, now)
     publish_newsletter(folder)
@@ -156,14 +161,14 @@ def decode(data: bytes) -> str:
 
 def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False,
            received_at: datetime | None = None, batch: atomic.Batch | None = None,
-           order: Order | None = None) -> SubmitResult:
+           order: Order | None = None, late: str | None = None) -> SubmitResult:
     """Take one order: check its header, store it verbatim, journal it.
 
     `received_at` (given by the mail service) is checked against the open round's deadline:
     a late order is refused or held for the next round, as the game's late_orders option says.
     With a `batch` (the mail service's), the stored order and its journal line are written with
     the batch's other writes: the order file durable first, then the line. `order` is the text
-    already parsed, if it was.
+    already parsed, if it was. `late` is a lateness decided before (replay gives the journal's).
     """
     folder.require()
     state = folder.state()
@@ -171,7 +176,7 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
         order = parse_order(decode(data), folder.game_map)
     reason = _header_problem(folder, state, order, require_code)
     company = order.company if order.company in folder.company_ids() else None
-    late = deadlines.lateness(folder, state.round, received_at) if not reason else None
+    late = (late or deadlines.lateness(folder, state.round, received_at)) if not reason else None
     if late and deadlines.late_policy(folder) == "refuse":
         reason = late
     if reason:

@@ -15,6 +15,7 @@ from ..due import due
 from ..errors import UmpireError
 from ..store.folder import GameFolder
 from . import main
+from .locking import locking
 
 
 @main.command()
@@ -27,16 +28,18 @@ from . import main
 @click.option("--dice", "dice_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help="Recorded dice, used in order instead of seeded ones.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option or ruleset value.")
+@click.option("--profile", help="A postal profile: a zine's house rules as a set of options "
+              "(`umpire options` lists them), e.g. octopus-garden.")
 @click.option("--id", "game_id", help="The game id, when the folder's name is not one (1 to 40 letters, digits, "
               "'-', '_' or '.').")
-def new(game_dir, map_name, rules_name, companies, seed, dice_file, options, game_id):
+def new(game_dir, map_name, rules_name, companies, seed, dice_file, options, profile, game_id):
     """Create a game, open round 1 and write newsletter 001.
 
     Example: `umpire new games/ireland-1 --map ireland --rules laurin --company "red:Red Lines:red@example.org"
     --company "blue:Blue Star:blue@example.org"`. The game id is the folder's name (or --id).
     """
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options,
-                                        game_id=game_id)
+                                        game_id=game_id, profile=profile)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
     from ..render.fonts import font_warnings
     for warning in font_warnings([c["name"] for c in folder.config["companies"]]):
@@ -49,6 +52,7 @@ def new(game_dir, map_name, rules_name, companies, seed, dice_file, options, gam
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, exists=True, path_type=Path))
+@locking("game_dir")
 def submit(game_dir, files):
     """Take order files from the GM (no CODE needed).
 
@@ -79,6 +83,7 @@ def submit(game_dir, files):
 @click.option("--force", is_flag=True, help="Resolve even though orders are missing and the deadline has not passed.")
 @click.option("--round", "round_number", type=int, metavar="N",
               help="Resolve only if round N is open: run again, the command does nothing and says so.")
+@locking("game_dir")
 def resolve(game_dir, force, round_number):
     """Resolve the open round, open the next, write the newsletter.
 
@@ -116,6 +121,7 @@ def resolve(game_dir, force, round_number):
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--reason", required=True, help="Why the GM ends the phase (journaled).")
 @click.option("--yes", is_flag=True, help="Do not ask, even when ending the phase ends the game at once.")
+@locking("game_dir")
 def end_construction(game_dir, reason, yes):
     """End the construction phase by the GM's decision.
 
