@@ -111,8 +111,14 @@ def resolve(game_dir, force, round_number):
         raise UmpireError(f"not resolved: {check.reason}",
                           fix=f"Nothing was done. To resolve it now anyway: `umpire resolve {quote(str(game_dir))} "
                               f"--force`.")
-    actions.resolve(folder)
+    events = actions.resolve(folder)
     status = actions.status(folder)
+    finished = next((e for e in events if e["type"] == "game_finished"), None)
+    if finished:
+        click.echo(f"Round {before} resolved. The game is over: {finished['reason']}. Winners: "
+                   f"{_names(folder, finished['winners'])}. The dice seed is revealed; newsletter "
+                   f"{status['newsletters']:03d} written.")
+        return
     click.echo(f"Round {before} resolved. Now: {status['phase']}, round {status['round']}; "
                f"newsletter {status['newsletters']:03d} written.")
 
