@@ -19,9 +19,11 @@ from .errors import UmpireError
 from .gamemap import load_map
 from .hexgrid import label
 from .mail import deadlines
-from .options import parse_option, ruleset_overrides
+from .options import check_choices, game_option, parse_option, ruleset_overrides
 from .orders import Order, parse_order
+from .profiles import load_profile
 from .resources import find_named
+from .render import NEWSLETTER_LAYOUT
 from .ruleset import load_rules
 from .store import atomic
 from .store.folder import DICE_FILE, GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
@@ -51,8 +53,10 @@ def new_code() -> str:
 
 def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[str], seed: str | None = None,
                 dice_file: Path | None = None, option_specs: tuple[str, ...] = (),
-                now: datetime | None = None, game_id: str | None = None) -> tuple[GameFolder, dict]:
+                now: datetime | None = None, game_id: str | None = None,
+                profile: str | None = None) -> tuple[GameFolder, dict]:
     """Create the game folder, open round 1 and write newsletter 001. Returns the order codes.
+    A postal profile's options come first; an `--option` of the same key wins.
 
     The game id is the folder's name unless `game_id` is given; either must be a game id (ids.py)."""
     path = Path(path)
@@ -66,8 +70,11 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
     except OSError as exc:
         raise UmpireError(f"cannot use {ids.shown(str(path), 120)} as the game folder: {exc.strerror}.",
                           fix="Give a shorter or readable path; nothing was created.") from None
-    options = dict(parse_option(o) for o in option_specs)
+    options = {**(load_profile(profile).options if profile else {}), **dict(parse_option(o) for o in option_specs)}
     deadlines.check_options(options)
+    from .render.sheets import paper_size
+    paper_size(game_option(options, "paper"))
+    check_choices(options)
     map_path = find_named("maps", map_name)
     rules_path = find_named("rules", rules_name)
     game_map = load_map(map_name)
@@ -99,6 +106,7 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
         "seat_order": seats,
         "dice": dice_conf,
         "created_with": f"umpire {__version__}",
+        "newsletter_layout": NEWSLETTER_LAYOUT,
     }
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -123,7 +131,8 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
 def open_game(folder: GameFolder, now: datetime | None = None):
     """Start the game written in the folder: open round 1 and write newsletter 001 (also used by replay)."""
     companies = [{"id": c["id"], "name": c["name"]} for c in folder.config["companies"]]
-    events, _ = construction.start_game(folder.game_id, companies, folder.rules, folder.dice(State()))
+    by_die = game_option(folder.options, "first_company") == "die"
+    events, _ = construction.start_game(folder.game_id, companies, folder.rules, folder.dice(State()), by_die)
     folder.append([{"type": "command", "command": "new"}] + events)
     deadlines.set_deadline(folder, folder.state().round, now)
     publish_newsletter(folder)

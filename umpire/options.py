@@ -12,10 +12,15 @@ from .errors import UmpireError
 GAME_OPTIONS: dict[str, tuple[object, str]] = {
     "transports_per_round": (2, "transports announced in each operating round"),
     "entries_per_round": (None, "races one company may enter in one operating round (none: no limit)"),
+    "entries_rise_with_carried": (False, "the entry limit rises by one for every two races carried forward "
+                                         "into the round (2-3 carried: +1, 4-5: +2, ...)"),
     "carry_unentered": (False, "a race no company entered is announced again next round instead of counting"),
     "deadline": ("", "time from a round's opening to its deadline, e.g. '7 days' or '48 hours' (none if empty)"),
     "late_orders": ("refuse", "an order after the deadline is refused ('refuse') or held for the next round ('hold')"),
+    "paper": ("a4", "the newsletter's paper size: a4, a3 or letter"),
     "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),
+    "first_company": ("seat", "who builds first in round 1: 'seat' (the first company listed) or 'die' "
+                              "(one die each, highest first, the tied roll again; journaled)"),
 }
 
 
@@ -24,6 +29,17 @@ def parse_option(text: str) -> tuple[str, object]:
     if not sep or not key.strip():
         raise UmpireError(f"--option {text!r} is not KEY=VALUE.", fix="Write e.g. --option construction.dice.count=2.")
     return key.strip(), yaml.safe_load(value.strip()) if value.strip() else ""
+
+
+CHOICES = {"first_company": ("seat", "die")}
+
+
+def check_choices(options: dict):
+    """Refuse a game option whose value is not one of its choices."""
+    for name, choices in CHOICES.items():
+        if name in options and options[name] not in choices:
+            raise UmpireError(f"--option {name}={options[name]!r} is not one of {', '.join(choices)}.",
+                              fix=f"Write e.g. --option {name}={choices[-1]}.")
 
 
 def game_option(options: dict, name: str):
