@@ -9,6 +9,7 @@ import io
 from reportlab.pdfgen.canvas import Canvas
 
 from ..gamemap import GameMap
+from ..words import plural
 from . import fonts, mapdraw, pdf_operations
 from .flow import Column, Flow
 from .fonts import BOLD, MONO, SANS, drawable
@@ -141,7 +142,7 @@ def _next(flow: Flow, f: dict):
         flow.para("Order of building: " + ", ".join(n[c] for c in f["round_order"]) + ".")
         for r in f["rolls"]:
             flow.para(f"Die for {r['purpose']}: {r['value']}", indent=12)
-        flow.para("Budgets: " + ", ".join(f"{n[c]} {f['budgets'][c]}" for c in f["round_order"]) + " points.",
+        flow.para("Budgets in points: " + ", ".join(f"{n[c]} {f['budgets'][c]}" for c in f["round_order"]) + ".",
                   font=BOLD)
         flow.para(f"Cities not yet connected ({len(f['unconnected'])}): " + ", ".join(f["unconnected"]) + ".")
     else:
@@ -159,7 +160,7 @@ def _report(flow: Flow, f: dict):
             if not x["built"]:
                 flow.para(f"{x['name']}: nothing built.", font=BOLD)
                 continue
-            flow.para(f"{x['name']}: {_count(len(x['built']), 'segment')}, {_count(x['points'], 'point')}.",
+            flow.para(f"{x['name']}: {plural(len(x['built']), 'segment')}, {plural(x['points'], 'point')}.",
                       font=BOLD)
             flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["built"]), indent=12, size=8.5)
     if f["homes"]:
@@ -251,10 +252,6 @@ def _order_forms(flow: Flow, f: dict):
 def _swatch(c, content: MapContent, cid: str, x: float, y: float):
     if cid in content.styles:
         mapdraw.swatch(c, content.styles[cid], x, y, width=2.4)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _signed(n: int) -> str:

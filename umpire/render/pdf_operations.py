@@ -4,6 +4,7 @@ cancelled transports, additional construction, the station table, the tally and 
 
 from __future__ import annotations
 
+from ..words import plural
 from .flow import Column, Flow
 from .fonts import BOLD, MONO, SANS
 
@@ -145,8 +146,9 @@ def _ordinal(n: int) -> str:
 
 def additional(flow: Flow, a: dict, names: dict):
     flow.heading("Additional construction after transport " + ", ".join(map(str, a["after"])))
-    flow.para("Allowances: " + ", ".join(f"{names[e['company']]} {e['units']}" for e in a["allowances"])
-              + f" units ({a['allowances'][0]['basis']}). Companies build in the order below.", size=9)
+    flow.para(f"Allowances in units ({a['allowances'][0]['basis']}): "
+              + ", ".join(f"{names[e['company']]} {e['units']}" for e in a["allowances"])
+              + ". Companies build in the order below.", size=9)
     for x in a["turns"]:
         who = x["name"] + (f" (after transport {x['transport']})" if x["transport"] else "")
         if not x["segments"]:
@@ -154,7 +156,7 @@ def additional(flow: Flow, a: dict, names: dict):
             continue
         fees = f", fees {x['fee_total']}" if x["fee_total"] else ""
         unused = f"; {x['unused']} of {x['allowance']} unused" if x["unused"] else ""
-        flow.para(f"{who}: {len(x['segments'])} segments, {x['cost']} units{fees}{unused}.",
+        flow.para(f"{who}: {plural(len(x['segments']), 'segment')}, {plural(x['cost'], 'unit')}{fees}{unused}.",
                   font=BOLD, size=9.5)
         flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["segments"]), indent=12, size=8.5)
         for p in x["fees"]:
@@ -167,7 +169,7 @@ def stations(flow: Flow, table: dict):
     uses = table["uses"]
     note = f"each number serves {uses} times; " if uses > 1 else ""
     if table["resets"]:
-        note += f"started afresh {table['resets']} time{'s' if table['resets'] > 1 else ''}; "
+        note += f"started afresh {plural(table['resets'], 'time')}; "
     flow.heading("Station table")
     flow.para(f"A tick for each use as start or destination ({note}the transport numbers beside it). "
               "A used number is not rolled again: the next free number stands for it.", size=8.5)
