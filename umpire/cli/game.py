@@ -182,9 +182,9 @@ def status(game_dir, as_json):
     """Phase, round, balances, networks and what is awaited."""
     info = actions.status(GameFolder(game_dir))
     if as_json:
-        out = click.get_binary_stream("stdout")
-        out.write((json.dumps(info, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"))
-        out.flush()
+        sys.stdout.flush()
+        sys.stdout.buffer.write((json.dumps(info, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"))
+        sys.stdout.buffer.flush()
         return
     click.echo(f"Game {info['game']}: {info['phase']}, round {info['round']}")
     companies = info["companies"]
