@@ -73,6 +73,7 @@ def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_c
     _front(flow, facts, content)
     map_pages(flow, game_map, content, f"{facts['map']}: the lines after newsletter {facts['number']:03d}")
     flow.new_page()
+    _lines(flow, facts, content)
     _report(flow, facts)
     _operations(flow, facts)
     _postings(flow, facts)
@@ -151,8 +152,37 @@ def _next(flow: Flow, f: dict):
     flow.para("An order form for each company is on the last page.", size=8, colour=(0.35, 0.35, 0.35))
 
 
+def _lines(flow: Flow, f: dict, content: MapContent):
+    """Beside the map: each company's track built since the last newsletter, and the cities on its lines."""
+    if not any(x["built"] or x["reached"] for x in f["companies"]):
+        return
+    flow.heading("The lines")
+    ids = [x["id"] for x in f["companies"]]
+    flow.table([Column("", 24), Column("Company", 120), Column("Built since the last newsletter", 180),
+                Column("Cities on its lines", 200)],
+               [["", x["name"], _chains(x["built"]) or "-",
+                 f"{len(x['reached'])}: " + ", ".join(x["reached"]) if x["reached"] else "-"] for x in f["companies"]],
+               size=8.5, swatch=lambda i, x, y: _swatch(flow.c, content, ids[i], x + 2, y))
+
+
+def _chains(segments: list[dict]) -> str:
+    """Segments in build order joined into chains: `AD21-AC21-AB20, Dublin-AF22`."""
+    chains: list[list[str]] = []
+    for s in segments:
+        if chains and chains[-1][-1] == s["a"]:
+            chains[-1].append(s["b"])
+        elif chains and chains[-1][-1] == s["b"]:
+            chains[-1].append(s["a"])
+        else:
+            chains.append([s["a"], s["b"]])
+    return ", ".join("-".join(c) for c in chains)
+
+
 def _report(flow: Flow, f: dict):
     n = f["names"]
+    if not (f["resolved_round"] or f["homes"] or f["cities"] or f["refused"] or f["not_carried_out"] or f["unused"]
+            or f["no_orders"] or f["expectations"] or f["ended"]):
+        return
     title = f"Round {f['resolved_round']} report" if f["resolved_round"] else "Report"
     flow.heading(title)
     if f["resolved_round"] and (f["phase"] == "construction" or f["ended"]):

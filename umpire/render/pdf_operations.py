@@ -4,6 +4,8 @@ cancelled transports, additional construction, the station table, the tally and 
 
 from __future__ import annotations
 
+from reportlab.lib.utils import simpleSplit
+
 from ..words import plural
 from .flow import Column, Flow
 from .fonts import BOLD, MONO, SANS
@@ -192,7 +194,10 @@ def stations(flow: Flow, table: dict):
             c.setFont(SANS, 6.5)
             used = "t" + ", t".join(map(str, cell["transports"])) if cell["transports"] else ""
             room = cell_w - 10 - (c.stringWidth(used, BOLD, 6.5) if used else 0)
-            c.drawString(x + 4, y + 4, _fit(c, ", ".join(cell["cities"]), room, 6.5))
+            size, lines = _wrap(", ".join(cell["cities"]), room)
+            c.setFont(SANS, size)
+            for k, line in enumerate(reversed(lines)):
+                c.drawString(x + 4, y + 4 + k * size * 1.1, line)
             for k in range(cell["used"]):
                 _tick(c, x + cell_w - 14 - 12 * k, y + cell_h - 14)
             if used:
@@ -201,13 +206,13 @@ def stations(flow: Flow, table: dict):
     flow.y = top - 6 * cell_h - 8
 
 
-def _fit(c, text: str, width: float, size: float) -> str:
-    """The text, shortened with an ellipsis until it fits the width."""
-    if c.stringWidth(text, SANS, size) <= width:
-        return text
-    while text and c.stringWidth(text + "…", SANS, size) > width:
-        text = text[:-1]
-    return text.rstrip(", ") + "…"
+def _wrap(text: str, width: float) -> tuple[float, list[str]]:
+    """The cities of a station cell on at most two lines, in a smaller size if they need it."""
+    for size in (6.5, 5.5, 5.0):
+        lines = simpleSplit(text, SANS, size, width)
+        if len(lines) <= 2:
+            return size, lines
+    return 5.0, lines[:2]
 
 
 def _tick(c, x: float, y: float):

@@ -48,6 +48,7 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
             "segments": len(state.edges.get(cid, ())),
             "built": built.get(cid, []),
             "points": sum(e["cost"] for e in built.get(cid, [])),
+            "reached": [c.name for c in game_map.cities if cid in state.tracks.get(c.hex, ())],
             "postings": mine,
         })
     phase = state.phase
