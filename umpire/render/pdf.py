@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..gamemap import GameMap
 from ..words import plural
-from . import fonts, mapdraw, pdf_operations
+from . import chart, fonts, mapdraw, pdf_operations
 from .flow import Column, Flow
 from .fonts import BOLD, MONO, SANS, drawable
 from .mapdraw import MapContent
@@ -116,6 +116,13 @@ def _front(flow: Flow, f: dict, content: MapContent):
                rows, size=9, swatch=lambda i, x, y: _swatch(flow.c, content, ids[i], x + 2, y))
     flow.para("Every unit is a posting; the postings of this issue are listed after the round report.",
               size=8, colour=(0.35, 0.35, 0.35))
+    if len(next(iter(f["balances"].values()), [])) > 1:
+        flow.need(chart.HEIGHT + 12)
+        flow.gap(4)
+        if chart.balance_chart(flow.c, f["balances"], content, flow.left, flow.y, flow.width):
+            flow.y -= chart.HEIGHT
+            flow.para("Balances after each round, each company's line as on the map.", size=8,
+                      colour=(0.35, 0.35, 0.35))
     _next(flow, f)
 
 
