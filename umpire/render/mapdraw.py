@@ -222,8 +222,8 @@ def _lines(c, content: MapContent, tracks: dict[str, list[tuple]], f: Frame, loo
         c.drawPath(_path(c, new), stroke=1, fill=0)
     for casing in sorted({s.casing for s in content.styles.values()}):
         for heavy in (False, True):
-            segs = [seg for cid, segs in tracks.items() if cid in content.styles and content.styles[cid].casing == casing
-                    for seg in segs if seg[4] == heavy]
+            segs = [seg for cid, segs in tracks.items()
+                    if cid in content.styles and content.styles[cid].casing == casing for seg in segs if seg[4] == heavy]
             if segs:
                 c.setStrokeColorRGB(*casing)
                 c.setLineWidth(lw * (NEW_WIDTH if heavy else 1) + 1.0)
