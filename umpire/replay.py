@@ -5,6 +5,10 @@ stored order files in the order the journal received them, and the commands in t
 What the mail service refused at the door (sender, lateness) is replayed from the journal's
 record, not decided again.
 The journal and every issued newsletter must come out identical.
+
+The rebuild is a scratch folder (its writes are not made durable), and its newsletter PDFs are
+drawn by worker processes while the journal is replayed (render/pdf_batch.py). A quick replay
+draws no PDFs: it checks the journal and the text editions only.
 """
 
 from __future__ import annotations
@@ -13,9 +17,12 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from . import actions, corrections, rollback
 from .errors import UmpireError
+from .render.pdf_batch import PdfBatch, worker_count
+from .render.pdf_batch import flush as flush_pdfs
 from .store import atomic
 from .store.folder import DICE_FILE, GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
@@ -35,24 +42,35 @@ class Difference:
 class Outcome:
     commands: int
     orders: int
-    newsletters: list[str]
+    newsletters: list[str]           # the newsletter files compared
     differences: list[Difference]
+    quick: bool = False              # PDFs not drawn: journal and text editions only
 
 
-def replay(path: Path) -> Outcome:
-    """Rebuild the game at `path` in a temporary folder and compare."""
+def replay(path: Path, quick: bool = False, workers: int | None = None,
+           step: Callable[[int, int], None] | None = None) -> Outcome:
+    """Rebuild the game at `path` in a temporary folder and compare.
+
+    `workers`: processes drawing the PDFs (default: one per CPU, none for a game of few
+    newsletters). `quick`: draw no PDFs; compare the journal and the text editions.
+    `step(done, total)` is told as each journal line is replayed."""
     original = GameFolder(path).require()
-    with tempfile.TemporaryDirectory(prefix="umpire-replay-") as tmp:
+    issued = sum(1 for e in original.journal() if e["type"] == "newsletter")
+    with tempfile.TemporaryDirectory(prefix="umpire-replay-") as tmp, atomic.scratch():
         copy = GameFolder(Path(tmp) / Path(path).resolve().name)
-        commands, orders, problem = rebuild(original, copy)
+        with PdfBatch(workers or worker_count(issued), draw=not quick):
+            commands, orders, problem = rebuild(original, copy, step)
         differences = [problem] if problem else []
-        differences += compare(original, copy)
-        files = [f for e in original.events if e["type"] == "newsletter" for f in e["files"]]
-        return Outcome(commands, orders, files, differences)
+        differences += compare(original, copy, pdfs=not quick)
+        files = [f for e in original.events if e["type"] == "newsletter" for f in e["files"]
+                 if not (quick and f.endswith(".pdf"))]
+        return Outcome(commands, orders, files, differences, quick)
 
 
-def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Difference | None]:
-    """Play the journal's inputs into `copy`; returns the commands and orders replayed, and why it stopped early."""
+def rebuild(original: GameFolder, copy: GameFolder,
+            step: Callable[[int, int], None] | None = None) -> tuple[int, int, Difference | None]:
+    """Play the journal's inputs into `copy`; returns the commands and orders replayed, and why it stopped early.
+    `step(done, total)` is told as each journal line is replayed."""
     copy.path.mkdir(parents=True)
     for name in INPUTS:
         if (original.path / name).exists():
@@ -68,6 +86,7 @@ def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Differenc
                 _command(copy, event, journal[number:])
                 commands += 1
             elif event["type"] in GM_EVENTS:
+                flush_pdfs()                       # a rollback moves the newsletters issued so far
                 _gm_event(original, copy, event, journal, number - 1)
                 commands += 1
             elif event["type"] in ("order_received", "order_refused"):
@@ -77,6 +96,8 @@ def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Differenc
             message = exc.message if isinstance(exc, UmpireError) else str(exc)
             return commands, orders, Difference("journal.jsonl", f"the rebuild stopped at line {number} "
                                                 f"({event['type']} {event.get('command', '')}): {message}")
+        if step:
+            step(number, len(journal))
     return commands, orders, None
 
 
@@ -141,12 +162,14 @@ def _command(folder: GameFolder, event: dict, after: list[dict]):
         raise UmpireError(f"replay does not know the command {name!r}.")
 
 
-def compare(original: GameFolder, copy: GameFolder) -> list[Difference]:
-    """The journal and every newsletter the original issued, byte for byte."""
+def compare(original: GameFolder, copy: GameFolder, pdfs: bool = True) -> list[Difference]:
+    """The journal and every newsletter the original issued (without its PDFs: the text editions),
+    byte for byte."""
     out = []
     journal = original.journal()
     moved = {old: new for e in journal if e["type"] == "rollback" for old, new in e.get("superseded", {}).items()}
-    names = ["journal.jsonl"] + [moved.get(f, f) for e in journal if e["type"] == "newsletter" for f in e["files"]]
+    names = ["journal.jsonl"] + [moved.get(f, f) for e in journal if e["type"] == "newsletter" for f in e["files"]
+                                 if pdfs or not f.endswith(".pdf")]
     for name in names:
         a, b = original.inside(name), copy.path / name
         if not a.exists():
