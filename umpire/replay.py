@@ -4,7 +4,9 @@ The inputs are game.yaml, map.yaml, rules.yaml, secrets.yaml (the seed) or dice.
 stored order files in the order the journal received them, and the commands in the journal.
 What the mail service refused at the door (sender, lateness) is replayed from the journal's
 record, not decided again.
-The journal and every issued newsletter must come out identical.
+The journal must come out identical, and so must every issued newsletter when the game was
+created under the newsletter layout this umpire writes (game.yaml `newsletter_layout`); a game
+from an earlier layout has its newsletters written anew but not compared, and the outcome says so.
 
 The rebuild is a scratch folder (its writes are not made durable), and its newsletter PDFs are
 drawn by worker processes while the journal is replayed (render/pdf_batch.py). A quick replay
@@ -21,6 +23,7 @@ from typing import Callable
 
 from . import actions, corrections, rollback
 from .errors import UmpireError
+from .render import NEWSLETTER_LAYOUT
 from .render.pdf_batch import PdfBatch, worker_count
 from .render.pdf_batch import flush as flush_pdfs
 from .store import atomic
@@ -42,9 +45,14 @@ class Difference:
 class Outcome:
     commands: int
     orders: int
-    newsletters: list[str]           # the newsletter files compared
+    newsletters: list[str]                   # the newsletter files issued (a quick replay: the texts)
     differences: list[Difference]
-    quick: bool = False              # PDFs not drawn: journal and text editions only
+    layout: int = NEWSLETTER_LAYOUT          # the newsletter layout the game was created under
+    quick: bool = False                      # PDFs not drawn: journal and text editions only
+
+    @property
+    def newsletters_compared(self) -> bool:
+        return self.layout == NEWSLETTER_LAYOUT
 
 
 def replay(path: Path, quick: bool = False, workers: int | None = None,
@@ -56,15 +64,22 @@ def replay(path: Path, quick: bool = False, workers: int | None = None,
     `step(done, total)` is told as each journal line is replayed."""
     original = GameFolder(path).require()
     issued = sum(1 for e in original.journal() if e["type"] == "newsletter")
+    layout = newsletter_layout(original)
+    compared = layout == NEWSLETTER_LAYOUT
     with tempfile.TemporaryDirectory(prefix="umpire-replay-") as tmp, atomic.scratch():
         copy = GameFolder(Path(tmp) / Path(path).resolve().name)
-        with PdfBatch(workers or worker_count(issued), draw=not quick):
+        with PdfBatch(workers or worker_count(issued), draw=compared and not quick):
             commands, orders, problem = rebuild(original, copy, step)
         differences = [problem] if problem else []
-        differences += compare(original, copy, pdfs=not quick)
+        differences += compare(original, copy, newsletters=compared, pdfs=not quick)
         files = [f for e in original.events if e["type"] == "newsletter" for f in e["files"]
                  if not (quick and f.endswith(".pdf"))]
-        return Outcome(commands, orders, files, differences, quick)
+        return Outcome(commands, orders, files, differences, layout, quick)
+
+
+def newsletter_layout(folder: GameFolder) -> int:
+    """The newsletter layout a game was created under (1 for games from before it was recorded)."""
+    return int(folder.config.get("newsletter_layout", 1))
 
 
 def rebuild(original: GameFolder, copy: GameFolder,
@@ -162,14 +177,14 @@ def _command(folder: GameFolder, event: dict, after: list[dict]):
         raise UmpireError(f"replay does not know the command {name!r}.")
 
 
-def compare(original: GameFolder, copy: GameFolder, pdfs: bool = True) -> list[Difference]:
-    """The journal and every newsletter the original issued (without its PDFs: the text editions),
-    byte for byte."""
+def compare(original: GameFolder, copy: GameFolder, newsletters: bool = True, pdfs: bool = True) -> list[Difference]:
+    """The journal and (unless told not to) every newsletter the original issued, byte for byte;
+    without `pdfs`, the text editions only."""
     out = []
     journal = original.journal()
     moved = {old: new for e in journal if e["type"] == "rollback" for old, new in e.get("superseded", {}).items()}
     names = ["journal.jsonl"] + [moved.get(f, f) for e in journal if e["type"] == "newsletter" for f in e["files"]
-                                 if pdfs or not f.endswith(".pdf")]
+                                 if newsletters and (pdfs or not f.endswith(".pdf"))]
     for name in names:
         a, b = original.inside(name), copy.path / name
         if not a.exists():
