@@ -15,6 +15,7 @@ draws no PDFs: it checks the journal and the text editions only.
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -56,25 +57,37 @@ class Outcome:
 
 
 def replay(path: Path, quick: bool = False, workers: int | None = None,
-           step: Callable[[int, int], None] | None = None) -> Outcome:
+           step: Callable[[int, int], None] | None = None, drawn: Callable[[int, int], None] | None = None) -> Outcome:
     """Rebuild the game at `path` in a temporary folder and compare.
 
     `workers`: processes drawing the PDFs (default: one per CPU, none for a game of few
     newsletters). `quick`: draw no PDFs; compare the journal and the text editions.
-    `step(done, total)` is told as each journal line is replayed."""
+    `step(done, total)` is told as each journal line is replayed, `drawn(done, total)` as each PDF
+    is written."""
     original = GameFolder(path).require()
     issued = sum(1 for e in original.journal() if e["type"] == "newsletter")
     layout = newsletter_layout(original)
     compared = layout == NEWSLETTER_LAYOUT
-    with tempfile.TemporaryDirectory(prefix="umpire-replay-") as tmp, atomic.scratch():
+    with tempfile.TemporaryDirectory(prefix="umpire-replay-", dir=scratch_root(original.path)) as tmp, \
+            atomic.scratch():
         copy = GameFolder(Path(tmp) / Path(path).resolve().name)
-        with PdfBatch(workers or worker_count(issued), draw=compared and not quick):
+        with PdfBatch(workers or worker_count(issued), draw=compared and not quick, done=drawn):
             commands, orders, problem = rebuild(original, copy, step)
         differences = [problem] if problem else []
         differences += compare(original, copy, newsletters=compared, pdfs=not quick)
         files = [f for e in original.events if e["type"] == "newsletter" for f in e["files"]
                  if not (quick and f.endswith(".pdf"))]
         return Outcome(commands, orders, files, differences, layout, quick)
+
+
+def scratch_root(game: Path) -> str | None:
+    """Where to rebuild: in memory (/dev/shm) when it has ample room for the game, else in the
+    system's temporary folder (None)."""
+    memory = Path("/dev/shm")
+    if not (memory.is_dir() and os.access(memory, os.W_OK)):
+        return None
+    size = sum(entry.stat().st_size for entry in game.rglob("*") if entry.is_file())
+    return str(memory) if shutil.disk_usage(memory).free > 4 * size + (256 << 20) else None
 
 
 def newsletter_layout(folder: GameFolder) -> int:

@@ -267,6 +267,8 @@ def _fsync_file(path: str):
 
 
 def _fsync_dir(folder: Path):
+    if _SCRATCH.get():
+        return
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
