@@ -281,6 +281,8 @@ class Fetcher:
                   "sender": mail.sender, "received": _iso(m.received)}
         folder = None
         try:
+            if not self.all_games and (m.size is not None or mail.unread):
+                folder = self.game(self.room.path)            # to know whether the sender is registered
             if m.size is not None:
                 outcome = Outcome(key, "too large", note=f"{_bytes(m.size)}; only the header was kept")
                 body = replies.too_large(m.size, self.config.max_size)
@@ -320,7 +322,7 @@ class Fetcher:
         result = self.recorded(folder, via)
         if result is None:
             data = mail.text.encode("utf-8")
-            order = parse_order(actions.decode(data), folder.game_map)
+            order = parse_order(folder.order_text(data), folder.game_map)
             problem = authentication_problem(folder, order, mail.sender, self.config.gm, mail.sender_problem)
             if problem:
                 result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order, durable)
@@ -404,7 +406,7 @@ class Fetcher:
         if event["type"] == "order_refused":
             return actions.SubmitResult(False, event["file"], event.get("company"), event["round"],
                                         reason=event["reason"])
-        order = parse_order(actions.decode((folder.path / event["file"]).read_bytes()), folder.game_map)
+        order = parse_order(folder.order_text(folder.read_bytes(event["file"])), folder.game_map)
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
 
@@ -450,7 +452,16 @@ class Fetcher:
             info = actions.status(folder)
             if info["phase"] == "finished" or info["awaited"] or not info["orders_in"]:
                 continue
-            actions.resolve(folder, self.now)
+            try:
+                actions.resolve(folder, self.now)
+            except Exception as exc:                     # one game's failure is reported; the others go on
+                if _environment(exc):
+                    raise
+                failed = Outcome("-" * 12, "not resolved", folder.game_id, round=info["round"])
+                failed.alert = f"game {folder.game_id}: every company had ordered, but the resolve failed " \
+                               f"({_where(exc)}); run `umpire resolve` on it to see why"
+                self.outcomes.append(failed)
+                continue
             self.outcomes.append(Outcome("-" * 12, "resolved", folder.game_id, round=info["round"],
                                          note="every company had ordered; the next newsletter is written"))
 
