@@ -44,6 +44,8 @@ COMMANDS = {
     "map": "umpire.cli.maps:map_group",
     "mail": "umpire.cli.mail:mail_group",
     "options": "umpire.cli.house_rules:options_command",
+    "dice": "umpire.cli.dice:dice_command",
+    "verify": "umpire.cli.dice:verify_command",
 }
 
 
