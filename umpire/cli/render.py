@@ -86,14 +86,10 @@ def demo(out_dir, which):
       umpire demo --game volldampf demo-out
     """
     from .. import demo as demo_game
-<<<<<<< HEAD
-    folder = demo_game.play(out_dir, demo_game.demo_dir(which))
-=======
     from ..render.pdf_batch import PdfBatch, worker_count
     with progress("Playing the demo   ") as step, progress("Drawing the PDFs   ") as drawn, \
             PdfBatch(worker_count(), done=drawn):
-        folder = demo_game.play(out_dir, step=step)
->>>>>>> main
+        folder = demo_game.play(out_dir, demo_game.demo_dir(which), step=step)
     click.echo(f"Demo game played in {folder.path}; its newsletters:")
     for e in folder.events:
         if e["type"] == "newsletter":
