@@ -4,6 +4,7 @@ newsletter (text, PDF, a private sheet per player) and the confirmation of an or
 from __future__ import annotations
 
 import io
+from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -152,7 +153,8 @@ class Volldampf(Family):
                 order = self.parse_order((folder.path / file).read_text(encoding="utf-8", errors="replace"), board)
                 read[player] = [f"line {n}: {t}" + _ignored(keyword, previous) for n, keyword, t in order.body.read]
         private = {p: writer.private(p, read.get(p, [])) for p in state.seats}
-        return Issue(text, newsletter_pdf(board, state, text, f"{state.game} newsletter {number:03d}"), private)
+        return Issue(text, partial(newsletter_pdf, board, state, text, f"{state.game} newsletter {number:03d}"),
+                     private)
 
     def confirmation(self, folder, state: State, player: str, order: Order) -> Confirmation:
         turn = state.turn[:1]
