@@ -158,7 +158,7 @@ def test_dice_left_over_at_the_end_of_the_game_are_reported(tmp_path):
     (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("seed: eire-2391", "dice: dice.txt"))
     result = umpire("play", folder, tmp_path / "out")
     assert result.exit_code == 0 and "the game is over" in result.output
-    assert "Note: 2 dice of dice.txt were not used" in result.output
+    assert "Note: 2 dice of dice.txt were not used (from line 2 on)." in result.output
 
 
 # -- the GM's commands --------------------------------------------------------------------------
@@ -261,21 +261,17 @@ def test_play_does_not_replace_a_game_the_gm_rolled_back_by_hand(tmp_path):
     assert result.exit_code == 1 and "is not an earlier run" in result.stderr
 
 
-def test_progress_is_a_bar_on_a_terminals_stderr_and_nothing_elsewhere(monkeypatch):
-    import io
-    import sys
+def test_progress_bars_on_a_terminal(tmp_path, monkeypatch):
+    from umpire.cli import progress
+    monkeypatch.setattr(progress, "on_terminal", lambda: True)
+    result = umpire("play", archive(tmp_path), tmp_path / "out")
+    assert result.exit_code == 0
+    assert "Playing the rounds" in result.stderr and "Drawing the PDFs" in result.stderr
 
-    from umpire.cli.play import progress
 
-    class Terminal(io.StringIO):
-        def isatty(self):
-            return True
-
-    for stream, shown in ((Terminal(), True), (io.StringIO(), False)):
-        monkeypatch.setattr(sys, "stderr", stream)
-        with progress() as step:
-            if step:
-                step(0, 4)
-                step(4, 4)
-        assert ("Playing rounds" in stream.getvalue() and "100%" in stream.getvalue()) == shown
-        assert (step is None) != shown
+def test_the_newsletters_before_a_round_that_does_not_fit_are_all_written(tmp_path):
+    folder = archive(tmp_path, rounds=(1, 2, 3))
+    (folder / "orders" / "3" / "red.txt").write_text("GAME demo\nCOMPANY red\nBUILD nowhere\n")
+    assert umpire("play", folder, tmp_path / "out").exit_code == 1
+    letters = sorted(p.name for p in (tmp_path / "out" / "demo" / "newsletters").iterdir())
+    assert letters == [f"{n:03d}.{kind}" for n in (1, 2, 3) for kind in ("pdf", "txt")]

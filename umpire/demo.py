@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from . import play as archive
 from .resources import data_dir
@@ -20,6 +21,7 @@ def spec(source: Path | None = None) -> dict:
     return safe_load(archive.spec_path(source).read_text(encoding="utf-8"))
 
 
-def play(out_dir: Path, source: Path | None = None) -> GameFolder:
-    """Play the demo (or another archive folder) into OUT_DIR/<game>; an earlier run is replaced."""
-    return archive.play(Path(source) if source else demo_dir(), Path(out_dir), label="the demo").folder
+def play(out_dir: Path, source: Path | None = None, step: Callable[[int, int], None] | None = None) -> GameFolder:
+    """Play the demo (or another archive folder) into OUT_DIR/<game>; an earlier run is replaced.
+    `step(done, total)` is told as each round is resolved."""
+    return archive.play(Path(source) if source else demo_dir(), Path(out_dir), step, label="the demo").folder

@@ -331,10 +331,7 @@ class Game:
         used = self.folder.state().rolls
         if used >= len(dice):
             return []
-        first = dice[used]
-        line = getattr(first, "line", None)
-        return [f"{len(dice) - used} dice of {self.archive.dice.name} were not used"
-                + (f" (from line {line} on)." if line else ".")]
+        return [f"{len(dice) - used} dice of {self.archive.dice.name} were not used (from line {dice[used].line} on)."]
 
 
 def _misfit(archive: Archive, path: Path, exc: UmpireError, name: str, when: str, kept: bool = True) -> UmpireError:

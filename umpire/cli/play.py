@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
+from ..errors import UmpireError
 from . import main
+from .progress import progress
 
 
 @main.command()
@@ -25,23 +25,19 @@ def play(folder, out_dir):
 
     \b
     Examples:
-      umpire play games/demo out
-      umpire play games/archive-bavaria-1994 out
+      umpire play games/demo play-out
+      umpire play games/archive-bavaria-1994 play-out
     """
-    from ..play import play as play_archive
-    with progress() as step:
-        played = play_archive(folder, out_dir, step)
+    played = play_with_progress(folder, out_dir, "Playing the rounds ", None)
     game = played.folder
-    state = game.state()
     rounds = f"{played.rounds} round{'s' if played.rounds != 1 else ''} played into {game.path}"
     if played.finished:
         end = next(e for e in reversed(game.events) if e["type"] == "game_finished")
-        click.echo(f"{game.game_id}: {rounds}; the game is over "
-                   f"({end['reason']}); {'winners' if len(end['winners']) > 1 else 'winner'}: "
-                   f"{', '.join(end['winners'])}.")
+        click.echo(f"{game.game_id}: {rounds}; the game is over ({end['reason']}); "
+                   f"{'winners' if len(end['winners']) > 1 else 'winner'}: {', '.join(end['winners'])}.")
     else:
-        click.echo(f"{game.game_id}: {rounds}; the orders end here and "
-                   f"round {state.round} is open (`umpire dice {game.path} --next` lists the dice it needs).")
+        click.echo(f"{game.game_id}: {rounds}; the orders end here and round {game.state().round} is open "
+                   f"(`umpire dice {game.path} --next` lists the dice it needs).")
     for note in played.notes:
         click.echo(f"Note: {note}")
     click.echo("Its newsletters:")
@@ -61,36 +57,28 @@ def demo(out_dir):
       umpire demo /tmp/demo-out
     """
     from ..demo import demo_dir
-    from ..play import play as play_archive
-    with progress() as step:
-        game = play_archive(demo_dir(), out_dir, step, label="the demo").folder
+    game = play_with_progress(demo_dir(), out_dir, "Playing the demo   ", "the demo").folder
     click.echo(f"Demo game played in {game.path}; its newsletters:")
     echo_newsletters(game)
+
+
+def play_with_progress(folder: Path, out_dir: Path, bar: str, name: str | None):
+    """Play with the newsletter PDFs drawn by worker processes, and progress bars on a terminal.
+    When a round does not fit, the PDFs of the rounds before it are written before it is reported."""
+    from ..play import play as play_archive
+    from ..render.pdf_batch import PdfBatch, worker_count
+    stopped = None
+    with progress(bar) as step, progress("Drawing the PDFs   ") as drawn, PdfBatch(worker_count(), done=drawn):
+        try:
+            played = play_archive(folder, out_dir, step, label=name)
+        except UmpireError as exc:
+            stopped = exc
+    if stopped is not None:
+        raise stopped
+    return played
 
 
 def echo_newsletters(game):
     for e in game.events:
         if e["type"] == "newsletter":
             click.echo("  " + "  ".join(str(game.path / f) for f in e["files"]))
-
-
-@contextmanager
-def progress():
-    """click's progress bar on stderr when stderr is a terminal; otherwise nothing is shown."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    bar = None
-
-    def step(done: int, total: int):
-        nonlocal bar
-        if bar is None:
-            bar = click.progressbar(length=total, label="Playing rounds", file=sys.stderr)
-            bar.__enter__()
-        bar.update(done - bar.pos)
-
-    try:
-        yield step
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
