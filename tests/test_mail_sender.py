@@ -188,5 +188,7 @@ def test_a_company_may_register_several_addresses_and_each_is_registered(tmp_pat
     take(fetcher, [email(order_text("g1", "red", codes["red"], "HOME Alpha"), sender=s, msgid=f"<{n}@x>")
                    for n, s in enumerate(["red@work.example", "red@example.org"])])
     assert [o.status for o in fetcher.outcomes] == ["accepted", "accepted"]
+    from umpire.mail.send import newsletter_recipients
+    assert newsletter_recipients(folder, MailConfig()) == ["red@example.org", "red@work.example", "blue@example.org"]
     with pytest.raises(UmpireError, match="not an email address"):
         actions.parse_company("red:Red Lines:red@example.org,not an address")
