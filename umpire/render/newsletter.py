@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import jinja2
 
@@ -16,6 +16,7 @@ from ..store.folder import GameFolder
 from . import template_cache
 from .mapdraw import MapContent
 from .pdf import newsletter_pdf
+from .pdf_batch import write_pdf
 from .report import newsletter_facts
 from .styles import company_styles
 
@@ -60,12 +61,12 @@ def new_track(events: list[dict]) -> set:
 
 
 def write_newsletter(folder: GameFolder, number: int) -> list[str]:
-    """Write newsletters/NNN.txt and NNN.pdf; returns the files written, relative to the game folder."""
+    """Write newsletters/NNN.txt and NNN.pdf (the PDF through the PdfBatch open, if one is);
+    returns the files written, relative to the game folder."""
     state = folder.state()
     facts = newsletter_facts(folder, number, state)
     text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
     atomic.write_text(folder.path / text_name, render_text(facts))
-    pdf = newsletter_pdf(facts, folder.game_map, map_content(folder, state),
-                         paper=game_option(folder.options, "paper"))
-    atomic.write_bytes(folder.path / pdf_name, pdf)
+    write_pdf(folder.path / pdf_name, partial(newsletter_pdf, facts, folder.game_map, map_content(folder, state),
+                                              paper=game_option(folder.options, "paper")))
     return [text_name, pdf_name]
