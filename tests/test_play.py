@@ -88,6 +88,15 @@ def test_an_order_line_the_umpire_cannot_read_stops_the_play_naming_round_file_a
     assert GameFolder(tmp_path / "out" / "demo").state().round == 2    # round 1 played, round 2 left open
 
 
+def test_with_unreadable_lines_report_such_a_line_is_refused_reported_and_the_play_goes_on(tmp_path):
+    folder = archive(tmp_path, spec=SPEC + "unreadable_lines: report\n")
+    (folder / "orders" / "2" / "red.txt").write_text("GAME demo\nCOMPANY red\nBUILD Ballymena-AD6-AC6-AC5 +++\n")
+    result = umpire("play", folder, tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "Note: round 2, orders/2/red.txt: refused line 3:" in result.output
+    assert "line 3" in (tmp_path / "out" / "demo" / "newsletters" / "003.txt").read_text()
+
+
 def test_an_order_refused_whole_stops_the_play_with_its_reason(tmp_path):
     folder = archive(tmp_path)
     (folder / "orders" / "2" / "red.txt").write_text("GAME demo\nCOMPANY red\nROUND 3\n")
@@ -210,6 +219,7 @@ def test_a_gm_command_the_umpire_refuses_stops_the_play_with_its_line(tmp_path):
     (SPEC.replace("seed: eire-2391", "seed: 1\ndice: d.txt"), "give either seed:"),
     (SPEC.replace("seed: eire-2391", "dice: d.txt"), "the dice file 'd.txt' is not beside it"),
     (SPEC + "gm:\n  3: [retire: red]\n", "is not a GM command"),
+    (SPEC + "unreadable_lines: ignore\n", "unreadable_lines: 'ignore' is not one of stop, report"),
     (SPEC + "gm:\n  3: [adjust: {company: red}]\n", "adjust needs company, units"),
     ("- a list\n", "is not a mapping"),
     ("game: [\n", "not valid YAML"),

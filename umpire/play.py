@@ -25,7 +25,8 @@ from .store.folder import DICE_FILE, GameFolder
 from .yamlfile import line_of, load_yaml
 
 SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
-KEYS = ("game", "map", "rules", "seed", "dice", "profile", "options", "companies", "gm")
+KEYS = ("game", "map", "rules", "seed", "dice", "profile", "options", "companies", "gm", "unreadable_lines")
+UNREADABLE = ("stop", "report")               # an order line the umpire cannot read: stop the play, or report it
 GM_COMMANDS = ("end-construction", "adjust")
 VIA = "play"                                  # orders are journaled as received "via play 3/red.txt"
 EARLIER_VIAS = ("play ", "demo ")             # demo: folders written before `umpire play` existed
@@ -61,6 +62,7 @@ class Archive:
     companies: list[str]
     gm: dict[tuple, list[GmCommand]]
     rounds: dict[tuple, Path]                 # round key -> orders/<round>, in the order of play
+    unreadable: str = "stop"                  # report: such lines are refused as the zine's GM refused them
 
     def where(self, relative: str | Path) -> str:
         return str(self.source / relative)
@@ -71,7 +73,7 @@ class Played:
     folder: GameFolder
     rounds: int                               # rounds resolved
     finished: bool
-    notes: list[str] = field(default_factory=list)   # what the archivist should know (unused dice)
+    notes: list[str] = field(default_factory=list)   # what the archivist should know (lines refused, unused dice)
 
 
 def spec_path(source: Path) -> Path:
@@ -113,6 +115,11 @@ def read_archive(source: Path) -> Archive:
     options = spec.get("options") or {}
     if not isinstance(options, dict):
         raise DataError("options: is not a mapping of KEY: VALUE.", f"{where}, line {line_of(spec, 'options')}")
+    unreadable = str(spec.get("unreadable_lines", "stop"))
+    if unreadable not in UNREADABLE:
+        raise DataError(f"unreadable_lines: {shown(unreadable)} is not one of {', '.join(UNREADABLE)}.",
+                        f"{where}, line {line_of(spec, 'unreadable_lines')}",
+                        "Write unreadable_lines: report where the zine's GM refused lines the umpire cannot read either.")
     dice = None
     if "dice" in spec:
         dice = source / str(spec["dice"])
@@ -123,7 +130,7 @@ def read_archive(source: Path) -> Archive:
                    _beside(source, str(spec["rules"])), str(spec["seed"]) if "seed" in spec else None, dice,
                    str(spec["profile"]) if spec.get("profile") else None,
                    tuple(f"{key}={_flow(value)}" for key, value in options.items()), companies,
-                   _gm_commands(spec.get("gm"), spec, where), _round_folders(source))
+                   _gm_commands(spec.get("gm"), spec, where), _round_folders(source), unreadable)
 
 
 def _beside(source: Path, name: str) -> str:
@@ -248,6 +255,7 @@ class Game:
         self.rounds = dict(archive.rounds)
         self.gm = dict(archive.gm)
         self.resolved = 0
+        self.notes: list[str] = []
 
     def play_all(self) -> Played:
         total = len(self.rounds)
@@ -265,7 +273,7 @@ class Game:
             raise UmpireError(f"the game ended in round {state.round}, but {', '.join(left)} follow.",
                               self.archive.where(""), "Remove what follows the end, or look for a round played "
                               f"differently from the zine (the game so far is in {self.folder.path}).")
-        return Played(self.folder, self.resolved, finished, self.unused_dice() if finished else [])
+        return Played(self.folder, self.resolved, finished, self.notes + (self.unused_dice() if finished else []))
 
     def play_round(self):
         state = self.folder.state()
@@ -302,9 +310,11 @@ class Game:
         where = f"{name}, {order.relative_to(self.archive.source)}"
         if not result.accepted:
             raise self.misfit(where, f"the order was refused: {result.reason}", "Correct the order.")
-        if result.errors:
+        if result.errors and self.archive.unreadable == "stop":
             raise self.misfit(where, f"the umpire cannot read {len(result.errors)} line(s): {result.errors[0]}",
-                              "Correct the line (docs/orders.md gives every order line).")
+                              "Correct the line (docs/orders.md gives every order line), or, where the zine's GM "
+                              "refused it too, write unreadable_lines: report in game.yaml.")
+        self.notes += [f"{where}: refused {e}" for e in result.errors]
         if result.company != order.stem.lower():
             raise self.misfit(where, f"the order is from company {result.company}, but the file is {order.name}.",
                               f"Name it {result.company}.txt, or correct its COMPANY line.")
