@@ -220,6 +220,9 @@ class PlaceReader:
                 i = m.end()
                 continue
             word = _WORD.match(text, i).group(0)
+            if word == MASK:
+                raise OrderLineError(f"an order code stands here (shown as {MASK}); write the code on the CODE line "
+                                     "only, and keep it secret.")
             raise OrderLineError(
                 f"{quote(word)} is neither a hex label nor a town on this map; "
                 "write a hex as column letters and row number (K12) or a town by its name.")
