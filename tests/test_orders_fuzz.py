@@ -24,7 +24,7 @@ from umpire.echo import QUOTE_CHARS
 from umpire.engine.preview import preview_order
 from umpire.gamemap import load_map
 from umpire.mail import replies
-from umpire.orders import MAX_REFUSED_LINES, Order, mask_codes, parse_order
+from umpire.orders import MAX_REFUSED_LINES, Order, _keyword, _mail_lines, _visible, mask_codes, parse_order
 from umpire.store.folder import GameFolder, dump_yaml
 
 MESSAGE_CHARS = 2_000        # the longest message one refused line may get
@@ -60,6 +60,21 @@ def check_order(order: Order):
 
 def read(text, game_map):
     return parse_order(mask_codes(text, CODES), game_map)
+
+
+def silent_lines(text: str, order: Order) -> list[int]:
+    """Lines that hold something (not blank, a comment, quoted or signature) and gave neither an
+    order item nor a refusal: none may be read as nothing."""
+    if order.refusal:
+        return []
+    told = {e.line for e in order.errors} | {order.home_line}
+    told |= {x.line for x in order.chains + order.races + order.jumps + order.joints + order.ferries}
+    silent = []
+    for number, raw in _mail_lines(text):
+        keyword, word, _ = _keyword(_visible(raw))
+        if word and number not in told and keyword not in ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME"):
+            silent.append(number)
+    return silent
 
 
 def timed(fn, *args):
@@ -107,7 +122,9 @@ def played_folder(played):
 @PROFILE
 @given(order_text)
 def test_any_text_is_read_to_an_order_or_a_refusal(test_map, text):
-    check_order(timed(read, text, test_map))
+    order = timed(read, text, test_map)
+    check_order(order)
+    assert silent_lines(mask_codes(text, CODES), order) == []
 
 
 @PROFILE
