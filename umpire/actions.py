@@ -34,7 +34,8 @@ _CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "w
 
 
 def parse_company(spec: str) -> dict:
-    """`red:Red Lines:red@example.org` -> {id, name, email}, each checked by its rule (umpire/ids.py)."""
+    """`red:Red Lines:red@example.org` -> {id, name, email}, each checked by its rule (umpire/ids.py).
+    A player who writes from several addresses gives them all, separated by commas."""
     parts = spec.split(":", 2)
     if len(parts) < 2 or not parts[0] or not parts[1]:
         raise UmpireError(f"--company {ids.shown(spec)} is not ID:NAME:EMAIL.",
@@ -43,8 +44,8 @@ def parse_company(spec: str) -> dict:
     cid = ids.check_company_id(parts[0].strip().lower(), f"{where} the id")
     name = ids.check_name(parts[1].strip(), f"{where} the name")
     email = parts[2].strip() if len(parts) > 2 else ""
-    if email:
-        ids.check_email(email, f"{where} the address")
+    if email:                                   # several addresses of one company: separated by commas
+        email = ",".join(ids.check_email(a.strip(), f"{where} the address") for a in email.split(","))
     return {"id": cid, "name": name, "email": email}
 
 
@@ -228,15 +229,20 @@ def load_orders(folder: GameFolder, round_number: int) -> dict[str, Order]:
             for company, file in folder.latest_orders(round_number).items()}
 
 
+def interrupted(folder: GameFolder) -> bool:
+    """Whether the last command was stopped by a crash before its newsletter was issued."""
+    events = folder.events
+    last = max((i for i, e in enumerate(events) if e["type"] == "command"), default=None)
+    return last is not None and not any(e["type"] == "newsletter" for e in events[last:])
+
+
 def finish_interrupted(folder: GameFolder, now: datetime | None = None) -> bool:
     """Finish a command that a crash stopped after its events were journaled (the next round's
     deadline and newsletter are still due); True if there was one. Running the same command
     again then gives the same result as if nothing had gone wrong. A rollback a crash stopped
     before it set its newsletters aside is finished too."""
     folder.finish_rollback()
-    events = folder.events
-    last = max((i for i, e in enumerate(events) if e["type"] == "command"), default=None)
-    if last is None or any(e["type"] == "newsletter" for e in events[last:]):
+    if not interrupted(folder):
         return False
     deadlines.set_deadline(folder, folder.state().round, now)
     publish_newsletter(folder)

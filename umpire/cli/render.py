@@ -1,4 +1,4 @@
-"""Commands around newsletters: map render, replay, demo."""
+"""Commands around newsletters: map render, replay."""
 
 from __future__ import annotations
 
@@ -71,26 +71,3 @@ def replay(game_dir, quick):
                    f"the journal matches byte for byte. Its {len(outcome.newsletters)} newsletter files were "
                    f"issued under newsletter layout {outcome.layout} and this umpire writes layout "
                    f"{NEWSLETTER_LAYOUT}, so they were not compared.")
-
-
-@main.command()
-@click.argument("out_dir", required=False, default="demo-out", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--game", "which", type=click.Choice(["dampfross", "volldampf"]), default="dampfross",
-              show_default=True, help="Which bundled demo game to play.")
-def demo(out_dir, which):
-    """Play a bundled demo game end to end and write its newsletters (default: ./demo-out).
-
-    \b
-    Examples:
-      umpire demo
-      umpire demo --game volldampf demo-out
-    """
-    from .. import demo as demo_game
-    from ..render.pdf_batch import PdfBatch, worker_count
-    with progress("Playing the demo   ") as step, progress("Drawing the PDFs   ") as drawn, \
-            PdfBatch(worker_count(), done=drawn):
-        folder = demo_game.play(out_dir, demo_game.demo_dir(which), step=step)
-    click.echo(f"Demo game played in {folder.path}; its newsletters:")
-    for e in folder.events:
-        if e["type"] == "newsletter":
-            click.echo("  " + "  ".join(str(folder.path / f) for f in e["files"]))
