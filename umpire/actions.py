@@ -23,6 +23,7 @@ from .options import check_choices, game_option, parse_option, ruleset_overrides
 from .orders import Order, parse_order
 from .profiles import load_profile
 from .resources import find_named
+from .render import NEWSLETTER_LAYOUT
 from .ruleset import load_rules
 from .store import atomic
 from .store.folder import DICE_FILE, GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
@@ -71,6 +72,8 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
                           fix="Give a shorter or readable path; nothing was created.") from None
     options = {**(load_profile(profile).options if profile else {}), **dict(parse_option(o) for o in option_specs)}
     deadlines.check_options(options)
+    from .render.sheets import paper_size
+    paper_size(game_option(options, "paper"))
     check_choices(options)
     map_path = find_named("maps", map_name)
     rules_path = find_named("rules", rules_name)
@@ -103,6 +106,7 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
         "seat_order": seats,
         "dice": dice_conf,
         "created_with": f"umpire {__version__}",
+        "newsletter_layout": NEWSLETTER_LAYOUT,
     }
     try:
         path.mkdir(parents=True, exist_ok=True)

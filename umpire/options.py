@@ -17,6 +17,7 @@ GAME_OPTIONS: dict[str, tuple[object, str]] = {
     "carry_unentered": (False, "a race no company entered is announced again next round instead of counting"),
     "deadline": ("", "time from a round's opening to its deadline, e.g. '7 days' or '48 hours' (none if empty)"),
     "late_orders": ("refuse", "an order after the deadline is refused ('refuse') or held for the next round ('hold')"),
+    "paper": ("a4", "the newsletter's paper size: a4, a3 or letter"),
     "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),
     "first_company": ("seat", "who builds first in round 1: 'seat' (the first company listed) or 'die' "
                               "(one die each, highest first, the tied roll again; journaled)"),

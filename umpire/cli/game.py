@@ -41,6 +41,9 @@ def new(game_dir, map_name, rules_name, companies, seed, dice_file, options, pro
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options,
                                         game_id=game_id, profile=profile)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
+    from ..render.fonts import font_warnings
+    for warning in font_warnings([c["name"] for c in folder.config["companies"]]):
+        click.echo(f"Warning: {warning}", err=True)
     click.echo("Order codes (shown once; kept in secrets.yaml):")
     for cid, code in codes.items():
         click.echo(f"  {cid}: {code}")
@@ -108,8 +111,14 @@ def resolve(game_dir, force, round_number):
         raise UmpireError(f"not resolved: {check.reason}",
                           fix=f"Nothing was done. To resolve it now anyway: `umpire resolve {quote(str(game_dir))} "
                               f"--force`.")
-    actions.resolve(folder)
+    events = actions.resolve(folder)
     status = actions.status(folder)
+    finished = next((e for e in events if e["type"] == "game_finished"), None)
+    if finished:
+        click.echo(f"Round {before} resolved. The game is over: {finished['reason']}. Winners: "
+                   f"{_names(folder, finished['winners'])}. The dice seed is revealed; newsletter "
+                   f"{status['newsletters']:03d} written.")
+        return
     click.echo(f"Round {before} resolved. Now: {status['phase']}, round {status['round']}; "
                f"newsletter {status['newsletters']:03d} written.")
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from .. import corrections, rollback as undo
+from ..errors import UmpireError
 from ..round_preview import preview as preview_round
 from ..store import atomic
 from ..store.folder import GameFolder
@@ -33,7 +34,11 @@ def preview(game_dir, pdf_path):
     click.echo("")
     click.echo(result.text, nl=False)
     if pdf_path:
-        atomic.write_bytes(pdf_path, result.pdf)
+        try:
+            atomic.write_bytes(pdf_path, result.pdf)
+        except OSError as exc:
+            raise UmpireError(f"cannot write {pdf_path} ({exc.strerror}).",
+                              fix="Give --pdf a file in a folder that exists and can be written.") from None
         click.echo(f"\nThe newsletter's PDF is in {pdf_path}.")
 
 

@@ -7,9 +7,12 @@ from functools import lru_cache
 import jinja2
 
 from ..engine.state import State
+from ..hexgrid import edge, parse_label
+from ..options import game_option
 from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder
+from . import template_cache
 from .mapdraw import MapContent
 from .pdf import newsletter_pdf
 from .report import newsletter_facts
@@ -18,7 +21,8 @@ from .styles import company_styles
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    """The template environment, made once: templates are compiled on first use and kept."""
+    """The template environment, made once: templates are compiled on first use and kept, in
+    this process and (as bytecode) in the user's cache folder for the next ones."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("newsletters"))),
         undefined=jinja2.StrictUndefined,
@@ -27,6 +31,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["extract"] = lambda key, mapping: mapping[key]
+    env.bytecode_cache = template_cache.for_environment(env)
     return env
 
 
@@ -35,11 +40,20 @@ def render_text(facts: dict) -> str:
 
 
 def map_content(folder: GameFolder, state: State | None = None) -> MapContent:
-    """The companies' lines as they stand, with each company's style."""
+    """The companies' lines as they stand, with each company's style and the track built since the last newsletter."""
     state = state or folder.state()
     seats = state.seat_order()
     names = {cid: state.companies[cid].name for cid in seats}
-    return MapContent(owners=state.owners, styles=company_styles([(c, names[c]) for c in seats]), names=names)
+    return MapContent(owners=state.owners, styles=company_styles([(c, names[c]) for c in seats]), names=names,
+                      new=new_track(folder.events))
+
+
+def new_track(events: list[dict]) -> set:
+    """(edge, company) of every segment built since the last newsletter."""
+    issued = [i for i, e in enumerate(events) if e["type"] == "newsletter"]
+    since = issued[-1] + 1 if issued else 0
+    return {(edge(parse_label(e["a"]), parse_label(e["b"])), e["company"])
+            for e in events[since:] if e["type"] == "segment"}
 
 
 def write_newsletter(folder: GameFolder, number: int) -> list[str]:
@@ -48,5 +62,7 @@ def write_newsletter(folder: GameFolder, number: int) -> list[str]:
     facts = newsletter_facts(folder, number, state)
     text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
     atomic.write_text(folder.path / text_name, render_text(facts))
-    atomic.write_bytes(folder.path / pdf_name, newsletter_pdf(facts, folder.game_map, map_content(folder, state)))
+    pdf = newsletter_pdf(facts, folder.game_map, map_content(folder, state),
+                         paper=game_option(folder.options, "paper"))
+    atomic.write_bytes(folder.path / pdf_name, pdf)
     return [text_name, pdf_name]
