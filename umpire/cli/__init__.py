@@ -43,6 +43,7 @@ COMMANDS = {
     "options": "umpire.cli.house_rules:options_command",
     "dice": "umpire.cli.dice:dice_command",
     "verify": "umpire.cli.dice:verify_command",
+    "export": "umpire.cli.export:export_command",
 }
 
 
