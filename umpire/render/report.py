@@ -63,6 +63,7 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
         "names": names,
         "postings": postings,
         "rolls": [e for e in news if e["type"] == "roll" and e["purpose"].startswith("round ")],
+        "dice_log": dice_log(events[:since], news),
         "refused": [e for e in news if e["type"] == "refused" and "transport" not in e],
         "not_carried_out": [e for e in news if e["type"] == "not_carried_out"],
         "no_orders": [e["company"] for e in news if e["type"] == "no_orders"],
@@ -85,6 +86,14 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
                                                  facts["builds_after"])
                            for c in companies} if phase != "finished" else {})
     return facts
+
+
+def dice_log(before: list[dict], news: list[dict]) -> list[dict]:
+    """Every roll of this issue, numbered from the game's first, with purpose and value: what
+    `umpire verify --newsletters` checks once the seed is revealed."""
+    first = sum(1 for e in before if e["type"] == "roll") + 1
+    return [{"number": first + i, "purpose": e["purpose"], "value": e["value"]}
+            for i, e in enumerate(e for e in news if e["type"] == "roll")]
 
 
 def operations_facts(folder: GameFolder, state: State, events: list[dict], news: list[dict], names: dict,
