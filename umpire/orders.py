@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .gamemap import GameMap
 from .hexgrid import Hex, label, parse_label
 from .names import fold_char
+from .press import split_press
 
 KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY",
             "AFTER")
@@ -243,8 +244,8 @@ class PlaceReader:
 
 # ---------------------------------------------------------------------------
 def _clean_lines(text: str):
-    """Numbered lines with comments, quotes and the signature taken off."""
-    for number, raw in enumerate(text.splitlines(), 1):
+    """Numbered lines with comments, quotes, press and the signature taken off."""
+    for number, raw in enumerate(split_press(text)[0].splitlines(), 1):
         if raw.rstrip() == "--" or raw.startswith("-- "):
             return
         if raw.lstrip().startswith(">"):

@@ -44,6 +44,7 @@ COMMANDS = {
     "dice": "umpire.cli.dice:dice_command",
     "verify": "umpire.cli.dice:verify_command",
     "export": "umpire.cli.export:export_command",
+    "press": "umpire.cli.press:press_command",
 }
 
 
