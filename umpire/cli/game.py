@@ -182,12 +182,17 @@ def status(game_dir, as_json):
     """Phase, round, balances, networks and what is awaited."""
     info = actions.status(GameFolder(game_dir))
     if as_json:
-        click.echo(json.dumps(info, ensure_ascii=False, sort_keys=True))
+        sys.stdout.flush()
+        sys.stdout.buffer.write((json.dumps(info, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"))
+        sys.stdout.buffer.flush()
         return
     click.echo(f"Game {info['game']}: {info['phase']}, round {info['round']}")
-    for cid, c in info["companies"].items():
-        click.echo(f"  {cid:<10} {c['name']:<24} {c['balance']:>5} units  {len(c['segments']):>3} segments"
-                   f"  home {c['home'] or '-'}")
+    companies = info["companies"]
+    iw = max([2] + [len(cid) for cid in companies])
+    nw = max([7] + [len(c["name"]) for c in companies.values()])
+    click.echo(f"  {'id':<{iw}}  {'company':<{nw}}  {'balance':>7}  {'segments':>8}  home")
+    for cid, c in companies.items():
+        click.echo(f"  {cid:<{iw}}  {c['name']:<{nw}}  {c['balance']:>7}  {len(c['segments']):>8}  {c['home'] or '-'}")
     if info["budgets"]:
         click.echo("  budgets: " + ", ".join(f"{c} {info['budgets'][c]}" for c in info["round_order"]))
     click.echo(f"  orders in: {', '.join(info['orders_in']) or 'none'}")

@@ -42,7 +42,7 @@ def press_command(game_dir, hold, release, round_number):
     held = {e["company"]: e["held"] for e in folder.events if e["type"] == "press_held" and e["round"] == number}
     found = False
     for cid, file in folder.latest_orders(number).items():
-        for item in split_press(folder.read_bytes(file).decode("utf-8", "replace"))[1]:
+        for item in split_press(folder.order_text(folder.read_bytes(file)))[1]:
             found = True
             mark = " (held back)" if held.get(cid) else ""
             click.echo(f"{cid}{' grey' if item.grey else ''}{mark}:")

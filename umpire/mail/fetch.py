@@ -322,7 +322,7 @@ class Fetcher:
         result = self.recorded(folder, via)
         if result is None:
             data = mail.text.encode("utf-8")
-            order = parse_order(actions.decode(data), folder.game_map)
+            order = parse_order(folder.order_text(data), folder.game_map)
             problem = authentication_problem(folder, order, mail.sender, self.config.gm, mail.sender_problem)
             if problem:
                 result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order, durable)
@@ -406,7 +406,7 @@ class Fetcher:
         if event["type"] == "order_refused":
             return actions.SubmitResult(False, event["file"], event.get("company"), event["round"],
                                         reason=event["reason"])
-        order = parse_order(actions.decode((folder.path / event["file"]).read_bytes()), folder.game_map)
+        order = parse_order(folder.order_text(folder.read_bytes(event["file"])), folder.game_map)
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import jinja2
 
@@ -11,10 +11,12 @@ from ..hexgrid import edge, parse_label
 from ..options import game_option
 from ..resources import data_dir
 from ..store import atomic
+from ..words import noun, plural
 from ..store.folder import GameFolder
 from . import template_cache
 from .mapdraw import MapContent
 from .pdf import newsletter_pdf
+from .pdf_batch import write_pdf
 from .report import newsletter_facts
 from .styles import company_styles
 
@@ -31,6 +33,8 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["extract"] = lambda key, mapping: mapping[key]
+    env.filters["plural"] = plural
+    env.filters["noun"] = noun
     env.bytecode_cache = template_cache.for_environment(env)
     return env
 
@@ -57,12 +61,12 @@ def new_track(events: list[dict]) -> set:
 
 
 def write_newsletter(folder: GameFolder, number: int) -> list[str]:
-    """Write newsletters/NNN.txt and NNN.pdf; returns the files written, relative to the game folder."""
+    """Write newsletters/NNN.txt and NNN.pdf (the PDF through the PdfBatch open, if one is);
+    returns the files written, relative to the game folder."""
     state = folder.state()
     facts = newsletter_facts(folder, number, state)
     text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
     atomic.write_text(folder.path / text_name, render_text(facts))
-    pdf = newsletter_pdf(facts, folder.game_map, map_content(folder, state),
-                         paper=game_option(folder.options, "paper"))
-    atomic.write_bytes(folder.path / pdf_name, pdf)
+    write_pdf(folder.path / pdf_name, partial(newsletter_pdf, facts, folder.game_map, map_content(folder, state),
+                                              paper=game_option(folder.options, "paper")))
     return [text_name, pdf_name]

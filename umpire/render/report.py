@@ -50,6 +50,7 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
             "segments": len(state.edges.get(cid, ())),
             "built": built.get(cid, []),
             "points": sum(e["cost"] for e in built.get(cid, [])),
+            "reached": [c.name for c in game_map.cities if cid in state.tracks.get(c.hex, ())],
             "postings": mine,
         })
     phase = state.phase
@@ -83,6 +84,7 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
         "awaited": list(state.round_order) if phase != "finished" else [],
         "events": news,
         "deadline": deadline_text(folder, state.round),
+        "balances": balances_by_round(events, state.seat_order()),
     }
     facts.update(operations_facts(folder, state, events, news, names, phase))
     facts["templates"] = ({c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"],
@@ -102,17 +104,13 @@ def press_of(folder: GameFolder, round_number: int | None, seats: list[str], nam
         if e["type"] == "press_held" and e["round"] == round_number:
             held[e["company"]] = e["held"]
     grey_allowed = bool(game_option(folder.options, "grey_press"))
-    codes = [str(c) for c in (folder.secrets.get("codes") or {}).values() if c]
     named, grey = [], []
     orders = folder.latest_orders(round_number)
     for company in seats:
         if company not in orders or held.get(company):
             continue
-        for item in split_press(folder.read_bytes(orders[company]).decode("utf-8", "replace"))[1]:
-            text = item.text
-            for code in codes:
-                text = text.replace(code, "*****")
-            entry = {"by": names[company], "text": text, "cut": item.cut}
+        for item in split_press(folder.order_text(folder.read_bytes(orders[company])))[1]:
+            entry = {"by": names[company], "text": item.text, "cut": item.cut}
             if item.grey and grey_allowed:
                 grey.append({**entry, "by": None})
             else:
@@ -126,6 +124,19 @@ def dice_log(before: list[dict], news: list[dict]) -> list[dict]:
     first = sum(1 for e in before if e["type"] == "roll") + 1
     return [{"number": first + i, "purpose": e["purpose"], "value": e["value"]}
             for i, e in enumerate(e for e in news if e["type"] == "roll")]
+
+
+def balances_by_round(events: list[dict], companies: list[str]) -> dict[str, list[tuple[int, int]]]:
+    """Each company's balance after the postings of each round: [(round, balance), ...]."""
+    balance = {c: 0 for c in companies}
+    after: dict[int, dict[str, int]] = {}
+    for e in events:
+        if e["type"] == "posting":
+            for cid, sign in ((e["from"], -1), (e["to"], 1)):
+                if cid in balance:
+                    balance[cid] += sign * e["amount"]
+            after[e["round"]] = dict(balance)
+    return {c: [(r, after[r][c]) for r in sorted(after)] for c in companies}
 
 
 def operations_facts(folder: GameFolder, state: State, events: list[dict], news: list[dict], names: dict,
