@@ -24,6 +24,7 @@ from .echo import MASK, Masker, clip, quote
 from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label, parse_label
 from .names import fold_char
+from .press import split_press
 
 MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
 MAX_LINE_CHARS = 2_000           # a longer line is refused at once
@@ -316,8 +317,9 @@ def _control(line: str) -> str | None:
 
 
 def _mail_lines(text: str):
-    """Numbered lines, without quoted lines (`>`) and without the signature (from `-- ` on)."""
-    for number, raw in enumerate(text.splitlines(), 1):
+    """Numbered lines, without quoted lines (`>`), press (umpire/press.py) and the signature
+    (from `-- ` on)."""
+    for number, raw in enumerate(split_press(text)[0].splitlines(), 1):
         if raw.rstrip() == "--" or raw.startswith("-- "):
             return
         if raw.lstrip().startswith(">"):
