@@ -1,5 +1,6 @@
-"""Game options (`--option KEY=VALUE`): house rules of the game itself, or any ruleset value
-by its dotted path (`construction.dice.count=2`), which overrides the edition's number.
+"""Game options (`--option KEY=VALUE`): the shell's own (deadlines, late orders), the game
+family's house rules (its `options` table, e.g. umpire/families/dampfross/options.py), or any
+ruleset value by its dotted path (`construction.dice.count=2`), which overrides the edition's number.
 """
 
 from __future__ import annotations
@@ -8,11 +9,8 @@ import yaml
 
 from .errors import UmpireError
 
-# name -> (default, description)
-GAME_OPTIONS: dict[str, tuple[object, str]] = {
-    "transports_per_round": (2, "transports announced in each operating round"),
-    "entries_per_round": (None, "races one company may enter in one operating round (none: no limit)"),
-    "carry_unentered": (False, "a race no company entered is announced again next round instead of counting"),
+# name -> (default, description): the options of every game, whatever its family
+SHELL_OPTIONS: dict[str, tuple[object, str]] = {
     "deadline": ("", "time from a round's opening to its deadline, e.g. '7 days' or '48 hours' (none if empty)"),
     "late_orders": ("refuse", "an order after the deadline is refused ('refuse') or held for the next round ('hold')"),
     "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),
@@ -27,8 +25,10 @@ def parse_option(text: str) -> tuple[str, object]:
 
 
 def game_option(options: dict, name: str):
-    return options.get(name, GAME_OPTIONS[name][0])
+    """The value of a shell option in a game, or its default."""
+    return options.get(name, SHELL_OPTIONS[name][0])
 
 
-def ruleset_overrides(options: dict) -> dict:
-    return {k: v for k, v in options.items() if k not in GAME_OPTIONS}
+def ruleset_overrides(options: dict, family_options: dict) -> dict:
+    """The options that set ruleset values: neither the shell's nor the family's own."""
+    return {k: v for k, v in options.items() if k not in SHELL_OPTIONS and k not in family_options}

@@ -1,7 +1,7 @@
-"""Orders: the text players write, parsed into construction chains and race entries.
+"""Dampfross orders: the text players write, parsed into construction chains and race entries.
 
-One order per line; keywords are case-insensitive; `#` starts a comment. In mail, quoted
-lines (`>`) and everything after a signature line (`-- `) are ignored. Zine notation is
+The header (GAME, COMPANY, CODE, ROUND), comments, quotes and signatures are read as every
+family reads them (umpire/order_header.py); this module reads the body. Zine notation is
 read as written in postal games: `1a) (Liverpool) - Bolton - Manchester - H8 ;` with towns
 by name and only the turning points of straight runs.
 """
@@ -14,17 +14,14 @@ from dataclasses import dataclass, field
 from .gamemap import GameMap
 from .hexgrid import Hex, label, parse_label
 from .names import fold_char
+from .order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
 
-KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY")
+KEYWORDS = HEADER_KEYWORDS + ("HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY")
 _ZINE_LABEL = re.compile(r"^\s*\d{1,3}[a-z]?\)\s*", re.IGNORECASE)
 _HEX = re.compile(r"[A-Za-z]{1,3}\d{1,3}(?![\w])")
 _SEPARATORS = " \t-–—,()"
 _FEE = re.compile(r"^-(\d+)\s*([\w.-]+)$")
 _BONUS = re.compile(r"^\+(\d+)$")
-
-
-class OrderLineError(ValueError):
-    """A line the umpire cannot read; the message says what would work."""
 
 
 @dataclass(frozen=True)
@@ -102,16 +99,6 @@ class RaceEntry:
     partner: str | None = None
     routes: list[Route] = field(default_factory=list)
     to: Hex | None = None
-
-
-@dataclass
-class LineError:
-    line: int
-    text: str
-    message: str
-
-    def __str__(self):
-        return f"line {self.line}: {self.text.strip()!r}: {self.message}"
 
 
 @dataclass
@@ -238,38 +225,18 @@ class PlaceReader:
 
 
 # ---------------------------------------------------------------------------
-def _clean_lines(text: str):
-    """Numbered lines with comments, quotes and the signature taken off."""
-    for number, raw in enumerate(text.splitlines(), 1):
-        if raw.rstrip() == "--" or raw.startswith("-- "):
-            return
-        if raw.lstrip().startswith(">"):
-            continue
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            yield number, raw, line
-
-
 def parse_order(text: str, game_map: GameMap) -> Order:
     """Read an order; unreadable lines are collected in `order.errors`, never raised."""
     reader = PlaceReader(game_map)
     order = Order()
-    for number, raw, line in _clean_lines(text):
+    for number, raw, line in clean_lines(text):
         order.lines += 1
         word, _, rest = line.partition(" ")
         keyword = word.upper().rstrip(":")
         rest = rest.strip()
         try:
-            if keyword == "GAME":
-                order.game = _one_word(rest, "GAME", "GAME ireland-1")
-            elif keyword in ("COMPANY", "PLAYER"):
-                order.company = _one_word(rest, keyword, "COMPANY red").lower()
-            elif keyword == "CODE":
-                order.code = _one_word(rest, "CODE", "CODE tulip-42")
-            elif keyword == "ROUND":
-                if not rest.isdigit():
-                    raise OrderLineError("ROUND takes the round number, e.g. ROUND 3.")
-                order.round = int(rest)
+            if keyword in HEADER_KEYWORDS:
+                read_header(keyword, rest, order)
             elif keyword == "HOME":
                 if not rest:
                     raise OrderLineError("HOME takes a home terminal, by name or hex, e.g. HOME Dublin.")
@@ -298,12 +265,6 @@ def parse_order(text: str, game_map: GameMap) -> Order:
         except OrderLineError as exc:
             order.errors.append(LineError(number, raw, str(exc)))
     return order
-
-
-def _one_word(rest: str, keyword: str, example: str) -> str:
-    if not rest or len(rest.split()) != 1:
-        raise OrderLineError(f"{keyword} takes one word, e.g. {example}.")
-    return rest
 
 
 def _starts_with_place(line: str, reader: PlaceReader) -> bool:

@@ -1,6 +1,6 @@
 """Replay: rebuild a game from its inputs in a scratch folder and compare it byte for byte.
 
-The inputs are game.yaml, map.yaml, rules.yaml, secrets.yaml (the seed) or dice.txt, the
+The inputs are game.yaml, map.yaml, rules.yaml, secrets.yaml (the seed) or dice.txt (draws.txt), the
 stored order files in the order the journal received them, and the commands in the journal.
 The journal and every issued newsletter must come out identical.
 """
@@ -14,9 +14,9 @@ from pathlib import Path
 
 from . import actions
 from .errors import UmpireError
-from .store.folder import DICE_FILE, GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder
+from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder
 
-INPUTS = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, DICE_FILE)
+INPUTS = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values())
 
 
 @dataclass
@@ -80,14 +80,8 @@ def _command(folder: GameFolder, event: dict, after: list[dict]):
         actions.open_game(folder)
     elif name == "resolve":
         actions.resolve(folder)
-    elif name == "end-construction":
-        reason = event.get("reason")
-        if reason is None:
-            ended = next(e for e in after if e["type"] == "construction_ended")
-            reason = ended["reason"].removeprefix("ended by the GM: ")
-        actions.end_construction(folder, reason)
-    else:
-        raise UmpireError(f"replay does not know the command {name!r}.")
+    else:                       # a command of the game's family (it says if it knows none such)
+        actions.family_command(folder, name, folder.family.replay_args(event, after))
 
 
 def compare(original: GameFolder, copy: GameFolder) -> list[Difference]:

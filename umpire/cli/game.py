@@ -15,17 +15,26 @@ from . import main
 
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--map", "map_name", required=True, help="A bundled map name or a map file.")
-@click.option("--rules", "rules_name", required=True, help="laurin, schmidt, buetehorn or a ruleset file.")
-@click.option("--company", "companies", multiple=True, required=True, metavar="ID:NAME:EMAIL",
-              help="A company, in seat order; the first listed builds first in round 1.")
-@click.option("--seed", help="The secret seed of the dice (default: a random one).")
+@click.option("--map", "map_name", help="A bundled map name or a map file (Volldampf: its board by default).")
+@click.option("--rules", "rules_name", required=True, help="laurin, schmidt, buetehorn, volldampf or a ruleset file.")
+@click.option("--company", "--player", "companies", multiple=True, required=True, metavar="ID:NAME:EMAIL",
+              help="A company (a player), in seat order; the first listed is first in round 1.")
+@click.option("--seed", help="The secret seed of the dice or draws (default: a random one).")
 @click.option("--dice", "dice_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help="Recorded dice, used in order instead of seeded ones.")
+@click.option("--draws", "draws_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="Recorded draws (cards, cubes), one a line, used in order instead of seeded ones.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option or ruleset value.")
-def new(game_dir, map_name, rules_name, companies, seed, dice_file, options):
-    """Create a game, open round 1 and write newsletter 001."""
-    folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options)
+def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, options):
+    """Create a game, open round 1 and write newsletter 001.
+
+    \b
+    Example:
+      umpire new games/ireland-1 --map ireland --rules laurin \\
+          --company red:Red Lines:red@example.org --company blue:Blue Star:blue@example.org
+    """
+    folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options,
+                                        draws_file=draws_file)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
     click.echo("Order codes (shown once; kept in secrets.yaml):")
     for cid, code in codes.items():
@@ -83,16 +92,13 @@ def end_construction(game_dir, reason):
 @click.option("--json", "as_json", is_flag=True, help="One JSON object, for scripts.")
 def status(game_dir, as_json):
     """Phase, round, balances, networks and what is awaited."""
-    info = actions.status(GameFolder(game_dir))
+    folder = GameFolder(game_dir)
+    info = actions.status(folder)
     if as_json:
         click.echo(json.dumps(info, ensure_ascii=False, sort_keys=True))
         return
-    click.echo(f"Game {info['game']}: {info['phase']}, round {info['round']}")
-    for cid, c in info["companies"].items():
-        click.echo(f"  {cid:<10} {c['name']:<24} {c['balance']:>5} units  {len(c['segments']):>3} segments"
-                   f"  home {c['home'] or '-'}")
-    if info["budgets"]:
-        click.echo("  budgets: " + ", ".join(f"{c} {info['budgets'][c]}" for c in info["round_order"]))
+    for line in folder.family.status_lines(info):
+        click.echo(line)
     click.echo(f"  orders in: {', '.join(info['orders_in']) or 'none'}")
     click.echo(f"  awaited:   {', '.join(info['awaited']) or 'nobody'}")
     if info.get("deadline"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..gamemap import GameMap
 from ..hexgrid import label, parse_label
-from ..options import game_option
+from ..families.dampfross.options import game_option
 from ..orders import Order, RaceEntry
 from ..ruleset import Ruleset
 from .additional import AdditionalTurn, allowance

@@ -21,7 +21,6 @@ from imapclient.exceptions import IMAPClientError, LoginError
 
 from .. import actions
 from ..errors import UmpireError
-from ..orders import parse_order
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
 from . import mailpolicy, replies
@@ -219,7 +218,7 @@ class Fetcher:
         result = self.recorded(folder, via)
         if result is None:
             data = mail.text.encode("utf-8")
-            order = parse_order(actions.decode(data), folder.game_map)
+            order = actions.read_order(folder, data)
             problem = authentication_problem(folder, order, mail.sender, self.config.gm)
             if problem:
                 result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order, durable)
@@ -270,7 +269,7 @@ class Fetcher:
         if event["type"] == "order_refused":
             return actions.SubmitResult(False, event["file"], event.get("company"), event["round"],
                                         reason=event["reason"])
-        order = parse_order(actions.decode((folder.path / event["file"]).read_bytes()), folder.game_map)
+        order = actions.read_order(folder, (folder.path / event["file"]).read_bytes())
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
 

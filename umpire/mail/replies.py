@@ -10,8 +10,6 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 from ..actions import SubmitResult
-from ..engine.preview import OrderPreview, preview_order
-from ..orders import format_chain
 from ..store.folder import GameFolder
 from . import mailpolicy
 from .decode import Mail
@@ -35,9 +33,6 @@ def paragraphs(text: str) -> str:
 NOT_ACCEPTED = paragraphs(NOT_ACCEPTED_TEXT)
 UNREADABLE_LINES = paragraphs("Lines that could not be read (they are not carried out; send the whole order "
                               "again with them corrected):")
-ROUND_NOTE = paragraphs("The round is carried out in its round order when the umpire resolves it; what depends on "
-                        "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
-                        "and reported in the newsletter. A later order for this round replaces this one as a whole.")
 
 
 def too_large(size: int, limit: int) -> str:
@@ -52,7 +47,8 @@ def refused(result: SubmitResult) -> str:
 
 
 def accepted(folder: GameFolder, result: SubmitResult) -> str:
-    """The confirmation: where the order stands, each line as the umpire reads it, and what it costs now."""
+    """The confirmation: where the order stands, each line as the umpire reads it (the game's
+    family says how), and what it costs now."""
     company = folder.company(result.company) or {"name": result.company}
     head = (f"Your orders for game {folder.game_id}, company {result.company} ({company['name']}), "
             f"round {result.round} were received and stored.")
@@ -61,50 +57,13 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
                  f"as your orders for round {result.round}.")
     if result.replaced:
         head += f" They replace your earlier orders for round {result.round} as a whole."
-    out = [paragraphs(head), ""]
-    order = result.order
-    state = folder.state()
-    game_map = folder.game_map
-    if order.home is not None:
-        out.append(f"  line {order.home_line}: HOME {game_map.describe(order.home)}")
-    if order.chains:
-        out += _chains(preview_order(state, game_map, folder.rules, result.company, order))
-    for race in order.races:
-        routes = " ELSE ".join(format_chain(r.hexes) for r in race.routes)
-        partner = f" {race.partner}" if race.partner else ""
-        out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}{(' ' + routes) if routes else ''}")
-    if not (order.home or order.chains or order.races):
-        out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
-                   "new orders)")
+    reading = folder.family.confirmation(folder, folder.state(), result.company, result.order)
+    out = [paragraphs(head), ""] + reading.lines
     if result.errors:
         out += ["", UNREADABLE_LINES]
         out += [textwrap.fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
-    out += ["", ROUND_NOTE]
+    out += ["", reading.note]
     return "\n".join(out) + "\n"
-
-
-def _chains(preview: OrderPreview) -> list[str]:
-    out = []
-    for chain in preview.chains:
-        out.append(f"  line {chain.line}: BUILD {'-'.join(chain.hexes)}")
-        if chain.problem:
-            out.append(textwrap.fill(f"not buildable as it stands: {chain.problem}", WIDTH,
-                                     initial_indent="      ", subsequent_indent="      "))
-            continue
-        for seg in chain.segments:
-            if seg.problem:
-                text = f"{seg.a}-{seg.b}: cannot be built: {seg.problem}"
-            else:
-                text = f"{seg.a}-{seg.b}  {seg.cost} pt" + "".join(f", fee {f.describe()}" for f in seg.fees)
-            out.append(textwrap.fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
-    total = f"Altogether {preview.cost} point{'s' if preview.cost != 1 else ''}"
-    if preview.budget is not None:
-        total += f" of this round's budget of {preview.budget}"
-    total += f", and {preview.fees} units in fees (balance now {preview.balance})."
-    if preview.budget is not None and preview.cost > preview.budget:
-        total += " The budget does not cover it all: building stops where the points run out."
-    out += ["", paragraphs(total)]
-    return out
 
 
 def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | None = None) -> EmailMessage:

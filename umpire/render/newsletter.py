@@ -1,4 +1,5 @@
-"""Writing newsletters: the text edition (jinja2 templates in newsletters/) and the PDF."""
+"""Writing newsletters: the files of each issue (the family makes their content), and the
+Dampfross text edition (jinja2 templates in newsletters/) and map content."""
 
 from __future__ import annotations
 
@@ -11,8 +12,6 @@ from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder
 from .mapdraw import MapContent
-from .pdf import newsletter_pdf
-from .report import newsletter_facts
 from .styles import company_styles
 
 
@@ -43,10 +42,19 @@ def map_content(folder: GameFolder, state: State | None = None) -> MapContent:
 
 
 def write_newsletter(folder: GameFolder, number: int) -> list[str]:
-    """Write newsletters/NNN.txt and NNN.pdf; returns the files written, relative to the game folder."""
-    state = folder.state()
-    facts = newsletter_facts(folder, number, state)
+    """Write newsletters/NNN.txt and NNN.pdf, and NNN-<player>.txt for each player's private part, as
+    the game's family makes them; returns the files written, relative to the game folder."""
+    issue = folder.family.newsletter(folder, number, folder.state())
     text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
-    atomic.write_text(folder.path / text_name, render_text(facts))
-    atomic.write_bytes(folder.path / pdf_name, newsletter_pdf(facts, folder.game_map, map_content(folder, state)))
-    return [text_name, pdf_name]
+    atomic.write_text(folder.path / text_name, issue.text)
+    atomic.write_bytes(folder.path / pdf_name, issue.pdf)
+    files = [text_name, pdf_name]
+    for player, text in sorted(issue.private.items()):
+        files.append(private_name(number, player))
+        atomic.write_text(folder.path / files[-1], text)
+    return files
+
+
+def private_name(number: int, player: str) -> str:
+    """The file of a player's private part of newsletter `number`."""
+    return f"newsletters/{number:03d}-{player}.txt"

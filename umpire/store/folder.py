@@ -10,11 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from ..dice import RecordedDice, SeededDice, read_dice_file
-from ..engine.state import State
 from ..errors import DataError, UmpireError
-from ..gamemap import GameMap, load_map
-from ..ruleset import Ruleset, load_rules
 from . import atomic
 
 GAME_FILE = "game.yaml"
@@ -23,6 +19,7 @@ JOURNAL_FILE = "journal.jsonl"
 MAP_FILE = "map.yaml"
 RULES_FILE = "rules.yaml"
 DICE_FILE = "dice.txt"
+RECORDED_FILES = {"dice": DICE_FILE, "draws": "draws.txt"}    # a family's recorded randomness -> its file
 
 
 def dump_yaml(data) -> str:
@@ -33,12 +30,13 @@ class GameFolder:
     def __init__(self, path: Path | str):
         self.path = Path(path)
         self._config = None
+        self._family = None
         self._map = None
         self._rules = None
         self._events = None
         self._journal_read: tuple[int, int, list[dict]] = (0, 0, [])   # bytes and lines parsed, their events
         self._unwritten: list[dict] = []                 # journaled in a batch not yet written
-        self._folded: tuple[int, State, dict | None] = (0, State(), None)   # events folded, state, last one
+        self._folded: tuple[int, object, dict | None] = (0, None, None)   # events folded, state, last one
         self._orders_seen: tuple[int, dict, dict | None] = (0, {}, None)    # the same for latest_orders
         self._batch: atomic.Batch | None = None           # the batch this folder's pending writes are in
         self._next_seq: dict[int, int] = {}              # round -> the next number for an order (in a batch)
@@ -105,16 +103,26 @@ class GameFolder:
         return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
 
     @property
-    def game_map(self) -> GameMap:
+    def family(self):
+        """The game family (umpire/families/): Dampfross unless game.yaml names another."""
+        if self._family is None:
+            from .. import families
+            self._family = families.of_game(self.config if (self.path / GAME_FILE).exists() else {})
+        return self._family
+
+    @property
+    def game_map(self):
+        """The board the game was created with (a hex map for Dampfross)."""
         if self._map is None:
-            self._map = load_map(self.path / MAP_FILE)
+            self._map = self.family.load_board(self.path / MAP_FILE)
         return self._map
 
     @property
-    def rules(self) -> Ruleset:
+    def rules(self):
         if self._rules is None:
             from ..options import ruleset_overrides
-            self._rules = load_rules(self.path / RULES_FILE, ruleset_overrides(self.options))
+            self._rules = self.family.load_rules(self.path / RULES_FILE,
+                                                 ruleset_overrides(self.options, self.family.options))
         return self._rules
 
     # -- journal -------------------------------------------------------------
@@ -148,12 +156,12 @@ class GameFolder:
         self._journal_read = (offset + len(tail), count, events)
         return events
 
-    def state(self) -> State:
+    def state(self):
         """The state after every event so far: a fresh copy, folded on from the last call's."""
         events = self.events
         count, state, last = self._folded
-        if count > len(events) or (count and events[count - 1] is not last):
-            count, state = 0, State()
+        if state is None or count > len(events) or (count and events[count - 1] is not last):
+            count, state = 0, self.family.new_state()
         for event in events[count:]:
             state.apply(event)
         self._folded = (len(events), state, events[-1] if events else None)
@@ -182,15 +190,17 @@ class GameFolder:
         self._events = None
         self._next_seq.clear()
 
-    def dice(self, state: State):
+    def dice(self, state):
+        """The random source of the game's family: dice or draws, seeded or recorded, going on
+        after what `state` has used."""
         dice = self.config["dice"]
         if dice.get("mode") == "recorded":
-            path = self.path / dice.get("file", DICE_FILE)
-            return RecordedDice(read_dice_file(path), used=state.rolls, source=str(path))
+            path = self.path / dice.get("file", RECORDED_FILES[self.family.recorded])
+            return self.family.random(None, path, state)
         seed = self.secrets.get("seed")
         if not seed:
             raise DataError("the dice seed is missing.", str(self.path / SECRETS_FILE))
-        return SeededDice(seed)
+        return self.family.random(seed, None, state)
 
     # -- orders --------------------------------------------------------------
     def store_raw(self, round_number: int, who: str, data: bytes, batch: atomic.Batch | None = None) -> Path:

@@ -1,0 +1,167 @@
+"""Dampfross behind the family interface: each method hands over to the existing engine
+(umpire/engine/), map (umpire/gamemap.py), ruleset (umpire/ruleset.py) and order body
+(umpire/orders.py). Rendering and previews are imported when first used."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from ...dice import RecordedDice, SeededDice, read_dice_file
+from ...engine import construction, operations
+from ...engine.state import State
+from ...errors import UmpireError
+from ...gamemap import load_map
+from ...hexgrid import label
+from ...orders import format_chain, parse_order
+from ...ruleset import load_rules
+from ..base import Confirmation, Family, Issue
+from .options import OPTIONS
+
+WIDTH = 72
+ROUND_NOTE = ("The round is carried out in its round order when the umpire resolves it; what depends on "
+              "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
+              "and reported in the newsletter. A later order for this round replaces this one as a whole.")
+
+
+class Dampfross(Family):
+    name = "dampfross"
+    recorded = "dice"
+    options = OPTIONS
+
+    # -- data ----------------------------------------------------------------------
+    def load_board(self, name_or_path):
+        return load_map(name_or_path)
+
+    def load_rules(self, name_or_path, overrides: dict):
+        return load_rules(name_or_path, overrides)
+
+    def check_players(self, rules, players: list[dict]) -> None:
+        if not rules.players.min <= len(players) <= rules.players.max:
+            raise UmpireError(f"{rules.title} is for {rules.players.min} to {rules.players.max} companies, "
+                              f"not {len(players)}.", fix="Add or remove --company entries.")
+
+    # -- state and randomness --------------------------------------------------------
+    def new_state(self) -> State:
+        return State()
+
+    def random(self, seed: str | None, recorded: Path | None, state: State):
+        if recorded is not None:
+            return RecordedDice(read_dice_file(recorded), used=state.rolls, source=str(recorded))
+        return SeededDice(seed)
+
+    def check_recorded(self, path: Path) -> None:
+        read_dice_file(path)
+
+    # -- turns and orders ------------------------------------------------------------
+    def parse_order(self, text: str, board):
+        return parse_order(text, board)
+
+    def awaited(self, state: State) -> list[str]:
+        return list(state.round_order) if state.phase != "finished" else []
+
+    # -- engine ----------------------------------------------------------------------
+    def start_game(self, game: str, players: list[dict], rules, random) -> list[dict]:
+        return construction.start_game(game, players, rules, random)[0]
+
+    def resolve(self, state: State, board, rules, orders: dict, random, options: dict) -> list[dict]:
+        if state.phase == "construction":
+            return construction.resolve_construction_round(state, board, rules, orders, random, options)[0]
+        return operations.resolve_operations_round(state, board, rules, orders, random, options)[0]
+
+    def command(self, name: str, state: State, board, rules, random, options: dict, args: dict) -> list[dict]:
+        if name != "end-construction":
+            return super().command(name, state, board, rules, random, options, args)
+        if state.phase != "construction":
+            raise UmpireError(f"game {state.game} is not in its construction phase.")
+        return construction.end_construction(state, args["reason"], board, rules, random, options)[0]
+
+    def replay_args(self, event: dict, later: list[dict]) -> dict:
+        reason = event.get("reason")
+        if reason is None:          # journaled before the command kept its reason
+            ended = next(e for e in later if e["type"] == "construction_ended")
+            reason = ended["reason"].removeprefix("ended by the GM: ")
+        return {"reason": reason}
+
+    # -- reports ---------------------------------------------------------------------
+    def status(self, folder, state: State) -> dict:
+        board = folder.game_map
+        companies = {}
+        for cid in state.seat_order():
+            companies[cid] = {
+                "name": state.companies[cid].name,
+                "balance": state.balance(cid),
+                "segments": state.segments_of(cid),
+                "home": label(state.homes[cid]) if cid in state.homes else None,
+            }
+        return {
+            "phase": state.phase,
+            "round": state.round,
+            "companies": companies,
+            "round_order": state.round_order,
+            "budgets": state.budgets if state.phase == "construction" else {},
+            "unconnected_cities": [board.city_at[h].name for h in construction.unconnected_cities(state, board)],
+            **operations.status_facts(state, board, folder.rules),
+        }
+
+    def status_lines(self, info: dict) -> list[str]:
+        lines = [f"Game {info['game']}: {info['phase']}, round {info['round']}"]
+        for cid, c in info["companies"].items():
+            lines.append(f"  {cid:<10} {c['name']:<24} {c['balance']:>5} units  {len(c['segments']):>3} segments"
+                         f"  home {c['home'] or '-'}")
+        if info["budgets"]:
+            lines.append("  budgets: " + ", ".join(f"{c} {info['budgets'][c]}" for c in info["round_order"]))
+        return lines
+
+    def newsletter(self, folder, number: int, state: State) -> Issue:
+        from ...render.newsletter import map_content, render_text
+        from ...render.pdf import newsletter_pdf
+        from ...render.report import newsletter_facts
+        facts = newsletter_facts(folder, number, state)
+        return Issue(render_text(facts), newsletter_pdf(facts, folder.game_map, map_content(folder, state)))
+
+    def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
+        from ...mail.replies import paragraphs
+        game_map = folder.game_map
+        out = []
+        if order.home is not None:
+            out.append(f"  line {order.home_line}: HOME {game_map.describe(order.home)}")
+        if order.chains:
+            from ...engine.preview import preview_order
+            out += _chains(preview_order(state, game_map, folder.rules, player, order), paragraphs)
+        for race in order.races:
+            routes = " ELSE ".join(format_chain(r.hexes) for r in race.routes)
+            partner = f" {race.partner}" if race.partner else ""
+            out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}"
+                       f"{(' ' + routes) if routes else ''}")
+        if not (order.home or order.chains or order.races):
+            out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
+                       "new orders)")
+        return Confirmation(out, paragraphs(ROUND_NOTE))
+
+
+def _chains(preview, paragraphs) -> list[str]:
+    out = []
+    for chain in preview.chains:
+        out.append(f"  line {chain.line}: BUILD {'-'.join(chain.hexes)}")
+        if chain.problem:
+            out.append(textwrap.fill(f"not buildable as it stands: {chain.problem}", WIDTH,
+                                     initial_indent="      ", subsequent_indent="      "))
+            continue
+        for seg in chain.segments:
+            if seg.problem:
+                text = f"{seg.a}-{seg.b}: cannot be built: {seg.problem}"
+            else:
+                text = f"{seg.a}-{seg.b}  {seg.cost} pt" + "".join(f", fee {f.describe()}" for f in seg.fees)
+            out.append(textwrap.fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
+    total = f"Altogether {preview.cost} point{'s' if preview.cost != 1 else ''}"
+    if preview.budget is not None:
+        total += f" of this round's budget of {preview.budget}"
+    total += f", and {preview.fees} units in fees (balance now {preview.balance})."
+    if preview.budget is not None and preview.cost > preview.budget:
+        total += " The budget does not cover it all: building stops where the points run out."
+    out += ["", paragraphs(total)]
+    return out
+
+
+FAMILY = Dampfross()
