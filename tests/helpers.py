@@ -61,3 +61,15 @@ def run_round(state, game_map, rules, orders: dict[str, str], dice=None):
 
 def of_type(events, kind: str):
     return [e for e in events if e["type"] == kind]
+
+
+def hex_map(path) -> bool:
+    """A Dampfross hex map (format 1), not a Volldampf board (graph-1)."""
+    import yaml
+    return yaml.safe_load(path.read_text(encoding="utf-8")).get("format") == 1
+
+
+def hex_map_source(path) -> bool:
+    """A source drawn by tools/place_cities.py (it has a hex grid layout), not a board source."""
+    import yaml
+    return "layout" in yaml.safe_load(path.read_text(encoding="utf-8"))

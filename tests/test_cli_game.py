@@ -73,14 +73,14 @@ def test_three_round_game(game, tmp_path):
     # round 2 (die 3, blue first)
     umpire("submit", game, order(tmp_path, "r2", "GAME g1\nCOMPANY red\nBUILD F3-G4-H4\n"))     # river G4/H4: 1 + 3 pts
     umpire("submit", game, order(tmp_path, "g2", "GAME g1\nCOMPANY green\nBUILD C3-D3\n"))     # parallel to red in D3
-    assert umpire("resolve", game).exit_code == 0
+    assert umpire("resolve", game, "--force").exit_code == 0                                # blue sent none
     s = status(game)
     assert ["F3", "G4"] in s["companies"]["red"]["segments"] and ["G4", "H4"] not in s["companies"]["red"]["segments"]
     assert s["companies"]["green"]["balance"] == 26 - 3 and s["companies"]["red"]["balance"] == 26 + 3
 
     # round 3 (die 5, green first)
     umpire("submit", game, order(tmp_path, "b3", "GAME g1\nCOMPANY blue\nBUILD K6-K5\n"))
-    assert umpire("resolve", game).exit_code == 0
+    assert umpire("resolve", game, "--force").exit_code == 0
     s = status(game)
     assert ["K5", "K6"] in s["companies"]["blue"]["segments"] and s["round"] == 4 and s["phase"] == "construction"
     assert sorted((game / "newsletters").glob("*.txt"))[-1].name == "004.txt"
@@ -88,7 +88,7 @@ def test_three_round_game(game, tmp_path):
 
 def test_status_json_segments_have_sorted_labels(game, tmp_path):
     umpire("submit", game, order(tmp_path, "r1", "GAME g1\nCOMPANY red\nHOME Alpha\nBUILD C3-C2\n"))
-    umpire("resolve", game)
+    umpire("resolve", game, "--force")
     assert status(game)["companies"]["red"]["segments"] == [["C2", "C3"]]
 
 
@@ -119,7 +119,7 @@ def test_a_later_order_replaces_the_earlier_one_whole(game, tmp_path):
     umpire("submit", game, order(tmp_path, "a", "GAME g1\nCOMPANY red\nHOME Alpha\nBUILD C3-D3\n"))
     result = umpire("submit", game, order(tmp_path, "b", "GAME g1\nCOMPANY red\nHOME Alpha\nBUILD C3-C2\n"))
     assert "replaces orders/1/0001-red.txt" in result.output
-    umpire("resolve", game)
+    umpire("resolve", game, "--force")
     assert status(game)["companies"]["red"]["segments"] == [["C2", "C3"]]
     assert (game / "orders" / "1" / "0001-red.txt").read_text().endswith("BUILD C3-D3\n")   # nothing deleted
 
@@ -150,7 +150,7 @@ def test_new_refuses_a_bad_company_spec(tmp_path):
 def test_recorded_dice_running_out_stops_with_the_roll_named(tmp_path):
     folder = tmp_path / "g"
     umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--dice", dice_file(tmp_path, "4"))
-    result = CliRunner().invoke(main, ["resolve", str(folder)])
+    result = CliRunner().invoke(main, ["resolve", str(folder), "--force"])
     assert result.exit_code == 1 and "roll 2 (round 2 construction)" in result.output
     assert status(folder)["round"] == 1            # nothing was written
 
@@ -185,12 +185,12 @@ def test_a_resolve_stopped_before_its_newsletter_is_finished_by_running_it_again
         umpire("new", folder / "g1", "--map", TEST_MAP, "--rules", "laurin", *COMPANIES,
                "--dice", dice_file(tmp_path / folder.name))
         umpire("submit", folder / "g1", order(tmp_path, "r1", "GAME g1\nCOMPANY red\nHOME Alpha\nBUILD C3-D3\n"))
-    assert umpire("resolve", clean / "g1").exit_code == 0
+    assert umpire("resolve", clean / "g1", "--force").exit_code == 0
 
     real = newsletter.write_newsletter
     monkeypatch.setattr(newsletter, "write_newsletter", lambda *a: (_ for _ in ()).throw(OSError("power cut")))
     with pytest.raises(OSError):
-        CliRunner().invoke(main, ["resolve", str(crashed / "g1")], catch_exceptions=False)
+        CliRunner().invoke(main, ["resolve", str(crashed / "g1"), "--force"], catch_exceptions=False)
     monkeypatch.setattr(newsletter, "write_newsletter", real)
     result = umpire("resolve", crashed / "g1")
     assert result.exit_code == 0 and "stopped before its newsletter" in result.output

@@ -7,7 +7,9 @@ import pytest
 from umpire import actions
 from umpire.gamemap import load_map
 
-MAPS = sorted(p.stem for p in (Path(__file__).parent.parent / "maps").glob("*.yaml"))
+from helpers import hex_map
+
+MAPS = sorted(p.stem for p in (Path(__file__).parent.parent / "maps").glob("*.yaml") if hex_map(p))
 
 
 @pytest.mark.parametrize("name", MAPS)

@@ -23,7 +23,9 @@ from umpire.hexgrid import Hex, label, parse_label
 from umpire.orders import Chain, Order, RaceEntry, Route
 from umpire.ruleset import Ruleset, load_rules
 
-MAPS = sorted((Path(__file__).parent.parent / "maps").glob("*.yaml"))
+from helpers import hex_map
+
+MAPS = sorted(p for p in (Path(__file__).parent.parent / "maps").glob("*.yaml") if hex_map(p))
 ROUND_LIMIT = 400
 
 

@@ -64,7 +64,7 @@ def test_route_command_prints_the_route_and_its_fees(tmp_path):
     order = tmp_path / "o.txt"
     order.write_text("GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3\n")
     runner.invoke(main, ["submit", str(game), str(order)], catch_exceptions=False)
-    runner.invoke(main, ["resolve", str(game)], catch_exceptions=False)
+    runner.invoke(main, ["resolve", str(game), "--force"], catch_exceptions=False)      # blue sent none
     result = runner.invoke(main, ["route", str(game), "--company", "red", "--from", "Alpha", "--to", "H5", "--build"])
     assert result.exit_code == 0, result.output
     assert "BUILD " in result.output and "points to build" in result.output

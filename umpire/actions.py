@@ -7,13 +7,12 @@ the stored orders and the newsletters.
 
 from __future__ import annotations
 
-import re
 import secrets as _secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import __version__, families
+from . import __version__, families, ids
 from .dice import commitment
 from .errors import UmpireError
 from .mail import deadlines
@@ -22,22 +21,23 @@ from .resources import find_named
 from .store import atomic
 from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
-_COMPANY_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "willow", "comet", "harbor",
                "pepper", "quartz", "saffron", "thistle", "violet", "walnut", "falcon", "juniper", "lantern", "meadow")
 
 
 def parse_company(spec: str) -> dict:
-    """`red:Red Lines:red@example.org` -> {id, name, email}."""
+    """`red:Red Lines:red@example.org` -> {id, name, email}, each checked by its rule (umpire/ids.py)."""
     parts = spec.split(":", 2)
     if len(parts) < 2 or not parts[0] or not parts[1]:
-        raise UmpireError(f"--company {spec!r} is not ID:NAME:EMAIL.",
-                          fix="Write e.g. --company red:Red Lines:red@example.org (the email may be left out).")
-    cid = parts[0].strip().lower()
-    if not _COMPANY_ID.match(cid) or cid == "bank":
-        raise UmpireError(f"--company {spec!r}: {cid!r} cannot be a company id.",
-                          fix="An id is one lower-case word of letters, digits and _ (not 'bank'), e.g. red.")
-    return {"id": cid, "name": parts[1].strip(), "email": parts[2].strip() if len(parts) > 2 else ""}
+        raise UmpireError(f"--company {ids.shown(spec)} is not ID:NAME:EMAIL.",
+                          fix='Write e.g. --company "red:Red Lines:red@example.org" (the email may be left out).')
+    where = f"--company {ids.shown(spec)}:"
+    cid = ids.check_company_id(parts[0].strip().lower(), f"{where} the id")
+    name = ids.check_name(parts[1].strip(), f"{where} the name")
+    email = parts[2].strip() if len(parts) > 2 else ""
+    if email:
+        ids.check_email(email, f"{where} the address")
+    return {"id": cid, "name": name, "email": email}
 
 
 def new_code() -> str:
@@ -46,12 +46,16 @@ def new_code() -> str:
 
 def create_game(path: Path, map_name: str | None, rules_name: str, company_specs: list[str],
                 seed: str | None = None, dice_file: Path | None = None, option_specs: tuple[str, ...] = (),
-                now: datetime | None = None, draws_file: Path | None = None) -> tuple[GameFolder, dict]:
+                now: datetime | None = None, game_id: str | None = None,
+                draws_file: Path | None = None) -> tuple[GameFolder, dict]:
     """Create the game folder, open round 1 and write newsletter 001. Returns the order codes.
 
+    The game id is the folder's name unless `game_id` is given; either must be a game id (ids.py).
     The ruleset's `family:` says which game it is; `map_name` may be None where the family has a
     default board. Recorded randomness is `dice_file` (Dampfross) or `draws_file`, as the family draws."""
     path = Path(path)
+    game_id = ids.check_game_id(game_id, "--id") if game_id is not None else ids.check_game_id(
+        path.name, f"the folder name of {path}:")
     if (path / GAME_FILE).exists():
         raise UmpireError(f"{path} already holds a game.", fix="Choose a new folder; nothing was changed.")
     if path.exists() and any(path.iterdir()):
@@ -67,8 +71,8 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     game_map = family.load_board(map_name)
     rules = family.load_rules(rules_name, ruleset_overrides(options, family.options))
     companies = [parse_company(s) for s in company_specs]
-    ids = [c["id"] for c in companies]
-    if len(set(ids)) != len(ids):
+    seats = [c["id"] for c in companies]
+    if len(set(seats)) != len(seats):
         raise UmpireError("two companies have the same id.", fix="Give each company its own id.")
     family.check_players(rules, companies)
     recorded = _recorded_file(family, dice_file, draws_file)
@@ -78,7 +82,6 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     if recorded is not None:
         family.check_recorded(recorded)
 
-    game_id = path.name
     secrets = {"codes": {c["id"]: new_code() for c in companies}}
     if recorded is None:
         secrets["seed"] = seed or _secrets.token_hex(16)
@@ -93,11 +96,15 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
         "rules": {"name": rules.name, "file": RULES_FILE},
         "options": options,
         "companies": companies,
-        "seat_order": ids,
+        "seat_order": seats,
         "dice": dice_conf,
         "created_with": f"umpire {__version__}",
     }
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UmpireError(f"cannot make the game folder {ids.shown(str(path), 120)}: {exc.strerror}.",
+                          fix="Give a shorter or writable path; nothing was created.") from None
     atomic.write_bytes(path / MAP_FILE, map_path.read_bytes())
     atomic.write_bytes(path / RULES_FILE, rules_path.read_bytes())
     if recorded is not None:
@@ -268,16 +275,27 @@ def resolve(folder: GameFolder, now: datetime | None = None) -> list[dict]:
     return events
 
 
+def family_command_events(folder: GameFolder, name: str, args: dict) -> list[dict]:
+    """What a GM command of the game's family would do now: its events, nothing written."""
+    state = folder.state()
+    return folder.family.command(name, state, folder.game_map, folder.rules, folder.dice(state), folder.options,
+                                 args)
+
+
 def family_command(folder: GameFolder, name: str, args: dict) -> list[dict]:
     """A GM command the game's family adds (e.g. Dampfross's end-construction), journaled with its args."""
     if finish_interrupted(folder.require()):
         return []
-    state = folder.state()
-    events = folder.family.command(name, state, folder.game_map, folder.rules, folder.dice(state), folder.options,
-                                   args)
+    events = family_command_events(folder, name, args)
     folder.append([{"type": "command", "command": name, **args}] + events)
     publish_newsletter(folder)
     return events
+
+
+def end_construction_events(folder: GameFolder, reason: str) -> list[dict]:
+    """What ending Dampfross's construction phase would do now: its events, nothing written (the
+    engine is pure and the dice are read afresh, so the real command rolls the same)."""
+    return family_command_events(folder, "end-construction", {"reason": reason})
 
 
 def end_construction(folder: GameFolder, reason: str) -> list[dict]:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from shlex import quote
 from pathlib import Path
 
 import click
 
 from .. import actions
+from ..due import due
+from ..errors import UmpireError
 from ..store.folder import GameFolder
 from . import main
 
@@ -25,16 +28,16 @@ from . import main
 @click.option("--draws", "draws_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help="Recorded draws (cards, cubes), one a line, used in order instead of seeded ones.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option or ruleset value.")
-def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, options):
+@click.option("--id", "game_id", help="The game id, when the folder's name is not one (1 to 40 letters, digits, "
+              "'-', '_' or '.').")
+def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, options, game_id):
     """Create a game, open round 1 and write newsletter 001.
 
-    \b
-    Example:
-      umpire new games/ireland-1 --map ireland --rules laurin \\
-          --company red:Red Lines:red@example.org --company blue:Blue Star:blue@example.org
+    Example: `umpire new games/ireland-1 --map ireland --rules laurin --company "red:Red Lines:red@example.org"
+    --company "blue:Blue Star:blue@example.org"`. The game id is the folder's name (or --id).
     """
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options,
-                                        draws_file=draws_file)
+                                        game_id=game_id, draws_file=draws_file)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
     click.echo("Order codes (shown once; kept in secrets.yaml):")
     for cid, code in codes.items():
@@ -45,7 +48,12 @@ def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, 
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, exists=True, path_type=Path))
 def submit(game_dir, files):
-    """Take order files from the GM (no CODE needed)."""
+    """Take order files from the GM (no CODE needed).
+
+    Each accepted order is shown as the mail confirmation shows it: its lines as read, costs,
+    fees and budget as the map stands, and warnings of what the resolution will refuse (the
+    order is stored all the same). Example: `umpire submit games/ireland-1 red-round1.txt`.
+    """
     folder = GameFolder(game_dir).require()
     refused = False
     for path in files:
@@ -56,6 +64,8 @@ def submit(game_dir, files):
             continue
         note = f" (replaces {result.replaced})" if result.replaced else ""
         click.echo(f"{path}: accepted for {result.company}, round {result.round}{note}; stored as {result.file}")
+        for line in folder.family.confirmation(folder, folder.state(), result.company, result.order).lines:
+            click.echo(line)
         for error in result.errors:
             refused = True
             click.echo(f"  refused {error}")
@@ -64,16 +74,38 @@ def submit(game_dir, files):
 
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
-def resolve(game_dir):
-    """Resolve the open round, open the next, write the newsletter."""
+@click.option("--force", is_flag=True, help="Resolve even though orders are missing and the deadline has not passed.")
+@click.option("--round", "round_number", type=int, metavar="N",
+              help="Resolve only if round N is open: run again, the command does nothing and says so.")
+def resolve(game_dir, force, round_number):
+    """Resolve the open round, open the next, write the newsletter.
+
+    Only when the round is due: its deadline has passed or every company has ordered (a game
+    without a deadline waits for every order). Otherwise it says who is awaited and until when,
+    and exits 1. Safe from cron, e.g. `umpire resolve games/ireland-1 --round 3`.
+    """
     folder = GameFolder(game_dir).require()
     before = folder.state().round
-    finished_only = not actions.resolve(folder)
-    status = actions.status(folder)
-    if finished_only:
+    if actions.finish_interrupted(folder):
         click.echo(f"The last command had stopped before its newsletter; it is finished now. Round {before} is "
-                   f"open; newsletter {status['newsletters']:03d} written.")
+                   f"open; newsletter {folder.newsletter_count():03d} written.")
         return
+    state = folder.state()
+    if round_number is not None and (round_number != state.round or state.phase == "finished"):
+        if round_number > state.round and state.phase != "finished":
+            raise UmpireError(f"round {round_number} is not open yet; round {state.round} is.",
+                              fix=f"Nothing was done. Resolve the open round with "
+                                  f"`umpire resolve {quote(str(game_dir))} --round {state.round}`.")
+        now_open = "the game is finished" if state.phase == "finished" else f"round {state.round} is open"
+        click.echo(f"Round {round_number} is resolved already ({now_open}); nothing done.")
+        return
+    check = due(folder)
+    if not check.due and not force:
+        raise UmpireError(f"not resolved: {check.reason}",
+                          fix=f"Nothing was done. To resolve it now anyway: `umpire resolve {quote(str(game_dir))} "
+                              f"--force`.")
+    actions.resolve(folder)
+    status = actions.status(folder)
     click.echo(f"Round {before} resolved. Now: {status['phase']}, round {status['round']}; "
                f"newsletter {status['newsletters']:03d} written.")
 
@@ -81,10 +113,52 @@ def resolve(game_dir):
 @main.command("end-construction")
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--reason", required=True, help="Why the GM ends the phase (journaled).")
-def end_construction(game_dir, reason):
-    """End the construction phase by the GM's decision."""
-    actions.end_construction(GameFolder(game_dir), reason)
-    click.echo("The construction phase is ended; the first operating round is open and its newsletter written.")
+@click.option("--yes", is_flag=True, help="Do not ask, even when ending the phase ends the game at once.")
+def end_construction(game_dir, reason, yes):
+    """End the construction phase by the GM's decision.
+
+    Example: `umpire end-construction games/ireland-1 --reason "agreed by all"`. When the first
+    operating round could not run a single transport and the game would end at once, the command
+    says so and asks first (or give --yes).
+    """
+    folder = GameFolder(game_dir).require()
+    if actions.finish_interrupted(folder):
+        click.echo(f"The last command had stopped before its newsletter; it is finished now "
+                   f"(newsletter {folder.newsletter_count():03d} written). Nothing else was done.")
+        return
+    planned = actions.end_construction_events(folder, reason)
+    ending = next((e for e in planned if e["type"] == "game_finished"), None)
+    if ending and not yes:
+        click.echo(f"Ending the construction phase now ends the game at once: {ending['reason']} "
+                   f"({_cancelled(planned)}); winners {_names(folder, ending['winners'])}; the dice seed is revealed.")
+        try:
+            go_on = click.confirm("End the game?", default=False)
+        except click.Abort:
+            go_on = False
+        if not go_on:
+            raise UmpireError("nothing was done.", fix=f"To end the game so: `umpire end-construction "
+                              f"{quote(str(game_dir))} --reason {quote(reason)} --yes`.")
+    events = actions.end_construction(folder, reason)
+    click.echo(f"The construction phase is ended ({reason}).")
+    number = f"newsletter {folder.newsletter_count():03d} written"
+    finished = next((e for e in events if e["type"] == "game_finished"), None)
+    if finished:
+        click.echo(f"The game is over: {finished['reason']} ({_cancelled(events)}). "
+                   f"Winners: {_names(folder, finished['winners'])}. The dice seed is revealed; {number}.")
+    else:
+        state = folder.state()
+        called = ", ".join(str(n) for n in state.ops.get("open", [])) or "none"
+        click.echo(f"Operating round {state.round} is open (transports {called}; {_cancelled(events)}); {number}.")
+
+
+def _cancelled(events: list[dict]) -> str:
+    announced = [e for e in events if e["type"] == "transport_announced"]
+    cancelled = sum(1 for e in announced if e["cancelled"])
+    return f"{len(announced)} transports announced, {cancelled} of them cancelled"
+
+
+def _names(folder: GameFolder, ids: list[str]) -> str:
+    return ", ".join(f"{(folder.company(c) or {}).get('name', c)} ({c})" for c in ids)
 
 
 @main.command()

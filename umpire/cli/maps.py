@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import click
 
+from ..families.volldampf.board import FORMAT as BOARD_FORMAT
+from ..families.volldampf.board import load_board
 from ..gamemap import load_map
-from ..resources import bundled_names
+from ..resources import bundled_names, find_named
+from ..yamlfile import load_yaml
 from . import main
+
+
+def is_board(path: str) -> bool:
+    """True when the file (or bundled name) is a Volldampf board (format graph-1), not a hex map."""
+    found = find_named("maps", path)
+    doc = load_yaml(found) if found.exists() else None
+    return isinstance(doc, dict) and doc.get("format") == BOARD_FORMAT
 
 
 @main.group("map")
@@ -17,7 +27,22 @@ def map_group():
 @map_group.command("check")
 @click.argument("path")
 def check(path):
-    """Validate a map file (or a bundled map by name)."""
+    """Validate a map file (or a bundled map by name).
+
+    \b
+    Examples:
+      umpire map check ireland
+      umpire map check volldampf-germany
+      umpire map check ./my-map.yaml
+    """
+    if is_board(path):
+        board = load_board(path)
+        colours = ", ".join(f"{len(board.of_colour(c))} {c}" for c in ("blue", "violet", "red", "yellow", "none")
+                            if board.of_colour(c))
+        click.echo(f"{board.path}: {board.title}: {len(board.locations)} locations ({colours}), "
+                   f"{len(board.links)} links in {len(board.regions)} regions, "
+                   f"{len(board.goods_cards)} goods cards: ok")
+        return
     m = load_map(path)
     stations = sum(len(c.stations) for c in m.cities)
     click.echo(f"{m.source}: {m.title}: {m.grid.width}x{m.grid.height} {m.grid.layout}, {len(m.cities)} cities, "

@@ -8,19 +8,32 @@ from pathlib import Path
 import click
 
 from .. import demo as demo_game
+from ..families.volldampf.board import load_board
+from ..families.volldampf.drawing import board_pdf
 from ..gamemap import load_map
 from ..replay import replay as replay_game
 from ..render.pdf import map_pdf
 from ..store import atomic
 from . import main
-from .maps import map_group
+from .maps import is_board, map_group
 
 
 @map_group.command("render")
 @click.argument("path")
 @click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
 def render(path, out):
-    """Draw the empty map as a PDF (for map makers)."""
+    """Draw the empty map as a PDF (for map makers).
+
+    \b
+    Examples:
+      umpire map render ireland ireland.pdf
+      umpire map render volldampf-germany board.pdf
+    """
+    if is_board(path):
+        board = load_board(path)
+        atomic.write_bytes(out, board_pdf(board))
+        click.echo(f"{board.title}: {out} written.")
+        return
     game_map = load_map(path)
     atomic.write_bytes(out, map_pdf(game_map))
     click.echo(f"{game_map.title}: {out} written.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from shlex import quote
 
 import yaml
 
@@ -60,7 +61,8 @@ class GameFolder:
     def require(self):
         if not (self.path / GAME_FILE).exists():
             raise UmpireError(f"{self.path} is not a game folder (it has no {GAME_FILE}).",
-                              fix="Create a game with `umpire new GAME_DIR --map ... --rules ... --company ...`.")
+                              fix=f"Create a game with `umpire new {quote(str(self.path))} --map ireland --rules laurin "
+                                  '--company "red:Red Lines:red@example.org" --company "blue:Blue Star:blue@example.org"`.')
         return self
 
     # -- configuration -------------------------------------------------------

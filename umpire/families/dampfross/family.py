@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 from ...dice import RecordedDice, SeededDice, read_dice_file
@@ -13,12 +12,11 @@ from ...engine.state import State
 from ...errors import UmpireError
 from ...gamemap import load_map
 from ...hexgrid import label
-from ...orders import format_chain, parse_order
+from ...orders import parse_order
 from ...ruleset import load_rules
 from ..base import Confirmation, Family, Issue
 from .options import OPTIONS
 
-WIDTH = 72
 ROUND_NOTE = ("The round is carried out in its round order when the umpire resolves it; what depends on "
               "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
               "and reported in the newsletter. A later order for this round replaces this one as a whole.")
@@ -73,7 +71,8 @@ class Dampfross(Family):
         if name != "end-construction":
             return super().command(name, state, board, rules, random, options, args)
         if state.phase != "construction":
-            raise UmpireError(f"game {state.game} is not in its construction phase.")
+            raise UmpireError(f"game {state.game} is not in its construction phase (it is {state.phase}).",
+                              fix="Nothing was done.")
         return construction.end_construction(state, args["reason"], board, rules, random, options)[0]
 
     def replay_args(self, event: dict, later: list[dict]) -> dict:
@@ -121,47 +120,9 @@ class Dampfross(Family):
         return Issue(render_text(facts), newsletter_pdf(facts, folder.game_map, map_content(folder, state)))
 
     def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
+        from ...confirmation import order_lines
         from ...mail.replies import paragraphs
-        game_map = folder.game_map
-        out = []
-        if order.home is not None:
-            out.append(f"  line {order.home_line}: HOME {game_map.describe(order.home)}")
-        if order.chains:
-            from ...engine.preview import preview_order
-            out += _chains(preview_order(state, game_map, folder.rules, player, order), paragraphs)
-        for race in order.races:
-            routes = " ELSE ".join(format_chain(r.hexes) for r in race.routes)
-            partner = f" {race.partner}" if race.partner else ""
-            out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}"
-                       f"{(' ' + routes) if routes else ''}")
-        if not (order.home or order.chains or order.races):
-            out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
-                       "new orders)")
-        return Confirmation(out, paragraphs(ROUND_NOTE))
-
-
-def _chains(preview, paragraphs) -> list[str]:
-    out = []
-    for chain in preview.chains:
-        out.append(f"  line {chain.line}: BUILD {'-'.join(chain.hexes)}")
-        if chain.problem:
-            out.append(textwrap.fill(f"not buildable as it stands: {chain.problem}", WIDTH,
-                                     initial_indent="      ", subsequent_indent="      "))
-            continue
-        for seg in chain.segments:
-            if seg.problem:
-                text = f"{seg.a}-{seg.b}: cannot be built: {seg.problem}"
-            else:
-                text = f"{seg.a}-{seg.b}  {seg.cost} pt" + "".join(f", fee {f.describe()}" for f in seg.fees)
-            out.append(textwrap.fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
-    total = f"Altogether {preview.cost} point{'s' if preview.cost != 1 else ''}"
-    if preview.budget is not None:
-        total += f" of this round's budget of {preview.budget}"
-    total += f", and {preview.fees} units in fees (balance now {preview.balance})."
-    if preview.budget is not None and preview.cost > preview.budget:
-        total += " The budget does not cover it all: building stops where the points run out."
-    out += ["", paragraphs(total)]
-    return out
+        return Confirmation(order_lines(folder, player, order), paragraphs(ROUND_NOTE))
 
 
 FAMILY = Dampfross()

@@ -1,0 +1,93 @@
+"""Drawing the Volldampf board: `umpire map check` and `map render` for graph-1 boards, and what
+the page shows (geography, locations, owners' sections, cubes, the income track)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from umpire.cli import main
+from umpire.families.volldampf.board import load_board
+from umpire.families.volldampf.drawing import (LAND, PALETTE, SEA, TRACK_CELL, TRACK_SPACES, Position, board_pdf,
+                                               frame_for, track_cell)
+
+from pixels import close, render_page
+
+TINY = Path(__file__).parent / "maps" / "volldampf-tiny.yaml"
+
+
+def hexcolour(name: str):
+    text = PALETTE[name]
+    return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def rgb(c):
+    return c.red, c.green, c.blue
+
+
+def test_map_check_reads_a_board_by_its_format():
+    result = CliRunner().invoke(main, ["map", "check", "volldampf-germany"])
+    assert result.exit_code == 0, result.output
+    assert "38 locations (14 blue, 14 violet, 5 red, 5 yellow), 72 links in 6 regions, 18 goods cards: ok" \
+        in result.output
+
+
+def test_map_check_refuses_a_bad_board_naming_file_line_and_field(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(TINY.read_text(encoding="utf-8").replace("cost: 5}", "cost: -5}"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["map", "check", str(bad)])
+    assert result.exit_code == 1
+    assert f"{bad}, line " in result.output and "links[1].cost (L1)" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_map_render_draws_a_board(tmp_path):
+    out = tmp_path / "board.pdf"
+    result = CliRunner().invoke(main, ["map", "render", "volldampf-germany", str(out)])
+    assert result.exit_code == 0, result.output
+    board = load_board("volldampf-germany")
+    frame = frame_for(board)
+    page = render_page(out, 1)
+    assert close(page.at(*frame(5.0, 54.6)), rgb(SEA), tolerance=10)          # the North Sea
+    assert close(page.at(*frame(19.6, 50.6)), rgb(LAND), tolerance=10)        # Poland, off the lines
+    hamburg = board.location("Hamburg")
+    assert close(page.at(*frame(hamburg.x, hamburg.y)), hexcolour(hamburg.colour), tolerance=20)
+    paris = board.location("Paris")
+    assert close(page.at(*frame(paris.x, paris.y)), hexcolour("red"), tolerance=20)
+
+
+def test_the_same_board_and_position_draw_the_same_bytes():
+    board = load_board(TINY)
+    position = Position(owners={"L1": "red"}, cubes={"HAM": ["blue"]}, income={"a": 4}, colours={"a": "red"})
+    assert board_pdf(board, position) == board_pdf(board, position)
+
+
+def test_owners_sections_cubes_and_income_markers_are_drawn(tmp_path):
+    board = load_board(TINY)
+    position = Position(owners={"L1": "green"}, cubes={"BER": ["yellow", "yellow", "yellow"]},
+                        income={"anna": 7, "bert": 0}, colours={"anna": "orange", "bert": "pink"})
+    out = tmp_path / "p.pdf"
+    out.write_bytes(board_pdf(board, position))
+    page = render_page(out, 1, dpi=150)
+    frame = frame_for(board)
+    ham, han = board.locations["HAM"], board.locations["HAN"]
+    x1, y1 = frame(ham.x, ham.y)
+    x2, y2 = frame(han.x, han.y)
+    along = (x1 + 0.3 * (x2 - x1), y1 + 0.3 * (y2 - y1))
+    assert close(page.at(*along), hexcolour("green"), tolerance=20)
+    ber = board.locations["BER"]
+    bx, by = frame(ber.x, ber.y)
+    assert any(close(p, hexcolour("yellow"), tolerance=20) for p in page.near(bx + 9, by + 3, radius=2))
+    x, y = track_cell(7)
+    assert close(page.at(x + TRACK_CELL / 2, y + 5), hexcolour("orange"), tolerance=20)
+    x, y = track_cell(0)
+    assert close(page.at(x + TRACK_CELL / 2, y + 5), hexcolour("pink"), tolerance=20)
+
+
+def test_the_income_track_runs_clockwise_from_the_bottom_right():
+    cells = [track_cell(n) for n in range(TRACK_SPACES)]
+    assert len(set(cells)) == TRACK_SPACES
+    (x0, y0), (x1, y1) = cells[0], cells[1]
+    assert y0 == y1 and x1 < x0                     # start bottom right, going left
+    assert cells[TRACK_SPACES - 1][0] == x0 and cells[TRACK_SPACES - 1][1] > y0   # back down the right side

@@ -1,0 +1,108 @@
+"""Rule reference section 16: the order body grammar, refusals that quote the line, never a crash."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from volldampf_helpers import tiny_board
+
+from umpire.errors import UmpireError
+from umpire.families.volldampf.orders import Build, BodyReader, Decline, Discard, Move
+
+SEATS = ["ann", "bob", "cy"]
+BOARD = tiny_board()
+
+
+def read(turn, *lines, me="ann"):
+    return BodyReader(BOARD, SEATS, me, turn, f"2{turn}").read(list(enumerate(lines, 1)))
+
+
+def test_section_16_turn_a_orders():
+    orders, errors = read("A", "BONDS 2", "BID 7", "CHOOSE 3 1 2", "REARRANGE 1:octagon,star,star 2:circle 3:square")
+    assert not errors
+    assert orders.bonds == 2 and orders.bids == [7] and orders.choose == [3, 1, 2]
+    assert orders.rearrange == (("octagon", "star", "star"), ("circle",), ("square",))
+
+
+def test_section_9_bid_then_repeats():
+    orders, errors = read("A", "bid 5 then 7 then 9")
+    assert not errors and orders.bids == [5, 7, 9]
+
+
+def test_section_16_build_else_favour_discard():
+    orders, errors = read("B", "BUILD Hamburg-Hannover ELSE L7", "BUILD L9 FAVOUR octagon", "DISCARD star")
+    assert not errors
+    assert [line.alternatives for line in orders.builds] == [
+        (Build("L1"), Build("L7")), (Build("L9", "octagon"),), (Discard("star"),)]
+
+
+def test_section_3_two_links_between_one_pair_need_the_link_id():
+    orders, errors = read("B", "BUILD Hannover-Berlin")
+    assert len(errors) == 1 and "2 links join" in str(errors[0]) and "L6" in str(errors[0]) and "L14" in str(errors[0])
+    orders, errors = read("B", "BUILD L14")
+    assert not errors and orders.builds[0].alternatives == (Build("L14"),)
+
+
+def test_section_11_move_routes_by_locations_or_link_ids():
+    orders, errors = read("C", "MOVE blue Hamburg-Hannover-L14-Berlin ELSE DECLINE", "MOVE violet HAN-L7 FAST")
+    assert not errors
+    first, second = orders.moves
+    assert first.alternatives == (Move("blue", "HAM", ((None, "HAN"), ("L14", "BER"))), Decline())
+    assert second.alternatives == (Move("violet", "HAN", (("L7", "LEI"),), fast=True),)
+
+
+def test_section_11_best_route():
+    orders, errors = read("C", "MOVE red Köln BEST")
+    assert not errors and orders.moves[0].alternatives == (Move("red", "KOE", (), best="KOE"),)
+
+
+def test_section_12_card_orders():
+    orders, errors = read("C", "SUBSIDY blue Berlin-Leipzig ELSE violet Hannover-Leipzig", "SABOTAGE bob MOVE 2 GAIN 2",
+                          "EXTRA MOVE 1 blue:Berlin violet:Leipzig", "REPLAN red Paris TO Köln MOVE 2", "TAKEFROM cy")
+    assert not errors
+    assert len(orders.subsidy.alternatives) == 2
+    assert (orders.sabotages[0].target, orders.sabotages[0].move, orders.sabotages[0].gain) == ("bob", 2, 2)
+    assert orders.extras[0].places == (("blue", "BER"), ("violet", "LEI"))
+    assert (orders.replans[0].source, orders.replans[0].target, orders.replans[0].when, orders.replans[0].k) == (
+        "PAR", "KOE", "MOVE", 2)
+    assert orders.takefrom == "cy"
+
+
+def test_section_16_an_order_for_another_turn_is_refused_naming_the_open_turn():
+    _, errors = read("A", "BUILD L1")
+    assert "turn B" in str(errors[0]) and "open turn is 2A" in str(errors[0])
+
+
+def test_section_16_refusals_quote_the_line_and_say_what_would_work():
+    _, errors = read("C", "MOVE green Hamburg-Hannover", "MOVE blue Hamburg-Atlantis", "SABOTAGE ann")
+    texts = [str(e) for e in errors]
+    assert "'MOVE green Hamburg-Hannover' refused" in texts[0] and "blue, violet, red or yellow" in texts[0]
+    assert "Hamburg-Atlantis" in texts[1] and "line 2" in texts[1]
+    assert "cannot name himself" in texts[2]
+
+
+def test_section_16_annotations_are_read_but_not_obeyed():
+    orders, errors = read("C", "MOVE violet Hannover-Leipzig [+3]")
+    assert not errors and orders.moves[0].expected == 3
+
+
+def test_section_16_long_lines_are_quoted_short():
+    _, errors = read("A", "BID " + "x" * 500)
+    assert len(str(errors[0])) < 400
+
+
+ALPHABET = st.sampled_from(["BID", "BONDS", "BUILD", "MOVE", "ELSE", "THEN", "FAVOUR", "DISCARD", "SABOTAGE",
+                            "EXTRA", "REPLAN", "TO", "NOW", "SUBSIDY", "TAKEFROM", "CHOOSE", "REARRANGE", "FAST",
+                            "BEST", "DECLINE", "blue", "red", "L1", "L14", "Hamburg", "Berlin", "Hannover-Berlin",
+                            "1:octagon,star", "blue:Berlin", "-", "[+3]", "3", "0", "99999999", "bob", "ann",
+                            "octagon", "é", ":", ",", "#", "MOVE 2", "GAIN"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from("ABC"), st.lists(st.lists(ALPHABET | st.text(max_size=8), max_size=8).map(" ".join), max_size=6))
+def test_section_16_any_input_ends_in_orders_or_refusals(turn, lines):
+    try:
+        orders, errors = read(turn, *lines)
+    except UmpireError:
+        pytest.fail("the reader raises nothing; refusals are returned")
+    assert all(isinstance(e, UmpireError) for e in errors)
+    assert len(orders.read) + len(errors) <= len(lines)

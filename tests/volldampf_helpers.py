@@ -1,0 +1,88 @@
+"""Helpers for the Volldampf tests: a deterministic draws source, the tiny board, orders."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from umpire.families.volldampf.board import load_board
+from umpire.families.volldampf.orders import BodyReader
+from umpire.families.volldampf.rules import load_volldampf_rules
+
+TINY = Path(__file__).parent / "maps" / "volldampf-tiny.yaml"
+
+
+class FakeDraws:
+    """Seeded by a text; draws depend only on the purpose (like the umpire's own)."""
+
+    def __init__(self, seed="test", script=None):
+        self.seed, self.script = seed, list(script or [])
+
+    def _n(self, text):
+        return int.from_bytes(hashlib.sha256(f"{self.seed} {text}".encode()).digest()[:4], "big")
+
+    def pick(self, purpose, kind, candidates):
+        if self.script:
+            wanted = self.script.pop(0)
+            return next(c for c in candidates if c == wanted)
+        return candidates[self._n(purpose) % len(candidates)]
+
+    def deal(self, purpose, kind, remaining):
+        if self.script:
+            wanted = self.script.pop(0)
+            return next(c for c in sorted(remaining) if c.rsplit("-", 1)[0] == wanted)
+        return min(remaining, key=lambda c: (self._n(f"{purpose} {c}"), c))
+
+
+def tiny_board():
+    return load_board(TINY)
+
+
+def rules(players):
+    return load_volldampf_rules(players=players)
+
+
+def read(board, seats, me, turn, *lines):
+    orders, errors = BodyReader(board, seats, me, turn).read(list(enumerate(lines, 1)))
+    assert not errors, [str(e) for e in errors]
+    return orders
+
+
+WORKED = Path(__file__).parent / "maps" / "volldampf-worked.yaml"
+
+
+def worked_board():
+    return load_board(WORKED)
+
+
+def mid_game(board, seats, *, round=2, turn="C", cash, income, bonds, places, sections=None, cubes=None,
+             hands=None, won=None):
+    """A state in the middle of a game, as a test describes it."""
+    from umpire.families.volldampf.engine import goods_card_ids
+    from umpire.families.volldampf.state import BANK, State
+
+    s = State(list(seats), {p: p for p in seats}, round=round, turn=turn)
+    box = rules(len(seats))["box"]
+    for p in seats:
+        s.pay(BANK, p, cash[p], "test")
+        s.gain(p, income[p], "test")
+        s.bonds[p] = bonds[p]
+        s.hands[p] = list((hands or {}).get(p, []))
+        s.won[p] = list((won or {}).get(p, []))
+        s.missed[p] = 0
+        s.sections_left[p] = 15 - sum(1 for o in (sections or {}).values() if o == p)
+        s.kept_a_orders[p] = {"bids": [0], "choose": []}
+    s.places = dict(places)
+    s.last_places = dict(places)
+    s.sections = dict(sections or {})
+    s.cubes = {k: list(v) for k, v in (cubes or {}).items()}
+    s.bag = dict(box["cubes"])
+    for colours in s.cubes.values():
+        for c in colours:
+            s.bag[c] -= 1
+    held = [c for h in s.hands.values() for c in h]
+    s.action_deck = [f"{n}-{i}" for n, k in box["action_cards"].items() for i in range(1, k + 1)
+                     if f"{n}-{i}" not in held]
+    s.track_deck = [f"{r}-{i}" for r in board.regions for i in range(1, 9)]
+    s.goods_deck = list(goods_card_ids(board))
+    return s

@@ -1,0 +1,614 @@
+"""The Volldampf engine: pure. A state, the open mail turn's orders and a draws source go in;
+events and the new state come out (rule reference, sections 4-14).
+
+Turn A: bonds, Neue Planung NOW, Alles neu, the auction and the group choice (an extra turn
+A2 after Alles neu or a tied 2-player auction). Turn B: the build turns. Turn C: the move
+turns, Subvention, then income and interest, the end-of-round cards, and the next round's
+goods and track card groups (or the end of the game).
+"""
+
+from __future__ import annotations
+
+from ...errors import UmpireError
+from . import auction, transport
+from .orders import Build, Decline, Discard, TurnOrders
+from .rules import row
+from .state import BANK, State, card_name
+
+FAST, SUBSIDY, FAVOUR, SABOTAGE = "Schnelle Lok", "Subvention", "Günstige Gelegenheit", "Sabotage"
+EXTRA, REARRANGE, REPLAN = "Zusatzfracht", "Alles neu", "Neue Planung"
+TRACK_SHUFFLE, ACTION_SHUFFLE, GOODS_SHUFFLE = "setup track deck", "setup action deck", "setup goods deck"
+
+
+def goods_card_ids(board) -> dict[str, tuple[str, ...]]:
+    """Each goods card's id (`Berlin/Paris/Hamburg-4`: its names and its number) and its locations."""
+    return {"/".join(board.locations[x].name for x in card) + f"-{i + 1}": card
+            for i, card in enumerate(board.goods_cards)}
+
+
+class Engine:
+    """One resolve: works on a copy of the state and collects the events."""
+
+    def __init__(self, state: State, board, rules, draws, options: dict | None = None):
+        self.s = state.copy()
+        self.board, self.rules, self.draws = board, rules, draws
+        self.row = row(rules, len(self.s.seats))
+        self.options = dict(rules["options"], **(options or {}))
+        self.events: list[dict] = []
+        self.s.log = self.events
+        self.goods = goods_card_ids(board)
+        self.orders: dict[str, TurnOrders | None] = {}
+
+    # -- events -----------------------------------------------------------------
+    def emit(self, kind: str, **fields):
+        self.events.append({"type": kind, "round": self.s.round, **fields})
+
+    def note(self, player: str, text: str):
+        """A line for the player's private sheet only."""
+        self.emit("note", player=player, text=text)
+
+    def finish(self) -> tuple[State, list[dict]]:
+        self.emit("state", state=snapshot(self.s))
+        del self.s.log
+        return self.s, self.events
+
+    # -- draws ------------------------------------------------------------------
+    def _draw_event(self, purpose, kind, outcome, hidden=False, player=None):
+        event = {"type": "draw", "purpose": purpose, "kind": kind, "outcome": outcome}
+        if hidden:
+            event["hidden"] = True
+        if player:
+            event["player"] = player
+        self.events.append(event)
+
+    def cube(self, purpose: str) -> str | None:
+        bag = self.s.bag_list()
+        if not bag:
+            return None
+        colour = self.draws.pick(purpose, "cube", bag)
+        self.s.bag[colour] -= 1
+        self._draw_event(purpose, "cube", colour)
+        return colour
+
+    def deal(self, purpose: str, kind: str, deck: list[str], hidden=False, player=None) -> str:
+        card = self.draws.deal(purpose, kind, list(deck))
+        deck.remove(card)
+        self._draw_event(purpose, kind, card_name(card), hidden, player)
+        return card
+
+    def draw_action(self, player: str, why: str):
+        """One action card for `player`: from the deck, a reshuffle of the discards, or a random
+        card from another player's hand (TAKEFROM, default the one holding most)."""
+        s = self.s
+        if not s.action_deck and s.action_discards:
+            s.reshuffles += 1
+            s.action_deck, s.action_discards = sorted(s.action_discards), []
+            s.action_shuffle = f"round {s.round} action reshuffle {s.reshuffles}"
+            self.emit("reshuffle", purpose=s.action_shuffle, cards=len(s.action_deck))
+        if s.action_deck:
+            card = self.deal(s.action_shuffle, "action", s.action_deck, hidden=True, player=player)
+            s.hands[player].append(card)
+            self.emit("card", player=player, why=why, source="deck")
+            self.note(player, f"You draw {card_name(card)} ({why}).")
+            return
+        holders = [p for p in s.seats if p != player and s.hands[p]]
+        if not holders:
+            self.emit("card", player=player, why=why, source="none")
+            return
+        wish = (self.orders.get(player) or TurnOrders()).takefrom
+        victim = wish if wish in holders else max(holders, key=lambda p: (len(s.hands[p]), -s.seats.index(p)))
+        hand = sorted(s.hands[victim])
+        name = self.draws.pick(f"round {s.round} card from {victim} for {player}", "action",
+                               [card_name(c) for c in hand])
+        card = next(c for c in hand if card_name(c) == name)
+        self._draw_event(f"round {s.round} card from {victim} for {player}", "action", name, True, player)
+        s.hands[victim].remove(card)
+        s.hands[player].append(card)
+        self.emit("card", player=player, why=why, source=victim)
+        self.note(player, f"You take {name} from {victim} ({why}).")
+        self.note(victim, f"{player} takes your {name}.")
+
+    def holds(self, player: str, name: str) -> str | None:
+        return next((c for c in sorted(self.s.hands[player]) if card_name(c) == name), None)
+
+    def play(self, player: str, name: str) -> bool:
+        card = self.holds(player, name)
+        if card is None:
+            return False
+        self.s.hands[player].remove(card)
+        self.s.action_discards.append(card)
+        self.emit("played", player=player, card=name)
+        return True
+
+    # -- setup and rounds -------------------------------------------------------
+    def setup(self):
+        s, rules = self.s, self.rules
+        regions = list(self.board.regions)
+        box = rules["box"]
+        if len(regions) != box["regions"] or any(r.cards != box["cards_per_region"] for r in self.board.regions.values()):
+            raise UmpireError(f"the board {self.board.name} has regions {', '.join(f'{r.name} ({r.cards})' for r in self.board.regions.values())}, "
+                              f"but the ruleset deals {box['regions']} regions of {box['cards_per_region']} cards.",
+                              fix="Use a board and a ruleset that agree (rule reference, section 2).")
+        s.bag = dict(box["cubes"])
+        for p in s.seats:
+            s.bonds[p], s.hands[p], s.won[p], s.missed[p] = 0, [], [], 0
+            s.sections_left[p] = self.row["sections"]
+            s.pay(BANK, p, rules["starting_cash"], "starting cash")
+        s.last_places = {p: i + 1 for i, p in enumerate(s.seats)}
+        s.track_deck = [f"{r}-{i}" for r in regions for i in range(1, box["cards_per_region"] + 1)]
+        each = self.row["removed"]["each_region"]
+        for r in regions:
+            for i in range(box["cards_per_region"], box["cards_per_region"] - each, -1):
+                s.track_deck.remove(f"{r}-{i}")
+                s.removed.append(f"{r}-{i}")
+        for _ in range(self.row["removed"]["random"]):
+            s.removed.append(self.deal(TRACK_SHUFFLE, "track", s.track_deck, hidden=True))
+        s.action_deck = [f"{name}-{i}" for name, n in box["action_cards"].items() for i in range(1, n + 1)]
+        s.goods_deck = list(self.goods)
+        self.emit("setup", players=list(s.seats), names=dict(s.names), removed=len(s.removed), track_cards=len(s.track_deck))
+        for loc in self.board.locations.values():
+            if loc.colour in ("blue", "violet"):
+                self.place_cube(f"setup cube {loc.name}", loc.id)
+        self.turn_goods(self.row["goods_setup"], "setup")
+        self.open_round()
+
+    def place_cube(self, purpose: str, location: str) -> str | None:
+        colour = self.cube(purpose)
+        if colour is None:
+            self.emit("bag empty", location=location)
+            return None
+        self.s.cubes.setdefault(location, []).append(colour)
+        self.emit("cube", location=location, colour=colour)
+        return colour
+
+    def turn_goods(self, count: int, label: str):
+        for i in range(1, count + 1):
+            if not self.s.goods_deck:
+                self.emit("goods deck empty")
+                return
+            card = self.deal(GOODS_SHUFFLE, "goods", self.s.goods_deck)
+            self.s.goods_turned.append(card)
+            self.emit("goods card", card=card_name(card), label=label)
+            for loc in self.goods[card]:
+                self.place_cube(f"{label} goods card {i} {self.board.locations[loc].name}", loc)
+
+    def open_round(self):
+        s = self.s
+        self.turn_goods(self.row["goods_per_round"], f"round {s.round}")
+        s.groups = []
+        for _ in range(self.row["groups"]):
+            group = []
+            for _ in range(self.row["cards_per_group"]):
+                if s.track_deck:
+                    group.append(self.deal(TRACK_SHUFFLE, "track", s.track_deck))
+            s.groups.append(group)
+        s.turn, s.extra, s.rearranged, s.places = "A", "", False, {}
+        s.kept_a_orders = {}
+        self.emit("groups", groups=[[card_name(c) for c in g] for g in s.groups])
+        self.emit("turn", turn=f"{s.round}A")
+
+    # -- resolve ----------------------------------------------------------------
+    def resolve(self, orders: dict[str, TurnOrders | None]):
+        s = self.s
+        self.orders = {p: orders.get(p) for p in s.seats}
+        for p in s.seats:
+            s.missed[p] = 0 if self.orders[p] is not None else s.missed[p] + 1
+            if s.missed[p] >= 3:
+                self.emit("missed", player=p, turns=s.missed[p])
+        if s.turn == "A":
+            self.turn_a()
+        elif s.turn.startswith("A"):
+            self.extra_turn()
+        elif s.turn == "B":
+            self.turn_b()
+        elif s.turn == "C":
+            self.turn_c()
+        else:
+            raise UmpireError("the game is over; nothing is left to resolve.")
+
+    # turn A --------------------------------------------------------------------
+    def turn_a(self):
+        s = self.s
+        order = s.in_place_order(s.last_places)
+        supply = self.rules["bonds"]["supply"]
+        for p in order:
+            wanted = (self.orders[p] or TurnOrders()).bonds or 0
+            if supply is not None:
+                left = supply - sum(s.bonds.values())
+                if wanted > left:
+                    self.note(p, f"BONDS {wanted}: only {left} bonds are left in the supply; you take {left}.")
+                    wanted = left
+            if wanted:
+                s.bonds[p] += wanted
+                s.pay(BANK, p, wanted * self.rules["bonds"]["value"], f"{wanted} bonds taken")
+            self.emit("bonds", player=p, taken=wanted, total=s.bonds[p])
+        for p in order:
+            for replan in (self.orders[p] or TurnOrders()).replans:
+                if replan.when == "NOW":
+                    self.replan(p, replan)
+        for p in s.seats:
+            o = self.orders[p] or TurnOrders()
+            s.kept_a_orders[p] = {"bids": o.bids or [0], "choose": o.choose or []}
+        if self.rearrange(order):
+            return
+        self.auction()
+
+    def extra_turn(self):
+        for p in self.s.seats:
+            o = self.orders[p]
+            if o is not None and (o.bids is not None or o.choose is not None):
+                kept = self.s.kept_a_orders[p]
+                self.s.kept_a_orders[p] = {"bids": o.bids if o.bids is not None else kept["bids"],
+                                           "choose": o.choose if o.choose is not None else kept["choose"]}
+        self.auction()
+
+    def _next_extra(self, why: str):
+        s = self.s
+        s.turn = "A2" if s.turn == "A" else f"A{int(s.turn[1:]) + 1}"
+        s.extra = why
+        self.emit("extra turn", turn=f"{s.round}{s.turn}", why=why)
+
+    def rearrange(self, order) -> bool:
+        s = self.s
+        wanted = [(p, self.orders[p].rearrange) for p in order if self.orders[p] and self.orders[p].rearrange]
+        if not wanted:
+            return False
+        sizes = [len(g) for g in s.groups]
+        shown = sorted(card_name(c) for g in s.groups for c in g)
+        for p, groups in wanted:
+            if not self.holds(p, REARRANGE):
+                self.note(p, "REARRANGE: you hold no Alles neu card; the groups stay as dealt.")
+                continue
+            if s.rearranged:
+                self.note(p, "REARRANGE: the groups were already rearranged this round (a lower place "
+                             "came first); you keep your Alles neu.")
+                continue
+            if [len(g) for g in groups] != sizes or sorted(x for g in groups for x in g) != shown:
+                self.note(p, "REARRANGE: the new groups must hold the same cards in groups of the same sizes "
+                             f"({', '.join(str(n) for n in sizes)} cards); they stay as dealt.")
+                continue
+            pool = {}
+            for c in sorted(x for g in s.groups for x in g):
+                pool.setdefault(card_name(c), []).append(c)
+            s.groups = [[pool[r].pop(0) for r in g] for g in groups]
+            s.rearranged = True
+            self.play(p, REARRANGE)
+            self.emit("rearranged", player=p, groups=[[card_name(c) for c in g] for g in s.groups])
+        if s.rearranged:
+            self._next_extra("rearrange")
+        return s.rearranged
+
+    def auction(self):
+        s = self.s
+        n = len(s.seats)
+        maxima = {}
+        for p in s.seats:
+            bids = list(s.kept_a_orders[p]["bids"])
+            cash = s.cash(p)
+            if any(b > cash for b in bids):
+                self.note(p, f"BID {' THEN '.join(map(str, bids))}: more than your {cash} marks; cut to {cash}.")
+                bids = [min(b, cash) for b in bids]
+            maxima[p] = bids
+        opener = s.in_place_order(s.last_places)[0]
+        order = auction.bidding_order(s.seats, opener)
+        if n == 2:
+            result = auction.sealed_bids(order, maxima)
+            if not result.decided:
+                self.emit("sealed tie", bids={p: maxima[p] for p in order})
+                if s.extra != "tie":
+                    self._next_extra("tie")
+                    return
+                places = dict(s.last_places)
+            else:
+                places = result.places
+            self.emit("sealed", bids={p: maxima[p] for p in order}, pair=result.pair, paid=result.paid,
+                      places=places)
+            paid = result.paid
+        else:
+            outcome = auction.table_auction(order, {p: maxima[p][0] for p in order})
+            shares = self.row["payment"]
+            paid = auction.payments(outcome, shares)
+            self.emit("auction", order=order, bids=outcome.log, places=outcome.places, paid=paid)
+            places = outcome.places
+        for p in order:
+            s.pay(p, BANK, paid[p], f"turn order, place {places[p]}")
+        s.places = places
+        self.choose()
+        s.turn, s.extra = "B", ""
+        self.emit("turn", turn=f"{s.round}B")
+
+    def choose(self):
+        s = self.s
+        free = list(range(1, len(s.groups) + 1))
+        for p in s.in_place_order():
+            wish = [g for g in s.kept_a_orders[p]["choose"] if g in free]
+            group = wish[0] if wish else free[0]
+            free.remove(group)
+            s.won[p] = list(s.groups[group - 1])
+            s.group_of[p] = group
+            self.emit("group", player=p, group=group, cards=[card_name(c) for c in s.won[p]])
+
+    # turn B --------------------------------------------------------------------
+    def turn_b(self):
+        s = self.s
+        for k in range(1, self.row["build_turns"] + 1):
+            for p in s.in_place_order():
+                o = self.orders[p] or TurnOrders()
+                for replan in o.replans:
+                    if replan.when == "BUILD" and replan.k == k:
+                        self.replan(p, replan)
+                line = o.builds[k - 1] if len(o.builds) >= k else None
+                self.build_line(p, k, line)
+        for p in s.seats:
+            for card in list(s.won[p]):
+                self.discard_track(p, card, "left at the end of the building phase")
+        s.turn = "C"
+        self.emit("turn", turn=f"{s.round}C")
+
+    def discard_track(self, p, card, why):
+        self.s.won[p].remove(card)
+        self.emit("discard", player=p, region=card_name(card), why=why)
+
+    def card_of(self, p, region):
+        return next((c for c in self.s.won[p] if card_name(c) == region), None)
+
+    def build_line(self, p, k, line):
+        s = self.s
+        if not s.won[p]:
+            return
+        if line is None:
+            self.discard_track(p, s.won[p][0], f"no order for build turn {k}")
+            return
+        for alt in line.alternatives:
+            if isinstance(alt, Discard):
+                card = self.card_of(p, alt.region)
+                if card:
+                    self.discard_track(p, card, "DISCARD")
+                    return
+                self.note(p, f"{line.text}: you hold no {alt.region} card "
+                             f"(you hold: {', '.join(card_name(c) for c in s.won[p])}).")
+                continue
+            problem = self.try_build(p, alt, line)
+            if problem is None:
+                return
+            self.note(p, f"{line.text}: {self.board.describe(self.board.links[alt.link])} not built: {problem}")
+        first = line.alternatives[0]
+        named = first.region if isinstance(first, Discard) else (
+            first.favour or self.board.links[first.link].region)
+        card = self.card_of(p, named) or s.won[p][0]
+        self.discard_track(p, card, f"nothing legal in build turn {k}")
+
+    def free_links_for(self, p):
+        regions = {card_name(c) for c in self.s.won[p]}
+        free = [x for x in self.board.links.values() if x.region in regions and x.id not in self.s.sections
+                and x.cost <= self.s.cash(p)]
+        return ", ".join(f"{x.id} {self.board.locations[x.a].name}-{self.board.locations[x.b].name}" for x in free[:12]) or "none"
+
+    def try_build(self, p, alt: Build, line) -> str | None:
+        s, link = self.s, self.board.links[alt.link]
+        if link.id in s.sections:
+            return (f"it already has {s.sections[link.id]}'s section; free links you hold a card for "
+                    f"and can pay: {self.free_links_for(p)}")
+        if s.sections_left[p] <= 0:
+            return "you have no sections left"
+        if alt.favour:
+            if not self.holds(p, FAVOUR):
+                return "you hold no Günstige Gelegenheit card for FAVOUR"
+            card, cost = self.card_of(p, alt.favour), self.rules["favour_cost"]
+            if card is None:
+                return f"FAVOUR {alt.favour}: you hold no {alt.favour} card"
+        else:
+            card, cost = self.card_of(p, link.region), link.cost
+            if card is None:
+                return (f"it is a {link.region} link and you hold no {link.region} card; free links you hold "
+                        f"a card for and can pay: {self.free_links_for(p)}")
+        if s.cash(p) < cost:
+            return f"it costs {cost} and you have {s.cash(p)} marks"
+        if alt.favour:
+            self.play(p, FAVOUR)
+        s.won[p].remove(card)
+        s.sections[link.id] = p
+        s.sections_left[p] -= 1
+        s.pay(p, BANK, cost, f"section on {link.id}")
+        self.emit("build", player=p, link=link.id, card=card_name(card), cost=cost,
+                  **({"favour": True} if alt.favour else {}))
+        if line.expected is not None and abs(line.expected) != cost:
+            self.note(p, f"{line.text}: you expected [{line.expected}]; the section cost {cost}.")
+        return None
+
+    # turn C --------------------------------------------------------------------
+    def turn_c(self):
+        s = self.s
+        self.fired: set = set()
+        for k in range(1, self.rules["moves_per_round"] + 1):
+            for p in s.in_place_order():
+                o = self.orders[p]
+                for replan in (o or TurnOrders()).replans:
+                    if replan.when == "MOVE" and replan.k == k:
+                        self.replan(p, replan)
+                for extra in (o or TurnOrders()).extras:
+                    if extra.move == k:
+                        self.extra(p, extra)
+                line = o.moves[k - 1] if o and len(o.moves) >= k else None
+                if not self.move_line(p, k, line):
+                    self.forgone(p, k, sent=o is not None)
+        lowest = min(s.income_of(p) for p in s.seats)
+        for p in s.in_place_order():
+            o = self.orders[p]
+            if o and o.subsidy:
+                if s.income_of(p) != lowest:
+                    self.note(p, "SUBSIDY: you are not in last place on the income track; no third move.")
+                elif not self.holds(p, SUBSIDY):
+                    self.note(p, "SUBSIDY: you hold no Subvention card.")
+                else:
+                    self.move_line(p, 3, o.subsidy, subsidy=True)
+        self.income_phase()
+
+    def move_line(self, p, k, line, subsidy=False) -> bool:
+        s = self.s
+        if line is None:
+            return False
+        skip = None
+        sabotaged = False
+        for alt in line.alternatives:
+            if isinstance(alt, Decline):
+                self.emit("decline", player=p, move=k)
+                return False
+            if skip == (alt.colour, alt.start):
+                self.note(p, f"{line.text}: skipped, the sabotaged cube")
+                continue
+            limit = self.rules["route"]["max_links"]
+            if alt.fast:
+                if not self.holds(p, FAST):
+                    self.note(p, f"{line.text}: FAST, but you hold no Schnelle Lok; alternative skipped.")
+                    continue
+                limit = self.rules["route"]["fast_links"]
+            red_only = self.options.get("red_cubes_red_only", False)
+            if alt.best:
+                route = transport.best(self.board, s.sections, s.cubes, alt.colour, alt.start, p, limit, red_only)
+                problem = f"no legal route for a {alt.colour} cube from {self.board.locations[alt.start].name}"
+            else:
+                route, problem = transport.check(self.board, s.sections, s.cubes, alt, p, limit, red_only)
+            if route is None:
+                self.note(p, f"{line.text}: not legal: {problem}.")
+                continue
+            gains = transport.gains(route, s.sections)
+            if not sabotaged:
+                saboteur = self.saboteur(p, k, gains.get(p, 0))
+                if saboteur:
+                    sabotaged = True
+                    skip = (alt.colour, alt.start)
+                    self.emit("sabotage", player=saboteur, target=p, move=k, colour=alt.colour,
+                              route=route.text(self.board))
+                    continue
+            s.cubes[alt.start].remove(alt.colour)
+            s.bag[alt.colour] += 1
+            for owner, n in sorted(gains.items(), key=lambda x: s.seats.index(x[0])):
+                s.gain(owner, n, f"{p}'s {alt.colour} cube on {n} of {owner}'s sections")
+            if alt.fast and len(route.links) > self.rules["route"]["max_links"]:
+                self.play(p, FAST)
+            if subsidy:
+                self.play(p, SUBSIDY)
+            self.emit("move", player=p, move=k, colour=alt.colour, route=route.text(self.board),
+                      links=route.links, gains=gains)
+            if line.expected is not None and line.expected != gains.get(p, 0):
+                self.note(p, f"{line.text}: you expected [{line.expected:+d}]; the move gave you {gains.get(p, 0)}.")
+            return True
+        return False
+
+    def saboteur(self, p, k, gain) -> str | None:
+        s = self.s
+        for q in s.in_place_order():
+            if q == p or not self.orders.get(q):
+                continue
+            for sab in self.orders[q].sabotages:
+                key = (q, sab.number)
+                if key in self.fired or sab.target != p or (sab.move is not None and sab.move != k):
+                    continue
+                if sab.gain is not None and gain < sab.gain:
+                    continue
+                if not self.play(q, SABOTAGE):
+                    self.note(q, f"{sab.text}: you hold no Sabotage card.")
+                    self.fired.add(key)
+                    continue
+                self.fired.add(key)
+                return q
+        return None
+
+    def forgone(self, p, k, sent: bool):
+        self.emit("forgone", player=p, move=k)
+        if self.s.round >= 2 and (sent or self.options.get("nmr_action_cards")):
+            self.draw_action(p, f"forgone move {k}")
+
+    def extra(self, p, extra):
+        if not self.holds(p, EXTRA):
+            self.note(p, f"{extra.text}: you hold no Zusatzfracht card.")
+            return
+        colour = self.cube(f"round {self.s.round} extra cube for {p} move {extra.move}")
+        if colour is None:
+            self.note(p, f"{extra.text}: the bag is empty; you keep your Zusatzfracht.")
+            return
+        place = dict(extra.places).get(colour, extra.places[0][1])
+        self.s.cubes.setdefault(place, []).append(colour)
+        self.play(p, EXTRA)
+        self.emit("extra cube", player=p, colour=colour, location=place)
+
+    def replan(self, p, replan):
+        s = self.s
+        if not self.holds(p, REPLAN):
+            self.note(p, f"{replan.text}: you hold no Neue Planung card.")
+            return
+        if replan.colour not in s.cubes.get(replan.source, []):
+            self.note(p, f"{replan.text}: no {replan.colour} cube at {self.board.locations[replan.source].name}; "
+                         "you keep your Neue Planung.")
+            return
+        s.cubes[replan.source].remove(replan.colour)
+        s.cubes.setdefault(replan.target, []).append(replan.colour)
+        self.play(p, REPLAN)
+        self.emit("replan", player=p, colour=replan.colour, source=replan.source, target=replan.target)
+
+    # phase 7 -------------------------------------------------------------------
+    def income_phase(self):
+        s = self.s
+        interest = self.rules["bonds"]["interest"]
+        for p in s.in_place_order():
+            income = s.income_of(p)
+            s.pay(BANK, p, income, "income")
+            due = s.bonds[p] * interest
+            paid = min(due, s.cash(p))
+            s.pay(p, BANK, paid, "interest")
+            short = due - paid
+            lost = min(short, s.income_of(p))
+            s.lose(p, lost, f"interest short by {short}")
+            self.emit("payout", player=p, received=income, interest=due, paid=paid, short=short,
+                      income=s.income_of(p), cash=s.cash(p))
+        last = s.round == self.row["rounds"]
+        if not last:
+            lowest = min(s.income_of(p) for p in s.seats)
+            for p in s.in_place_order():
+                if s.income_of(p) == lowest:
+                    self.draw_action(p, "lowest income at the end of the round")
+        if last:
+            self.end()
+            return
+        s.last_places = dict(s.places)
+        s.round += 1
+        self.open_round()
+
+    def end(self):
+        s = self.s
+        at_end = self.rules["bonds"]["income_at_end"]
+        scores = {p: s.score(p, at_end) for p in s.seats}
+        best = max((scores[p], s.cash(p)) for p in s.seats)
+        winners = [p for p in s.seats if (scores[p], s.cash(p)) == best]
+        s.turn = "finished"
+        self.emit("end", scores=scores, cash={p: s.cash(p) for p in s.seats}, winners=winners,
+                  removed=[card_name(c) for c in s.removed])
+
+
+# -- the pure entry points ---------------------------------------------------------
+def start_game(board, rules, seats: list[str], names: dict[str, str], draws) -> tuple[State, list[dict]]:
+    if rules["options"].get("merge_build_move"):
+        raise UmpireError("the option merge_build_move is not available yet.", fix="Leave it false.")
+    engine = Engine(State(list(seats), dict(names)), board, rules, draws)
+    engine.setup()
+    return engine.finish()
+
+
+def resolve(state: State, board, rules, orders: dict[str, TurnOrders | None], draws,
+            options: dict | None = None) -> tuple[State, list[dict]]:
+    engine = Engine(state, board, rules, draws, options)
+    engine.resolve(orders)
+    return engine.finish()
+
+
+SNAPSHOT = ("round", "turn", "extra", "bonds", "places", "last_places", "sections", "sections_left", "cubes",
+            "bag", "track_deck", "removed", "groups", "won", "group_of", "action_deck", "action_discards",
+            "action_shuffle", "reshuffles", "hands", "goods_deck", "goods_turned", "kept_a_orders",
+            "rearranged", "missed")
+
+
+def snapshot(state: State) -> dict:
+    """Everything of the state but the two ledgers (those are folded from their own events)."""
+    import copy
+    return {k: copy.deepcopy(getattr(state, k)) for k in SNAPSHOT}

@@ -1,0 +1,506 @@
+"""The body of a Volldampf order (rule reference, section 16): one line an order, read into
+plain data. Every line that cannot be read is refused with the line quoted, why, and what
+would work; the good lines are kept. Nothing here raises on any input but UmpireError."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ...errors import UmpireError
+from ...names import fold
+from .state import CUBE_COLOURS
+
+MAX_QUOTE = 120
+MAX_LINES = 200
+TURN_OF = {"BONDS": "A", "BID": "A", "CHOOSE": "A", "REARRANGE": "A", "BUILD": "B", "DISCARD": "B",
+           "MOVE": "C", "SUBSIDY": "C", "SABOTAGE": "C", "EXTRA": "C", "TAKEFROM": "C", "REPLAN": "ABC"}
+_ANNOTATION = re.compile(r"\[\s*([+-]?\d{1,4})\s*\]")
+
+
+@dataclass(frozen=True)
+class Build:
+    link: str
+    favour: str | None = None
+
+
+@dataclass(frozen=True)
+class Discard:
+    region: str
+
+
+@dataclass(frozen=True)
+class Move:
+    """A cube's route: `start`, then hops (link id or None for 'the link of that pair', location id).
+    `best` routes have no hops: the umpire picks the route at resolution."""
+
+    colour: str
+    start: str
+    hops: tuple[tuple[str | None, str], ...] = ()
+    fast: bool = False
+    best: str | None = None          # destination-free BEST: the location the cube stands on
+
+
+@dataclass(frozen=True)
+class Decline:
+    pass
+
+
+@dataclass(frozen=True)
+class Line:
+    """One order line with alternatives, its text, its number and any expected figure."""
+
+    number: int
+    text: str
+    alternatives: tuple
+    expected: int | None = None
+
+
+@dataclass(frozen=True)
+class Sabotage:
+    number: int
+    text: str
+    target: str
+    move: int | None = None
+    gain: int | None = None
+
+
+@dataclass(frozen=True)
+class Extra:
+    number: int
+    text: str
+    move: int
+    places: tuple[tuple[str, str], ...]   # (colour, location id) in the order written
+
+
+@dataclass(frozen=True)
+class Replan:
+    number: int
+    text: str
+    colour: str
+    source: str
+    target: str
+    when: str = "MOVE"      # NOW, BUILD or MOVE
+    k: int = 1
+
+
+@dataclass
+class TurnOrders:
+    """What one player ordered for one mail turn, as the umpire read it."""
+
+    bonds: int | None = None
+    bids: list[int] | None = None
+    choose: list[int] | None = None
+    rearrange: tuple[tuple[str, ...], ...] | None = None
+    replans: list[Replan] = field(default_factory=list)
+    builds: list[Line] = field(default_factory=list)
+    moves: list[Line] = field(default_factory=list)
+    subsidy: Line | None = None
+    sabotages: list[Sabotage] = field(default_factory=list)
+    extras: list[Extra] = field(default_factory=list)
+    takefrom: str | None = None
+    read: list[str] = field(default_factory=list)    # each accepted line, as read
+
+
+def quote(text: str) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE - 3] + "..."
+
+
+class _Refused(Exception):
+    def __init__(self, why: str, fix: str = ""):
+        super().__init__(why)
+        self.why, self.fix = why, fix
+
+
+class BodyReader:
+    """Reads body lines against a board, for one player, in one mail turn (`A`, `B` or `C`)."""
+
+    def __init__(self, board, players: list[str], me: str | None, turn: str, open_turn: str = ""):
+        self.board, self.players, self.me = board, list(players), me
+        self.turn, self.open_turn = turn[:1], open_turn or turn
+        self.regions = {fold(r): r for r in board.regions}
+
+    # -- entry point ----------------------------------------------------------------
+    def read(self, lines: list[tuple[int, str]]) -> tuple[TurnOrders, list[UmpireError]]:
+        orders, errors = TurnOrders(), []
+        for number, raw in lines[:MAX_LINES]:
+            text = " ".join(str(raw).split("#", 1)[0].split())
+            if not text:
+                continue
+            try:
+                self._line(orders, number, text)
+                orders.read.append(text)
+            except _Refused as exc:
+                errors.append(UmpireError(f"{quote(text)!r} refused: {exc.why}.", f"line {number}", exc.fix or None))
+        if len(lines) > MAX_LINES:
+            errors.append(UmpireError(f"the order has {len(lines)} lines; only the first {MAX_LINES} were read.",
+                                      f"line {lines[MAX_LINES][0]}", "Send a shorter order."))
+        return orders, errors
+
+    def _line(self, orders: TurnOrders, number: int, text: str):
+        expected, body = _annotation(text)
+        words = body.split()
+        if not words:
+            raise _Refused("the line holds only an expected figure", "Write the order before it, e.g. MOVE blue Berlin-Leipzig [+2].")
+        keyword = words[0].upper()
+        if keyword not in TURN_OF:
+            raise _Refused(f"{words[0]!r} is not an order",
+                           "Orders are BONDS, BID, CHOOSE, REARRANGE, REPLAN, BUILD, DISCARD, MOVE, "
+                           "SUBSIDY, SABOTAGE, EXTRA and TAKEFROM (rule reference, section 16).")
+        if self.turn not in TURN_OF[keyword]:
+            raise _Refused(f"{keyword} belongs to turn {TURN_OF[keyword]} of a round; the open turn is "
+                           f"{self.open_turn}", f"Send it when turn {TURN_OF[keyword]} is open.")
+        getattr(self, "_" + keyword.lower())(orders, number, text, body, words[1:], expected)
+
+    # -- turn A ---------------------------------------------------------------------
+    def _bonds(self, orders, number, text, body, args, expected):
+        if len(args) != 1:
+            raise _Refused("BONDS takes one number", "Write e.g. BONDS 2 (each bond brings 6 marks).")
+        orders.bonds = _number(args[0], "the number of bonds", 0, 99)
+
+    def _bid(self, orders, number, text, body, args, expected):
+        if not args:
+            raise _Refused("BID needs a number", "Write e.g. BID 7 (with 2 players also BID 5 THEN 7).")
+        bids = [_number(args[0], "the bid", 0, 9999)]
+        rest = args[1:]
+        while rest:
+            if len(rest) < 2 or rest[0].upper() != "THEN":
+                raise _Refused("after the bid only THEN and another bid may follow", "Write e.g. BID 5 THEN 7 THEN 9.")
+            bids.append(_number(rest[1], "the bid after THEN", 0, 9999))
+            rest = rest[2:]
+        if len(bids) > 10:
+            raise _Refused("at most 10 repeats", "Write e.g. BID 5 THEN 7 THEN 9.")
+        orders.bids = bids
+
+    def _choose(self, orders, number, text, body, args, expected):
+        if not args:
+            raise _Refused("CHOOSE needs group numbers", "Write e.g. CHOOSE 3 1 2, most wanted first.")
+        seen = []
+        for word in re.split(r"[\s,]+", " ".join(args)):
+            if not word:
+                continue
+            n = _number(word, "a group number", 1, len(self.players))
+            if n in seen:
+                raise _Refused(f"group {n} is listed twice", "List each group once, most wanted first.")
+            seen.append(n)
+        orders.choose = seen
+
+    def _rearrange(self, orders, number, text, body, args, expected):
+        if not args:
+            raise _Refused("REARRANGE needs the new groups", "Write e.g. REARRANGE 1:octagon,triangle,triangle 2:circle,star,star.")
+        groups = {}
+        for word in args:
+            head, colon, cards = word.partition(":")
+            if not colon:
+                raise _Refused(f"{word!r} is not a group", "Write each group as 1:octagon,triangle,triangle.")
+            n = _number(head, "a group number", 1, len(self.players))
+            if n in groups:
+                raise _Refused(f"group {n} is given twice", "Give each group once.")
+            groups[n] = tuple(self._region(c) for c in cards.split(",") if c)
+        if sorted(groups) != list(range(1, len(groups) + 1)) or len(groups) != len(self.players):
+            raise _Refused(f"every group 1 to {len(self.players)} must be given once",
+                           "Write e.g. REARRANGE 1:octagon,triangle,triangle 2:circle,star,star.")
+        orders.rearrange = tuple(groups[n] for n in sorted(groups))
+
+    def _replan(self, orders, number, text, body, args, expected):
+        words = [w.upper() for w in args]
+        if "TO" not in words or len(args) < 4:
+            raise _Refused("REPLAN names a cube, where it stands and where it goes",
+                           "Write e.g. REPLAN blue Berlin TO Hamburg MOVE 1 (or NOW in turn A, BUILD k in turn B).")
+        to = words.index("TO")
+        colour = _colour(args[0])
+        source = self._location(" ".join(args[1:to]))
+        rest = args[to + 1:]
+        when, k = {"A": "NOW", "B": "BUILD", "C": "MOVE"}[self.turn], 1
+        tail = [w.upper() for w in rest]
+        for i, word in enumerate(tail):
+            if word in ("NOW", "BUILD", "MOVE"):
+                when = word
+                k = _number(rest[i + 1], "the turn number", 1, 9) if word != "NOW" and i + 1 < len(rest) else 1
+                rest = rest[:i]
+                break
+        if {"NOW": "A", "BUILD": "B", "MOVE": "C"}[when] != self.turn:
+            raise _Refused(f"REPLAN {when} is played in turn {({'NOW': 'A', 'BUILD': 'B', 'MOVE': 'C'}[when])}; "
+                           f"the open turn is {self.open_turn}", "Use NOW in turn A, BUILD k in turn B, MOVE k in turn C.")
+        target = self._location(" ".join(rest))
+        if self.board.locations[target].colour == "none":
+            raise _Refused(f"{self.board.locations[target].name} is a junction and never holds cubes",
+                           "Move the cube to a blue, violet, red or yellow location.")
+        orders.replans.append(Replan(number, text, colour, source, target, when, k))
+
+    # -- turn B ---------------------------------------------------------------------
+    def _build(self, orders, number, text, body, args, expected):
+        if not args:
+            raise _Refused("BUILD needs a link", "Write e.g. BUILD Hamburg-Hannover ELSE L7.")
+        alternatives = []
+        for part in _split_else(args):
+            favour = None
+            upper = [w.upper() for w in part]
+            if "FAVOUR" in upper:
+                i = upper.index("FAVOUR")
+                if i + 2 != len(part):
+                    raise _Refused("FAVOUR names one region after the link", "Write e.g. BUILD L7 FAVOUR octagon.")
+                favour, part = self._region(part[i + 1]), part[:i]
+            if not part:
+                raise _Refused("an alternative names no link", "Write e.g. BUILD Hamburg-Hannover ELSE L7.")
+            alternatives.append(Build(self._link(" ".join(part)), favour))
+        self._limit(orders.builds, "BUILD and DISCARD")
+        orders.builds.append(Line(number, text, tuple(alternatives), expected))
+
+    def _discard(self, orders, number, text, body, args, expected):
+        if len(args) != 1:
+            raise _Refused("DISCARD names one region", f"Write e.g. DISCARD {next(iter(self.board.regions))}.")
+        self._limit(orders.builds, "BUILD and DISCARD")
+        orders.builds.append(Line(number, text, (Discard(self._region(args[0])),), expected))
+
+    # -- turn C ---------------------------------------------------------------------
+    def _move(self, orders, number, text, body, args, expected):
+        self._limit(orders.moves, "MOVE", 2)
+        orders.moves.append(Line(number, text, self._moves(args, allow_decline=True), expected))
+
+    def _subsidy(self, orders, number, text, body, args, expected):
+        if orders.subsidy is not None:
+            raise _Refused("one SUBSIDY line a turn", "Give alternatives with ELSE on one line.")
+        orders.subsidy = Line(number, text, self._moves(args, allow_decline=False), expected)
+
+    def _moves(self, args, allow_decline):
+        if not args:
+            raise _Refused("a move needs a cube colour and a route", "Write e.g. MOVE blue Berlin-Stettin ELSE DECLINE.")
+        alternatives = []
+        for part in _split_else(args):
+            if [w.upper() for w in part] == ["DECLINE"]:
+                if not allow_decline:
+                    raise _Refused("a subsidy move cannot be declined", "Leave out DECLINE; no move is made if none is legal.")
+                alternatives.append(Decline())
+                continue
+            if part and part[0].upper() == "MOVE":
+                part = part[1:]
+            if len(part) < 2:
+                raise _Refused("a move needs a cube colour and a route",
+                               "Write e.g. MOVE blue Berlin-Stettin, or MOVE blue Berlin BEST.")
+            colour = _colour(part[0])
+            flags = [w.upper() for w in part[1:]]
+            fast = "FAST" in flags
+            best = "BEST" in flags
+            route = [w for w in part[1:] if w.upper() not in ("FAST", "BEST")]
+            if not route:
+                raise _Refused("the move names no route", "Write e.g. MOVE blue Berlin-Stettin.")
+            if best:
+                start = self._location(" ".join(route))
+                alternatives.append(Move(colour, start, (), fast, best=start))
+            else:
+                start, hops = self._route(" ".join(route))
+                alternatives.append(Move(colour, start, hops, fast))
+        return tuple(alternatives)
+
+    def _sabotage(self, orders, number, text, body, args, expected):
+        if not args:
+            raise _Refused("SABOTAGE names the player", "Write e.g. SABOTAGE red MOVE 2 GAIN 2.")
+        target = self._player(args[0])
+        move = gain = None
+        rest = [w.upper() for w in args[1:]]
+        while rest:
+            if len(rest) < 2 or rest[0] not in ("MOVE", "GAIN"):
+                raise _Refused("after the player only MOVE k and GAIN n may follow", "Write e.g. SABOTAGE red MOVE 2 GAIN 2.")
+            if rest[0] == "MOVE":
+                move = _number(rest[1], "the move", 1, 3)
+            else:
+                gain = _number(rest[1], "the gain", 0, 99)
+            rest = rest[2:]
+        if len(orders.sabotages) >= 4:
+            raise _Refused("at most 4 SABOTAGE lines", "There are only two Sabotage cards.")
+        orders.sabotages.append(Sabotage(number, text, target, move, gain))
+
+    def _extra(self, orders, number, text, body, args, expected):
+        upper = [w.upper() for w in args]
+        if len(args) < 3 or upper[0] != "MOVE":
+            raise _Refused("EXTRA names the move and where each colour goes",
+                           "Write e.g. EXTRA MOVE 1 blue:Berlin violet:Leipzig red:Hamburg yellow:Hamburg.")
+        move = _number(args[1], "the move", 1, 2)
+        places, seen = [], set()
+        for word in re.findall(r"([A-Za-z]+)\s*:\s*([^:]+?)(?=\s+[A-Za-z]+\s*:|$)", " ".join(args[2:])):
+            colour = _colour(word[0])
+            if colour in seen:
+                raise _Refused(f"{colour} is given twice", "Give each colour once.")
+            seen.add(colour)
+            loc = self._location(word[1])
+            if self.board.locations[loc].colour == "none":
+                raise _Refused(f"{self.board.locations[loc].name} is a junction and never holds cubes",
+                               "Put the cube on a blue, violet, red or yellow location.")
+            places.append((colour, loc))
+        if not places:
+            raise _Refused("EXTRA names no location", "Write e.g. EXTRA MOVE 1 blue:Berlin violet:Leipzig.")
+        orders.extras.append(Extra(number, text, move, tuple(places)))
+
+    def _takefrom(self, orders, number, text, body, args, expected):
+        if len(args) != 1:
+            raise _Refused("TAKEFROM names one player", "Write e.g. TAKEFROM red.")
+        orders.takefrom = self._player(args[0])
+
+    # -- words ----------------------------------------------------------------------
+    def _limit(self, lines, what, most=None):
+        most = most or 9
+        if len(lines) >= most:
+            raise _Refused(f"at most {most} {what} lines a turn", "Drop a line; alternatives go on one line with ELSE.")
+
+    def _player(self, word):
+        for p in self.players:
+            if fold(p) == fold(word):
+                if p == self.me:
+                    raise _Refused("a player cannot name himself here", f"Name one of {', '.join(x for x in self.players if x != p)}.")
+                return p
+        raise _Refused(f"there is no player {word!r}", f"The players are {', '.join(self.players)}.")
+
+    def _region(self, word):
+        found = self.regions.get(fold(word))
+        if found is None:
+            raise _Refused(f"there is no region {word!r}", f"The regions are {', '.join(self.board.regions)}.")
+        return found
+
+    def _location(self, words):
+        loc = self.board.location(words.strip()) if words.strip() else None
+        if loc is None:
+            raise _Refused(f"there is no location {words!r}", "Name a location by its name or short code, e.g. "
+                           f"{_examples(self.board)}.")
+        return loc.id
+
+    def _link(self, words):
+        words = words.strip()
+        link = self.board.link(words)
+        if link:
+            return link.id
+        ends = _split_ends(self.board, words)
+        if ends is None or len(ends) != 2:
+            raise _Refused(f"{words!r} is not a link", "Name a link by its id (L7) or its two ends (Hamburg-Hannover).")
+        between = self.board.links_between(*ends)
+        if not between:
+            a, b = (self.board.locations[e].name for e in ends)
+            raise _Refused(f"no link joins {a} and {b}", f"Links at {a}: " + ", ".join(
+                self.board.describe(x) for x in self.board.links_at(ends[0])) + ".")
+        if len(between) > 1:
+            raise _Refused(f"{len(between)} links join these two locations",
+                           "Name one by its id: " + ", ".join(self.board.describe(x) for x in between) + ".")
+        return between[0].id
+
+    def _route(self, words):
+        """`Berlin-Stettin-Danzig` or `Berlin-L17-Stettin` or `L3-L4`: start and hops."""
+        tokens = _split_tokens(self.board, words)
+        if tokens is None:
+            raise _Refused(f"{words!r} is not a route of locations and link ids",
+                           "Write the route as locations joined by -, e.g. Berlin-Stettin-Danzig (link ids may stand between).")
+        kinds = [k for k, _ in tokens]
+        if kinds[0] == "link":
+            first = self.board.links[tokens[0][1]]
+            if len(tokens) > 1:
+                nxt = tokens[1]
+                nxt_ends = {nxt[1]} if nxt[0] == "loc" else set(self.board.links[nxt[1]].ends)
+                starts = [e for e in first.ends if first.other(e) in nxt_ends]
+            else:
+                starts = list(first.ends)
+            if len(starts) != 1:
+                raise _Refused(f"the route {words!r} does not say where the cube starts",
+                               "Begin the route with the location where the cube stands, e.g. Hamburg-L3-Hannover.")
+            tokens = [("loc", starts[0])] + tokens
+        start, hops, pending = tokens[0][1], [], None
+        current = start
+        for kind, ident in tokens[1:]:
+            if kind == "link":
+                if pending is not None:
+                    raise _Refused("two link ids in a row must share a location", "Write the location between them.")
+                link = self.board.links[ident]
+                if current not in link.ends:
+                    raise _Refused(f"link {ident} does not touch {self.board.locations[current].name}",
+                                   "Links at it: " + ", ".join(x.id for x in self.board.links_at(current)) + ".")
+                pending = ident
+                nxt = link.other(current)
+                # a link id may be followed by its far end, or stand alone
+                hops.append((ident, nxt))
+                current = nxt
+                continue
+            if pending is not None and ident == current:
+                pending = None
+                continue
+            pending = None
+            if not self.board.links_between(current, ident):
+                a, b = self.board.locations[current].name, self.board.locations[ident].name
+                raise _Refused(f"no link joins {a} and {b}", f"Links at {a} go to " + ", ".join(
+                    self.board.locations[x.other(current)].name for x in self.board.links_at(current)) + ".")
+            hops.append((None, ident))
+            current = ident
+        if not hops:
+            raise _Refused("a route needs at least one link", "Write e.g. Berlin-Stettin.")
+        return start, tuple(hops)
+
+
+def _split_else(args):
+    parts, current = [], []
+    for word in args:
+        if word.upper() == "ELSE":
+            parts.append(current)
+            current = []
+        else:
+            current.append(word)
+    parts.append(current)
+    if any(not p for p in parts):
+        raise _Refused("ELSE must stand between two alternatives", "Write e.g. BUILD L7 ELSE L9.")
+    if len(parts) > 8:
+        raise _Refused("at most 8 alternatives on a line", "Drop some alternatives.")
+    return parts
+
+
+def _split_tokens(board, words):
+    """Split a route on '-' into locations and links; a name holding '-' is joined back."""
+    pieces = [p.strip() for p in words.split("-")]
+    if any(not p for p in pieces) or len(pieces) > 20:
+        return None
+    tokens, i = [], 0
+    while i < len(pieces):
+        for j in range(len(pieces), i, -1):
+            name = "-".join(pieces[i:j])
+            loc = board.location(name)
+            if loc is not None:
+                tokens.append(("loc", loc.id))
+                break
+            link = board.link(name)
+            if link is not None:
+                tokens.append(("link", link.id))
+                break
+        else:
+            return None
+        i = j
+    return tokens
+
+
+def _split_ends(board, words):
+    tokens = _split_tokens(board, words)
+    if tokens is None or any(k != "loc" for k, _ in tokens):
+        return None
+    return [t for _, t in tokens]
+
+
+def _annotation(text):
+    found = _ANNOTATION.search(text)
+    if not found:
+        return None, text
+    return int(found.group(1)), (text[:found.start()] + " " + text[found.end():]).strip()
+
+
+def _number(word, what, low, high):
+    if not re.fullmatch(r"\d{1,6}", word or ""):
+        raise _Refused(f"{quote(word)!r} is not a whole number ({what})", f"Write {what} as a number from {low} to {high}.")
+    value = int(word)
+    if not low <= value <= high:
+        raise _Refused(f"{what} {value} is out of range", f"Write a number from {low} to {high}.")
+    return value
+
+
+def _colour(word):
+    found = fold(word)
+    if found not in CUBE_COLOURS:
+        raise _Refused(f"{quote(word)!r} is not a cube colour", "Cubes are blue, violet, red or yellow.")
+    return found
+
+
+def _examples(board):
+    return ", ".join(loc.name for loc in list(board.locations.values())[:3])
