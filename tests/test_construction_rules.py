@@ -210,11 +210,27 @@ def test_city_bonus_goes_to_the_first_company_only(m, laurin):
     assert state.connected[h("C2")] == "blue" and state.balance("blue") == 26 and state.balance("red") == 20
 
 
-def test_a_home_terminal_never_pays_the_bonus(m, laurin):
-    state = lay(new_state(laurin), "red", "G2-H2-I2", m)
+def test_a_chosen_home_terminal_never_pays_the_bonus(m, laurin):
+    state = lay(lay(new_state(laurin), "blue", "J2"), "red", "G2-H2-I2", m)
     events, state = run_round(state, m, laurin, {"red": "BUILD I2-J2"})
     assert [e["bonus"] for e in of_type(events, "city_connected")] == [0]
     assert h("J2") in state.connected and state.balance("red") == 20
+
+
+def test_a_possible_home_terminal_nobody_chose_pays_like_any_city(m, laurin):
+    state = lay(new_state(laurin), "red", "G2-H2-I2", m)
+    events, state = run_round(state, m, laurin, {"red": "BUILD I2-J2"})
+    assert [e["bonus"] for e in of_type(events, "city_connected")] == [6]
+    assert state.balance("red") == 26
+
+
+def test_buetehorn_refuses_the_bonus_only_at_the_builders_own_start_hex(m, buetehorn):
+    state = lay(lay(new_state(buetehorn), "blue", "J2"), "red", "G2-H2-I2", m)
+    events, state = run_round(state, m, buetehorn, {"red": "BUILD I2-J2"})
+    assert [e["bonus"] for e in of_type(events, "city_connected")] == [5]
+    own = lay(new_state(buetehorn), "red", "J2-I2")          # red's start hex J2, not yet counted connected
+    events, _ = run_round(own, m, buetehorn, {"red": "BUILD J2-J1"})
+    assert [(e["city"], e["bonus"]) for e in of_type(events, "city_connected")] == [("Other", 0)]
 
 
 def test_buetehorn_city_bonus_is_5(m, buetehorn):

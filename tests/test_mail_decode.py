@@ -44,9 +44,9 @@ def test_unknown_charset_falls_back_without_error():
     assert read_mail(raw).text.startswith("GAME g ")
 
 
-def test_reply_to_is_preferred_to_from():
+def test_sender_is_the_from_address_never_the_reply_to():
     mail = read_mail(email("x", sender="Someone <s@work.org>", Reply_To="Red <RED@Example.org>"))
-    assert mail.sender == "red@example.org"
+    assert mail.sender == "s@work.org"
 
 
 def test_attribution_line_above_a_quote_is_blanked():

@@ -85,6 +85,50 @@ def test_schmidt_percent_variant_gives_10_percent_at_least_5_below_50(test_map):
     assert allowances(events) == {"red": 8, "blue": 5, "green": 5}
 
 
+def turns(events):
+    return [(e["company"], e["allowance"], e.get("transport")) for e in events_of(events, "additional_construction")]
+
+
+def test_schmidt_builds_after_each_transport_from_its_income_alone(test_map, schmidt):
+    events, state, _ = run_round(transports(1, 2), test_map, schmidt, {
+        "red": f"RACE 1 RUN {RED}\nRACE 2 RUN {RED}\nBUILD M9-N9\nAFTER 2 BUILD L8-L9"}, [])
+    assert turns(events) == [("red", 20, 1), ("red", 20, 2)]          # never 40 summed over the round
+    kinds = [(e["type"], e.get("transport")) for e in events]
+    assert kinds.index(("additional_construction", 1)) < kinds.index(("race_placed", 2))
+    built = [(e["a"], e["b"]) for e in events_of(events, "segment")]
+    assert built == [("M9", "N9"), ("L8", "L9")]
+
+
+def test_plain_build_lines_wait_for_the_first_transport_that_gives_an_allowance(test_map, schmidt):
+    events, _, _ = run_round(transports(1, 2), test_map, schmidt, {
+        "blue": f"RACE 1 PASS\nRACE 2 RUN {RED}[blue]\nBUILD F2-E2"}, [6] * 12)
+    assert turns(events) == [("blue", 20, 2)]
+    assert not events_of(events, "refused")
+
+
+def test_after_a_transport_without_income_the_section_is_refused(test_map, buetehorn):
+    events, _, _ = run_round(transports(1, 2), test_map, buetehorn, {
+        "blue": f"RACE 1 RUN {RED}\nRACE 2 PASS\nAFTER 2 BUILD K3-L3"}, [])
+    refused, = events_of(events, "refused")
+    assert refused["line"] == 5 and "no allowance after transport 2" in refused["reason"]
+
+
+def test_after_a_transport_not_run_this_round_is_refused(test_map, schmidt):
+    events, _, _ = run_round(transports(1), test_map, schmidt, {
+        "red": f"RACE 1 RUN {RED}\nAFTER 5 BUILD M9-N9"}, [])
+    refused, = events_of(events, "refused")
+    assert "transports run in round 1 are 1" in refused["reason"] and not events_of(events, "segment")
+
+
+def test_laurin_builds_once_per_round_and_refuses_after_sections(test_map, laurin):
+    events, _, _ = run_round(transports(1, 2), test_map, laurin, {
+        "green": "RACE 1 PASS\nRACE 2 PASS\nAFTER 2 BUILD C3-D3\nBUILD G10-H10"}, [])
+    assert turns(events) == [("green", 10, None)]
+    refused, = events_of(events, "refused")
+    assert "write BUILD without AFTER" in refused["reason"]
+    assert [(e["a"], e["b"]) for e in events_of(events, "segment")] == [("G10", "H10")]
+
+
 # 4.5 Bütehorn
 def test_buetehorn_builds_from_the_income_in_order_of_arrival(test_map, buetehorn):
     # blue wins (it pays red 10 for the line), red is second; green did not run and has no income.
@@ -121,3 +165,14 @@ def test_schmidt_game_ends_when_a_balance_reaches_the_target(test_map):
     assert finished["winners"] == ["red"] and "target of 50 after transport 1" in finished["reason"]
     assert [e["transport"] for e in events_of(events, "race_entered")] == [1]
     assert state.phase == "finished"
+
+
+def test_order_form_carries_one_build_section_per_transport_where_the_edition_builds_per_transport(test_map):
+    from umpire.render.report import order_template
+    state = transports(1, 2)
+    announced = [{"number": n, "start_hexes": ["C3"], "destinations": [("K8", "Beta")]} for n in (1, 2)]
+    per_transport = order_template(state, test_map, "red", announced, True, [1, 2])
+    assert [line.split("   #")[0] for line in per_transport if "BUILD" in line] == [
+        "AFTER 1 BUILD <hex>-<hex>-...", "AFTER 2 BUILD <hex>-<hex>-..."]
+    per_round = order_template(state, test_map, "red", announced, True)
+    assert [line.split("   #")[0] for line in per_round if "BUILD" in line] == ["BUILD <hex>-<hex>-..."]

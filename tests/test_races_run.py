@@ -211,6 +211,16 @@ def test_joint_train_shares_fees_and_income_with_odd_units(laurin):
     assert dice.purposes[0] == "transport 7 turn 1 red+blue"
 
 
+def test_joint_train_fee_cap_is_for_the_one_train_not_each_partner(any_rules):
+    # 14 to green split 7 + 7: each partner is under the cap, the train is over it
+    joint = train(["red", "blue"], LINE, {"green": 14}, (LINE, {"green": 10}))
+    emit, _ = race([joint, train(["green"])], [6, 6, 6], any_rules, {"red": 40, "blue": 30, "green": 20})
+    refused = events_of(emit.events, "race_route_refused")
+    assert [(e["train"], e["alternative"]) for e in refused] == [("red+blue", 1)]
+    assert "cap of 10" in refused[0]["reason"] and "one train" in refused[0]["reason"]
+    assert sorted(postings(emit, "fees")) == [("blue", "green", 5), ("red", "green", 5)]
+
+
 def test_joint_odd_cost_paid_by_the_richer_in_every_edition(any_rules):
     joint = train(["red", "blue"], fees={"green": 5})
     emit, _ = race([joint, train(["green"])], [6, 1, 6], any_rules, {"red": 40, "blue": 30, "green": 20})

@@ -162,3 +162,13 @@ def test_any_edit_of_a_board_loads_or_is_refused_with_the_file_named(tmp_path_fa
         load_board(path)
     except DataError as exc:
         assert str(path) in exc.message
+
+
+def test_region_cards_are_checked_against_a_rulesets_numbers():
+    board = load_board(TINY)
+    board.check_cards(6, 8)
+    with pytest.raises(DataError) as exc:
+        board.check_cards(6, 9)
+    assert str(TINY) in exc.value.message and "octagon has 8" in exc.value.message
+    with pytest.raises(DataError):
+        board.check_cards(5, 8)

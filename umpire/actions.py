@@ -238,14 +238,16 @@ def _header_problem(folder: GameFolder, state, turn: int | str, order, require_c
 # ---------------------------------------------------------------------------
 def load_orders(folder: GameFolder, round_number: int | str) -> dict:
     """The newest accepted order of each company for the turn, parsed again from its stored text."""
-    return {company: read_order(folder, (folder.path / file).read_bytes())
+    return {company: read_order(folder, folder.read_bytes(file))
             for company, file in folder.latest_orders(round_number).items()}
 
 
 def finish_interrupted(folder: GameFolder, now: datetime | None = None) -> bool:
     """Finish a command that a crash stopped after its events were journaled (the next round's
     deadline and newsletter are still due); True if there was one. Running the same command
-    again then gives the same result as if nothing had gone wrong."""
+    again then gives the same result as if nothing had gone wrong. A rollback a crash stopped
+    before it set its newsletters aside is finished too."""
+    folder.finish_rollback()
     events = folder.events
     last = max((i for i, e in enumerate(events) if e["type"] == "command"), default=None)
     if last is None or any(e["type"] == "newsletter" for e in events[last:]):

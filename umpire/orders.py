@@ -16,7 +16,8 @@ from .hexgrid import Hex, label, parse_label
 from .names import fold_char
 from .order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
 
-KEYWORDS = HEADER_KEYWORDS + ("HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY")
+KEYWORDS = HEADER_KEYWORDS + ("HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY", "AFTER")
+_AFTER = re.compile(r"([0-9]{1,3})\s+(BUILD|JUMP)\b\s*(.*)$", re.IGNORECASE | re.ASCII)
 _ZINE_LABEL = re.compile(r"^\s*\d{1,3}[a-z]?\)\s*", re.IGNORECASE)
 _HEX = re.compile(r"[A-Za-z]{1,3}\d{1,3}(?![\w])")
 _SEPARATORS = " \t-–—,()"
@@ -52,6 +53,7 @@ class Chain:
     hexes: list[Hex]
     # index into hexes of each written point -> its expectations (covering the stretch before it)
     expectations: dict[int, list[Expectation]] = field(default_factory=dict)
+    after: int | None = None   # `AFTER 7 BUILD ...`: built after transport 7 (editions that build per transport)
 
 
 @dataclass
@@ -62,6 +64,7 @@ class Jump:
     line: int
     text: str
     hexes: list[Hex]
+    after: int | None = None   # `AFTER 7 JUMP ...`
 
 
 @dataclass
@@ -249,6 +252,8 @@ def parse_order(text: str, game_map: GameMap) -> Order:
                 order.races.append(_read_race(rest, number, raw, reader))
             elif keyword == "JUMP":
                 order.jumps.append(Jump(number, raw, _read_line_chain(rest, reader, "JUMP", "JUMP E3-F3-G4")))
+            elif keyword == "AFTER":
+                _read_after(rest, number, raw, reader, order)
             elif keyword == "JOINT":
                 partner, _, chain = rest.partition(" ")
                 if not partner or not chain.strip():
@@ -261,7 +266,7 @@ def parse_order(text: str, game_map: GameMap) -> Order:
                 _read_chains(line, number, raw, reader, order)
             else:
                 raise OrderLineError(f"{word!r} is not an order; lines start with "
-                                     "GAME, COMPANY, CODE, ROUND, HOME, BUILD, RACE, JUMP, JOINT or FERRY.")
+                                     "GAME, COMPANY, CODE, ROUND, HOME, BUILD, RACE, JUMP, JOINT, FERRY or AFTER.")
         except OrderLineError as exc:
             order.errors.append(LineError(number, raw, str(exc)))
     return order
@@ -295,6 +300,23 @@ def _read_chains(text: str, number: int, raw: str, reader: PlaceReader, order: O
             problems.append(f"{piece!r}: {exc}" if len(pieces) > 1 else str(exc))
     if problems:
         raise OrderLineError("; ".join(problems))
+
+
+def _read_after(rest: str, number: int, raw: str, reader: PlaceReader, order: Order):
+    """`AFTER 7 BUILD chain` or `AFTER 7 JUMP chain`: a build section for one transport."""
+    m = _AFTER.match(rest)
+    if not m or not m.group(3).strip():
+        raise OrderLineError("write AFTER n BUILD chain (or AFTER n JUMP chain) for the building after "
+                             "transport n, e.g. AFTER 7 BUILD K12-K13.")
+    transport, keyword, body = int(m.group(1)), m.group(2).upper(), m.group(3)
+    if keyword == "JUMP":
+        order.jumps.append(Jump(number, raw, _read_line_chain(body, reader, "JUMP", "AFTER 7 JUMP E3-F3-G4"),
+                                transport))
+        return
+    first = len(order.chains)
+    _read_chains(body, number, raw, reader, order)
+    for chain in order.chains[first:]:
+        chain.after = transport
 
 
 def _read_line_chain(text: str, reader: PlaceReader, keyword: str, example: str) -> list[Hex]:

@@ -12,9 +12,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import actions
+from . import actions, corrections, rollback
 from .errors import UmpireError
-from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder
+from .store import atomic
+from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
 INPUTS = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values())
 
@@ -56,14 +57,19 @@ def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Differenc
             shutil.copyfile(original.path / name, copy.path / name)
     for sub in ("orders", "inbox", "newsletters"):
         (copy.path / sub).mkdir()
+    journal = original.journal()
+    as_begun(original, copy, journal)
     commands = orders = 0
-    for number, event in enumerate(original.events, 1):
+    for number, event in enumerate(journal, 1):
         try:
             if event["type"] == "command":
-                _command(copy, event, original.events[number:])
+                _command(copy, event, journal[number:])
+                commands += 1
+            elif event["type"] in GM_EVENTS:
+                _gm_event(original, copy, event, journal, number - 1)
                 commands += 1
             elif event["type"] in ("order_received", "order_refused"):
-                data = (original.path / event["file"]).read_bytes()
+                data = original.read_bytes(event["file"])
                 via = event.get("via", "submit")
                 actions.submit(copy, data, via=via, require_code=not via.startswith(("submit", "demo")))
                 orders += 1
@@ -72,6 +78,37 @@ def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Differenc
             return commands, orders, Difference("journal.jsonl", f"the rebuild stopped at line {number} "
                                                 f"({event['type']} {event.get('command', '')}): {message}")
     return commands, orders, None
+
+
+GM_EVENTS = ("rollback", "adjusted", "company_replaced")
+
+
+def as_begun(original: GameFolder, copy: GameFolder, journal: list[dict]):
+    """The copy's order codes and companies as they were before any company was replaced."""
+    replaced = [e for e in journal if e["type"] == "company_replaced"]
+    if not replaced:
+        return
+    secrets = dict(original.secrets, codes=corrections.codes_at_start(original.secrets, journal))
+    secrets.pop("retired_codes", None)
+    atomic.write_text(copy.path / SECRETS_FILE, dump_yaml(secrets))
+    config = dict(copy.config)
+    first = {}
+    for e in replaced:
+        first.setdefault(e["company"], e["before"])
+    config["companies"] = [dict(c, **first.get(c["id"], {})) for c in config["companies"]]
+    atomic.write_text(copy.path / GAME_FILE, dump_yaml(config))
+    copy._config = None
+
+
+def _gm_event(original: GameFolder, copy: GameFolder, event: dict, journal: list[dict], position: int):
+    """Repeat a GM's rollback, correction or replacement on the copy."""
+    if event["type"] == "rollback":
+        rollback.rollback(copy, event["to_round"])
+    elif event["type"] == "adjusted":
+        corrections.adjust(copy, event["company"], event["units"], event["reason"])
+    else:
+        code = corrections.code_after(original.secrets, journal, position, event["company"])
+        corrections.replace(copy, event["company"], event["email"], event.get("name"), code)
 
 
 def _command(folder: GameFolder, event: dict, after: list[dict]):
@@ -87,7 +124,9 @@ def _command(folder: GameFolder, event: dict, after: list[dict]):
 def compare(original: GameFolder, copy: GameFolder) -> list[Difference]:
     """The journal and every newsletter the original issued, byte for byte."""
     out = []
-    names = ["journal.jsonl"] + [f for e in original.events if e["type"] == "newsletter" for f in e["files"]]
+    journal = original.journal()
+    moved = {old: new for e in journal if e["type"] == "rollback" for old, new in e.get("superseded", {}).items()}
+    names = ["journal.jsonl"] + [moved.get(f, f) for e in journal if e["type"] == "newsletter" for f in e["files"]]
     for name in names:
         a, b = original.path / name, copy.path / name
         if not a.exists():

@@ -70,6 +70,7 @@ SCHEMA = {
                   "river": _int(0), "broad_river": _int(0)},
         "city_bonus": _int(0),
         "bonus_needs_station": _bool,
+        "no_bonus_at_home": _choice("chosen", "own"),
         "fees": {"connection": _int(0), "parallel_half_hex": _int(0),
                  "connection_when_entering_parallel": _bool, "city_parallel_departure": _int(0),
                  "abroad": _bool},
@@ -103,11 +104,29 @@ SCHEMA = {
             "minimum_below": _optional(_int(0)),
             "order": _choice("poorest_first", "arrival"),
             "fees_in_allowance": _bool,
+            "builds": _choice("per_round", "per_transport"),
         },
         "end": {"after_transports": _bool, "balance_target": _optional(_players_table)},
     },
     "options": {"jumping": _bool, "joint_construction": _bool, "ferries": _bool},
 }
+
+
+# Values added after the first rulesets were written: a GM's older copy that lacks them
+# plays as the umpire did before they existed.
+DEFAULTS = {
+    ("construction", "no_bonus_at_home"): "chosen",
+    ("operations", "additional_construction", "builds"): "per_round",
+}
+
+
+def _fill_defaults(doc):
+    for path, value in DEFAULTS.items():
+        node = doc
+        for part in path[:-1]:
+            node = node.get(part) if isinstance(node, dict) else None
+        if isinstance(node, dict) and path[-1] not in node:
+            node[path[-1]] = value
 
 
 class Section:
@@ -185,6 +204,7 @@ def load_rules(name_or_path: str | Path, overrides: dict | None = None) -> Rules
         raise DataError(f"no ruleset {str(name_or_path)!r}.",
                         fix="Use laurin, schmidt or buetehorn, or the path of a ruleset file.")
     doc = load_yaml(path)
+    _fill_defaults(doc)
     _validate(doc, SCHEMA, "", str(path))
     if overrides:
         for key, value in overrides.items():

@@ -30,3 +30,4 @@ from . import game, maps  # noqa: E402,F401  (registers the commands)
 from . import render  # noqa: E402,F401
 from . import route  # noqa: E402,F401  (the route assistant)
 from . import mail  # noqa: E402,F401
+from . import gm  # noqa: E402,F401  (preview, rollback, adjust, replace)

@@ -84,6 +84,8 @@ def fetch(game_dir, games_dir, **kw):
     outcomes = fetcher.run()
     for outcome in outcomes:
         click.echo(str(outcome))
+        if outcome.alert:
+            click.echo(f"umpire: message {outcome.key}: {outcome.alert}", err=True)
     click.echo(f"{len(outcomes)} messages handled.")
     _flush(fetcher.room, config)
 

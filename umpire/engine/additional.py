@@ -31,9 +31,14 @@ def allowance(rules: Ruleset, state: State, company: str, income: int) -> tuple[
 class AdditionalTurn(Turn):
     """One company's additional construction: chains as in a construction turn, paid in units."""
 
+    def __init__(self, *args, transport: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.transport = transport          # the transport it follows, where the edition builds per transport
+
     def run(self):
+        after = {} if self.transport is None else {"transport": self.transport}
         self.emit(dict(type="additional_construction", round=self.state.round, company=self.company,
-                       allowance=self.budget))
+                       allowance=self.budget, **after))
         for item in sorted(self.order.chains + self.order.jumps, key=lambda item: item.line):
             if isinstance(item, Jump):
                 self.jump(item)

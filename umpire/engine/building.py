@@ -30,6 +30,18 @@ class Fee:
         return f"{self.amount} to {self.rival} ({self.kind} in {label(self.hex)})"
 
 
+def earns_city_bonus(game_map: GameMap, rules: Ruleset, state: State, h: Hex, builders) -> bool:
+    """Whether connecting the city in h pays the bonus (RULES 3.8): not abroad, not a city
+    without a station where the edition wants one, and not a chosen home terminal (in Bütehorn
+    only the builder's own); a possible home terminal nobody chose pays like any city."""
+    c = rules.construction
+    if game_map.foreign(h) or (c.bonus_needs_station and not game_map.city_at[h].stations):
+        return False
+    if c.no_bonus_at_home == "own":
+        return all(state.homes.get(b) != h for b in builders)
+    return h not in state.homes.values()
+
+
 def segment_cost(game_map: GameMap, rules: Ruleset, a: Hex, b: Hex) -> int:
     """Points to build a-b, or Refusal when it cannot be built at all."""
     if not game_map.grid.adjacent(a, b):

@@ -10,7 +10,7 @@ from ..hexgrid import Hex, label
 from ..orders import Chain, JointChain, Jump, Order
 from ..ruleset import Ruleset
 from ..words import plural
-from .building import Refusal, segment_cost, segment_fees
+from .building import Refusal, earns_city_bonus, segment_cost, segment_fees
 from .ferries import buy_ferry
 from .joint_construction import JointBuild, JointPlan, pair_up
 from .jumping import make_jump, return_jumps
@@ -328,9 +328,8 @@ class Turn:
         city = self.map.city_at.get(h)
         if city is None or h in self.state.connected:
             return 0
-        c = self.rules.construction
-        earns = not city.home and not self.map.foreign(h) and (city.stations or not c.bonus_needs_station)
-        bonus = c.city_bonus if earns else 0
+        earns = earns_city_bonus(self.map, self.rules, self.state, h, [self.company])
+        bonus = self.rules.construction.city_bonus if earns else 0
         self.emit(dict(type="city_connected", round=self.state.round, city=city.name, hex=label(h),
                        company=self.company, bonus=bonus))
         self.emit.pay(BANK, self.company, bonus, f"bonus for connecting {city.name}")

@@ -19,7 +19,7 @@ from ..hexgrid import Hex, label
 from ..orders import JointChain, Order
 from ..ruleset import Ruleset
 from ..words import plural
-from .building import Fee, Refusal, segment_cost, segment_fees
+from .building import Fee, Refusal, earns_city_bonus, segment_cost, segment_fees
 from .jumping import return_jumps
 from .ledger import BANK
 from .races import share
@@ -169,9 +169,8 @@ class JointBuild:
         city = self.map.city_at.get(h)
         if city is None or h in self.state.connected:
             return
-        c = self.rules.construction
-        earns = not city.home and not self.map.foreign(h) and (city.stations or not c.bonus_needs_station)
-        bonus = c.city_bonus if earns else 0
+        earns = earns_city_bonus(self.map, self.rules, self.state, h, self.pair)
+        bonus = self.rules.construction.city_bonus if earns else 0
         self.emit(dict(type="city_connected", round=self.state.round, city=city.name, hex=label(h),
                        company=self.pair[0], joint_with=self.pair[1], bonus=bonus))
         parts = share(self.state, list(self.pair), bonus, self.rules.operations.joint.odd_income_to)

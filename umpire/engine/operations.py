@@ -5,6 +5,8 @@ then ends the game or opens the next round (RULES 4 and 7).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..gamemap import GameMap
 from ..hexgrid import label, parse_label
 from ..families.dampfross.options import game_option
@@ -79,26 +81,33 @@ class OperatingRound:
         arrival: list[str] = []
         finished = False
         total = total_transports(self.rules, self.map)
+        per_transport = self.rules.operations.additional_construction.builds == "per_transport"
+        self.handled: set[tuple[str, int]] = set()   # (company, line) of build items carried out or refused
         for n in this_round:
             if n in open_now:
                 made = self.transport(n, entries.get(n, {}), arrival)
                 if not made:
                     continue
-            self.accrue(n, allowances)
+            earned = self.accrue(n, allowances)
             if self.target_reached(n):
                 finished = True
                 break
+            if per_transport:
+                self.build_after(n, earned, arrival if n in open_now else [])
         if not finished and total is not None and state.ops.get("made", 0) >= total:
             finish(self.emit, f"all {total} transports have been made")
             finished = True
         if finished:
             for company in state.seat_order():
                 order = self.orders.get(company)
-                if order is not None and (order.chains or order.jumps or order.ferries):
+                if order is not None and (self.unhandled(company, order) or order.ferries):
                     self.emit(dict(type="not_carried_out", round=self.round, company=company,
                                    reason="the game ended before the additional construction"))
         else:
-            self.build(allowances, arrival)
+            if per_transport:
+                self.close_builds(this_round)
+            else:
+                self.build(allowances, arrival)
             self.emit(dict(type="round_closed", round=self.round))
             open_operations_round(self.emit, self.map, self.rules, self.dice, self.options)
         return self.emit.events, self.state
@@ -219,10 +228,12 @@ class OperatingRound:
                        participants=[t.id for t in race.trains], income=income))
         return True
 
-    def accrue(self, n: int, allowances: dict[str, int]):
+    def accrue(self, n: int, allowances: dict[str, int]) -> dict[str, int]:
+        """The allowances transport n gives (added to the round's); what it gave alone is returned."""
         extra = self.rules.operations.additional_construction
+        earned: dict[str, int] = {}
         if n % extra.every:
-            return
+            return earned
         income = self.state.ops["transports"][n].get("income", {})
         for company in self.state.seat_order():
             units, basis = allowance(self.rules, self.state, company, income.get(company, 0))
@@ -231,6 +242,8 @@ class OperatingRound:
             self.emit(dict(type="allowance", round=self.round, transport=n, company=company, units=units,
                            basis=basis))
             allowances[company] = allowances.get(company, 0) + units
+            earned[company] = units
+        return earned
 
     def target_reached(self, n: int) -> bool:
         targets = self.rules.operations.end.balance_target
@@ -246,16 +259,70 @@ class OperatingRound:
         return False
 
     # -- additional construction -----------------------------------------------------
-    def build(self, allowances: dict[str, int], arrival: list[str]):
+    def building_order(self, arrival: list[str]) -> list[str]:
         state = self.state
         if self.rules.operations.additional_construction.order == "arrival":
-            order = arrival + [c for c in state.seat_order() if c not in arrival]
-        else:
-            order = by_wealth(state, state.seat_order(), richest_first=False)
-        for company in order:
+            return arrival + [c for c in state.seat_order() if c not in arrival]
+        return by_wealth(state, state.seat_order(), richest_first=False)
+
+    def unhandled(self, company: str, order: Order) -> list:
+        return [i for i in order.chains + order.jumps if (company, i.line) not in self.handled]
+
+    def refuse_items(self, company: str, items: list, reason: str):
+        for item in sorted(items, key=lambda item: item.line):
+            if (company, item.line) not in self.handled:
+                self.handled.add((company, item.line))
+                self.refuse(company, item.line, item.text, reason)
+
+    def build_after(self, n: int, earned: dict[str, int], arrival: list[str]):
+        """Per-transport editions (RULES 4.5): right after transport n each company builds from what
+        n alone gave it: its `AFTER n` lines, or its plain BUILD lines at its first chance of the round."""
+        for company in self.building_order(arrival):
+            own = self.orders.get(company)
+            if own is None:
+                continue
+            pending = self.unhandled(company, own)
+            named = [i for i in pending if i.after == n]
+            plain = [i for i in pending if i.after is None]
+            if not earned.get(company):
+                self.refuse_items(company, named, f"{company} has no allowance after transport {n} "
+                                  "(it received nothing in it).")
+                continue
+            items = named + plain
+            if not items:
+                continue
+            self.handled.update((company, i.line) for i in items)
+            part = replace(own, chains=[c for c in own.chains if c in items],
+                           jumps=[j for j in own.jumps if j in items], ferries=[])
+            AdditionalTurn(self.emit, self.map, self.rules, company, part, earned[company], transport=n).run()
+
+    def close_builds(self, this_round: list[int]):
+        """After the round's transports: refuse what found no allowance, then buy the ferries."""
+        made = [n for n in this_round if not self.state.ops["transports"][n]["cancelled"]]
+        for company in self.state.seat_order():
+            own = self.orders.get(company)
+            if own is None:
+                continue
+            pending = self.unhandled(company, own)
+            elsewhere = [i for i in pending if i.after is not None and i.after not in made]
+            self.refuse_items(company, elsewhere, "there is no building after that transport in this round; the "
+                              f"transports run in round {self.round} are {', '.join(map(str, made)) or 'none'}.")
+            self.refuse_items(company, self.unhandled(company, own), "there is no additional construction for this company "
+                              "after this round's transports (no allowance).")
+            if own.ferries:
+                AdditionalTurn(self.emit, self.map, self.rules, company, own, 0).buy_ferries()
+
+    def build(self, allowances: dict[str, int], arrival: list[str]):
+        for company in self.building_order(arrival):
             own = self.orders.get(company)
             if own is None or not (own.chains or own.jumps or own.ferries):
                 continue
+            sectioned = [i for i in own.chains + own.jumps if i.after is not None]
+            self.refuse_items(company, sectioned, "this edition builds once after the round's transports, not "
+                              "after each one; write BUILD without AFTER.")
+            if sectioned:
+                own = replace(own, chains=[c for c in own.chains if c.after is None],
+                              jumps=[j for j in own.jumps if j.after is None])
             turn = AdditionalTurn(self.emit, self.map, self.rules, company, own, allowances.get(company, 0))
             if allowances.get(company):
                 turn.run()

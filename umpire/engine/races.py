@@ -93,15 +93,21 @@ class Race:
         found: dict[int, str] = {}
         cap = self.ops.fee_cap
         out: dict[str, int] = {}
+        by_train: dict[tuple[int, str], int] = {}
         for (payer, payee), amount in sorted(owed.items()):
             back = owed.get((payee, payer), 0)
             net = amount - back
             if net > 0:
                 out[payer] = out.get(payer, 0) + net
+            by_train[(train_of[payer], payee)] = by_train.get((train_of[payer], payee), 0) + net
             if payee != BANK and cap is not None and net > cap:
                 netting = f" ({amount} less {back} the other way)" if back else ""
                 found.setdefault(train_of[payer], f"{payer} would pay {net} units to {payee}{netting}, "
                                  f"more than the cap of {cap} per company and transport")
+        for (i, payee), net in sorted(by_train.items()):          # a joint train is one train (4.4)
+            if payee != BANK and cap is not None and net > cap and len(self.trains[i].companies) > 1:
+                found.setdefault(i, f"the joint train {self.trains[i].id} would pay {net} units to {payee}, "
+                                 f"more than the cap of {cap}: the cap is for the one train, not for each partner")
         for payer, total in sorted(out.items()):
             if total > self.state.balance(payer):
                 found.setdefault(train_of[payer], f"{payer} cannot pay its fees of {total} units "

@@ -101,6 +101,11 @@ class State:
             self.companies[c["id"]] = Company(c["id"], c["name"], seat)
             self.edges[c["id"]] = set()
 
+    def _on_company_replaced(self, e):
+        if e.get("name"):
+            old = self.companies[e["company"]]
+            self.companies[e["company"]] = Company(old.id, e["name"], old.seat)
+
     def _on_roll(self, e):
         self.rolls += 1
 

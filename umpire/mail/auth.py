@@ -1,5 +1,6 @@
-"""Who may send orders by mail: the company's registered address (or the GM's), with the
-company's CODE. The reason for a refusal is kept for the GM; the sender is told nothing of it."""
+"""Who may send orders by mail: the company's registered address (or the GM's) as the message's
+one From address, with the company's CODE. The reason for a refusal is kept for the GM; the
+sender is told nothing of it."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ def registered(folder: GameFolder, company: str) -> set[str]:
     return {a.lower() for a in re.split(r"[\s,;]+", str(entry.get("email") or "")) if "@" in a}
 
 
-def authentication_problem(folder: GameFolder, order: Order, sender: str | None, gm: list[str]) -> str | None:
-    """Why the order does not come from its company, for the GM's log; None if it does."""
+def authentication_problem(folder: GameFolder, order: Order, sender: str | None, gm: list[str],
+                           sender_problem: str | None = None) -> str | None:
+    """Why the order does not come from its company, for the GM's log; None if it does. `sender`
+    is the address of the message's one From header (see sender.py), None when it cannot be told."""
     if order.game is None or order.company is None:
         return "the message has no GAME and COMPANY lines."
     if order.game.lower() != folder.game_id.lower():
@@ -24,7 +27,7 @@ def authentication_problem(folder: GameFolder, order: Order, sender: str | None,
     if order.company not in folder.company_ids():
         return f"the COMPANY line names {order.company!r}, not a company of this game."
     if sender is None:
-        return "the message has no sender address (no Reply-To or From)."
+        return f"the sender cannot be told: {sender_problem or 'it has no From address.'}"
     if sender not in registered(folder, order.company) and sender not in gm:
         return f"the sender {sender} is not the registered address of {order.company} (nor the GM's)."
     if order.code != folder.secrets.get("codes", {}).get(order.company):

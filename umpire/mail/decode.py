@@ -1,9 +1,12 @@
 """Reading a received email: who sent it, and the order text in it.
 
-Any MIME shape is read with the standard `email` package: text/plain is preferred, an HTML-only
-mail is turned into text, an order in a `.txt` attachment is taken, quoted lines stay quoted
-(the order parser ignores them), and a reply to the whole newsletter counts from its order
-template on. Nothing here raises on bad input: what cannot be read becomes empty text.
+Any MIME shape is read with the standard `email` package: text/plain is preferred (joined again
+where it was sent `format=flowed`), an HTML-only mail is turned into text, an order in a `.txt`
+attachment is taken, quoted lines stay quoted (the order parser ignores them), a phone's
+automatic signature ends the text as `-- ` does, and a reply to the whole newsletter counts from
+its filled order template. The sender is the one address of the one From header (sender.py). A
+message too costly to parse is not parsed (prescan.py). Nothing here raises on bad input: what
+cannot be read becomes empty text.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ import re
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.parser import BytesParser
-from email.utils import getaddresses
 from html.parser import HTMLParser
 
-from . import mailpolicy
+from . import mailpolicy, prescan
+from .flowed import unflow
+from .sender import strict_from
 
 MAX_DEPTH = 4                               # nested multiparts and forwarded messages read this deep
 _GAME_LINE = re.compile(r"^[ \t]*GAME:?[ \t]+\S", re.IGNORECASE | re.MULTILINE)
@@ -25,23 +29,32 @@ _ATTRIBUTION = re.compile(r"(wrote|schrieb|a écrit|escribió)\s*:\s*$", re.IGNO
 _ORIGINAL = re.compile(r"^\s*-{3,}\s*(original message|ursprüngliche nachricht)\s*-{3,}\s*$", re.IGNORECASE)
 _TEMPLATE = re.compile(r"^\s*Orders for round \d+, one file or mail per company:\s*$")
 _PLACEHOLDER = re.compile(r"<[^<>@]*>")
+_ORDER_LINE = re.compile(r"^\s*(HOME|BUILD|RACE|JUMP|JOINT|FERRY)\b", re.IGNORECASE)
+_MSG_ID = re.compile(r"^<[!-;=?-~]{1,250}>$")        # printable ASCII without < > or spaces
+# The signatures phones and mail apps add by themselves; like `-- `, they end the text.
+_AUTOMATIC_SIGNATURE = re.compile(
+    r"^\s*(sent from my \S.{0,40}|sent from (mail|outlook|yahoo mail|aol|my mobile)\b.{0,40}"
+    r"|get outlook for (ios|android)\s*|sent with (protonmail|proton mail)\b.{0,40}|sent via \S.{0,40}"
+    r"|sent from samsung mobile\.?|von meinem \S.{0,40} gesendet\.?|gesendet von (meinem )?\S.{0,40}"
+    r"|envoy[ée] de mon \S.{0,40}|enviado desde mi \S.{0,40}|inviato da(l mio)? \S.{0,40}"
+    r"|verzonden (met|vanaf) mijn \S.{0,40}|skickat fr[åa]n min \S.{0,40})\s*$", re.IGNORECASE)
 
 
 @dataclass
 class Mail:
     key: str
-    message_id: str | None
-    sender: str | None                      # Reply-To, else From: the address only, lower case
+    message_id: str | None                  # only a well-formed one (<...>), else None
+    sender: str | None                      # the one address of the one From header, lower case
     subject: str
     references: str
     text: str                               # the order text found in it
     source: str                             # where the text came from: body, html, or the attachment name
     automatic: bool                         # an auto-reply, bounce or list mail: never answered
+    sender_problem: str | None = None       # why the sender cannot be told (sender is then None)
+    unread: str | None = None               # why the message was not parsed (prescan), if it was not
 
 
-def header_block(raw: bytes) -> bytes:
-    m = re.search(rb"\r?\n\r?\n", raw)
-    return raw[:m.start()] if m else raw
+header_block = prescan.header_block
 
 
 def message_key(raw: bytes) -> str:
@@ -53,16 +66,25 @@ def message_key(raw: bytes) -> str:
 
 def read_mail(raw: bytes, key: str | None = None) -> Mail:
     key = key or message_key(raw)
+    unread = prescan.problem(raw)
+    if unread:
+        raw = prescan.sender_fields(raw)
     try:
         msg = BytesParser(policy=mailpolicy.DEFAULT).parsebytes(raw)
     except Exception:                       # the parser is lenient; this is the last line of defence
-        return Mail(key, None, None, "", "", "", "body", False)
-    sender = _address(_header(msg, "Reply-To")) or _address(_header(msg, "From"))
-    message_id = _header(msg, "Message-ID").strip() or None
-    references = " ".join(_header(msg, "References").split())
-    text, source = order_text(msg)
-    return Mail(key, message_id, sender, " ".join(_header(msg, "Subject").split()), references,
-                clean(text), source, _automatic(msg, sender))
+        return Mail(key, None, None, "", "", "", "body", False, "its header cannot be read.", unread)
+    sender, problem = strict_from(msg)
+    message_id = _message_id(_header(msg, "Message-ID"))
+    references = " ".join(r for r in _header(msg, "References").split() if _MSG_ID.match(r))
+    text, source = order_text(msg) if not unread else ("", "body")
+    subject = "".join(c for c in " ".join(_header(msg, "Subject").split()) if c.isprintable())
+    return Mail(key, message_id, sender, subject, references, clean(text), source, _automatic(msg, sender),
+                problem, unread)
+
+
+def _message_id(value: str) -> str | None:
+    value = value.strip()
+    return value if _MSG_ID.match(value) else None
 
 
 def _header(msg: EmailMessage, name: str) -> str:
@@ -76,21 +98,11 @@ def _header(msg: EmailMessage, name: str) -> str:
             return ""
 
 
-def _address(value: str) -> str | None:
-    try:
-        for _, addr in getaddresses([value]):
-            if "@" in addr:
-                return addr.strip().lower()
-    except Exception:
-        pass
-    return None
-
-
 def _automatic(msg: EmailMessage, sender: str | None) -> bool:
     auto = _header(msg, "Auto-Submitted").strip().lower()
     precedence = _header(msg, "Precedence").strip().lower()
     local = (sender or "").split("@")[0]
-    return (bool(auto) and auto != "no") or precedence in ("bulk", "junk", "list") or sender is None \
+    return (bool(auto) and auto != "no") or precedence in ("bulk", "junk", "list") \
         or local in ("mailer-daemon", "postmaster")
 
 
@@ -132,7 +144,13 @@ def _collect(part, depth: int, plain: list, attached: list, html: list):
     elif disposition == "attachment":
         return
     elif ctype == "text/plain":
-        plain.append(_content(part))
+        text = _content(part)
+        try:
+            if str(part.get_param("format", "")).lower() == "flowed":
+                text = unflow(text, delsp=str(part.get_param("delsp", "")).lower() == "yes")
+        except Exception:
+            pass
+        plain.append(text)
     elif ctype == "text/html":
         html.append(_content(part))
 
@@ -159,20 +177,33 @@ def _unquoted(text: str) -> str:
 # ---------------------------------------------------------------------------
 def clean(text: str) -> str:
     """Blank out what a mail client adds around a reply: the attribution line before a quote,
-    the copy under "Original Message", and a replied newsletter above its order template with
-    the template lines left unfilled. Lines keep their numbers, so errors point at the mail."""
+    the copy under "Original Message", an automatic signature ("Sent from my iPhone") and what
+    follows it, and a replied newsletter outside its filled order template, with the template
+    lines left unfilled. Lines keep their numbers, so errors point at the mail."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ").split("\n")
     out = []
     for i, line in enumerate(lines):
-        if _ORIGINAL.match(line):
+        if _ORIGINAL.match(line) or _AUTOMATIC_SIGNATURE.match(line):
             break
         out.append("" if _ATTRIBUTION.search(line) and _next_is_quote(lines, i + 1) else line)
     template = [i for i, line in enumerate(out) if _TEMPLATE.match(line)]
     if template:
-        out = ["" if i <= template[-1] or _PLACEHOLDER.search(line) else line for i, line in enumerate(out)]
+        start, end = _filled_form(out, template)
+        out = ["" if not start < i < end or _PLACEHOLDER.search(line) else line for i, line in enumerate(out)]
     while out and not out[-1].strip():
         out.pop()
     return "\n".join(out) + "\n" if out else ""
+
+
+def _filled_form(lines: list[str], starts: list[int]) -> tuple[int, int]:
+    """The order template that counts in a replied newsletter: the last one with an order line
+    filled in (an earlier filled form is not undone by a later empty one), else the last one.
+    Returns its template line and the end of its lines."""
+    spans = list(zip(starts, starts[1:] + [len(lines)]))
+    for start, end in reversed(spans):
+        if any(_ORDER_LINE.match(line) and not _PLACEHOLDER.search(line) for line in lines[start + 1:end]):
+            return start, end
+    return spans[-1]
 
 
 def _next_is_quote(lines: list[str], start: int) -> bool:
@@ -194,6 +225,7 @@ class _TextFromHtml(HTMLParser):
         self.line = ""
         self.quote = 0
         self.skip = 0
+        self.pre = 0
 
     def flush(self):
         if self.line.strip():
@@ -209,6 +241,8 @@ class _TextFromHtml(HTMLParser):
             self.flush()
         if tag == "blockquote":
             self.quote += 1
+        if tag == "pre":
+            self.pre += 1
 
     def handle_endtag(self, tag):
         if tag in ("script", "style", "head"):
@@ -217,10 +251,20 @@ class _TextFromHtml(HTMLParser):
             self.flush()
         if tag == "blockquote":
             self.quote = max(0, self.quote - 1)
+        if tag == "pre":
+            self.pre = max(0, self.pre - 1)
 
     def handle_data(self, data):
-        if not self.skip:
+        if self.skip:
+            return
+        if not self.pre:
             self.line += re.sub(r"\s+", " ", data)
+            return
+        pieces = data.replace("\r\n", "\n").split("\n")     # inside <pre> a newline ends a line
+        for piece in pieces[:-1]:
+            self.line += piece
+            self.flush()
+        self.line += pieces[-1]
 
 
 def _html_text(html: str) -> str:

@@ -1,17 +1,26 @@
 """`umpire mail fetch`: new messages from an IMAP folder into the game, each exactly once.
 
-For each message: the raw bytes go to inbox/<key>.eml first (key: a hash of the Message-ID);
-then it is read, authenticated and submitted (journaled with `via: mail <key>`), its reply is
-put in the outbox, and the mailroom log records it as processed; only then is it flagged
-\\Seen (or moved) on the server. A rerun after a crash at any point finds what was done by
-the key and does not do it again; a message the server delivers twice is processed once.
-Each of these steps is made durable for a whole IMAP batch at once (see `take_all`).
+For each message: the raw bytes go to inbox/<key>.eml first (key: a hash of the Message-ID,
+and of the content too when another message already came with that Message-ID); then it is
+read, authenticated and submitted (journaled with `via: mail <key>`), its reply is put in the
+outbox, and the mailroom log records it as processed; only then is it flagged \\Seen (or moved)
+on the server. A rerun after a crash at any point finds what was done by the key and does not do
+it again; a message the server delivers twice is processed once. Each of these steps is made
+durable for a whole IMAP batch at once (see `take_all`).
+
+Each message stands on its own: one the umpire cannot handle, for whatever reason (its own
+defect included), is kept, recorded as refused with the reason, reported, and the fetch goes on.
+Replies go only to a From address that is registered, and to an unregistered one at most once a
+day (see `recipient`); never to a Reply-To.
 """
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import re
 import ssl
+import traceback
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,16 +33,19 @@ from ..errors import UmpireError
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
 from . import mailpolicy, replies
-from .auth import authentication_problem
+from .auth import authentication_problem, registered
 from .config import MailConfig, Server
 from .decode import Mail, header_block, message_key, read_mail
+from .prescan import MAX_HEADER_BYTES
 from .mailroom import Mailroom
 from .send import tls_context, untrusted
 
 BATCH = 250
+BATCH_BYTES = 32 * 1024 * 1024          # the message bodies held in memory at once, at most
 SEEN = b"\\Seen"
 _GAME_ID = re.compile(r"^[ \t]*GAME:?[ \t]+([A-Za-z0-9][\w.-]*)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 UNAUTHENTICATED = "not authenticated: "
+_ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO, errno.EACCES, errno.EPERM, errno.EMFILE}
 
 
 @dataclass
@@ -49,11 +61,12 @@ class Received:
 @dataclass
 class Outcome:
     key: str
-    status: str                 # accepted | held | refused | not accepted | too large | duplicate
+    status: str                 # accepted | held | refused | not accepted | too large | unreadable | duplicate
     game: str | None = None
     company: str | None = None
     round: int | None = None
     note: str = ""
+    alert: str = ""             # what the GM must be told (on stderr): the message could not be handled
 
     def __str__(self):
         where = ", ".join(str(x) for x in (self.game, self.company, self.round and f"round {self.round}") if x)
@@ -95,6 +108,8 @@ class Fetcher:
         self.outcomes: list[Outcome] = []
         self.done: dict[str, dict] = dict(self.room.processed())   # key -> its processed record
         self.pending: list[dict] = []                             # processed records not yet logged
+        today = self.now.date().isoformat()
+        self.answered_today = {r.get("to") for r in self.done.values() if r.get("day") == today}
 
     # -- the IMAP side -------------------------------------------------------
     def run(self) -> list[Outcome]:
@@ -112,7 +127,10 @@ class Fetcher:
             criteria = ["UNSEEN"] if imap.processed == "seen" else ["ALL"]
             uids = sorted(client.search(criteria))
             for start in range(0, len(uids), BATCH):
-                self.batch(client, validity, uids[start:start + BATCH])
+                chunk = uids[start:start + BATCH]
+                meta = client.fetch(chunk, ["RFC822.SIZE", "INTERNALDATE"])
+                for group in self.by_size(chunk, meta):
+                    self.batch(client, validity, group, meta)
         except (OSError, IMAPClientError) as exc:
             raise UmpireError(f"the IMAP connection failed during the fetch ({exc}).",
                               fix="Run the fetch again: what was stored is kept, and nothing is counted twice.") \
@@ -125,22 +143,50 @@ class Fetcher:
         self.resolve_early()
         return self.outcomes
 
-    def batch(self, client: IMAPClient, validity: int, uids: list[int]):
+    def size_of(self, meta: dict, uid: int) -> int | None:
+        """The size the server gives (RFC822.SIZE), or None when it gives none."""
+        try:
+            return int(meta.get(uid, {})[b"RFC822.SIZE"])
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def by_size(self, uids: list[int], meta: dict) -> list[list[int]]:
+        """The uids in groups whose bodies together stay under BATCH_BYTES (a message over the size
+        limit counts for the part of its header that is fetched)."""
+        groups, group, total = [], [], 0
+        for uid in uids:
+            size = self.size_of(meta, uid)
+            cost = size if size is not None and size <= self.config.max_size else MAX_HEADER_BYTES
+            if group and total + cost > BATCH_BYTES:
+                groups.append(group)
+                group, total = [], 0
+            group.append(uid)
+            total += cost
+        return groups + [group] if group else groups
+
+    def batch(self, client: IMAPClient, validity: int, uids: list[int], meta: dict):
+        """Fetch, keep and process one group of messages. The size of each is checked from the
+        server's RFC822.SIZE before its body is fetched: of a larger one (or one of unknown size),
+        only the start of its header is fetched and kept."""
         limit = self.config.max_size
-        sizes = client.fetch(uids, ["RFC822.SIZE", "INTERNALDATE"])
-        small = [u for u in uids if sizes.get(u, {}).get(b"RFC822.SIZE", 0) <= limit]
+        small = [u for u in uids if (self.size_of(meta, u) or limit + 1) <= limit]
         large = [u for u in uids if u not in set(small)]
         bodies = client.fetch(small, ["BODY.PEEK[]"]) if small else {}
-        heads = client.fetch(large, ["BODY.PEEK[HEADER]"]) if large else {}
+        heads = client.fetch(large, [f"BODY.PEEK[HEADER]<0.{MAX_HEADER_BYTES}>"]) if large else {}
         messages = []
         for uid in uids:
-            meta = sizes.get(uid, {})
-            received = meta.get(b"INTERNALDATE") or self.now
+            received = meta.get(uid, {}).get(b"INTERNALDATE") or self.now
+            size = self.size_of(meta, uid)
             if uid in bodies:
-                messages.append(Received(bodies[uid].get(b"BODY[]") or b"", validity, uid, received))
+                raw = bodies[uid].get(b"BODY[]") or b""
+                if len(raw) > limit:                       # the server's size was wrong
+                    raw, size = header_block(raw)[:MAX_HEADER_BYTES], len(raw)
+                else:
+                    size = None
+                messages.append(Received(raw, validity, uid, received, size))
             elif uid in heads:
-                messages.append(Received(heads[uid].get(b"BODY[HEADER]") or b"", validity, uid, received,
-                                         int(meta.get(b"RFC822.SIZE", 0))))
+                head = next((v for k, v in heads[uid].items() if k.startswith(b"BODY[HEADER]")), b"") or b""
+                messages.append(Received(head, validity, uid, received, size if size is not None else -1))
             # else: expunged meanwhile, nothing to flag
         self.take_all(messages)
         self.room.log(self.pending)
@@ -171,8 +217,12 @@ class Fetcher:
         are logged with the IMAP batch, before it is flagged: a crash in between leaves the journal
         to say what was submitted (`via: mail <key>`), so nothing is counted twice."""
         with atomic.Batch() as durable:
-            keys = [message_key(m.raw) for m in messages]
-            for key, m in zip(keys, messages):
+            kept: dict[str, bytes] = {}
+            keys = []
+            for m in messages:
+                key = self.key_of(m.raw, kept)
+                kept.setdefault(key, m.raw)
+                keys.append(key)
                 self.room.keep_raw(key, m.raw, durable)
         replies: list[tuple[str, bytes]] = []
         with atomic.Batch() as durable:
@@ -182,34 +232,72 @@ class Fetcher:
                     self.outcomes.append(Outcome(key, "duplicate", previous.get("game"),
                                                  note="processed before; not counted again"))
                     continue
-                reply = self.process(key, m.raw, m.validity, m.uid, m.received, m.size, durable)
+                reply = self.process(key, m, durable)
                 if reply is not None:
                     replies.append(reply)
         with atomic.Batch() as durable:
             for name, data in replies:
                 self.room.queue(name, data, durable)
 
-    def process(self, key: str, raw: bytes, validity: int, uid: int, received: datetime, size: int | None,
-                durable: atomic.Batch) -> tuple[str, bytes] | None:
-        """Read and submit one message (its writes join `durable`); returns its reply, to be queued."""
-        mail = read_mail(raw if size is None else header_block(raw) + b"\r\n\r\n", key)
-        record = {"type": "processed", "key": key, "uidvalidity": validity, "uid": uid,
-                  "sender": mail.sender, "received": _iso(received)}
-        if size is not None:
-            outcome = Outcome(key, "too large", note=f"{size} bytes; only the header was kept")
-            body = replies.too_large(size, self.config.max_size)
-        else:
-            outcome, body = self.submit(mail, received, durable)
+    def key_of(self, raw: bytes, kept: dict[str, bytes]) -> str:
+        """The message's key: that of its Message-ID, unless a message with other content already
+        came under it (then a key of the Message-ID and the content: kept apart, never dropped)."""
+        key = message_key(raw)
+        for _ in range(2):
+            other = kept.get(key)
+            path = self.room.inbox / f"{key}.eml"
+            if other is None and path.is_file():
+                other = path.read_bytes()
+            if other is None or _content(other) == _content(raw):
+                return key
+            key = hashlib.sha256(f"{key}:{_content(raw)}".encode()).hexdigest()[:32]
+        return key
+
+    def process(self, key: str, m: Received, durable: atomic.Batch) -> tuple[str, bytes] | None:
+        """Read and submit one message (its writes join `durable`); returns its reply, to be queued.
+        Whatever goes wrong with this message stays with it: it is recorded as unreadable, with the
+        reason, and the fetch goes on with the others."""
+        try:
+            mail = read_mail(m.raw if m.size is None else header_block(m.raw) + b"\r\n\r\n", key)
+        except Exception as exc:                        # read_mail is made not to raise; if it does
+            if _environment(exc):
+                raise
+            mail = Mail(key, None, None, "", "", "", "body", False, "it cannot be read.", f"it fails ({_where(exc)}).")
+        record = {"type": "processed", "key": key, "uidvalidity": m.validity, "uid": m.uid,
+                  "sender": mail.sender, "received": _iso(m.received)}
+        folder = None
+        try:
+            if m.size is not None:
+                outcome = Outcome(key, "too large", note=f"{_bytes(m.size)}; only the header was kept")
+                body = replies.too_large(m.size, self.config.max_size)
+            elif mail.unread:
+                outcome = Outcome(key, "unreadable", note=f"not read: {mail.unread}")
+                body = replies.unreadable()
+            else:
+                folder = self.route(mail)
+                outcome, body = self.submit(mail, folder, m.received, durable)
+        except Exception as exc:                        # anything: this message's own defect included
+            if _environment(exc):
+                raise
+            outcome, body = self.cannot_handle(mail, folder, exc, durable)
         record.update(game=outcome.game, status=outcome.status, company=outcome.company)
-        data = self.reply_bytes(mail, body)
+        if outcome.status in ("unreadable", "too large", "not accepted"):
+            record["reason"] = outcome.note
+        to = self.recipient(mail, folder)
+        data = self.reply_bytes(mail, body, to, outcome) if to else None
         record["reply"] = self.room.outbox_name(f"{mail.key}.eml") if data is not None else None
+        if data is not None:
+            record["to"] = to
+            if not self.registered(to, folder):
+                record["day"] = self.now.date().isoformat()
+                self.answered_today.add(to)
         self.pending.append(record)
         self.done[key] = record
         self.outcomes.append(outcome)
         return (f"{mail.key}.eml", data) if data is not None else None
 
-    def submit(self, mail: Mail, received: datetime, durable: atomic.Batch) -> tuple[Outcome, str]:
-        folder = self.route(mail)
+    def submit(self, mail: Mail, folder: GameFolder | None, received: datetime,
+               durable: atomic.Batch) -> tuple[Outcome, str]:
         if folder is None:
             return Outcome(mail.key, "not accepted", note="no game of this name here"), replies.NOT_ACCEPTED
         via = f"mail {mail.key}"
@@ -219,31 +307,62 @@ class Fetcher:
         if result is None:
             data = mail.text.encode("utf-8")
             order = actions.read_order(folder, data)
-            problem = authentication_problem(folder, order, mail.sender, self.config.gm)
+            problem = authentication_problem(folder, order, mail.sender, self.config.gm, mail.sender_problem)
             if problem:
                 result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order, durable)
             else:
                 result = actions.submit(folder, data, via, require_code=True, received_at=received,
                                         batch=durable, order=order)
             self.via[folder.game_id][via] = folder.events[-1]
+        return self.answer(folder, mail, result)
+
+    def answer(self, folder: GameFolder, mail: Mail, result: actions.SubmitResult) -> tuple[Outcome, str]:
+        """The outcome of a submitted message and the text of its reply."""
         game = folder.game_id
         if result.accepted:
             status = "held" if result.held else "accepted"
             note = f"stored as {result.file}" + (f", replaces {result.replaced}" if result.replaced else "")
-            return Outcome(mail.key, status, game, result.company, result.round, note), \
-                replies.accepted(folder, result)
+            outcome = Outcome(mail.key, status, game, result.company, result.round, note)
+            try:
+                return outcome, replies.accepted(folder, result)
+            except Exception as exc:
+                if _environment(exc):
+                    raise
+                outcome.alert = f"its confirmation could not show the orders ({_where(exc)})"
+                return outcome, replies.accepted_plainly(folder, result)
         if result.reason.startswith(UNAUTHENTICATED):
             return Outcome(mail.key, "not accepted", game, note=result.reason[len(UNAUTHENTICATED):]), \
                 replies.NOT_ACCEPTED
         return Outcome(mail.key, "refused", game, result.company, result.round, result.reason), \
             replies.refused(result)
 
+    def cannot_handle(self, mail: Mail, folder: GameFolder | None, exc: Exception,
+                      durable: atomic.Batch) -> tuple[Outcome, str]:
+        """A message the umpire failed on: refused in its game's journal (when it has one), with
+        the reason; or, if it was submitted before the failure, answered as submitted."""
+        reason = f"the umpire could not handle this message ({_where(exc)})."
+        via = f"mail {mail.key}"
+        if folder is not None:
+            try:
+                result = self.recorded(folder, via)
+                if result is not None:
+                    return self.answer(folder, mail, result)
+                actions.refuse(folder, mail.text.encode("utf-8"), via, reason, None, None, durable)
+                self.via[folder.game_id][via] = folder.events[-1]
+            except Exception as again:
+                if _environment(again):
+                    raise
+        game = folder.game_id if folder is not None and folder.game_id in self.via else None
+        outcome = Outcome(mail.key, "unreadable", game, note=reason)
+        outcome.alert = f"{reason} It is kept as inbox/{mail.key}.eml"
+        return outcome, replies.unreadable()
+
     def route(self, mail: Mail) -> GameFolder | None:
         """The game a message is for: the one fetched for, or (with --all) the one its GAME line names."""
         if not self.all_games:
             return self.game(self.room.path)
         m = _GAME_ID.search("\n".join(line for line in mail.text.splitlines() if not line.lstrip().startswith(">")))
-        if not m:
+        if not m or len(m.group(1)) > 100:
             return None
         for name in dict.fromkeys((m.group(1), m.group(1).lower())):
             path = self.room.path / name
@@ -273,14 +392,38 @@ class Fetcher:
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
 
-    def reply_bytes(self, mail: Mail, body: str) -> bytes | None:
-        if mail.automatic:
+    # -- who is answered -----------------------------------------------------------
+    def registered(self, address: str, folder: GameFolder | None) -> bool:
+        """A GM address, or an address registered for a company of the message's game."""
+        if address in self.config.gm:
+            return True
+        return folder is not None and any(address in registered(folder, c) for c in folder.company_ids())
+
+    def recipient(self, mail: Mail, folder: GameFolder | None) -> str | None:
+        """Where the reply goes: the From address when it is registered; an unregistered one gets
+        at most one reply a day (the mail log keeps the day); nobody when the sender is ambiguous
+        or the message was sent by a machine. Never a Reply-To."""
+        sender = mail.sender
+        if mail.automatic or sender is None:
             return None
         try:
-            msg = replies.compose(mail, body, self.config.from_addr, self.now)
+            if self.registered(sender, folder):
+                return sender
+        except Exception as exc:                         # a broken game: answer as if unregistered
+            if _environment(exc):
+                raise
+        return None if sender in self.answered_today else sender
+
+    def reply_bytes(self, mail: Mail, body: str, to: str, outcome: Outcome) -> bytes | None:
+        try:
+            msg = replies.compose(mail, body, self.config.from_addr, self.now, to=to)
             return msg.as_bytes(policy=mailpolicy.SMTP)
-        except (ValueError, TypeError, UnicodeError):
-            return None                        # an address no reply can go to; the log keeps the outcome
+        except Exception as exc:
+            if _environment(exc):
+                raise
+            outcome.alert = (outcome.alert + "; " if outcome.alert else "") + \
+                f"no reply could be made to it ({_where(exc)})"
+            return None
 
     # -- after the fetch ---------------------------------------------------------
     def resolve_early(self):
@@ -312,3 +455,38 @@ def _iso(moment) -> str:
             moment = moment.replace(tzinfo=timezone.utc)
         return moment.astimezone(timezone.utc).isoformat()
     return str(moment)
+
+
+def _content(raw: bytes) -> str:
+    """What tells two messages under one Message-ID apart: their From, Subject and body (not the
+    trace fields a relay adds), as a hash."""
+    head = header_block(raw)
+    fields = re.findall(rb"^(?:from|subject)[ \t]*:.*(?:\r?\n[ \t].*)*", head, re.IGNORECASE | re.MULTILINE)
+    body = raw[len(head):].replace(b"\r\n", b"\n").strip()
+    digest = hashlib.sha256()
+    for part in sorted(f.replace(b"\r\n", b"\n") for f in fields) + [body]:
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()
+
+
+def _environment(exc: BaseException) -> bool:
+    """A failure of this machine (disk full, read-only, no permission), not of one message: the
+    fetch stops, and nothing of the batch is flagged."""
+    return isinstance(exc, OSError) and exc.errno in _ENVIRONMENT
+
+
+def _where(exc: BaseException) -> str:
+    """The failure in one line for the GM: its kind and where the umpire met it (no message text)."""
+    if isinstance(exc, UmpireError):
+        return exc.message[:160]
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/umpire/" in f.filename.replace("\\", "/")] or \
+        traceback.extract_tb(exc.__traceback__)
+    place = ""
+    if frames:
+        path = Path(frames[-1].filename)
+        place = f" at {'/'.join(path.parts[-2:])}:{frames[-1].lineno}"
+    return f"{type(exc).__name__}{place}"
+
+
+def _bytes(size: int) -> str:
+    return f"{size} bytes" if size >= 0 else "size not given by the server"

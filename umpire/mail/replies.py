@@ -19,9 +19,9 @@ WIDTH = 72
 NOT_ACCEPTED_TEXT = (
     "Your message was not accepted as orders, and nothing in it was stored as orders. The umpire takes "
     "orders only when their GAME, COMPANY and CODE lines match a company of a game run here and the "
-    "message comes from that company's registered address (or its Reply-To does). If you play here, "
-    "check these lines against your newsletter and your order code, and send again from your "
-    "registered address. An order begins:\n\n"
+    "message comes from that company's registered address (as its From address; a Reply-To does not "
+    "count). If you play here, check these lines against your newsletter and your order code, and send "
+    "again from your registered address. An order begins:\n\n"
     "  GAME <game>\n  COMPANY <company id>\n  CODE <your order code>\n")
 
 
@@ -35,8 +35,18 @@ UNREADABLE_LINES = paragraphs("Lines that could not be read (they are not carrie
                               "again with them corrected):")
 
 
+UNREADABLE = paragraphs(
+    "Your message could not be read by the umpire, and nothing in it was stored as orders; the GM has been "
+    "told. Send your orders again as plain text in the body of a message.")
+
+
+def unreadable() -> str:
+    return UNREADABLE
+
+
 def too_large(size: int, limit: int) -> str:
-    return paragraphs(f"Your message is {size:,} bytes long, and the umpire reads messages of up to {limit:,} bytes, "
+    length = f"{size:,} bytes long" if size >= 0 else "of a size the mail server did not give"
+    return paragraphs(f"Your message is {length}, and the umpire reads messages of up to {limit:,} bytes, "
                  "so it was not read and nothing in it was stored as orders. Send your orders again as plain text "
                  "in the body of a message, without pictures or large attachments.")
 
@@ -66,11 +76,19 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
     return "\n".join(out) + "\n"
 
 
-def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | None = None) -> EmailMessage:
-    """A reply to `mail`, threaded under it (In-Reply-To, References)."""
+def accepted_plainly(folder: GameFolder, result: SubmitResult) -> str:
+    """A confirmation without the orders read back, when they cannot be shown (the GM is told)."""
+    return paragraphs(f"Your orders for game {folder.game_id}, company {result.company}, round {result.round} "
+                      "were received and stored. The umpire could not read them back to you this time; the GM "
+                      "has been told.") + "\n"
+
+
+def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | None = None,
+            to: str | None = None) -> EmailMessage:
+    """A reply to `mail` (to its From address unless `to` is given), threaded under it."""
     msg = EmailMessage(policy=mailpolicy.DEFAULT)
     msg["From"] = sender
-    msg["To"] = mail.sender
+    msg["To"] = to or mail.sender
     original = mail.subject or "your orders"
     msg["Subject"] = subject or (original if original.lower().startswith("re:") else f"Re: {original}")
     msg["Date"] = format_datetime(now)

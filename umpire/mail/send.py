@@ -121,20 +121,23 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
                               f"{folder.newsletter_count()}.")
     pdf_path = folder.newsletters / f"{issue:03d}.pdf"
     room = Mailroom(folder.path)
-    queued = {(r.get("issue"), r.get("to")) for r in room.records if r["type"] == "queued"}
+    edition = folder.edition(issue)            # a rollback superseded the earlier editions
+    queued = {(r.get("issue"), r.get("edition", 0), r.get("to")) for r in room.records if r["type"] == "queued"}
     sender = config.sender()
     records = []
     for to in newsletter_recipients(folder, config):
-        if (issue, to) in queued:
+        if (issue, edition, to) in queued:
             continue
-        tag = hashlib.sha256(to.encode()).hexdigest()[:12]
-        msg = outgoing(folder.game_id, sender, to, f"{folder.game_id}: newsletter {issue:03d}", now,
-                       f"{issue:03d}.{tag}")
+        tag = hashlib.sha256(to.encode()).hexdigest()[:12] + (f".e{edition + 1}" if edition else "")
+        subject = f"{folder.game_id}: newsletter {issue:03d}" + (f" (edition {edition + 1}, replacing the earlier "
+                                                                  "one)" if edition else "")
+        msg = outgoing(folder.game_id, sender, to, subject, now, f"{issue:03d}.{tag}")
         msg.set_content(text_path.read_text(encoding="utf-8") + private_parts(folder, issue, to))
         if pdf_path.exists():
             msg.add_attachment(pdf_path.read_bytes(), maintype="application", subtype="pdf",
                                filename=f"{folder.game_id}-{issue:03d}.pdf")
         name = room.queue(f"newsletter-{issue:03d}-{tag}.eml", msg.as_bytes(policy=policy.SMTP))
-        records.append({"type": "queued", "file": name, "kind": "newsletter", "issue": issue, "to": to})
+        records.append({"type": "queued", "file": name, "kind": "newsletter", "issue": issue, "to": to,
+                        **({"edition": edition} if edition else {})})
     room.log(records)
     return [r["to"] for r in records]

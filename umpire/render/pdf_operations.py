@@ -54,7 +54,10 @@ def announced(flow: Flow, f: dict):
                      f"{t['shortest']} hexes{when}"])
     flow.table([Column("No.", 40), Column("From", 110), Column("To", 130), Column("Dice", 140),
                 Column("Shortest line", 70)], rows, size=8.5)
-    if f["builds_next"]:
+    if f["builds_after"]:
+        flow.para("Additional construction follows each of these races, from that race's income alone: "
+                  "add AFTER n BUILD lines to the order.", size=9)
+    elif f["builds_next"]:
         flow.para("Additional construction follows this round's races: add BUILD lines to the order.", size=9)
 
 
@@ -144,12 +147,13 @@ def additional(flow: Flow, a: dict, names: dict):
     flow.para("Allowances: " + ", ".join(f"{names[e['company']]} {e['units']}" for e in a["allowances"])
               + f" units ({a['allowances'][0]['basis']}). Companies build in the order below.", size=9)
     for x in a["turns"]:
+        who = x["name"] + (f" (after transport {x['transport']})" if x["transport"] else "")
         if not x["segments"]:
-            flow.para(f"{x['name']}: nothing built.", font="Helvetica-Bold", size=9.5)
+            flow.para(f"{who}: nothing built.", font="Helvetica-Bold", size=9.5)
             continue
         fees = f", fees {x['fee_total']}" if x["fee_total"] else ""
         unused = f"; {x['unused']} of {x['allowance']} unused" if x["unused"] else ""
-        flow.para(f"{x['name']}: {len(x['segments'])} segments, {x['cost']} units{fees}{unused}.",
+        flow.para(f"{who}: {len(x['segments'])} segments, {x['cost']} units{fees}{unused}.",
                   font="Helvetica-Bold", size=9.5)
         flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["segments"]), indent=12, size=8.5)
         for p in x["fees"]:

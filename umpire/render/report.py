@@ -81,7 +81,8 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
         "deadline": deadline_text(folder, state.round),
     }
     facts.update(operations_facts(folder, state, events, news, names, phase))
-    facts["templates"] = ({c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"])
+    facts["templates"] = ({c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"],
+                                                 facts["builds_after"])
                            for c in companies} if phase != "finished" else {})
     return facts
 
@@ -109,6 +110,8 @@ def operations_facts(folder: GameFolder, state: State, events: list[dict], news:
         "transports": this_issue,
         "announced": announced,
         "builds_next": any(t["number"] % extra.every == 0 for t in announced),
+        "builds_after": ([t["number"] for t in announced if t["number"] % extra.every == 0]
+                         if extra.builds == "per_transport" else []),
         "additional": additional_construction(news, names),
         "stations": station_table(game_map, events, rules.operations.station_uses),
         "operating": phase != "construction" or any(e["type"] == "transport_announced" for e in events),
@@ -137,8 +140,10 @@ def seed_check(seed: str) -> dict:
 
 
 
-def order_template(state, game_map, cid: str, announced: list[dict], builds: bool) -> list[str]:
-    """The lines a company fills in for the open round (its code is never printed)."""
+def order_template(state, game_map, cid: str, announced: list[dict], builds: bool,
+                   builds_after: list[int] = ()) -> list[str]:
+    """The lines a company fills in for the open round (its code is never printed); where the
+    edition builds after each transport, one build section per transport (`AFTER n BUILD`)."""
     lines = [f"GAME {state.game}", f"COMPANY {cid}", "CODE <your order code>", f"ROUND {state.round}"]
     if state.phase == "construction":
         if cid not in state.homes:
@@ -152,7 +157,9 @@ def order_template(state, game_map, cid: str, announced: list[dict], builds: boo
         lines.append(f"RACE {t['number']} RUN {start}-...-{_choice(ends)}{to}")
     if announced:
         lines.append("# or: RACE n JOIN <company> <the same route>, RACE n PASS, ELSE <route>")
-    if builds:
+    if builds_after:
+        lines += [f"AFTER {n} BUILD <hex>-<hex>-...   # built from transport {n}'s income" for n in builds_after]
+    elif builds:
         lines.append("BUILD <hex>-<hex>-...   # additional construction after the races")
     return lines
 

@@ -198,7 +198,7 @@ def additional_construction(news: list[dict], names: dict[str, str]) -> dict | N
         kind = e["type"]
         if kind == "additional_construction":
             turn = {"company": e["company"], "name": names[e["company"]], "allowance": e["allowance"],
-                    "segments": [], "fees": [], "bonuses": [], "unused": 0}
+                    "transport": e.get("transport"), "segments": [], "fees": [], "bonuses": [], "unused": 0}
             turns.append(turn)
         elif turn is None:
             continue

@@ -37,6 +37,13 @@ def write_new(path: Path, data: bytes) -> bool:
         return batch.write_new(path, data)
 
 
+def move(source: Path, target: Path):
+    """Rename a file within the game folder, durably (both folders synced)."""
+    os.replace(source, target)
+    _fsync_dir(Path(target).parent)
+    _fsync_dir(Path(source).parent)
+
+
 def json_lines(records: list[dict]) -> bytes:
     return "".join(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n" for r in records).encode("utf-8")
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from shlex import quote
 
 import yaml
 
 from ..errors import DataError, UmpireError
+from ..ids import shown
 from . import atomic
 
 GAME_FILE = "game.yaml"
@@ -21,6 +22,21 @@ MAP_FILE = "map.yaml"
 RULES_FILE = "rules.yaml"
 DICE_FILE = "dice.txt"
 RECORDED_FILES = {"dice": DICE_FILE, "draws": "draws.txt"}    # a family's recorded randomness -> its file
+
+
+KEPT_BY_ROLLBACK = ("company_replaced",)      # who holds a company is not undone with the rounds
+
+
+def in_force(events: list[dict]) -> list[int]:
+    """The positions of the events a rollback did not undo. A rollback event names the span of
+    journal positions it undoes (`undoes: [first, last]`); it stays in force itself, and so do
+    company replacements inside the span."""
+    undone = set()
+    for e in events:
+        if e["type"] == "rollback":
+            first, last = e["undoes"]
+            undone.update(range(first, last + 1))
+    return [i for i, e in enumerate(events) if i not in undone or e["type"] in KEPT_BY_ROLLBACK]
 
 
 def dump_yaml(data) -> str:
@@ -130,9 +146,29 @@ class GameFolder:
     # -- journal -------------------------------------------------------------
     @property
     def events(self) -> list[dict]:
+        """The events in force: the journal's, less what a rollback undid (see `in_force`)."""
         if self._events is None:
-            self._events = self._read_journal() + self._unwritten
+            raw = self.journal()
+            self._events = raw if not any(e["type"] == "rollback" for e in raw) else [raw[i] for i in in_force(raw)]
         return self._events
+
+    def journal(self) -> list[dict]:
+        """Every event journaled, rolled back or not, in order."""
+        return self._read_journal() + self._unwritten
+
+    def edition(self, issue: int) -> int:
+        """How many earlier editions of newsletter `issue` a rollback superseded (0: the first)."""
+        name = f"newsletters/{issue:03d}.txt"
+        return sum(1 for e in self.journal() if e["type"] == "rollback" and name in e.get("superseded", {}))
+
+    def finish_rollback(self):
+        """Move the newsletters the last rollback superseded, if a crash stopped it before it did."""
+        last = next((e for e in reversed(self.journal()) if e["type"] == "rollback"), None)
+        for old, new in (last or {}).get("superseded", {}).items():
+            source, target = self.path / old, self.path / new
+            if source.exists() and not target.exists():
+                target.parent.mkdir(exist_ok=True)
+                atomic.move(source, target)
 
     def _read_journal(self) -> list[dict]:
         """The journal's events. It is append-only, so only what was added since the last read is
@@ -203,6 +239,34 @@ class GameFolder:
         if not seed:
             raise DataError("the dice seed is missing.", str(self.path / SECRETS_FILE))
         return self.family.random(seed, None, state)
+
+    # -- files named in the journal -----------------------------------------------
+    def inside(self, relative: str) -> Path:
+        """The path of a file the journal names, refused unless it lies inside the game folder
+        (relative, no `..`) with no symbolic link on the way."""
+        parts = PurePosixPath(str(relative)).parts
+        if not parts or PurePosixPath(str(relative)).is_absolute() or ".." in parts or "\\" in str(relative):
+            raise DataError(f"the journal names {shown(str(relative), 120)}, a path outside the game folder.",
+                            str(self.journal_path), "The game folder is closed: files are read only inside it; "
+                            "restore the journal from a backup.")
+        path = self.path
+        for part in parts:
+            path = path / part
+            if path.is_symlink():
+                raise DataError(f"{path} is a symbolic link; the umpire follows none inside a game folder.",
+                                fix="Put the file itself there (or restore it from a backup).")
+        return path
+
+    def read_bytes(self, relative: str) -> bytes:
+        """A file the journal names (a stored order), read only inside the game folder."""
+        path = self.inside(relative)
+        try:
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError as exc:
+            raise DataError(f"cannot read {relative} ({exc.strerror}).", str(self.path),
+                            "The journal names it; restore it from a backup.") from None
+        with os.fdopen(fd, "rb") as f:
+            return f.read()
 
     # -- orders --------------------------------------------------------------
     def store_raw(self, round_number: int, who: str, data: bytes, batch: atomic.Batch | None = None) -> Path:

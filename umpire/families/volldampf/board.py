@@ -134,6 +134,15 @@ class Board:
         """The locations of a colour, in file (map) order."""
         return [loc for loc in self.locations.values() if loc.colour == colour]
 
+    def check_cards(self, regions: int, cards_per_region: int):
+        """Refuse the board if its regions do not match a ruleset's count and cards per region."""
+        wrong = [f"{r.name} has {r.cards}" for r in self.regions.values() if r.cards != cards_per_region]
+        if len(self.regions) != regions or wrong:
+            raise DataError(f"the board has {len(self.regions)} regions ({', '.join(wrong) or 'cards as ruled'}); "
+                            f"the ruleset deals {regions} regions of {cards_per_region} track cards.",
+                            self.path or self.name,
+                            "Give the board's regions the ruleset's card counts, or use a ruleset made for this board.")
+
     def describe(self, link: Link) -> str:
         """`L7 Hamburg-Hannover (circle, 5)`, for messages."""
         a, b = self.locations[link.a].name, self.locations[link.b].name

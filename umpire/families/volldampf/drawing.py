@@ -87,7 +87,8 @@ class Frame:
 
 
 def draw_board(c: Canvas, board: Board, position: Position | None = None, title: str | None = None):
-    """Draw the board on the current page of `c` (A4 landscape), with the position if given."""
+    """Draw the board on the current page of `c`, with the position if given. The page must be
+    `PAGE` (A4 landscape): in a newsletter, `c.setPageSize(PAGE)` before the page is begun."""
     position = position or Position()
     inner = _inner()
     frame = frame_for(board)

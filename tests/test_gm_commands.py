@@ -1,0 +1,269 @@
+"""The GM's commands around a round (DESIGN.md, CLI, wave 2): preview (nothing written, the same
+dice later), rollback (an audited undo; resolve -> rollback -> resolve gives the same bytes),
+adjust (a ledger posting printed in the next newsletter), replace (a new holder and code), and
+replay of them all."""
+
+import json
+from datetime import datetime, timezone
+
+import pytest
+from click.testing import CliRunner
+
+from umpire import actions
+from umpire.cli import main
+from umpire.mail import send as sending
+from umpire.mail.config import load_config
+from umpire.replay import replay
+from umpire.store.folder import GameFolder
+from conftest import TEST_MAP
+
+COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
+RED = "GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3-F3-F2\n"
+BLUE = "GAME g\nCOMPANY blue\nHOME Beta\nBUILD K8-J8-I8-H8\n"
+RED2 = "GAME g\nCOMPANY red\nBUILD F3-G4\n"
+
+
+def umpire(*args, **kw):
+    result = CliRunner().invoke(main, [str(a) for a in args], **kw)
+    return result
+
+
+def ok(*args):
+    result = umpire(*args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.fixture(params=["seeded", "recorded"])
+def game(tmp_path, request):
+    folder = tmp_path / "g"
+    if request.param == "seeded":
+        dice = ["--seed", "s"]
+    else:
+        (tmp_path / "dice.txt").write_text("4 3 5 6 2 6 1 4 2 5 3 6 1 2 " * 8 + "\n")
+        dice = ["--dice", tmp_path / "dice.txt"]
+    ok("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, *dice)
+    return folder
+
+
+def send(tmp_path, folder, *texts):
+    for i, text in enumerate(texts):
+        path = tmp_path / f"order{i}.txt"
+        path.write_text(text)
+        ok("submit", folder, path)
+
+
+def snapshot(folder) -> dict:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def status(folder) -> dict:
+    return json.loads(ok("status", folder, "--json"))
+
+
+# -- preview --------------------------------------------------------------------------------------
+def test_preview_writes_nothing_to_the_game(game, tmp_path):
+    send(tmp_path, game, RED, BLUE)
+    before = snapshot(game)
+    out = ok("preview", game)
+    assert "Preview of round 1" in out and "NEWSLETTER 002" in out and "red " in out
+    assert snapshot(game) == before
+
+
+def test_preview_shows_the_newsletter_the_resolve_then_writes_with_the_same_dice(game, tmp_path):
+    send(tmp_path, game, RED, BLUE)
+    out = ok("preview", game, "--pdf", tmp_path / "preview.pdf")
+    ok("resolve", game)
+    assert (game / "newsletters" / "002.txt").read_text() in out
+    assert (tmp_path / "preview.pdf").read_bytes() == (game / "newsletters" / "002.pdf").read_bytes()
+
+
+def test_preview_of_a_finished_game_is_refused(game):
+    ok("end-construction", game, "--reason", "x", "--yes")
+    result = umpire("preview", game)
+    assert result.exit_code == 1 and "finished" in result.output
+
+
+# -- rollback -------------------------------------------------------------------------------------
+def test_resolve_rollback_resolve_gives_identical_bytes(game, tmp_path):
+    send(tmp_path, game, RED, BLUE)
+    ok("resolve", game)
+    first = {n: (game / "newsletters" / n).read_bytes() for n in ("002.txt", "002.pdf")}
+    ok("rollback", game)
+    ok("resolve", game)
+    assert {n: (game / "newsletters" / n).read_bytes() for n in first} == first
+
+
+def test_status_after_a_rollback_is_status_before_the_undone_resolve(game, tmp_path):
+    send(tmp_path, game, RED, BLUE)
+    ok("resolve", game)
+    send(tmp_path, game, RED2)
+    before = status(game)
+    ok("resolve", game, "--force")
+    ok("rollback", game)
+    assert status(game) == before
+
+
+def test_the_journal_stays_append_only_and_undone_newsletters_are_set_aside(game, tmp_path):
+    send(tmp_path, game, RED, BLUE)
+    ok("resolve", game)
+    journal = (game / "journal.jsonl").read_bytes()
+    issued = (game / "newsletters" / "002.txt").read_bytes()
+    out = ok("rollback", game)
+    assert "Rolled back: resolve of round 1" in out
+    assert (game / "journal.jsonl").read_bytes().startswith(journal)
+    event = json.loads((game / "journal.jsonl").read_text().splitlines()[-1])
+    assert event["type"] == "rollback" and event["to_round"] == 1
+    assert not (game / "newsletters" / "002.txt").exists()
+    assert (game / "newsletters" / "superseded" / "002.1.txt").read_bytes() == issued
+    assert event["superseded"]["newsletters/002.txt"] == "newsletters/superseded/002.1.txt"
+
+
+def test_orders_stay_after_a_rollback_and_can_be_replaced(game, tmp_path):
+    send(tmp_path, game, RED, BLUE)
+    ok("resolve", game)
+    ok("rollback", game)
+    assert status(game)["orders_in"] == ["blue", "red"]
+    send(tmp_path, game, "GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-C4-C5\n")
+    ok("resolve", game)
+    assert ["C4", "C5"] in status(game)["companies"]["red"]["segments"]
+
+
+def test_rollback_to_a_round_undoes_every_resolve_since_and_a_repeat_does_nothing(game, tmp_path):
+    send(tmp_path, game, RED, BLUE)
+    before = status(game)
+    ok("resolve", game)
+    ok("resolve", game, "--force")
+    out = ok("rollback", game, "--to", 1)
+    assert "resolve of round 1, resolve of round 2" in out
+    assert status(game) == before
+    journal = (game / "journal.jsonl").read_bytes()
+    assert "Round 1 is open already; nothing done." in ok("rollback", game, "--to", 1)
+    assert (game / "journal.jsonl").read_bytes() == journal
+
+
+def test_rollback_undoes_end_construction_that_ended_the_game(game):
+    before = status(game)
+    ok("end-construction", game, "--reason", "x", "--yes")
+    ok("rollback", game)
+    assert status(game) == before
+
+
+def test_rollback_of_a_game_with_no_resolve_is_refused(game):
+    result = umpire("rollback", game)
+    assert result.exit_code == 1 and "no resolved round" in result.output
+    assert umpire("rollback", game, "--to", 4).exit_code == 1
+
+
+def test_a_rollback_stopped_before_it_set_its_newsletters_aside_is_finished_by_the_next_command(game, tmp_path,
+                                                                                               monkeypatch):
+    send(tmp_path, game, RED, BLUE)
+    ok("resolve", game)
+    issued = (game / "newsletters" / "002.txt").read_bytes()
+    monkeypatch.setattr(GameFolder, "finish_rollback", lambda self: None)
+    ok("rollback", game)
+    monkeypatch.undo()
+    assert (game / "newsletters" / "002.txt").exists()           # the crash: journaled, not moved
+    ok("resolve", game)
+    assert (game / "newsletters" / "superseded" / "002.1.txt").read_bytes() == issued
+    assert (game / "newsletters" / "002.txt").read_bytes() == issued
+
+
+def test_replay_repeats_rollbacks_adjustments_and_replacements(game, tmp_path):
+    send(tmp_path, game, RED, BLUE)
+    ok("resolve", game)
+    ok("rollback", game)
+    ok("resolve", game)
+    ok("adjust", game, "--company", "blue", "--units", "-3", "--reason", "a fee owed")
+    ok("replace", game, "blue", "--email", "standby@example.org", "--name", "Blaue Bahn")
+    send(tmp_path, game, RED2)
+    ok("resolve", game, "--force")
+    ok("rollback", game, "--to", 2)
+    outcome = replay(game)
+    assert outcome.differences == []
+    assert "match byte for byte" in ok("replay", game)
+
+
+def test_the_next_mail_send_after_a_rollback_sends_the_new_edition(game, tmp_path):
+    send(tmp_path, game, RED, BLUE)
+    ok("resolve", game)
+    folder = GameFolder(game)
+    config = load_config(game, None, {"from": "umpire@example.org"})
+    now = datetime(2030, 1, 1, tzinfo=timezone.utc)
+    assert len(sending.queue_newsletter(folder, config, 2, now)) == 2
+    ok("rollback", game)
+    ok("resolve", game)
+    folder = GameFolder(game)
+    assert sending.queue_newsletter(folder, config, 2, now) == ["red@example.org", "blue@example.org"]
+    assert sending.queue_newsletter(folder, config, 2, now) == []
+
+
+# -- adjust ---------------------------------------------------------------------------------------
+def test_adjust_is_a_posting_from_the_bank_printed_in_the_next_newsletter(game, tmp_path):
+    out = ok("adjust", game, "--company", "red", "--units", "5", "--reason", "fee of round 1 charged twice")
+    assert "bank -> red 5 units" in out
+    assert status(game)["companies"]["red"]["balance"] == 25
+    folder = GameFolder(game)
+    assert folder.state().ledger.total() == 0
+    send(tmp_path, game, RED, BLUE)
+    ok("resolve", game)
+    assert "correction by the GM: fee of round 1 charged twice" in (game / "newsletters" / "002.txt").read_text()
+
+
+def test_adjust_down_is_paid_to_the_bank_and_never_below_zero(game):
+    ok("adjust", game, "--company", "blue", "--units", "-20", "--reason", "x")
+    assert status(game)["companies"]["blue"]["balance"] == 0
+    result = umpire("adjust", game, "--company", "blue", "--units", "-1", "--reason", "x")
+    assert result.exit_code == 1 and "cannot take 1" in result.output
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--company", "purple", "--units", "1", "--reason", "x"], "no company 'purple'"),
+    (["--company", "red", "--units", "0", "--reason", "x"], "moves nothing"),
+    (["--company", "red", "--units", "1", "--reason", "two\nlines"], "is not a reason"),
+])
+def test_adjust_refuses_what_is_no_correction(game, args, words):
+    journal = (game / "journal.jsonl").read_bytes()
+    result = umpire("adjust", game, *args)
+    assert result.exit_code == 1 and words in result.output
+    assert (game / "journal.jsonl").read_bytes() == journal
+
+
+# -- replace --------------------------------------------------------------------------------------
+def test_replace_gives_a_new_code_and_the_old_one_stops_working(game):
+    folder = GameFolder(game)
+    old = folder.secrets["codes"]["red"]
+    out = ok("replace", game, "red", "--email", "standby@example.org", "--name", "Rote Bahn")
+    new = out.split("red: ")[1].split()[0]
+    assert new != old and out.count(new) == 1
+    folder = GameFolder(game)
+    assert folder.secrets["codes"]["red"] == new and folder.company("red")["email"] == "standby@example.org"
+    assert status(game)["companies"]["red"]["name"] == "Rote Bahn"
+    assert new not in (game / "journal.jsonl").read_text() and new not in (game / "game.yaml").read_text()
+    with_old = f"GAME g\nCOMPANY red\nCODE {old}\nHOME Alpha\n".encode()
+    with_new = f"GAME g\nCOMPANY red\nCODE {new}\nHOME Alpha\n".encode()
+    assert not actions.submit(folder, with_old, via="mail a", require_code=True).accepted
+    assert actions.submit(folder, with_new, via="mail b", require_code=True).accepted
+
+
+def test_replay_of_mail_orders_under_the_old_and_the_new_code(game):
+    folder = GameFolder(game)
+    old = folder.secrets["codes"]["red"]
+    assert actions.submit(folder, f"GAME g\nCOMPANY red\nCODE {old}\nHOME Alpha\n".encode(), via="mail a",
+                          require_code=True).accepted
+    new = ok("replace", game, "red", "--email", "standby@example.org").split("red: ")[1].split()[0]
+    folder = GameFolder(game)
+    assert actions.submit(folder, f"GAME g\nCOMPANY red\nCODE {new}\nHOME Alpha\n".encode(), via="mail b",
+                          require_code=True).accepted
+    assert replay(game).differences == []
+
+
+@pytest.mark.parametrize("args, words", [
+    (["purple", "--email", "a@example.org"], "no company 'purple'"),
+    (["red", "--email", "a@"], "is not an email address"),
+    (["red", "--email", "a@example.org\r\nBcc: x@example.org"], "is not an email address"),
+    (["red", "--email", "a@example.org", "--name", "Bad\x07Name"], "cannot be a company name"),
+])
+def test_replace_refuses_a_bad_company_address_or_name(game, args, words):
+    result = umpire("replace", game, *args)
+    assert result.exit_code == 1 and words in result.output

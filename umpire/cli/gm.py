@@ -1,0 +1,89 @@
+"""The GM's commands around a round: preview, rollback, adjust, replace."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .. import corrections, rollback as undo
+from ..round_preview import preview as preview_round
+from ..store import atomic
+from ..store.folder import GameFolder
+from . import main
+
+_GAME = click.Path(file_okay=False, path_type=Path)
+
+
+@main.command()
+@click.argument("game_dir", type=_GAME)
+@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the newsletter's PDF to this file.")
+def preview(game_dir, pdf_path):
+    """Show what resolving the open round now would do; nothing is written to the game.
+
+    Example: `umpire preview games/ireland-1 --pdf /tmp/next.pdf`. The same dice come at the real
+    resolve, and the orders may still be replaced.
+    """
+    result = preview_round(GameFolder(game_dir))
+    click.echo(f"Preview of round {result.round} (nothing written to the game; the real resolve rolls the same dice):")
+    for line in result.report:
+        click.echo(line)
+    click.echo("")
+    click.echo(result.text, nl=False)
+    if pdf_path:
+        atomic.write_bytes(pdf_path, result.pdf)
+        click.echo(f"\nThe newsletter's PDF is in {pdf_path}.")
+
+
+@main.command()
+@click.argument("game_dir", type=_GAME)
+@click.option("--to", "to_round", type=int, metavar="ROUND",
+              help="Undo every resolve since ROUND was open, so ROUND is open again (run again: nothing to do).")
+def rollback(game_dir, to_round):
+    """Undo the last resolve (or end-construction), or every one back to a round.
+
+    Example: `umpire rollback games/ireland-1 --to 3`. The journal keeps everything (the rollback
+    is an event); the undone newsletters are kept in newsletters/superseded/; the round's orders
+    stay and may be replaced; `umpire resolve` then resolves the round again.
+    """
+    done = undo.rollback(GameFolder(game_dir), to_round)
+    if done.nothing:
+        click.echo(f"Round {done.to_round} is open already; nothing done.")
+        return
+    click.echo(f"Rolled back: {', '.join(done.undone)}. Round {done.to_round} is open again with its orders.")
+    if done.superseded:
+        click.echo("Newsletters set aside: " + ", ".join(f"{old} -> {new}" for old, new in done.superseded.items()))
+    if done.orders:
+        click.echo(f"Orders no longer in force (their rounds are not open; kept on disk): {', '.join(done.orders)}")
+
+
+@main.command()
+@click.argument("game_dir", type=_GAME)
+@click.option("--company", required=True, help="The company's id.")
+@click.option("--units", required=True, type=int, help="Units the company gets from the bank (negative: pays to it).")
+@click.option("--reason", required=True, help="Why; printed in the next newsletter.")
+def adjust(game_dir, company, units, reason):
+    """Correct a company's balance: a posting between the bank and the company.
+
+    Example: `umpire adjust games/ireland-1 --company red --units 5 --reason "fee of round 3 charged twice"`.
+    """
+    posting = corrections.adjust(GameFolder(game_dir), company, units, reason)
+    click.echo(f"Posted: {posting['from']} -> {posting['to']} {posting['amount']} units ({posting['reason']}); "
+               "it is printed in the next newsletter.")
+
+
+@main.command()
+@click.argument("game_dir", type=_GAME)
+@click.argument("company")
+@click.option("--email", required=True, help="The new player's address.")
+@click.option("--name", help="A new name for the company (default: it keeps its name).")
+def replace(game_dir, company, email, name):
+    """A stand-by player takes over a company: new address, new order code.
+
+    Example: `umpire replace games/ireland-1 red --email standby@example.org`. The new code is
+    printed once (kept in secrets.yaml); the old code stops working at once.
+    """
+    code = corrections.replace(GameFolder(game_dir), company, email, name)
+    click.echo(f"Company {company} is now played from {email}. New order code (shown once; kept in secrets.yaml):")
+    click.echo(f"  {company}: {code}")

@@ -1,0 +1,96 @@
+"""The GM's corrections between rounds: `adjust` (units moved between the bank and a company, as a
+ledger posting with the GM's reason, printed in the next newsletter) and `replace` (a stand-by
+player takes over a company: new address, perhaps a new name, and a new order code; the old code
+stops working). Both are journaled; replay repeats them.
+"""
+
+from __future__ import annotations
+
+from . import actions, ids
+from .engine.ledger import BANK
+from .errors import UmpireError
+from .store import atomic
+from .store.folder import GAME_FILE, SECRETS_FILE, GameFolder, dump_yaml
+
+REASON_LIMIT = 200
+
+
+def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict:
+    """Move `units` from the bank to the company (negative: from the company to the bank)."""
+    folder.require()
+    actions.finish_interrupted(folder)
+    state = folder.state()
+    if state.phase == "finished":
+        raise UmpireError(f"game {folder.game_id} is finished; its accounts are closed.", fix="Nothing was done.")
+    _company(folder, company)
+    reason = reason.strip()
+    if not reason or len(reason) > REASON_LIMIT or any(not c.isprintable() for c in reason):
+        raise UmpireError(f"--reason {ids.shown(reason)} is not a reason: write 1 to {REASON_LIMIT} printable "
+                          "characters on one line; it is printed in the newsletter.", fix="Nothing was done.")
+    if units == 0:
+        raise UmpireError("--units 0 moves nothing.", fix="Give the units the company gets (or, negative, pays).")
+    if units < 0 and state.balance(company) + units < 0:
+        raise UmpireError(f"{company} has {state.balance(company)} units; a correction cannot take {-units}.",
+                          fix="Nothing was done.")
+    payer, payee = (BANK, company) if units > 0 else (company, BANK)
+    posting = {"type": "posting", "round": state.round, "from": payer, "to": payee, "amount": abs(units),
+               "reason": f"correction by the GM: {reason}"}
+    folder.append([{"type": "adjusted", "round": state.round, "company": company, "units": units, "reason": reason},
+                   posting])
+    return posting
+
+
+def replace(folder: GameFolder, company: str, email: str, name: str | None = None,
+            code: str | None = None) -> str:
+    """Give the company to a new player; returns the new order code (kept in secrets.yaml)."""
+    folder.require()
+    _company(folder, company)
+    ids.check_email(email, "--email")
+    if name is not None:
+        ids.check_name(name.strip(), "--name")
+        name = name.strip()
+    if folder.state().phase == "finished":
+        raise UmpireError(f"game {folder.game_id} is finished; no company can be taken over.", fix="Nothing was done.")
+    code = code or actions.new_code()
+    position = len(folder.journal())
+    secrets = folder.secrets
+    codes = secrets.setdefault("codes", {})
+    retired = secrets.setdefault("retired_codes", {}).setdefault(company, [])
+    retired.append({"code": codes.get(company), "until": position})
+    codes[company] = code
+    atomic.write_text(folder.path / SECRETS_FILE, dump_yaml(secrets))
+    (folder.path / SECRETS_FILE).chmod(0o600)
+    config = dict(folder.config)
+    before = next(c for c in config["companies"] if c["id"] == company)
+    config["companies"] = [dict(c, email=email, **({"name": name} if name else {})) if c["id"] == company else c
+                           for c in config["companies"]]
+    atomic.write_text(folder.path / GAME_FILE, dump_yaml(config))
+    folder._config = None
+    folder.append([{"type": "company_replaced", "round": folder.state().round, "company": company,
+                    "email": email, "name": name,
+                    "before": {"email": before.get("email", ""), "name": before["name"]}}])
+    return code
+
+
+def codes_at_start(secrets: dict, events: list[dict]) -> dict[str, str]:
+    """Each company's order code when the game began (before any replacement), from secrets.yaml's
+    retired codes; each `until` names the journal position of the replacement that retired it."""
+    codes = dict(secrets.get("codes", {}))
+    for company, retired in (secrets.get("retired_codes") or {}).items():
+        valid = [r for r in retired if r["until"] < len(events) and events[r["until"]]["type"] == "company_replaced"]
+        if valid:
+            codes[company] = valid[0]["code"]
+    return codes
+
+
+def code_after(secrets: dict, events: list[dict], position: int, company: str) -> str:
+    """The company's order code from the replacement at journal `position` on."""
+    later = [r for r in (secrets.get("retired_codes") or {}).get(company, [])
+             if position < r["until"] < len(events) and events[r["until"]]["type"] == "company_replaced"]
+    return later[0]["code"] if later else secrets["codes"][company]
+
+
+def _company(folder: GameFolder, company: str):
+    if company not in folder.company_ids():
+        raise UmpireError(f"there is no company {ids.shown(company)} in game {folder.game_id}; the companies are "
+                          f"{', '.join(folder.company_ids())}.", fix="Nothing was done.")

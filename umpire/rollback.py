@@ -1,0 +1,86 @@
+"""`umpire rollback`: undo the last resolve (or every resolve back to a round) with an audit trail.
+
+The journal stays append-only: a rollback is an event naming the span of journal positions it
+undoes, and the state is folded from the events in force (store/folder.py `in_force`). The
+newsletters the undone commands issued stay on disk, moved to `newsletters/superseded/NNN.K.txt`
+and `.pdf` (K: the rollback's number), and the rollback event lists each move. Orders stay on disk;
+those received after the undone resolve (for rounds that are open no more) are listed in the
+event and are no longer in force. Company replacements are kept.
+
+The next resolve of the reopened round, with the same orders and seeded dice (or recorded dice,
+read again from the same position), writes the same newsletter again, byte for byte.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import actions
+from .errors import UmpireError
+from .store.folder import GameFolder, in_force
+
+UNDOABLE = ("resolve", "end-construction")
+
+
+@dataclass
+class Rollback:
+    to_round: int
+    undone: list[str]            # what was undone, e.g. "resolve of round 3"
+    superseded: dict[str, str]   # newsletter file -> where it was set aside
+    orders: list[str]            # orders no longer in force (for rounds not open any more)
+    nothing: bool = False        # the round asked for is open already: nothing was done
+
+
+def commands(events: list[dict]) -> list[tuple[int, int, dict]]:
+    """The undoable commands in force: (journal position, the round open when it was given, event)."""
+    out, open_round = [], 0
+    for i in in_force(events):
+        e = events[i]
+        if e["type"] == "round_opened":
+            open_round = e["round"]
+        elif e["type"] == "command" and e["command"] in UNDOABLE:
+            out.append((i, open_round, e))
+    return out
+
+
+def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
+    """Undo the last resolve or end-construction, or (with `to_round`) every one since round
+    `to_round` was open, so that round is open again with its orders."""
+    folder.require()
+    actions.finish_interrupted(folder)
+    state = folder.state()
+    events = folder.journal()
+    done = commands(events)
+    if to_round is not None and to_round == state.round and not (done and done[-1][1] == to_round):
+        return Rollback(to_round, [], {}, [], nothing=True)
+    if to_round is None:
+        if not done:
+            raise UmpireError(f"game {folder.game_id} has no resolved round to roll back.", fix="Nothing was done.")
+        start = done[-1]
+    else:
+        start = next((c for c in done if c[1] == to_round), None)
+        if start is None:
+            rounds = sorted({c[1] for c in done})
+            raise UmpireError(f"round {to_round} was never resolved in game {folder.game_id} (resolved rounds: "
+                              f"{', '.join(map(str, rounds)) or 'none'}; round {state.round} is open).",
+                              fix="Nothing was done. Give --to with one of the resolved rounds.")
+    first, last = start[0], len(events) - 1
+    undone_positions = [i for i in in_force(events) if first <= i <= last]
+    number = sum(1 for e in events if e["type"] == "rollback") + 1
+    superseded, orders, undone = {}, [], []
+    for i in undone_positions:
+        e = events[i]
+        if e["type"] == "newsletter":
+            for name in e["files"]:
+                stem, ext = name.rsplit("/", 1)[-1].rsplit(".", 1)
+                superseded[name] = f"newsletters/superseded/{stem}.{number}.{ext}"
+        elif e["type"] == "order_received":
+            orders.append(e["file"])
+    for position, round_open, e in done:
+        if position >= first:
+            undone.append(f"{e['command']} of round {round_open}")
+    to = start[1]
+    folder.append([{"type": "rollback", "to_round": to, "undoes": [first, last], "superseded": superseded,
+                    "orders": orders}])
+    folder.finish_rollback()
+    return Rollback(to, undone, superseded, orders)

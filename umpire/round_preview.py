@@ -1,0 +1,67 @@
+"""`umpire preview`: what resolving the open round would do now, worked out on a scratch copy of
+the game. Nothing is written to the game: no journal line, no newsletter, and no die is used up
+(seeded dice depend only on each roll's purpose; recorded dice are read from the position the
+game's journal gives, which the preview does not move), so the real resolve rolls the same.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from . import actions
+from .errors import UmpireError
+from .store.folder import DICE_FILE, GAME_FILE, JOURNAL_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder
+
+COPIED = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, DICE_FILE, JOURNAL_FILE)
+
+
+@dataclass
+class Preview:
+    round: int
+    report: list[str]            # one line per company: balance, track built, lines refused
+    text: str                    # the newsletter's text edition
+    pdf: bytes
+
+
+def preview(folder: GameFolder, now: datetime | None = None) -> Preview:
+    """Resolve the open round on a copy of the game and return what it would report."""
+    folder.require()
+    state = folder.state()
+    if state.phase == "finished":
+        raise UmpireError(f"game {folder.game_id} is finished; there is no round to preview.")
+    with tempfile.TemporaryDirectory(prefix="umpire-preview-") as tmp:
+        copy = GameFolder(Path(tmp) / "game")
+        copy.path.mkdir()
+        for name in COPIED:
+            if (folder.path / name).exists():
+                shutil.copyfile(folder.path / name, copy.path / name)
+        for sub in ("inbox", "newsletters"):
+            (copy.path / sub).mkdir()
+        for file in folder.latest_orders(state.round).values():
+            (copy.path / file).parent.mkdir(parents=True, exist_ok=True)
+            (copy.path / file).write_bytes(folder.read_bytes(file))
+        before = copy.state()
+        events = actions.resolve(copy, now)
+        after = copy.state()
+        number = copy.newsletter_count()
+        text = (copy.path / f"newsletters/{number:03d}.txt").read_text(encoding="utf-8")
+        pdf = (copy.path / f"newsletters/{number:03d}.pdf").read_bytes()
+    return Preview(state.round, report(before, after, events), text, pdf)
+
+
+def report(before, after, events: list[dict]) -> list[str]:
+    """Per company: the balance before and after, the segments built, the lines refused."""
+    out = []
+    for cid in after.seat_order():
+        built = sum(1 for e in events if e["type"] == "segment" and e.get("company") == cid)
+        refused = sum(1 for e in events if e["type"] in ("refused", "not_carried_out") and e.get("company") == cid)
+        silent = " (no orders)" if any(e["type"] == "no_orders" and e["company"] == cid for e in events) else ""
+        out.append(f"  {cid:<10} {before.balance(cid):>5} -> {after.balance(cid):>5} units, {built} segments built, "
+                   f"{refused} lines refused{silent}")
+    phase = "the game ends" if after.phase == "finished" else f"{after.phase}, round {after.round} opens"
+    out.append(f"  then {phase}.")
+    return out
