@@ -13,6 +13,17 @@ from umpire.families.volldampf.board import SYMBOLS, load_board
 
 TINY = Path(__file__).parent / "maps" / "volldampf-tiny.yaml"
 TEXT = TINY.read_text(encoding="utf-8")
+OUTLINE = """outline:
+  bounds: [-12, -2, 14, 15]
+  land:
+    - [[-12, -2], [14, -2], [14, 12], [-12, 12], [-12, -2]]
+  lakes:
+    - [[1, 1], [2, 1], [2, 2], [1, 1]]
+  rivers:
+    - [[0, 0], [3, 4.5]]
+  borders:
+    - [[-8, -2], [-7, 12]]
+"""
 
 
 def refused(tmp_path, old: str, new: str) -> str:
@@ -153,11 +164,34 @@ def test_an_unknown_board_name_says_what_would_work():
     assert "umpire map list" in exc.value.message
 
 
+def test_an_outline_is_read_as_lines_of_points(tmp_path):
+    path = tmp_path / "board.yaml"
+    path.write_text(TEXT + OUTLINE, encoding="utf-8")
+    outline = load_board(path).outline
+    assert outline.bounds == (-12, -2, 14, 15)
+    assert outline.rivers == (((0.0, 0.0), (3.0, 4.5)),)
+    assert len(outline.land[0]) == 5 and len(outline.lakes) == 1 and len(outline.borders) == 1
+
+
+def test_an_outline_point_must_be_a_pair_of_numbers(tmp_path):
+    path = tmp_path / "board.yaml"
+    path.write_text(TEXT + OUTLINE.replace("[[0, 0], [3, 4.5]]", "[[0, 0], [3, .nan]]"), encoding="utf-8")
+    with pytest.raises(DataError) as exc:
+        load_board(path)
+    assert "outline.rivers[1]" in exc.value.message and "not a point" in exc.value.message
+
+
+def test_a_position_must_be_a_finite_number(tmp_path):
+    message = refused(tmp_path, "x: 0, y: 10}", "x: .inf, y: 10}")
+    assert "locations[1].x (Hamburg)" in message
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.integers(0, len(TEXT) - 1), st.integers(0, 40), st.text(max_size=8))
+@given(st.integers(0, len(TEXT + OUTLINE) - 1), st.integers(0, 40), st.text(max_size=8))
 def test_any_edit_of_a_board_loads_or_is_refused_with_the_file_named(tmp_path_factory, start, length, insert):
     path = tmp_path_factory.mktemp("b") / "board.yaml"
-    path.write_text(TEXT[:start] + insert + TEXT[start + length:], encoding="utf-8")
+    text = TEXT + OUTLINE
+    path.write_text(text[:start] + insert + text[start + length:], encoding="utf-8")
     try:
         load_board(path)
     except DataError as exc:

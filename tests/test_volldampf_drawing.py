@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from umpire.cli import main
-from umpire.families.volldampf.board import load_board
+from umpire.families.volldampf.board import Board, Link, Location, Region, load_board
 from umpire.families.volldampf.drawing import (LAND, PALETTE, SEA, TRACK_CELL, TRACK_SPACES, Position, board_pdf,
                                                frame_for, track_cell)
 
@@ -29,8 +31,17 @@ def rgb(c):
 def test_map_check_reads_a_board_by_its_format():
     result = CliRunner().invoke(main, ["map", "check", "volldampf-germany"])
     assert result.exit_code == 0, result.output
-    assert "38 locations (14 blue, 14 violet, 5 red, 5 yellow), 72 links in 6 regions, 18 goods cards: ok" \
-        in result.output
+    assert ("38 locations (14 blue, 14 violet, 5 red, 5 yellow), 72 links in 6 regions of 8 cards as ruleset "
+            "volldampf deals, 18 goods cards: ok") in result.output
+
+
+def test_map_check_refuses_a_board_whose_regions_do_not_match_the_ruleset(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(TINY.read_text(encoding="utf-8").replace("colour: pink, cards: 8", "colour: pink, cards: 7"),
+                   encoding="utf-8")
+    result = CliRunner().invoke(main, ["map", "check", str(bad)])
+    assert result.exit_code == 1
+    assert "triangle has 7" in result.output and "6 regions of 8 track cards" in result.output
 
 
 def test_map_check_refuses_a_bad_board_naming_file_line_and_field(tmp_path):
@@ -91,3 +102,21 @@ def test_the_income_track_runs_clockwise_from_the_bottom_right():
     (x0, y0), (x1, y1) = cells[0], cells[1]
     assert y0 == y1 and x1 < x0                     # start bottom right, going left
     assert cells[TRACK_SPACES - 1][0] == x0 and cells[TRACK_SPACES - 1][1] > y0   # back down the right side
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.floats(-50, 50), st.floats(-50, 50)), min_size=2, max_size=6),
+       st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.integers(1, 12)), min_size=1, max_size=8),
+       st.dictionaries(st.sampled_from(["L0", "L1", "L2"]), st.sampled_from(["red", "#00ff00", "nonsense", "#zz"])),
+       st.integers(-5, 250))
+def test_any_board_that_loads_is_drawn(spots, pairs, owners, income):
+    locations = {f"P{i}": Location(f"P{i}", f"Place{i}", "blue", x, y) for i, (x, y) in enumerate(spots)}
+    ids = list(locations)
+    links = {}
+    for a, b, cost in pairs:
+        a, b = ids[a % len(ids)], ids[b % len(ids)]
+        if a != b:
+            links[f"L{len(links)}"] = Link(f"L{len(links)}", a, b, "star", cost)
+    board = Board("fuzz", "Fuzz", locations, {"star": Region("star", "teal", 8)}, links, (), coordinates="xy")
+    position = Position(owners=owners, cubes={ids[0]: ["red"] * 9}, income={"p": income}, colours={"p": "blue"})
+    assert board_pdf(board, position).startswith(b"%PDF")

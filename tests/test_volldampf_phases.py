@@ -256,3 +256,28 @@ def test_section_5_three_mail_turns_a_round_to_the_end(players):
     assert len(regular) == 3 * rules(players)["by_players"][players]["rounds"] and regular[:4] == ["1A", "1B", "1C", "2A"]
     assert (len(turns) > len(regular)) == (players == 2)    # silent 2-player bids tie: an extra turn
     assert not s.track_deck                              # the deck runs out in the last round
+
+
+def test_section_11_no_location_or_link_used_twice():
+    s = state(sections={"L2": "a", "L3": "a", "L1": "b", "L6": "a"}, cubes={"HAM": ["blue"]})
+    _, events = resolve(s, BOARD, rules(3), orders("C", a=["MOVE blue Hamburg-Bremen-Hannover-Hamburg"]), FakeDraws())
+    assert not kinds(events, "move")
+    assert any("twice" in e["text"] for e in kinds(events, "note"))
+
+
+def test_section_12_a_card_not_held_makes_that_alternative_illegal_and_the_next_is_tried():
+    s = state(sections={"L7": "a", "L8": "a"}, cubes={"HAN": ["violet"], "BER": ["violet"]})
+    _, events = resolve(s, BOARD, rules(3), orders("C", a=["MOVE violet Hannover-Leipzig FAST ELSE violet Berlin-Leipzig"]),
+                        FakeDraws())
+    assert [e["route"] for e in kinds(events, "move")] == ["Berlin-Leipzig"]
+    assert any("no Schnelle Lok" in e["text"] for e in kinds(events, "note"))
+
+
+def test_section_17_bonds_supply_caps_the_bonds_taken():
+    from umpire.families.volldampf.rules import load_volldampf_rules
+    capped = load_volldampf_rules(overrides={"bonds.supply": 3}, players=3)
+    s = state(turn="A", bonds={"a": 1, "b": 0, "c": 0})
+    s.groups = [["octagon-1"], ["star-1"], ["circle-1"]]
+    after, events = resolve(s, BOARD, capped, orders("A", a=["BONDS 2"], b=["BONDS 2"]), FakeDraws())
+    assert after.bonds == {"a": 3, "b": 0, "c": 0}
+    assert any("only 0 bonds are left" in e["text"] for e in kinds(events, "note") if e["player"] == "b")

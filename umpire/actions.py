@@ -56,10 +56,14 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     path = Path(path)
     game_id = ids.check_game_id(game_id, "--id") if game_id is not None else ids.check_game_id(
         path.name, f"the folder name of {path}:")
-    if (path / GAME_FILE).exists():
-        raise UmpireError(f"{path} already holds a game.", fix="Choose a new folder; nothing was changed.")
-    if path.exists() and any(path.iterdir()):
-        raise UmpireError(f"{path} is not empty.", fix="Give a new or empty folder for the game.")
+    try:
+        if (path / GAME_FILE).exists():
+            raise UmpireError(f"{path} already holds a game.", fix="Choose a new folder; nothing was changed.")
+        if path.exists() and any(path.iterdir()):
+            raise UmpireError(f"{path} is not empty.", fix="Give a new or empty folder for the game.")
+    except OSError as exc:
+        raise UmpireError(f"cannot use {ids.shown(str(path), 120)} as the game folder: {exc.strerror}.",
+                          fix="Give a shorter or readable path; nothing was created.") from None
     options = dict(parse_option(o) for o in option_specs)
     deadlines.check_options(options)
     rules_path = find_named("rules", rules_name)
@@ -103,7 +107,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UmpireError(f"cannot make the game folder {ids.shown(str(path), 120)}: {exc.strerror}.",
+        raise UmpireError(f"cannot use {ids.shown(str(path), 120)} as the game folder: {exc.strerror}.",
                           fix="Give a shorter or writable path; nothing was created.") from None
     atomic.write_bytes(path / MAP_FILE, map_path.read_bytes())
     atomic.write_bytes(path / RULES_FILE, rules_path.read_bytes())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 Hex = tuple[int, int]
 Edge = tuple[Hex, Hex]
@@ -38,8 +39,9 @@ def label(h: Hex) -> str:
     return f"{column_letters(h[0])}{h[1] + 1}"
 
 
+@lru_cache(maxsize=4096)
 def parse_label(text: str) -> Hex | None:
-    """`K12` -> (10, 11); None when the text is not shaped like a label."""
+    """`K12` -> (10, 11); None when the text is not shaped like a label (labels recur: kept)."""
     m = _LABEL.match(text.strip())
     if not m or int(m.group(2)) < 1:
         return None

@@ -1,8 +1,10 @@
 """Folding of place and company names so `munchen`, `München` and `MÜNCHEN` match."""
 
 import unicodedata
+from functools import lru_cache
 
 
+@lru_cache(maxsize=1024)
 def fold_char(ch: str) -> str:
     """One character in, one character out: accents dropped, case folded."""
     base = unicodedata.normalize("NFKD", ch)[0]

@@ -128,7 +128,7 @@ def compare(original: GameFolder, copy: GameFolder) -> list[Difference]:
     moved = {old: new for e in journal if e["type"] == "rollback" for old, new in e.get("superseded", {}).items()}
     names = ["journal.jsonl"] + [moved.get(f, f) for e in journal if e["type"] == "newsletter" for f in e["files"]]
     for name in names:
-        a, b = original.path / name, copy.path / name
+        a, b = original.inside(name), copy.path / name
         if not a.exists():
             out.append(Difference(name, "the game folder lacks it, though the journal says it was issued."))
         elif not b.exists():

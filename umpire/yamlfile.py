@@ -1,4 +1,11 @@
-"""YAML loading that remembers line numbers, so errors can name file, line and field."""
+"""YAML loading that remembers line numbers, so errors can name file, line and field.
+
+YAML is parsed by libyaml (PyYAML's C parser) where it is installed, and by PyYAML's pure
+Python parser where it is not; the constructors that record lines are the same for both.
+The two parsers word their syntax errors differently, so a text libyaml refuses is parsed
+again by the pure Python parser, whose result or error is the answer: data and messages are
+the same whichever parser is installed.
+"""
 
 from __future__ import annotations
 
@@ -23,8 +30,16 @@ class LineList(list):
     item_lines: list
 
 
-class _Loader(yaml.SafeLoader):
-    pass
+class _PyLoader(yaml.SafeLoader):
+    """The line-keeping loader on PyYAML's pure Python parser."""
+
+
+if getattr(yaml, "__with_libyaml__", False):
+    class _Loader(yaml.CSafeLoader):
+        """The line-keeping loader on libyaml."""
+    _PlainLoader = yaml.CSafeLoader
+else:
+    _Loader, _PlainLoader = _PyLoader, yaml.SafeLoader
 
 
 def _mapping(loader, node):
@@ -48,8 +63,29 @@ def _sequence(loader, node):
     return out
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+for _line_loader in (_Loader, _PyLoader):
+    _line_loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+    _line_loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+
+
+def _load(text: str, fast, slow):
+    """Parse with the `fast` loader; if it refuses the text, the `slow` one's data or error."""
+    try:
+        return yaml.load(text, Loader=fast)
+    except yaml.YAMLError:
+        if fast is slow:
+            raise
+    return yaml.load(text, Loader=slow)
+
+
+def safe_load(text: str):
+    """yaml.safe_load, on libyaml where it is installed (plain dicts and lists, no lines)."""
+    return _load(text, _PlainLoader, yaml.SafeLoader)
+
+
+def load_lines(text: str):
+    """Parse YAML text into LineDicts and LineLists that know their lines."""
+    return _load(text, _Loader, _PyLoader)
 
 
 def load_yaml(path: Path):
@@ -61,7 +97,7 @@ def load_yaml(path: Path):
     except UnicodeDecodeError as exc:
         raise DataError(f"{path}: not UTF-8 text ({exc.reason})", fix="Save it as UTF-8.") from None
     try:
-        return yaml.load(text, Loader=_Loader)
+        return load_lines(text)
     except DataError as exc:
         raise DataError(exc.what, f"{path}, {exc.where}") from None
     except yaml.YAMLError as exc:

@@ -8,12 +8,7 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
-from ..mail import send as sending
 from ..mail.config import TLS_MODES, load_config
-from ..mail.fetch import Fetcher
-from ..mail.mailroom import Mailroom
-from ..mail.remind import queue_reminders
-from ..store.folder import GameFolder
 from . import main
 
 _DIR = click.Path(file_okay=False, path_type=Path)
@@ -43,8 +38,9 @@ def _overrides(kw: dict) -> dict:
     }
 
 
-def _flush(room: Mailroom, config) -> None:
-    """Send what is due in the outbox when an SMTP server is set; say so when it is not."""
+def _flush(room, config) -> None:
+    """Send what is due in the outbox (a Mailroom) when an SMTP server is set; say so when it is not."""
+    from ..mail import send as sending
     if not room.unsent():
         return
     if not config.smtp.configured:
@@ -72,6 +68,8 @@ def mail_group():
 @smtp_options
 def fetch(game_dir, games_dir, **kw):
     """Fetch new orders, store and check them, and reply to each sender."""
+    from ..mail.fetch import Fetcher
+    from ..store.folder import GameFolder
     if (game_dir is None) == (games_dir is None):
         raise click.UsageError("give either GAME_DIR or --all GAMES_DIR.")
     room_path = games_dir or game_dir
@@ -96,6 +94,9 @@ def fetch(game_dir, games_dir, **kw):
 @smtp_options
 def send(game_dir, issue, **kw):
     """Mail a newsletter (text as body, PDF attached) to every company and observer, once each."""
+    from ..mail import send as sending
+    from ..mail.mailroom import Mailroom
+    from ..store.folder import GameFolder
     folder = GameFolder(game_dir).require()
     config = load_config(game_dir, None, _overrides(kw))
     issue = issue or folder.newsletter_count()
@@ -110,6 +111,9 @@ def send(game_dir, issue, **kw):
 @smtp_options
 def remind(game_dir, **kw):
     """Remind each company whose orders for the open round are missing (once per round)."""
+    from ..mail.mailroom import Mailroom
+    from ..mail.remind import queue_reminders
+    from ..store.folder import GameFolder
     folder = GameFolder(game_dir).require()
     config = load_config(game_dir, None, _overrides(kw))
     config.smtp.check(folder.path)

@@ -7,13 +7,6 @@ from pathlib import Path
 
 import click
 
-from .. import demo as demo_game
-from ..families.volldampf.board import load_board
-from ..families.volldampf.drawing import board_pdf
-from ..gamemap import load_map
-from ..replay import replay as replay_game
-from ..render.pdf import map_pdf
-from ..store import atomic
 from . import main
 from .maps import is_board, map_group
 
@@ -29,6 +22,11 @@ def render(path, out):
       umpire map render ireland ireland.pdf
       umpire map render volldampf-germany board.pdf
     """
+    from ..families.volldampf.board import load_board
+    from ..families.volldampf.drawing import board_pdf
+    from ..gamemap import load_map
+    from ..render.pdf import map_pdf
+    from ..store import atomic
     if is_board(path):
         board = load_board(path)
         atomic.write_bytes(out, board_pdf(board))
@@ -43,6 +41,7 @@ def render(path, out):
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 def replay(game_dir):
     """Rebuild a game from its inputs; check the journal and newsletters byte for byte."""
+    from ..replay import replay as replay_game
     outcome = replay_game(game_dir)
     if outcome.differences:
         click.echo(f"Replay of {game_dir}: {len(outcome.differences)} difference(s):", err=True)
@@ -57,6 +56,7 @@ def replay(game_dir):
 @click.argument("out_dir", required=False, default="demo-out", type=click.Path(file_okay=False, path_type=Path))
 def demo(out_dir):
     """Play the bundled demo game end to end and write its newsletters (default: ./demo-out)."""
+    from .. import demo as demo_game
     folder = demo_game.play(out_dir)
     click.echo(f"Demo game played in {folder.path}; its newsletters:")
     for e in folder.events:

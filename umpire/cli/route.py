@@ -6,16 +6,12 @@ from pathlib import Path
 
 import click
 
-from ..engine.route_assistant import NoRoute, cheapest_build, fastest_route
-from ..engine.routes import describe_fees
 from ..errors import UmpireError
-from ..hexgrid import label
-from ..orders import OrderLineError, PlaceReader
-from ..store.folder import GameFolder
 from . import main
 
 
-def _place(reader: PlaceReader, text: str, option: str):
+def _place(reader, text: str, option: str):
+    from ..orders import OrderLineError
     try:
         return reader.place(text)
     except OrderLineError as exc:
@@ -31,6 +27,11 @@ def _place(reader: PlaceReader, text: str, option: str):
 @click.option("--build", is_flag=True, help="The cheapest line to build instead of a race route.")
 def route(game_dir, company, partner, start, goal, build):
     """The fastest race route with its fees, or (--build) the cheapest line to build."""
+    from ..engine.route_assistant import NoRoute, cheapest_build, fastest_route
+    from ..engine.routes import describe_fees
+    from ..hexgrid import label
+    from ..orders import PlaceReader
+    from ..store.folder import GameFolder
     folder = GameFolder(game_dir).require()
     state, game_map, rules = folder.state(), folder.game_map, folder.rules
     companies = [c.lower() for c in (company, partner) if c]

@@ -12,7 +12,8 @@ from shlex import quote
 import yaml
 
 from ..errors import DataError, UmpireError
-from ..ids import shown
+from ..ids import GAME_ID, GAME_ID_RULE, shown
+from ..yamlfile import safe_load
 from . import atomic
 
 GAME_FILE = "game.yaml"
@@ -24,6 +25,8 @@ DICE_FILE = "dice.txt"
 RECORDED_FILES = {"dice": DICE_FILE, "draws": "draws.txt"}    # a family's recorded randomness -> its file
 
 
+CLOSED_ENTRIES = (GAME_FILE, SECRETS_FILE, MAP_FILE, RULES_FILE, *RECORDED_FILES.values(), JOURNAL_FILE,
+                  "mail.jsonl", "orders", "inbox", "outbox", "newsletters", "newsletters/superseded")
 KEPT_BY_ROLLBACK = ("company_replaced",)      # who holds a company is not undone with the rounds
 
 
@@ -57,6 +60,7 @@ class GameFolder:
         self._orders_seen: tuple[int, dict, dict | None] = (0, {}, None)    # the same for latest_orders
         self._batch: atomic.Batch | None = None           # the batch this folder's pending writes are in
         self._next_seq: dict[int, int] = {}              # round -> the next number for an order (in a batch)
+        self._closed_checked = False
 
     # -- locations -----------------------------------------------------------
     @property
@@ -79,7 +83,31 @@ class GameFolder:
             raise UmpireError(f"{self.path} is not a game folder (it has no {GAME_FILE}).",
                               fix=f"Create a game with `umpire new {quote(str(self.path))} --map ireland --rules laurin "
                                   '--company "red:Red Lines:red@example.org" --company "blue:Blue Star:blue@example.org"`.')
+        if not self._closed_checked:
+            self.check_closed()
+            self._closed_checked = True
         return self
+
+    def check_closed(self):
+        """Refuse a game folder that is not closed: a symbolic link among its own files and folders
+        (game.yaml, the journal, orders/ and each round's folder, newsletters/ and its files...)
+        would let the umpire read or write outside it."""
+        for name in CLOSED_ENTRIES:
+            self._no_link(self.path / name)
+        for sub in ("orders", "newsletters", "newsletters/superseded"):
+            folder = self.path / sub
+            if folder.is_dir():
+                with os.scandir(folder) as entries:
+                    for entry in entries:
+                        if entry.is_symlink():
+                            self._no_link(Path(entry.path))
+
+    @staticmethod
+    def _no_link(path: Path):
+        if path.is_symlink():
+            raise DataError(f"{path} is a symbolic link; the umpire reads and writes only inside the game folder and "
+                            "follows no link there.", fix="Put the file or folder itself in its place (or restore it "
+                            "from a backup); nothing was done.")
 
     # -- configuration -------------------------------------------------------
     @property
@@ -88,13 +116,16 @@ class GameFolder:
             self.require()
             path = self.path / GAME_FILE
             try:
-                data = yaml.safe_load(path.read_text(encoding="utf-8"))
+                data = safe_load(path.read_text(encoding="utf-8"))
             except yaml.YAMLError as exc:
                 raise DataError(f"not valid YAML: {exc}", str(path)) from None
             for key in ("game", "map", "rules", "companies", "dice"):
                 if not isinstance(data, dict) or key not in data:
                     raise DataError(f"the key {key!r} is missing.", str(path),
                                     "game.yaml is written by `umpire new`; restore it from a backup.")
+            if not GAME_ID.fullmatch(str(data["game"])):
+                raise DataError(f"the game id {shown(str(data['game']))} is not one: {GAME_ID_RULE}.", str(path),
+                                "Restore game.yaml from a backup; nothing was done.")
             self._config = data
         return self._config
 
@@ -118,7 +149,7 @@ class GameFolder:
         if not path.exists():
             raise DataError("the secrets file is missing.", str(path),
                             "It holds the order codes and the dice seed; restore it from a backup.")
-        return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        return safe_load(path.read_text(encoding="utf-8")) or {}
 
     @property
     def family(self):
@@ -165,7 +196,7 @@ class GameFolder:
         """Move the newsletters the last rollback superseded, if a crash stopped it before it did."""
         last = next((e for e in reversed(self.journal()) if e["type"] == "rollback"), None)
         for old, new in (last or {}).get("superseded", {}).items():
-            source, target = self.path / old, self.path / new
+            source, target = self.inside(old), self.inside(new)
             if source.exists() and not target.exists():
                 target.parent.mkdir(exist_ok=True)
                 atomic.move(source, target)
@@ -233,7 +264,7 @@ class GameFolder:
         after what `state` has used."""
         dice = self.config["dice"]
         if dice.get("mode") == "recorded":
-            path = self.path / dice.get("file", RECORDED_FILES[self.family.recorded])
+            path = self.inside(dice.get("file", RECORDED_FILES[self.family.recorded]))
             return self.family.random(None, path, state)
         seed = self.secrets.get("seed")
         if not seed:

@@ -8,6 +8,7 @@ error names the file, the line and the field, and says what would work.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -194,7 +195,7 @@ class _Reader:
         return text
 
     def number(self, value, container, key, field_name) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             self.fail(container, key, field_name, f"{value!r} is not a number.")
         return float(value)
 
@@ -357,7 +358,7 @@ class _Reader:
         out = []
         for p in pairs:
             if (not isinstance(p, list) or len(p) != 2
-                    or any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in p)):
+                    or any(isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) for v in p)):
                 self.fail(container, key, field_name, f"{p!r} is not a point.", "Write a point as [x, y].")
             out.append((float(p[0]), float(p[1])))
         if len(out) < 2:

@@ -45,9 +45,12 @@ INK = colors.HexColor("#222222")
 
 
 def colour(name: str) -> colors.Color:
-    """A colour by name (`blue`, `violet`, ...) or as `#rrggbb`."""
+    """A colour by name (`blue`, `violet`, ...) or as `#rrggbb`; anything else is drawn grey."""
     text = str(name).strip().lower()
-    return colors.HexColor(PALETTE.get(text, text if text.startswith("#") else "#808080"))
+    try:
+        return colors.HexColor(PALETTE.get(text, text if text.startswith("#") else "#808080"))
+    except (ValueError, TypeError):
+        return colors.HexColor("#808080")
 
 
 @dataclass(frozen=True)

@@ -420,6 +420,10 @@ class Engine:
     def turn_c(self):
         s = self.s
         self.fired: set = set()
+        for p in s.seats:
+            for sab in (self.orders[p] or TurnOrders()).sabotages:
+                if sab.target not in s.seats:
+                    self.note(p, f"{sab.text}: there is no player {sab.target!r} (the players are {', '.join(s.seats)}).")
         for k in range(1, self.rules["moves_per_round"] + 1):
             for p in s.in_place_order():
                 o = self.orders[p]

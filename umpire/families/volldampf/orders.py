@@ -99,7 +99,7 @@ class TurnOrders:
     sabotages: list[Sabotage] = field(default_factory=list)
     extras: list[Extra] = field(default_factory=list)
     takefrom: str | None = None
-    read: list[str] = field(default_factory=list)    # each accepted line, as read
+    read: list[tuple[int, str, str]] = field(default_factory=list)    # (line, keyword, text) of each line read
 
 
 def quote(text: str) -> str:
@@ -114,10 +114,13 @@ class _Refused(Exception):
 
 
 class BodyReader:
-    """Reads body lines against a board, for one player, in one mail turn (`A`, `B` or `C`)."""
+    """Reads body lines against a board, for one player, in one mail turn (`A`, `B` or `C`).
 
-    def __init__(self, board, players: list[str], me: str | None, turn: str, open_turn: str = ""):
-        self.board, self.players, self.me = board, list(players), me
+    Without a turn every keyword is read (an order is read before the umpire knows for which
+    turn it counts); without players any player id is taken and checked at resolution."""
+
+    def __init__(self, board, players: list[str] | None, me: str | None, turn: str = "", open_turn: str = ""):
+        self.board, self.players, self.me = board, list(players) if players is not None else None, me
         self.turn, self.open_turn = turn[:1], open_turn or turn
         self.regions = {fold(r): r for r in board.regions}
 
@@ -129,10 +132,12 @@ class BodyReader:
             if not text:
                 continue
             try:
-                self._line(orders, number, text)
-                orders.read.append(text)
+                keyword = self._line(orders, number, text)
+                orders.read.append((number, keyword, text))
             except _Refused as exc:
-                errors.append(UmpireError(f"{quote(text)!r} refused: {exc.why}.", f"line {number}", exc.fix or None))
+                error = UmpireError(f"{quote(text)!r} refused: {exc.why}.", f"line {number}", exc.fix or None)
+                error.line = number
+                errors.append(error)
         if len(lines) > MAX_LINES:
             errors.append(UmpireError(f"the order has {len(lines)} lines; only the first {MAX_LINES} were read.",
                                       f"line {lines[MAX_LINES][0]}", "Send a shorter order."))
@@ -148,10 +153,11 @@ class BodyReader:
             raise _Refused(f"{words[0]!r} is not an order",
                            "Orders are BONDS, BID, CHOOSE, REARRANGE, REPLAN, BUILD, DISCARD, MOVE, "
                            "SUBSIDY, SABOTAGE, EXTRA and TAKEFROM (rule reference, section 16).")
-        if self.turn not in TURN_OF[keyword]:
+        if self.turn and self.turn not in TURN_OF[keyword]:
             raise _Refused(f"{keyword} belongs to turn {TURN_OF[keyword]} of a round; the open turn is "
                            f"{self.open_turn}", f"Send it when turn {TURN_OF[keyword]} is open.")
         getattr(self, "_" + keyword.lower())(orders, number, text, body, words[1:], expected)
+        return keyword
 
     # -- turn A ---------------------------------------------------------------------
     def _bonds(self, orders, number, text, body, args, expected):
@@ -180,7 +186,7 @@ class BodyReader:
         for word in re.split(r"[\s,]+", " ".join(args)):
             if not word:
                 continue
-            n = _number(word, "a group number", 1, len(self.players))
+            n = _number(word, "a group number", 1, 6)
             if n in seen:
                 raise _Refused(f"group {n} is listed twice", "List each group once, most wanted first.")
             seen.append(n)
@@ -194,12 +200,12 @@ class BodyReader:
             head, colon, cards = word.partition(":")
             if not colon:
                 raise _Refused(f"{word!r} is not a group", "Write each group as 1:octagon,triangle,triangle.")
-            n = _number(head, "a group number", 1, len(self.players))
+            n = _number(head, "a group number", 1, 6)
             if n in groups:
                 raise _Refused(f"group {n} is given twice", "Give each group once.")
             groups[n] = tuple(self._region(c) for c in cards.split(",") if c)
-        if sorted(groups) != list(range(1, len(groups) + 1)) or len(groups) != len(self.players):
-            raise _Refused(f"every group 1 to {len(self.players)} must be given once",
+        if sorted(groups) != list(range(1, len(groups) + 1)) or (self.players and len(groups) != len(self.players)):
+            raise _Refused(f"every group from 1 on must be given once",
                            "Write e.g. REARRANGE 1:octagon,triangle,triangle 2:circle,star,star.")
         orders.rearrange = tuple(groups[n] for n in sorted(groups))
 
@@ -212,7 +218,7 @@ class BodyReader:
         colour = _colour(args[0])
         source = self._location(" ".join(args[1:to]))
         rest = args[to + 1:]
-        when, k = {"A": "NOW", "B": "BUILD", "C": "MOVE"}[self.turn], 1
+        when, k = {"A": "NOW", "B": "BUILD", "C": "MOVE"}.get(self.turn, "MOVE"), 1
         tail = [w.upper() for w in rest]
         for i, word in enumerate(tail):
             if word in ("NOW", "BUILD", "MOVE"):
@@ -220,7 +226,7 @@ class BodyReader:
                 k = _number(rest[i + 1], "the turn number", 1, 9) if word != "NOW" and i + 1 < len(rest) else 1
                 rest = rest[:i]
                 break
-        if {"NOW": "A", "BUILD": "B", "MOVE": "C"}[when] != self.turn:
+        if self.turn and {"NOW": "A", "BUILD": "B", "MOVE": "C"}[when] != self.turn:
             raise _Refused(f"REPLAN {when} is played in turn {({'NOW': 'A', 'BUILD': 'B', 'MOVE': 'C'}[when])}; "
                            f"the open turn is {self.open_turn}", "Use NOW in turn A, BUILD k in turn B, MOVE k in turn C.")
         target = self._location(" ".join(rest))
@@ -345,6 +351,12 @@ class BodyReader:
             raise _Refused(f"at most {most} {what} lines a turn", "Drop a line; alternatives go on one line with ELSE.")
 
     def _player(self, word):
+        if fold(word) == fold(self.me or ""):
+            raise _Refused("a player cannot name himself here", "Name another player.")
+        if self.players is None:
+            if not re.fullmatch(r"[A-Za-z0-9_-]{1,30}", word):
+                raise _Refused(f"{quote(word)!r} is not a player id", "Name a player by his id, e.g. SABOTAGE red.")
+            return word.lower()
         for p in self.players:
             if fold(p) == fold(word):
                 if p == self.me:

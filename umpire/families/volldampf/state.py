@@ -23,8 +23,10 @@ def card_name(card_id: str) -> str:
 
 @dataclass
 class State:
-    seats: list[str]
-    names: dict[str, str]
+    seats: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
+    game: str = ""
+    draws_used: int = 0                   # draws journaled so far (recorded draws go on from here)
     round: int = 1
     turn: str = "A"                       # A, A2, A3 (extra turns), B, C or finished
     extra: str = ""                       # why the open turn is an extra turn: rearrange or tie
@@ -55,6 +57,11 @@ class State:
     bids_pending: dict[str, list[int]] = field(default_factory=dict)
 
     # -- reading ----------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """`A`, `B`, `C` (an extra turn A2 is phase A) or `finished`."""
+        return self.turn if self.turn == "finished" else self.turn[:1]
+
     def cash(self, player: str) -> int:
         return self.money.balance(player)
 
@@ -112,6 +119,10 @@ class State:
                 setattr(self, key, copy.deepcopy(value))
         elif kind == "setup":
             self.seats, self.names = list(event["players"]), dict(event["names"])
+        elif kind == "draw":
+            self.draws_used += 1
+        elif kind == "game_created":
+            self.game = event["game"]
 
 
 def turn_name(state: State) -> str:

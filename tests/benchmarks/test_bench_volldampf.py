@@ -1,0 +1,58 @@
+"""Volldampf engine timing: one mail turn of a 6-player game (goal: median < 20 ms) and a whole
+6-player game from setup to the final score (goal: < 1 s). Run:
+`pytest tests/benchmarks/test_bench_volldampf.py --benchmark-only`."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent.parent))
+
+from volldampf_helpers import FakeDraws, rules, tiny_board  # noqa: E402
+
+from umpire.families.volldampf import engine  # noqa: E402
+from umpire.families.volldampf.orders import BodyReader  # noqa: E402
+from umpire.families.volldampf.state import card_name  # noqa: E402
+
+SEATS = [f"p{i}" for i in range(6)]
+
+
+def orders_for(state, board):
+    out = {}
+    for i, p in enumerate(SEATS):
+        turn = state.turn[0]
+        if turn == "A":
+            lines = ["BONDS 1", f"BID {i + 2}", "CHOOSE 6 5 4 3 2 1"]
+        elif turn == "B":
+            lines = []
+            for card in state.won[p]:
+                free = [x.id for x in board.links.values() if x.region == card_name(card) and x.id not in state.sections]
+                lines.append("BUILD " + " ELSE ".join(free[:3]) if free else f"DISCARD {card_name(card)}")
+        else:
+            lines = [f"MOVE {c} {board.locations[loc].name} BEST" for loc, cs in sorted(state.cubes.items())
+                     for c in cs][:2]
+        out[p] = BodyReader(board, SEATS, p, turn).read(list(enumerate(lines, 1)))[0]
+    return out
+
+
+def whole_game():
+    board, r = tiny_board(), rules(6)
+    draws = FakeDraws("bench")
+    state, _ = engine.start_game(board, r, SEATS, {p: p for p in SEATS}, draws)
+    while state.turn != "finished":
+        state, _ = engine.resolve(state, board, r, orders_for(state, board), draws)
+    return state
+
+
+def test_resolve_one_mail_turn_6_players(benchmark):
+    board, r = tiny_board(), rules(6)
+    draws = FakeDraws("bench")
+    state, _ = engine.start_game(board, r, SEATS, {p: p for p in SEATS}, draws)
+    for _ in range(5):                       # into round 2, turn C
+        state, _ = engine.resolve(state, board, r, orders_for(state, board), draws)
+    orders = orders_for(state, board)
+    benchmark(engine.resolve, state, board, r, orders, draws)
+
+
+def test_whole_6_player_game(benchmark):
+    state = benchmark(whole_game)
+    assert state.turn == "finished"

@@ -1,0 +1,67 @@
+"""Whole games with random orders: the engine never fails, and its books always balance."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from volldampf_helpers import FakeDraws, rules, tiny_board
+
+from umpire.families.volldampf import engine
+from umpire.families.volldampf.orders import BodyReader
+
+BOARD = tiny_board()
+LOCS = [loc.name for loc in BOARD.locations.values() if loc.coloured]
+WORDS = ["BONDS 1", "BONDS 3", "BID 0", "BID 4", "BID 9 THEN 2", "CHOOSE 2 1", "CHOOSE 3", "BUILD L1 ELSE L2",
+         "BUILD L14 FAVOUR star", "DISCARD octagon", "DISCARD circle", "MOVE blue Hamburg BEST", "MOVE DECLINE",
+         "MOVE violet Hannover-Leipzig FAST ELSE DECLINE", "SUBSIDY red Köln BEST", "EXTRA MOVE 1 blue:Berlin",
+         "REPLAN yellow Warschau TO Berlin MOVE 2", "REPLAN blue Hamburg TO Leipzig NOW", "TAKEFROM p1",
+         "REARRANGE 1:octagon,octagon 2:star,star", "BUILD L9 ELSE L10 ELSE L11"]
+
+
+def random_orders(rng, state, seats):
+    out = {}
+    for p in seats:
+        if rng.random() < 0.15:
+            out[p] = None
+            continue
+        lines = [rng.choice(WORDS) for _ in range(rng.randint(0, 5))]
+        for card in state.won.get(p, []):
+            free = [x.id for x in BOARD.links.values() if x.region == card.rsplit("-", 1)[0]]
+            lines.append("BUILD " + " ELSE ".join(rng.sample(free, min(2, len(free)))))
+        lines.append(f"MOVE {rng.choice(['blue', 'violet', 'red', 'yellow'])} {rng.choice(LOCS)} BEST")
+        lines.append(f"SABOTAGE {rng.choice([q for q in seats if q != p])}")
+        body, _ = BodyReader(BOARD, seats, p, state.turn[0]).read(list(enumerate(lines, 1)))
+        out[p] = body
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10 ** 6))
+def test_random_games_end_and_balance(players, seed):
+    rng = random.Random(seed)
+    seats = [f"p{i}" for i in range(players)]
+    r = rules(players)
+    draws = FakeDraws(str(seed))
+    state, _ = engine.start_game(BOARD, r, seats, {p: p for p in seats}, draws)
+    for p in seats:
+        for _ in range(rng.randint(0, 3)):
+            if state.action_deck:
+                state.hands[p].append(state.action_deck.pop())
+    for _ in range(60):
+        if state.turn == "finished":
+            break
+        before = state
+        state, events = engine.resolve(state, BOARD, r, random_orders(rng, state, seats), draws)
+        folded = before.copy()
+        for event in events:
+            folded.apply(event)
+        assert {p: (folded.cash(p), folded.income_of(p)) for p in seats} == {
+            p: (state.cash(p), state.income_of(p)) for p in seats}
+        assert folded.hands == state.hands and folded.cubes == state.cubes
+        assert state.money.total() == 0 and state.income.total() == 0
+        assert all(state.income_of(p) >= 0 and state.cash(p) >= 0 for p in seats)
+        assert sum(state.bag.values()) + sum(len(c) for c in state.cubes.values()) == 40
+        cards = sum(len(h) for h in state.hands.values()) + len(state.action_deck) + len(state.action_discards)
+        assert cards == 14
+        assert all(state.sections_left[p] >= 0 for p in seats)
+    assert state.turn == "finished"

@@ -1,0 +1,76 @@
+"""How an order would fare on today's board, for the confirmation (nothing is changed): bids
+cut to cash, builds legal now, moves legal now. What others do first can still change it."""
+
+from __future__ import annotations
+
+from . import transport
+from .orders import Decline, Discard, TurnOrders
+from .state import State, card_name
+
+
+def preview(state: State, board, rules, player: str, body: TurnOrders) -> list[str]:
+    turn = state.turn[:1]
+    if player not in state.seats:
+        return []
+    if turn == "A":
+        return _bids(state, rules, player, body)
+    if turn == "B":
+        return [x for line in body.builds for x in _build_line(state, board, rules, player, line)]
+    if turn == "C":
+        lines = [line for line in body.moves] + ([body.subsidy] if body.subsidy else [])
+        return [x for line in lines for x in _move_line(state, board, rules, player, line)]
+    return []
+
+
+def _bids(state, rules, player, body):
+    cash = state.cash(player) + (body.bonds or 0) * rules["bonds"]["value"]
+    bids = body.bids or []
+    if any(b > cash for b in bids):
+        return [f"  note: BID above your {cash} marks (with the bonds ordered) is cut to {cash}."]
+    return []
+
+
+def _build_line(state, board, rules, player, line):
+    out = []
+    cards = [card_name(c) for c in state.won.get(player, [])]
+    for alt in line.alternatives:
+        if isinstance(alt, Discard):
+            out.append(f"  line {line.number}: DISCARD {alt.region}: "
+                       + ("you hold one" if alt.region in cards else "you hold no such card now"))
+            continue
+        link = board.links[alt.link]
+        region, cost = (alt.favour, rules["favour_cost"]) if alt.favour else (link.region, link.cost)
+        if link.id in state.sections:
+            why = f"taken by {state.sections[link.id]}"
+        elif region not in cards:
+            why = f"you hold no {region} card"
+        elif cost > state.cash(player):
+            why = f"costs {cost}, you have {state.cash(player)} marks now"
+        else:
+            why = f"legal now, costs {cost}"
+        out.append(f"  line {line.number}: {board.describe(link)}: {why}")
+    return out
+
+
+def _move_line(state, board, rules, player, line):
+    out = []
+    holds_fast = any(card_name(c) == "Schnelle Lok" for c in state.hands.get(player, []))
+    for alt in line.alternatives:
+        if isinstance(alt, Decline):
+            out.append(f"  line {line.number}: DECLINE")
+            continue
+        limit = rules["route"]["fast_links" if alt.fast and holds_fast else "max_links"]
+        red_only = rules["options"]["red_cubes_red_only"]
+        if alt.best:
+            route = transport.best(board, state.sections, state.cubes, alt.colour, alt.start, player, limit, red_only)
+            why = "" if route else "no legal route now"
+        else:
+            route, why = transport.check(board, state.sections, state.cubes, alt, player, limit, red_only)
+        if route:
+            gains = transport.gains(route, state.sections)
+            out.append(f"  line {line.number}: {alt.colour} {route.text(board)}: legal on today's board, "
+                       + ", ".join(f"{p} +{n}" for p, n in gains.items()))
+        else:
+            out.append(f"  line {line.number}: {alt.colour} from {board.locations[alt.start].name}: {why}")
+    return out
+

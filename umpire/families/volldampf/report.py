@@ -1,0 +1,251 @@
+"""The Volldampf newsletter as text: what happened since the last issue (from the journal),
+the position, the players, and what the open turn asks for; and each player's private sheet.
+Same journal, same text."""
+
+from __future__ import annotations
+
+from .engine import goods_card_ids
+from .rules import row
+from .state import CUBE_COLOURS, State, card_name, turn_name
+
+WIDTH = 78
+ASKS = {
+    "A": ["BONDS n            bonds to take (6 marks each; default 0)",
+          "BID n              your highest bid for the turn order (default 0: drop out first)",
+          "CHOOSE g g ...     the track card groups you want, most wanted first (default: lowest free)",
+          "REARRANGE 1:... 2:...   with Alles neu: the groups anew",
+          "REPLAN colour from TO to NOW   with Neue Planung"],
+    "B": ["BUILD link [FAVOUR region] [ELSE link ...]   one line a build turn, in order",
+          "DISCARD region     give up a card in that build turn",
+          "REPLAN colour from TO to BUILD k   with Neue Planung"],
+    "C": ["MOVE colour route [FAST] [ELSE ...] | MOVE colour location BEST | MOVE DECLINE   two lines",
+          "SUBSIDY colour route [ELSE ...]   with Subvention, if last on the income track",
+          "SABOTAGE player [MOVE k] [GAIN n]   with Sabotage",
+          "EXTRA MOVE k blue:loc violet:loc red:loc yellow:loc   with Zusatzfracht",
+          "REPLAN colour from TO to MOVE k   with Neue Planung",
+          "TAKEFROM player    whose hand a card comes from when both decks are empty"],
+}
+ASKS_EXTRA = ["BID n [THEN m ...]   new bids (sending nothing keeps your bids from before)",
+              "CHOOSE g g ...      the groups you want, most wanted first"]
+
+
+PLAYER_COLOURS = ("red", "blue", "black", "white", "teal", "yellow")
+
+
+def player_colours(seats: list[str]) -> dict[str, str]:
+    """The colour of each player's sections on the board, by seat (2 players: red and blue, as boxed)."""
+    return {p: PLAYER_COLOURS[i % len(PLAYER_COLOURS)] for i, p in enumerate(seats)}
+
+
+def _wrapped(head: str, items: list[str]) -> list[str]:
+    lines, line = [], head
+    for i, item in enumerate(items):
+        text = item + ("," if i < len(items) - 1 else ".")
+        if len(line) + len(text) + 1 > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = " " * len(head)
+        line += text + " "
+    return lines + [line.rstrip()]
+
+
+def since_last_issue(events: list[dict]) -> list[dict]:
+    last = max((i for i, e in enumerate(events) if e.get("type") == "newsletter"), default=-1)
+    return events[last + 1:]
+
+
+class Writer:
+    def __init__(self, board, rules, state: State, events: list[dict]):
+        self.board, self.rules, self.s, self.events = board, rules, state, events
+        self.goods = goods_card_ids(board)
+
+    def loc(self, ident):
+        return self.board.locations[ident].name if ident in self.board.locations else ident
+
+    def name(self, player):
+        return f"{self.s.names.get(player, player)} ({player})"
+
+    # -- what happened -----------------------------------------------------------------
+    def happenings(self) -> list[str]:
+        out, cubes = [], []
+        for e in self.events:
+            if e.get("type") == "cube":
+                cubes.append(f"{self.loc(e['location'])} {e['colour']}")
+                continue
+            line = self.describe(e)
+            if not line:
+                continue
+            if cubes:
+                out += _wrapped("  cubes: ", cubes)
+                cubes = []
+            out.extend(line if isinstance(line, list) else [line])
+        if cubes:
+            out += _wrapped("  cubes: ", cubes)
+        return out
+
+    def describe(self, e):
+        kind = e.get("type")
+        if kind == "setup":
+            return f"The game begins: {len(e['players'])} players; {e['removed']} track cards boxed unseen."
+        if kind == "goods card":
+            return f"Goods card turned ({e['label']}): {e['card']}."
+        if kind == "bag empty":
+            return f"  the bag is empty: no cube for {self.loc(e['location'])}"
+        if kind == "groups":
+            return [f"Track card groups of round {e['round']}:"] + [
+                f"  group {i}: {', '.join(g)}" for i, g in enumerate(e["groups"], 1)]
+        if kind == "bonds" and e["taken"]:
+            return (f"{self.name(e['player'])} takes {e['taken']} bond{'s' if e['taken'] > 1 else ''} "
+                    f"(now {e['total']}).")
+        if kind == "rearranged":
+            return [f"{self.name(e['player'])} plays Alles neu; the groups are now:"] + [
+                f"  group {i}: {', '.join(g)}" for i, g in enumerate(e["groups"], 1)]
+        if kind == "extra turn":
+            why = "Alles neu rearranged the groups" if e["why"] == "rearrange" else "the bids tied"
+            return f"Extra turn {e['turn']}: {why}; bids and group choices are asked for again."
+        if kind == "auction":
+            lines = ["Turn-order auction (every bid by 1 mark, as the maxima allowed), bidding order "
+                     + " ".join(e["order"]) + ":"]
+            for b in e["bids"]:
+                if "bid" in b:
+                    lines.append(f"  {b['player']} bids {b['bid']}" + (" (equal maximum, earlier in order)" if b.get("equal") else ""))
+                elif b.get("out"):
+                    lines.append(f"  {b['player']} drops out: place {b['place']}, last bid {b['last']}, pays {e['paid'][b['player']]}")
+                else:
+                    lines.append(f"  {b['player']} is left: place 1, last bid {b['last']}, pays {e['paid'][b['player']]}")
+            return lines
+        if kind == "sealed tie":
+            return "Sealed bids tied: " + "; ".join(f"{p} {' THEN '.join(map(str, b))}" for p, b in e["bids"].items())
+        if kind == "sealed":
+            return ("Sealed bids: " + "; ".join(f"{p} {' THEN '.join(map(str, b))}" for p, b in e["bids"].items())
+                    + (f"; pair {e['pair']} decides" if e["pair"] else "; the last round's places stand")
+                    + "; paid " + ", ".join(f"{p} {n}" for p, n in e["paid"].items()) + ".")
+        if kind == "group":
+            return f"{self.name(e['player'])} takes group {e['group']}: {', '.join(e['cards'])}."
+        if kind == "build":
+            link = self.board.links[e["link"]]
+            how = f", Günstige Gelegenheit for a {e['card']} card" if e.get("favour") else f" with a {e['card']} card"
+            return f"{self.name(e['player'])} builds {self.board.describe(link)}{how}: pays {e['cost']}."
+        if kind == "discard":
+            return f"{self.name(e['player'])} discards a {e['region']} card ({e['why']})."
+        if kind == "replan":
+            return (f"{self.name(e['player'])} plays Neue Planung: a {e['colour']} cube from {self.loc(e['source'])} "
+                    f"to {self.loc(e['target'])}.")
+        if kind == "extra cube":
+            return f"{self.name(e['player'])} plays Zusatzfracht: a {e['colour']} cube to {self.loc(e['location'])}."
+        if kind == "move":
+            gains = ", ".join(f"{p} +{n}" for p, n in e["gains"].items())
+            label = "Subvention move" if e["move"] == 3 else f"move {e['move']}"
+            return f"{self.name(e['player'])}, {label}: {e['colour']} cube {e['route']} ({', '.join(e['links'])}): {gains}."
+        if kind == "sabotage":
+            return (f"{self.name(e['player'])} plays Sabotage on {e['target']}'s move {e['move']} "
+                    f"({e['colour']} cube {e['route']}).")
+        if kind == "decline":
+            return f"{self.name(e['player'])} declines move {e['move']}."
+        if kind == "forgone":
+            return f"{self.name(e['player'])} forgoes move {e['move']}."
+        if kind == "card":
+            source = {"deck": "from the deck", "none": "none left anywhere"}.get(e["source"], f"from {e['source']}'s hand")
+            return f"{self.name(e['player'])} draws an action card ({e['why']}; {source})."
+        if kind == "reshuffle":
+            return f"The action discards ({e['cards']} cards) are shuffled into a new deck."
+        if kind == "played" and e["card"] not in ("Sabotage", "Alles neu", "Neue Planung", "Zusatzfracht"):
+            return f"{self.name(e['player'])} plays {e['card']}."
+        if kind == "payout":
+            short = f", {e['short']} short: income down to {e['income']}" if e["short"] else ""
+            return (f"{self.name(e['player'])} receives {e['received']} marks, pays interest {e['paid']} of "
+                    f"{e['interest']}{short}.")
+        if kind == "missed":
+            return f"NOTE TO THE GM: {self.name(e['player'])} has sent nothing for {e['turns']} mail turns in a row."
+        if kind == "end":
+            winners = " and ".join(self.name(p) for p in e["winners"])
+            lines = ["THE GAME IS OVER. Score = income - bonds:"]
+            for p, score in sorted(e["scores"].items(), key=lambda x: (-x[1], -e["cash"][x[0]], x[0])):
+                lines.append(f"  {self.name(p)}: {score} (marks {e['cash'][p]})")
+            lines.append(f"Winner: {winners}.")
+            lines.append("Track cards boxed at setup: " + (", ".join(e["removed"]) or "none") + ".")
+            return lines
+        return None
+
+    # -- the position ------------------------------------------------------------------
+    def players(self, hidden_money: bool) -> list[str]:
+        s = self.s
+        at_end = self.rules["bonds"]["income_at_end"]
+        colours = player_colours(s.seats)
+        out = [f"{'place':<6}{'player':<28}{'colour':<7}{'marks':>6}{'income':>7}{'bonds':>6}{'score':>6}{'cards':>6}{'sections':>9}"]
+        for p in s.in_place_order(s.places or s.last_places):
+            place = (s.places or s.last_places).get(p, "-")
+            marks = "-" if hidden_money else str(s.cash(p))
+            out.append(f"{place!s:<6}{self.name(p)[:27]:<28}{colours[p]:<7}{marks:>6}{s.income_of(p):>7}{s.bonds[p]:>6}"
+                       f"{s.score(p, at_end):>6}{len(s.hands[p]):>6}{sum(1 for o in s.sections.values() if o == p):>9}")
+        return out
+
+    def position(self) -> list[str]:
+        s = self.s
+        out = ["Sections:"]
+        for p in s.seats:
+            mine = [self.board.describe(self.board.links[x]) for x in self.board.links if s.sections.get(x) == p]
+            out.append(f"  {p}: " + ("; ".join(mine) if mine else "none"))
+        out.append("Cubes:")
+        for ident, colours in sorted(s.cubes.items(), key=lambda x: self.loc(x[0])):
+            if colours:
+                out.append(f"  {self.loc(ident)} ({self.board.locations[ident].colour}): {', '.join(colours)}")
+        out.append("In the bag: " + ", ".join(f"{c} {s.bag.get(c, 0)}" for c in CUBE_COLOURS)
+                   + f"; track deck {len(s.track_deck)}; goods cards left {len(s.goods_deck)}; "
+                   f"action deck {len(s.action_deck)}, discards {len(s.action_discards)}.")
+        if s.turn in ("B",) or s.turn.startswith("A") and s.groups:
+            if s.turn.startswith("A"):
+                out.append("Track card groups on offer:")
+                out += [f"  group {i}: {', '.join(card_name(c) for c in g)}" for i, g in enumerate(s.groups, 1)]
+        if s.turn in ("B", "C") and s.group_of:
+            out.append("Groups won: " + "; ".join(f"{p} group {s.group_of[p]}" for p in s.in_place_order()))
+        return out
+
+    def asks(self) -> list[str]:
+        s = self.s
+        if s.turn == "finished":
+            return []
+        lines = ASKS_EXTRA if s.turn[1:] else ASKS[s.turn]
+        n = row(self.rules, len(s.seats))
+        extra = [f"Build turns this round: {n['build_turns']}."] if s.turn == "B" else []
+        return [f"Orders for turn {turn_name(s)} (header: GAME, PLAYER, CODE, optional ROUND {turn_name(s)}):"] + [
+            "  " + x for x in lines] + extra
+
+    def private(self, player: str, order_lines: list[str]) -> str:
+        s = self.s
+        out = [f"Private sheet for {self.name(player)}, turn {turn_name(s)}"]
+        out.append("Your action cards: " + (", ".join(sorted(card_name(c) for c in s.hands[player])) or "none") + ".")
+        if s.won.get(player):
+            out.append("Your track cards to build with: " + ", ".join(card_name(c) for c in s.won[player]) + ".")
+        if self.rules["options"]["money"] == "hidden":
+            out.append(f"Your marks: {s.cash(player)}.")
+        if order_lines:
+            out.append("Your last order as the umpire read it:")
+            out += ["  " + x for x in order_lines]
+        notes = [e["text"] for e in self.events if e.get("type") == "note" and e.get("player") == player]
+        if notes:
+            out.append("Warnings and results:")
+            out += ["  " + x for x in notes]
+        return "\n".join(out) + "\n"
+
+
+def newsletter_text(board, rules, state: State, events: list[dict], game: str, number: int,
+                    commitment: str | None = None, seed: str | None = None) -> str:
+    w = Writer(board, rules, state, events)
+    hidden = rules["options"]["money"] == "hidden"
+    title = f"VOLLDAMPF  {game}  newsletter {number:03d}"
+    out = [title, "=" * len(title), ""]
+    if state.turn == "finished":
+        out.append(f"Final newsletter (round {state.round}).")
+    else:
+        out.append(f"Round {state.round} of {row(rules, len(state.seats))['rounds']}; open turn {turn_name(state)}.")
+    if commitment and number == 1:
+        out.append(f"Seed commitment (SHA-256): {commitment}")
+    out += ["", "What happened", "-------------"] + (w.happenings() or ["Nothing yet."])
+    out += ["", "Players", "-------"] + w.players(hidden)
+    out += ["", "The board", "---------"] + w.position()
+    asks = w.asks()
+    if asks:
+        out += ["", "Next", "----"] + asks
+    if state.turn == "finished" and seed:
+        out += ["", f"The seed was: {seed}"]
+    return "\n".join(out) + "\n"
