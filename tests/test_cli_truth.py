@@ -123,14 +123,15 @@ def parses(words: list[str]):
     command, args = main, list(words[1:])
     while isinstance(command, click.Group):
         name = args.pop(0)
-        assert name in command.commands, f"no command {name!r} in {' '.join(words)}"
-        command = command.commands[name]
+        found = command.get_command(click.Context(command), name)
+        assert found is not None, f"no command {name!r} in {' '.join(words)}"
+        command = found
     command.make_context(command.name, args)
 
 
 def readme_commands() -> list[str]:
-    """Every indented `umpire ...` line of the README (with its continuation lines)."""
-    text = (ROOT / "README.md").read_text().replace("\\\n", " ")
+    """Every indented `umpire ...` line of the README and docs/gm.md (with its continuation lines)."""
+    text = "\n".join((ROOT / name).read_text() for name in ("README.md", "docs/gm.md")).replace("\\\n", " ")
     return [re.sub(r"\s+#.*$", "", line.strip()) for line in text.splitlines()
             if re.match(r"^\s{4,}(\.venv/bin/)?umpire ", line)]
 
@@ -140,7 +141,7 @@ def test_readme_commands_parse_as_written(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "maps").symlink_to(ROOT / "maps")
     commands = readme_commands()
-    assert len(commands) >= 8
+    assert len(commands) >= 20
     for line in commands:
         for name in re.findall(r"\S+\.txt", line):
             (tmp_path / name).write_text("GAME ireland-1\n")

@@ -130,3 +130,20 @@ def test_unentered_race_is_carried_forward_when_the_option_is_set(test_map, laur
 def test_unentered_race_counts_without_the_option(test_map, laurin):
     _, state, _ = run_round(one_transport(), test_map, laurin, {"red": "RACE 1 PASS"}, [])
     assert state.ops["made"] == 1 and 1 not in state.ops["open"]
+
+
+def test_entry_limit_rises_by_one_for_every_two_races_carried_forward(test_map, laurin):
+    # transports 1-3 were carried forward from an earlier round, 4 is new: 3 carried, limit 1 + 1 = 2
+    state = one_transport()
+    state.round = 5
+    for n in (1, 2, 3):
+        state = announce(state, n, ["C3"], ["K8"], round_number=4) if n > 1 else state
+    state.ops["transports"][1]["round"] = 4
+    state = announce(state, 4, ["C3"], ["K8"])
+    body = "\n".join(f"RACE {n} RUN {RED}" for n in (1, 2, 3, 4))
+    options = {"entries_per_round": 1, "entries_rise_with_carried": True}
+    events, _, _ = run_round(state, test_map, laurin, {"red": body}, [6] * 8, options=options)
+    assert [e["transport"] for e in events_of(events, "race_entered")] == [1, 2]
+    assert all("at most 2 races" in r for _, _, r in refusals(events))
+    events, _, _ = run_round(state, test_map, laurin, {"red": body}, [6] * 8, options={"entries_per_round": 1})
+    assert [e["transport"] for e in events_of(events, "race_entered")] == [1]

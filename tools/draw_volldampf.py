@@ -200,6 +200,31 @@ def _simplify(points, tolerance):
     return [p for p, k in zip(points, keep) if k]
 
 
+def _chains(runs):
+    """Join river pieces end to start into whole rivers (GSHHS stores a river in many pieces)."""
+    def key(p):
+        return round(p[0], 3), round(p[1], 3)
+
+    starts: dict = {}
+    for i, run in enumerate(runs):
+        starts.setdefault(key(run[0]), []).append(i)
+    ends = {key(run[-1]) for run in runs}
+    used, chains = set(), []
+    for i in [i for i, run in enumerate(runs) if key(run[0]) not in ends] + list(range(len(runs))):
+        if i in used:
+            continue
+        used.add(i)
+        chain = list(runs[i])
+        while True:
+            onward = [j for j in starts.get(key(chain[-1]), []) if j not in used]
+            if not onward:
+                break
+            used.add(onward[0])
+            chain += runs[onward[0]][1:]
+        chains.append(chain)
+    return chains
+
+
 def _length_km(points) -> float:
     return sum(km({"lat": a[1], "lon": a[0]}, {"lat": b[1], "lon": b[0]}) for a, b in zip(points, points[1:]))
 
@@ -242,13 +267,13 @@ def extract_outline(source: dict) -> dict:
                 borders.append(line)
     for drawn in spec["borders_1920s"]:
         borders.append(_rounded((lon, lat) for lat, lon in drawn["points"]))
+    runs = [run for _, points in _records(folder, "rivers", res) for run in _pieces(points, lambda p: _inside(p, box))]
     rivers = []
-    for _, points in _records(folder, "rivers", res):
-        for run in _pieces(points, lambda p: _inside(p, box)):
-            if _length_km(run) >= spec.get("least_river", 150):
-                line = _rounded(_simplify(run, tol))
-                if len(line) > 1:
-                    rivers.append(line)
+    for chain in _chains(runs):
+        if _length_km(chain) >= spec["least_river"]:
+            line = _rounded(_simplify(chain, tol))
+            if len(line) > 1:
+                rivers.append(line)
     return {"bounds": list(box), "land": land, "lakes": lakes, "rivers": rivers, "borders": borders}
 
 

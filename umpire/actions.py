@@ -16,7 +16,8 @@ from . import __version__, families, ids
 from .dice import commitment
 from .errors import UmpireError
 from .mail import deadlines
-from .options import parse_option, ruleset_overrides
+from .options import check_choices, parse_option, ruleset_overrides
+from .profiles import load_profile
 from .resources import find_named
 from .store import atomic
 from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
@@ -46,9 +47,10 @@ def new_code() -> str:
 
 def create_game(path: Path, map_name: str | None, rules_name: str, company_specs: list[str],
                 seed: str | None = None, dice_file: Path | None = None, option_specs: tuple[str, ...] = (),
-                now: datetime | None = None, game_id: str | None = None,
+                now: datetime | None = None, game_id: str | None = None, profile: str | None = None,
                 draws_file: Path | None = None) -> tuple[GameFolder, dict]:
     """Create the game folder, open round 1 and write newsletter 001. Returns the order codes.
+    A postal profile's options come first; an `--option` of the same key wins.
 
     The game id is the folder's name unless `game_id` is given; either must be a game id (ids.py).
     The ruleset's `family:` says which game it is; `map_name` may be None where the family has a
@@ -64,10 +66,11 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     except OSError as exc:
         raise UmpireError(f"cannot use {ids.shown(str(path), 120)} as the game folder: {exc.strerror}.",
                           fix="Give a shorter or readable path; nothing was created.") from None
-    options = dict(parse_option(o) for o in option_specs)
+    options = {**(load_profile(profile).options if profile else {}), **dict(parse_option(o) for o in option_specs)}
     deadlines.check_options(options)
     rules_path = find_named("rules", rules_name)
     family = families.of_rules(rules_path)
+    check_choices(options, family.choices)
     map_name = map_name or family.default_board
     if map_name is None:
         raise UmpireError("the game needs a map.", fix="Give --map with a bundled map name or a map file.")
@@ -140,7 +143,8 @@ def open_game(folder: GameFolder, now: datetime | None = None):
     """Start the game written in the folder: open round 1 and write newsletter 001 (also used by replay)."""
     family = folder.family
     companies = [{"id": c["id"], "name": c["name"]} for c in folder.config["companies"]]
-    events = family.start_game(folder.game_id, companies, folder.rules, folder.dice(family.new_state()))
+    events = family.start_game(folder.game_id, companies, folder.rules, folder.dice(family.new_state()),
+                               folder.options)
     folder.append([{"type": "command", "command": "new"}] + events)
     deadlines.set_deadline(folder, family.open_turn(folder.state()), now)
     publish_newsletter(folder)
@@ -174,14 +178,14 @@ def read_order(folder: GameFolder, data: bytes):
 
 def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False,
            received_at: datetime | None = None, batch: atomic.Batch | None = None,
-           order=None) -> SubmitResult:
+           order=None, late: str | None = None) -> SubmitResult:
     """Take one order: check its header, store it verbatim, journal it.
 
     `received_at` (given by the mail service) is checked against the open round's deadline:
     a late order is refused or held for the next round, as the game's late_orders option says.
     With a `batch` (the mail service's), the stored order and its journal line are written with
     the batch's other writes: the order file durable first, then the line. `order` is the text
-    already parsed, if it was.
+    already parsed, if it was. `late` is a lateness decided before (replay gives the journal's).
     """
     folder.require()
     state = folder.state()
@@ -190,7 +194,7 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
         order = read_order(folder, data)
     reason = _header_problem(folder, state, turn, order, require_code)
     company = order.company if order.company in folder.company_ids() else None
-    late = deadlines.lateness(folder, turn, received_at) if not reason else None
+    late = (late or deadlines.lateness(folder, turn, received_at)) if not reason else None
     if late and deadlines.late_policy(folder) == "refuse":
         reason = late
     if reason:

@@ -24,6 +24,14 @@ def parse_option(text: str) -> tuple[str, object]:
     return key.strip(), yaml.safe_load(value.strip()) if value.strip() else ""
 
 
+def check_choices(options: dict, family_choices: dict[str, tuple]):
+    """Refuse a game option whose value is not one of its choices (the family's options with choices)."""
+    for name, choices in family_choices.items():
+        if name in options and options[name] not in choices:
+            raise UmpireError(f"--option {name}={options[name]!r} is not one of {', '.join(choices)}.",
+                              fix=f"Write e.g. --option {name}={choices[-1]}.")
+
+
 def game_option(options: dict, name: str):
     """The value of a shell option in a game, or its default."""
     return options.get(name, SHELL_OPTIONS[name][0])

@@ -2,6 +2,8 @@
 
 The inputs are game.yaml, map.yaml, rules.yaml, secrets.yaml (the seed) or dice.txt (draws.txt), the
 stored order files in the order the journal received them, and the commands in the journal.
+What the mail service refused at the door (sender, lateness) is replayed from the journal's
+record, not decided again.
 The journal and every issued newsletter must come out identical.
 """
 
@@ -69,15 +71,27 @@ def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Differenc
                 _gm_event(original, copy, event, journal, number - 1)
                 commands += 1
             elif event["type"] in ("order_received", "order_refused"):
-                data = original.read_bytes(event["file"])
-                via = event.get("via", "submit")
-                actions.submit(copy, data, via=via, require_code=not via.startswith(("submit", "demo")))
+                _order(copy, event, original.read_bytes(event["file"]))
                 orders += 1
         except (UmpireError, OSError) as exc:
             message = exc.message if isinstance(exc, UmpireError) else str(exc)
             return commands, orders, Difference("journal.jsonl", f"the rebuild stopped at line {number} "
                                                 f"({event['type']} {event.get('command', '')}): {message}")
     return commands, orders, None
+
+
+def _order(folder: GameFolder, event: dict, data: bytes):
+    """An order as the journal received it. What the mail service decided at the door from what
+    replay cannot see (the sender, the time the server received it) is taken from the journal's
+    record, not decided again: a mail order refused there is refused again with the same reason,
+    and one held as late is held again."""
+    via = event.get("via", "submit")
+    by_mail = via.startswith("mail ")
+    if by_mail and event["type"] == "order_refused":
+        actions.refuse(folder, data, via, event["reason"], event.get("company"))
+        return
+    actions.submit(folder, data, via=via, require_code=not via.startswith(("submit", "demo")),
+                   late=event.get("held") if by_mail else None)
 
 
 GM_EVENTS = ("rollback", "adjusted", "company_replaced")

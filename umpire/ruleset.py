@@ -58,6 +58,16 @@ def _bonus_tables(v):
             return f"entry {k!r} must list one bonus per participant"
 
 
+def _variants(v):
+    if not isinstance(v, dict):
+        return "must map a house rule's name to its choices"
+    for name, choices in v.items():
+        if not isinstance(choices, dict) or not choices or any(
+                not isinstance(values, dict) or any(not isinstance(k, str) for k in values)
+                for values in choices.values()):
+            return f"{name!r} must map each choice to the ruleset values it sets ({{path: value}})"
+
+
 SCHEMA = {
     "format": _choice(1),
     "name": lambda v: None if isinstance(v, str) else "must be text",
@@ -109,6 +119,7 @@ SCHEMA = {
         "end": {"after_transports": _bool, "balance_target": _optional(_players_table)},
     },
     "options": {"jumping": _bool, "joint_construction": _bool, "ferries": _bool},
+    "variants": _variants,
 }
 
 
@@ -117,6 +128,7 @@ SCHEMA = {
 DEFAULTS = {
     ("construction", "no_bonus_at_home"): "chosen",
     ("operations", "additional_construction", "builds"): "per_round",
+    ("variants",): {},
 }
 
 
@@ -207,10 +219,25 @@ def load_rules(name_or_path: str | Path, overrides: dict | None = None) -> Rules
     _fill_defaults(doc)
     _validate(doc, SCHEMA, "", str(path))
     if overrides:
+        variants = {k: v for k, v in overrides.items() if k in doc["variants"]}
+        for key, value in variants.items():
+            for path_, v in variant_values(doc["variants"], key, value, str(path)).items():
+                apply_option(doc, path_, v, f"game option {key}={value}")
         for key, value in overrides.items():
-            apply_option(doc, key, value, f"game option {key}")
+            if key not in variants:
+                apply_option(doc, key, value, f"game option {key}")
         _validate(doc, SCHEMA, "", f"{path} with game options")
     return Ruleset(_plain(doc), str(path))
+
+
+def variant_values(variants: dict, name: str, choice, source: str) -> dict:
+    """The ruleset values a named house rule sets (`bonus_system=alternative`)."""
+    choices = variants[name]
+    key = str(choice).lower()
+    if key not in map(str, choices):
+        raise DataError(f"{name}={choice!r} is not a choice of this house rule.", source,
+                        f"Choose one of {', '.join(map(str, choices))}, e.g. --option {name}={next(iter(choices))}.")
+    return next(values for c, values in choices.items() if str(c) == key)
 
 
 def _plain(value):

@@ -40,6 +40,7 @@ COMMANDS = {
     "demo": "umpire.cli.render:demo",
     "map": "umpire.cli.maps:map_group",
     "mail": "umpire.cli.mail:mail_group",
+    "options": "umpire.cli.house_rules:options_command",
 }
 
 

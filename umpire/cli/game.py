@@ -14,6 +14,7 @@ from ..due import due
 from ..errors import UmpireError
 from ..store.folder import GameFolder
 from . import main
+from .locking import locking
 
 
 @main.command()
@@ -28,16 +29,18 @@ from . import main
 @click.option("--draws", "draws_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help="Recorded draws (cards, cubes), one a line, used in order instead of seeded ones.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option or ruleset value.")
+@click.option("--profile", help="A postal profile: a zine's house rules as a set of options "
+              "(`umpire options` lists them), e.g. octopus-garden.")
 @click.option("--id", "game_id", help="The game id, when the folder's name is not one (1 to 40 letters, digits, "
               "'-', '_' or '.').")
-def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, options, game_id):
+def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, options, profile, game_id):
     """Create a game, open round 1 and write newsletter 001.
 
     Example: `umpire new games/ireland-1 --map ireland --rules laurin --company "red:Red Lines:red@example.org"
     --company "blue:Blue Star:blue@example.org"`. The game id is the folder's name (or --id).
     """
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options,
-                                        game_id=game_id, draws_file=draws_file)
+                                        game_id=game_id, profile=profile, draws_file=draws_file)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
     click.echo("Order codes (shown once; kept in secrets.yaml):")
     for cid, code in codes.items():
@@ -47,6 +50,7 @@ def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, 
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, exists=True, path_type=Path))
+@locking("game_dir")
 def submit(game_dir, files):
     """Take order files from the GM (no CODE needed).
 
@@ -77,6 +81,7 @@ def submit(game_dir, files):
 @click.option("--force", is_flag=True, help="Resolve even though orders are missing and the deadline has not passed.")
 @click.option("--round", "round_number", type=int, metavar="N",
               help="Resolve only if round N is open: run again, the command does nothing and says so.")
+@locking("game_dir")
 def resolve(game_dir, force, round_number):
     """Resolve the open round, open the next, write the newsletter.
 
@@ -104,8 +109,14 @@ def resolve(game_dir, force, round_number):
         raise UmpireError(f"not resolved: {check.reason}",
                           fix=f"Nothing was done. To resolve it now anyway: `umpire resolve {quote(str(game_dir))} "
                               f"--force`.")
-    actions.resolve(folder)
+    events = actions.resolve(folder)
     status = actions.status(folder)
+    finished = next((e for e in events if e["type"] == "game_finished"), None)
+    if finished:
+        click.echo(f"Round {before} resolved. The game is over: {finished['reason']}. Winners: "
+                   f"{_names(folder, finished['winners'])}. The dice seed is revealed; newsletter "
+                   f"{status['newsletters']:03d} written.")
+        return
     click.echo(f"Round {before} resolved. Now: {status['phase']}, round {status['round']}; "
                f"newsletter {status['newsletters']:03d} written.")
 
@@ -114,6 +125,7 @@ def resolve(game_dir, force, round_number):
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--reason", required=True, help="Why the GM ends the phase (journaled).")
 @click.option("--yes", is_flag=True, help="Do not ask, even when ending the phase ends the game at once.")
+@locking("game_dir")
 def end_construction(game_dir, reason, yes):
     """End the construction phase by the GM's decision.
 

@@ -7,10 +7,12 @@ from pathlib import Path
 import click
 
 from .. import corrections, rollback as undo
+from ..errors import UmpireError
 from ..round_preview import preview as preview_round
 from ..store import atomic
 from ..store.folder import GameFolder
 from . import main
+from .locking import locking
 
 _GAME = click.Path(file_okay=False, path_type=Path)
 
@@ -32,7 +34,11 @@ def preview(game_dir, pdf_path):
     click.echo("")
     click.echo(result.text, nl=False)
     if pdf_path:
-        atomic.write_bytes(pdf_path, result.pdf)
+        try:
+            atomic.write_bytes(pdf_path, result.pdf)
+        except OSError as exc:
+            raise UmpireError(f"cannot write {pdf_path} ({exc.strerror}).",
+                              fix="Give --pdf a file in a folder that exists and can be written.") from None
         click.echo(f"\nThe newsletter's PDF is in {pdf_path}.")
 
 
@@ -40,6 +46,7 @@ def preview(game_dir, pdf_path):
 @click.argument("game_dir", type=_GAME)
 @click.option("--to", "to_round", type=int, metavar="ROUND",
               help="Undo every resolve since ROUND was open, so ROUND is open again (run again: nothing to do).")
+@locking("game_dir")
 def rollback(game_dir, to_round):
     """Undo the last resolve (or end-construction), or every one back to a round.
 
@@ -63,6 +70,7 @@ def rollback(game_dir, to_round):
 @click.option("--company", required=True, help="The company's id.")
 @click.option("--units", required=True, type=int, help="Units the company gets from the bank (negative: pays to it).")
 @click.option("--reason", required=True, help="Why; printed in the next newsletter.")
+@locking("game_dir")
 def adjust(game_dir, company, units, reason):
     """Correct a company's balance: a posting between the bank and the company.
 
@@ -78,6 +86,7 @@ def adjust(game_dir, company, units, reason):
 @click.argument("company")
 @click.option("--email", required=True, help="The new player's address.")
 @click.option("--name", help="A new name for the company (default: it keeps its name).")
+@locking("game_dir")
 def replace(game_dir, company, email, name):
     """A stand-by player takes over a company: new address, new order code.
 

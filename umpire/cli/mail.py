@@ -10,6 +10,7 @@ import click
 from ..errors import UmpireError
 from ..mail.config import TLS_MODES, load_config
 from . import main
+from .locking import locking
 
 _DIR = click.Path(file_okay=False, path_type=Path)
 
@@ -66,6 +67,7 @@ def mail_group():
 @click.option("--imap-tls", type=click.Choice(TLS_MODES), help="ssl, starttls or none (loopback only).")
 @click.option("--imap-folder", help="The folder orders arrive in (default INBOX).")
 @smtp_options
+@locking("game_dir", "games_dir")
 def fetch(game_dir, games_dir, **kw):
     """Fetch new orders, store and check them, and reply to each sender."""
     from ..mail.fetch import Fetcher
@@ -92,6 +94,7 @@ def fetch(game_dir, games_dir, **kw):
 @click.argument("game_dir", type=_DIR)
 @click.option("--issue", type=int, help="The newsletter to send (default: the newest).")
 @smtp_options
+@locking("game_dir")
 def send(game_dir, issue, **kw):
     """Mail a newsletter (text as body, PDF attached) to every company and observer, once each."""
     from ..mail import send as sending
@@ -109,6 +112,7 @@ def send(game_dir, issue, **kw):
 @mail_group.command()
 @click.argument("game_dir", type=_DIR)
 @smtp_options
+@locking("game_dir")
 def remind(game_dir, **kw):
     """Remind each company whose orders for the open round are missing (once per round)."""
     from ..mail.mailroom import Mailroom

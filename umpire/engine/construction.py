@@ -43,20 +43,35 @@ class Emitter:
                       amount=amount, reason=reason))
 
 
-def start_game(game: str, companies: list[dict], rules: Ruleset, dice) -> tuple[list[dict], State]:
-    """The events that create a game and open its first construction round."""
+def start_game(game: str, companies: list[dict], rules: Ruleset, dice,
+               first_by_die: bool = False) -> tuple[list[dict], State]:
+    """The events that create a game and open its first construction round; with `first_by_die`
+    the company that builds first is rolled for instead of being the first listed."""
     emit = Emitter(State())
     emit(dict(type="game_created", game=game, companies=companies))
     for c in companies:
         emit.pay(BANK, c["id"], rules.starting_balance, "starting balance")
+    if first_by_die:
+        roll_first_company(emit, dice)
     open_construction_round(emit, rules, dice)
     return emit.events, emit.state
+
+
+def roll_first_company(emit: Emitter, dice):
+    """One die per company in seat order, highest first; the tied highest roll again."""
+    contenders, throw = emit.state.seat_order(), 1
+    while len(contenders) > 1:
+        again = f" again {throw - 1}" if throw > 1 else ""
+        rolls = {c: emit.roll(dice, f"first company {c}{again}") for c in contenders}
+        contenders = [c for c in contenders if rolls[c] == max(rolls.values())]
+        throw += 1
+    emit(dict(type="first_company", company=contenders[0], throws=throw - 1))
 
 
 def round_order(state: State, number: int) -> list[str]:
     """The first company rotates by one seat each round; the others follow in seat order."""
     seats = state.seat_order()
-    first = (number - 1) % len(seats)
+    first = (number - 1 + state.first_seat) % len(seats)
     return seats[first:] + seats[:first]
 
 

@@ -116,6 +116,9 @@ class OperatingRound:
     def collect_entries(self, open_now: list[int]) -> dict[int, dict[str, RaceEntry]]:
         """Each company's race entries by transport, refusing what cannot stand whatever the race."""
         limit = game_option(self.options, "entries_per_round")
+        if limit is not None and game_option(self.options, "entries_rise_with_carried"):
+            transports = self.state.ops["transports"]
+            limit += sum(1 for n in open_now if transports[n]["round"] != self.round) // 2
         called = ", ".join(map(str, open_now)) or "none"
         found: dict[int, dict[str, RaceEntry]] = {}
         for company in self.state.seat_order():

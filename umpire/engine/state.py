@@ -42,6 +42,7 @@ class State:
         self.rolls = 0
         self.grace_since: int | None = None
         self.construction_rounds = 0
+        self.first_seat = 0                              # the seat that builds first in round 1
         self.ferry_owners: dict[str, str] = {}           # ferry name -> the company that bought it
         self.jumps: list[dict] = []                      # jumps along rivals' lines, in order (optional rule)
         self.landings: set[tuple[str, Hex]] = set()      # (company, hex) a jump landed on
@@ -105,6 +106,9 @@ class State:
         if e.get("name"):
             old = self.companies[e["company"]]
             self.companies[e["company"]] = Company(old.id, e["name"], old.seat)
+
+    def _on_first_company(self, e):
+        self.first_seat = self.companies[e["company"]].seat
 
     def _on_roll(self, e):
         self.rolls += 1

@@ -69,6 +69,7 @@ class Family(ABC):
     name: str                                    # the ruleset's `family:` value
     recorded: str = "dice"                       # recorded randomness: `--dice FILE` or `--draws FILE`
     options: dict[str, tuple[object, str]] = {}  # the family's game options: name -> (default, meaning)
+    choices: dict[str, tuple] = {}               # options of those whose value is one of a few words
     default_board: str | None = None             # the board `umpire new` takes without --map
 
     # -- data ----------------------------------------------------------------------
@@ -122,8 +123,9 @@ class Family(ABC):
 
     # -- engine ----------------------------------------------------------------------
     @abstractmethod
-    def start_game(self, game: str, players: list[dict], rules, random) -> list[dict]:
-        """The events that create the game and open its first turn (players: id and name, in seat order)."""
+    def start_game(self, game: str, players: list[dict], rules, random, options: dict) -> list[dict]:
+        """The events that create the game and open its first turn (players: id and name, in seat order;
+        options: the game's options)."""
 
     @abstractmethod
     def resolve(self, state: GameState, board, rules, orders: dict, random, options: dict) -> list[dict]:

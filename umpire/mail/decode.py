@@ -27,6 +27,9 @@ _GAME_LINE = re.compile(r"^[ \t]*GAME:?[ \t]+\S", re.IGNORECASE | re.MULTILINE)
 _MESSAGE_ID = re.compile(rb"^message-id:[ \t]*((?:.*)(?:\r?\n[ \t].*)*)", re.IGNORECASE | re.MULTILINE)
 _ATTRIBUTION = re.compile(r"(wrote|schrieb|a écrit|escribió)\s*:\s*$", re.IGNORECASE)
 _ORIGINAL = re.compile(r"^\s*-{3,}\s*(original message|ursprüngliche nachricht)\s*-{3,}\s*$", re.IGNORECASE)
+_QUOTED_HEADER = re.compile(r"^\s*(from|von|de|van|da)\s*:\s*\S", re.IGNORECASE)   # Outlook's "From: ..."
+_QUOTED_DATE = re.compile(r"^\s*(sent|date|gesendet|datum|envoy[ée]|enviado|verzonden|inviato)\s*:\s*\S", re.IGNORECASE)
+_RULE = re.compile(r"^\s*_{10,}\s*$")
 _TEMPLATE = re.compile(r"^\s*Orders for round \d+, one file or mail per company:\s*$")
 _PLACEHOLDER = re.compile(r"<[^<>@]*>")
 _ORDER_LINE = re.compile(r"^\s*(HOME|BUILD|RACE|JUMP|JOINT|FERRY)\b", re.IGNORECASE)
@@ -34,7 +37,7 @@ _MSG_ID = re.compile(r"^<[!-;=?-~]{1,250}>$")        # printable ASCII without <
 # The signatures phones and mail apps add by themselves; like `-- `, they end the text.
 _AUTOMATIC_SIGNATURE = re.compile(
     r"^\s*(sent from my \S.{0,40}|sent from (mail|outlook|yahoo mail|aol|my mobile)\b.{0,40}"
-    r"|get outlook for (ios|android)\s*|sent with (protonmail|proton mail)\b.{0,40}|sent via \S.{0,40}"
+    r"|get outlook for (ios|android)\s*(<[^<>\s]*>)?|sent with (protonmail|proton mail)\b.{0,40}|sent via \S.{0,40}"
     r"|sent from samsung mobile\.?|von meinem \S.{0,40} gesendet\.?|gesendet von (meinem )?\S.{0,40}"
     r"|envoy[ée] de mon \S.{0,40}|enviado desde mi \S.{0,40}|inviato da(l mio)? \S.{0,40}"
     r"|verzonden (met|vanaf) mijn \S.{0,40}|skickat fr[åa]n min \S.{0,40})\s*$", re.IGNORECASE)
@@ -183,7 +186,7 @@ def clean(text: str) -> str:
     lines = text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ").split("\n")
     out = []
     for i, line in enumerate(lines):
-        if _ORIGINAL.match(line) or _AUTOMATIC_SIGNATURE.match(line):
+        if _ORIGINAL.match(line) or _AUTOMATIC_SIGNATURE.match(line) or _quoted_header_at(lines, i):
             break
         out.append("" if _ATTRIBUTION.search(line) and _next_is_quote(lines, i + 1) else line)
     template = [i for i, line in enumerate(out) if _TEMPLATE.match(line)]
@@ -204,6 +207,15 @@ def _filled_form(lines: list[str], starts: list[int]) -> tuple[int, int]:
         if any(_ORDER_LINE.match(line) and not _PLACEHOLDER.search(line) for line in lines[start + 1:end]):
             return start, end
     return spans[-1]
+
+
+def _quoted_header_at(lines: list[str], i: int) -> bool:
+    """Outlook's copy of the message replied to: "From: ..." and "Sent: ..." lines (below a rule
+    of underscores, or not), unquoted."""
+    if _RULE.match(lines[i]):
+        following = [line for line in lines[i + 1:i + 3] if line.strip()]
+        return bool(following) and bool(_QUOTED_HEADER.match(following[0]))
+    return bool(_QUOTED_HEADER.match(lines[i])) and i + 1 < len(lines) and bool(_QUOTED_DATE.match(lines[i + 1]))
 
 
 def _next_is_quote(lines: list[str], start: int) -> bool:

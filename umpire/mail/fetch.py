@@ -21,6 +21,7 @@ import hashlib
 import re
 import ssl
 import traceback
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -32,6 +33,7 @@ from .. import actions
 from ..errors import UmpireError
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
+from ..store.lock import game_lock
 from . import mailpolicy, replies
 from .auth import authentication_problem, registered
 from .config import MailConfig, Server
@@ -110,6 +112,7 @@ class Fetcher:
         self.pending: list[dict] = []                             # processed records not yet logged
         today = self.now.date().isoformat()
         self.answered_today = {r.get("to") for r in self.done.values() if r.get("day") == today}
+        self.locks: ExitStack | None = None                       # with --all: the lock of each game met
 
     # -- the IMAP side -------------------------------------------------------
     def run(self) -> list[Outcome]:
@@ -117,31 +120,41 @@ class Fetcher:
         imap.check(self.room.path)
         self.config.sender()
         client = imap_connect(imap)
-        try:
+        with ExitStack() as self.locks:
             try:
-                info = client.select_folder(imap.folder)
-            except IMAPClientError:
-                raise UmpireError(f"the IMAP folder {imap.folder!r} does not exist.",
-                                  fix="Check --imap-folder (the default is INBOX).") from None
-            validity = int(info.get(b"UIDVALIDITY", 0))
-            criteria = ["UNSEEN"] if imap.processed == "seen" else ["ALL"]
-            uids = sorted(client.search(criteria))
-            for start in range(0, len(uids), BATCH):
-                chunk = uids[start:start + BATCH]
-                meta = client.fetch(chunk, ["RFC822.SIZE", "INTERNALDATE"])
-                for group in self.by_size(chunk, meta):
-                    self.batch(client, validity, group, meta)
-        except (OSError, IMAPClientError) as exc:
-            raise UmpireError(f"the IMAP connection failed during the fetch ({exc}).",
-                              fix="Run the fetch again: what was stored is kept, and nothing is counted twice.") \
-                from None
-        finally:
-            try:
-                client.logout()
-            except (OSError, IMAPClientError):
-                pass
-        self.resolve_early()
+                self.fetch_all(client)
+            except OSError as exc:
+                if _environment(exc):
+                    raise UmpireError(f"a file of the game could not be written ({exc}).",
+                                      fix="Free the disk or fix the folder's permissions and run the fetch again: "
+                                          "nothing of the last batch was flagged, so nothing is lost.") from None
+                raise _connection_failed(exc) from None
+            except IMAPClientError as exc:
+                raise _connection_failed(exc) from None
+            finally:
+                try:
+                    client.logout()
+                except (OSError, IMAPClientError):
+                    pass
+            self.resolve_early()
+        self.locks = None
         return self.outcomes
+
+    def fetch_all(self, client: IMAPClient):
+        imap = self.config.imap
+        try:
+            info = client.select_folder(imap.folder)
+        except IMAPClientError:
+            raise UmpireError(f"the IMAP folder {imap.folder!r} does not exist.",
+                              fix="Check --imap-folder (the default is INBOX).") from None
+        validity = int(info.get(b"UIDVALIDITY", 0))
+        criteria = ["UNSEEN"] if imap.processed == "seen" else ["ALL"]
+        uids = sorted(client.search(criteria))
+        for start in range(0, len(uids), BATCH):
+            chunk = uids[start:start + BATCH]
+            meta = client.fetch(chunk, ["RFC822.SIZE", "INTERNALDATE"])
+            for group in self.by_size(chunk, meta):
+                self.batch(client, validity, group, meta)
 
     def size_of(self, meta: dict, uid: int) -> int | None:
         """The size the server gives (RFC822.SIZE), or None when it gives none."""
@@ -373,6 +386,8 @@ class Fetcher:
     def game(self, path: Path) -> GameFolder:
         name = str(path)
         if name not in self.games:
+            if self.all_games and self.locks is not None:
+                self.locks.enter_context(game_lock(path))
             folder = _FetchedGame(path).require()
             self.games[name] = folder
             self.via[folder.game_id] = {e["via"]: e for e in folder.events
@@ -467,6 +482,11 @@ def _content(raw: bytes) -> str:
     for part in sorted(f.replace(b"\r\n", b"\n") for f in fields) + [body]:
         digest.update(hashlib.sha256(part).digest())
     return digest.hexdigest()
+
+
+def _connection_failed(exc: Exception) -> UmpireError:
+    return UmpireError(f"the IMAP connection failed during the fetch ({exc}).",
+                       fix="Run the fetch again: what was stored is kept, and nothing is counted twice.")
 
 
 def _environment(exc: BaseException) -> bool:

@@ -11,13 +11,15 @@ from ..engine.state import State
 from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder
+from . import template_cache
 from .mapdraw import MapContent
 from .styles import company_styles
 
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    """The template environment, made once: templates are compiled on first use and kept."""
+    """The template environment, made once: templates are compiled on first use and kept, in
+    this process and (as bytecode) in the user's cache folder for the next ones."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("newsletters"))),
         undefined=jinja2.StrictUndefined,
@@ -26,6 +28,7 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["extract"] = lambda key, mapping: mapping[key]
+    env.bytecode_cache = template_cache.for_environment(env)
     return env
 
 

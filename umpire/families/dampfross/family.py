@@ -15,7 +15,7 @@ from ...hexgrid import label
 from ...orders import parse_order
 from ...ruleset import load_rules
 from ..base import Confirmation, Family, Issue
-from .options import OPTIONS
+from .options import CHOICES, OPTIONS, game_option
 
 ROUND_NOTE = ("The round is carried out in its round order when the umpire resolves it; what depends on "
               "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
@@ -26,6 +26,7 @@ class Dampfross(Family):
     name = "dampfross"
     recorded = "dice"
     options = OPTIONS
+    choices = CHOICES
 
     # -- data ----------------------------------------------------------------------
     def load_board(self, name_or_path):
@@ -59,8 +60,9 @@ class Dampfross(Family):
         return list(state.round_order) if state.phase != "finished" else []
 
     # -- engine ----------------------------------------------------------------------
-    def start_game(self, game: str, players: list[dict], rules, random) -> list[dict]:
-        return construction.start_game(game, players, rules, random)[0]
+    def start_game(self, game: str, players: list[dict], rules, random, options: dict) -> list[dict]:
+        by_die = game_option(options, "first_company") == "die"
+        return construction.start_game(game, players, rules, random, by_die)[0]
 
     def resolve(self, state: State, board, rules, orders: dict, random, options: dict) -> list[dict]:
         if state.phase == "construction":

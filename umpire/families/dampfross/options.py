@@ -10,8 +10,13 @@ from __future__ import annotations
 OPTIONS: dict[str, tuple[object, str]] = {
     "transports_per_round": (2, "transports announced in each operating round"),
     "entries_per_round": (None, "races one company may enter in one operating round (none: no limit)"),
+    "entries_rise_with_carried": (False, "the entry limit rises by one for every two races carried forward "
+                                         "into the round (2-3 carried: +1, 4-5: +2, ...)"),
     "carry_unentered": (False, "a race no company entered is announced again next round instead of counting"),
+    "first_company": ("seat", "who builds first in round 1: 'seat' (the first company listed) or 'die' "
+                              "(one die each, highest first, the tied roll again; journaled)"),
 }
+CHOICES = {"first_company": ("seat", "die")}     # options whose value is one of a few words
 
 
 def game_option(options: dict, name: str):

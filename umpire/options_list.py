@@ -1,0 +1,70 @@
+"""Everything a GM may set, with default and meaning: the game options, an edition's named
+house rules and ruleset values, and the postal profiles (`umpire options`)."""
+
+from __future__ import annotations
+
+from . import families
+from .options import SHELL_OPTIONS
+from .profiles import load_profile, profile_names
+from .resources import data_dir, find_named
+from .ruleset import SCHEMA, load_rules
+from .yamlfile import load_yaml
+
+
+def meanings() -> dict[str, str]:
+    return {str(k): str(v) for k, v in load_yaml(data_dir("rules") / "meanings" / "dampfross.yaml").items()}
+
+
+def ruleset_paths(schema: dict = SCHEMA, prefix: str = "") -> list[str]:
+    """Every settable value of a ruleset by its dotted path, in file order."""
+    paths = []
+    for key, rule in schema.items():
+        if isinstance(rule, dict):
+            paths += ruleset_paths(rule, f"{prefix}{key}.")
+        elif f"{prefix}{key}" not in ("format", "name", "title", "variants"):
+            paths.append(f"{prefix}{key}")
+    return paths
+
+
+def _value(rules, path: str):
+    node = rules
+    for part in path.split("."):
+        node = node[part]
+    return node
+
+
+def _shown(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (dict, list)):
+        return str(value).replace(" ", "").replace("'", "")
+    return repr(value) if value == "" else str(value)
+
+
+def listing(rules_name: str) -> list[str]:
+    """The lines `umpire options` prints."""
+    rules = load_rules(rules_name)
+    told = meanings()
+    lines = ["Game options (--option KEY=VALUE):"]
+    options = {**families.of_rules(find_named("rules", rules_name)).options, **SHELL_OPTIONS}
+    width = max(map(len, options))
+    lines += [f"  {k:<{width}}  {_shown(default)!s:<8}  {meaning}" for k, (default, meaning) in options.items()]
+    variants = rules.get("variants") or {}
+    lines += ["", f"House rules of {rules.title} (--option NAME=CHOICE; the first choice is the default):"]
+    if not variants:
+        lines.append("  none")
+    for name, choices in variants.items():
+        lines.append(f"  {name} = {' | '.join(map(str, choices))}")
+    lines += ["", f"Ruleset values of {rules.title} (--option PATH=VALUE; as this edition sets them):"]
+    paths = ruleset_paths()
+    width = max(map(len, paths))
+    for path in paths:
+        lines.append(f"  {path:<{width}}  {_shown(_value(rules, path))!s:<10}  {told.get(path, '')}")
+    lines += ["", "Postal profiles (umpire new ... --profile NAME):"]
+    for name in profile_names():
+        profile = load_profile(name)
+        sets = ", ".join(f"{k}={_shown(v)}" for k, v in profile.options.items())
+        lines.append(f"  {name}: {profile.title}; sets {sets}")
+    return lines

@@ -1,0 +1,69 @@
+"""The game's lock: one umpire command at a time writes a game folder (or a mailroom).
+
+A command that changes a game takes the lock first (an exclusive `flock` on the folder's
+`.lock` file, released when the command ends, by the kernel even if it is killed). Holding it,
+the command knows that no other one is writing there, so any hidden temporary file left by an
+atomic write (`.NAME.XXXXXXXX`, see atomic.py) is the trace of a process that was killed before
+its rename, and is removed.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from ..errors import UmpireError
+
+LOCK_FILE = ".lock"
+WAIT = 60.0                                   # seconds to wait for another command to finish
+_TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}$")     # tempfile.mkstemp(prefix=".NAME.")
+_FOLDERS = ("", "inbox", "outbox", "newsletters", "orders")
+
+
+@contextmanager
+def game_lock(path: Path, wait: float = WAIT):
+    """Hold the lock of the folder at `path` (nothing to hold if there is no such folder yet)."""
+    path = Path(path)
+    if not path.is_dir():
+        yield
+        return
+    fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise UmpireError(f"another umpire command has been working on {path} for over {wait:.0f} s.",
+                                      fix="Wait for it to finish and run this command again; nothing was changed.") \
+                        from None
+                time.sleep(0.1)
+        remove_stale_temporaries(path)
+        yield
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temporaries(path: Path) -> list[Path]:
+    """Remove the temporary files a killed write left in the folder and its inbox/, outbox/,
+    newsletters/ and orders/<round>/; returns them. Call only while holding the lock."""
+    folders = []
+    for name in _FOLDERS:
+        folder = path / name if name else path
+        if folder.is_dir() and not folder.is_symlink():
+            folders.append(folder)
+            if name == "orders":
+                folders += [sub for sub in folder.iterdir() if sub.is_dir() and not sub.is_symlink()]
+    removed = []
+    for folder in folders:
+        for entry in os.scandir(folder):
+            if _TEMPORARY.match(entry.name) and entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed
