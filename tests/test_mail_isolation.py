@@ -107,3 +107,21 @@ def test_an_unknown_size_is_treated_as_too_large(game, dovecot, mailbox, smtp, m
     result = CliRunner().invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
     assert "too large" in result.stdout and orders_journaled(folder) == []
     assert b"did not give" in smtp.messages[0].replace(b"\r\n", b" ")
+
+
+def test_a_game_whose_early_resolve_fails_is_reported_and_the_fetch_goes_on(tmp_path, monkeypatch):
+    from mailhelpers import NOW, UMPIRE
+
+    from umpire.mail.config import MailConfig
+    folder, codes = make_game(tmp_path / "g1", options=["resolve_early=true"])
+    fetcher = fetch.Fetcher(folder.path, MailConfig(from_addr=UMPIRE), now=NOW)
+    fetcher.take(email(order_text("g1", "red", codes["red"], "HOME Alpha"), msgid="<e1@example.org>"), 1, 1, NOW)
+    fetcher.take(email(order_text("g1", "blue", codes["blue"], "HOME Beta"), sender="blue@example.org",
+                       msgid="<e2@x.org>"), 1, 2, NOW)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a defect of the resolver")
+    monkeypatch.setattr(fetch.actions, "resolve", broken)
+    fetcher.resolve_early()
+    failed = fetcher.outcomes[-1]
+    assert failed.status == "not resolved" and "resolve failed (RuntimeError" in failed.alert

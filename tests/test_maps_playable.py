@@ -121,9 +121,12 @@ class Builder:
                 order.chains.append(Chain(2, "BUILD " + "-".join(map(label, hexes)), hexes))
         return order
 
+    def targets(self, state, network: set[Hex]) -> set[Hex]:
+        return {c.hex for c in self.map.cities if c.hex not in state.connected} - network
+
     def path(self, state) -> list[Hex] | None:
         network = {h for h, owners in state.tracks.items() if self.company in owners} | {self.home}
-        targets = {c.hex for c in self.map.cities if c.hex not in state.connected} - network
+        targets = self.targets(state, network)
         dist = {h: 0 for h in network}
         previous: dict[Hex, Hex] = {}
         heap = [(0, h) for h in sorted(network)]

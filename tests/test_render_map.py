@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
-from reportlab.lib.pagesizes import A3, A4, landscape, portrait
+import pytest
+from reportlab.lib.pagesizes import A3, A4
 
 from umpire.cli import main
+from umpire.errors import UmpireError
+from umpire.gamemap import load_map
 from umpire.hexgrid import Grid
-from umpire.render import mapdraw
+from umpire.render import sheets
+from umpire.render.styles import load_styles
 
 from conftest import TEST_MAP
+from helpers import hex_map
 from pixels import close, render_page
+
+MAPS = sorted(p.stem for p in (Path(__file__).parent.parent / "maps").glob("*.yaml") if hex_map(p))
 
 
 def test_map_render_writes_the_empty_map(tmp_path):
@@ -32,33 +41,51 @@ def test_map_render_of_a_bad_map_is_refused_with_exit_1(tmp_path):
 def test_the_empty_map_shows_terrain_in_its_hexes(tmp_path, test_map):
     out = tmp_path / "test.pdf"
     CliRunner().invoke(main, ["map", "render", str(TEST_MAP), str(out)])
-    pagesize, window = mapdraw.plan_pages(test_map.grid)[0]
-    frame = mapdraw.Frame(test_map.grid, window, pagesize)
+    [sheet] = sheets.plan_sheets(test_map.grid, A4)
+    frame = sheets.Frame(test_map.grid, sheet.window, A4)
     page = render_page(out, 1)
     x, y = frame.centre((0, 0))
-    from umpire.render.styles import load_styles
     assert close(page.at(x, y), load_styles()["terrain"]["water"], tolerance=12)
 
 
 def test_a_small_map_fits_one_a4_page(test_map):
-    [(pagesize, window)] = mapdraw.plan_pages(test_map.grid)
-    assert pagesize in (portrait(A4), landscape(A4))
-    assert (window.c0, window.c1, window.r0, window.r1) == (0, 14, 0, 10)
+    [sheet] = sheets.plan_sheets(test_map.grid, A4)
+    assert (sheet.window.c0, sheet.window.c1, sheet.window.r0, sheet.window.r1) == (0, 14, 0, 10)
+    assert not sheet.overview
 
 
-def test_a_45_by_45_map_takes_one_bigger_page():
-    [(pagesize, window)] = mapdraw.plan_pages(Grid("odd-q", 45, 45))
-    assert pagesize in (portrait(A3), landscape(A3))
-    assert mapdraw.fit(Grid("odd-q", 45, 45), window, pagesize) >= mapdraw.MIN_HEX_SIZE
+@pytest.mark.parametrize("name", MAPS)
+def test_every_bundled_map_fits_one_a3_page_readably(name):
+    grid = load_map(name).grid
+    [sheet] = sheets.plan_sheets(grid, A3)
+    assert sheets.fit(grid, sheet.window, A3) >= sheets.MIN_HEX_SIZE
 
 
-def test_a_huge_map_splits_over_pages_with_overlap_covering_every_hex():
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_45_by_45_map_on_smaller_paper_is_an_overview_and_readable_sheets(paper):
+    grid, pagesize = Grid("odd-q", 45, 45), sheets.paper_size(paper)
+    overview, *detail = sheets.plan_sheets(grid, pagesize)
+    assert overview.overview and overview.window == sheets.Window(0, 45, 0, 45)
+    assert len(detail) == overview.of > 1
+    for sheet in detail:
+        assert sheets.fit(grid, sheet.window, sheet.pagesize) >= sheets.MIN_HEX_SIZE
+    covered = {(c, r) for s in detail for c in range(s.window.c0, s.window.c1) for r in range(s.window.r0, s.window.r1)}
+    assert covered == {(c, r) for c in range(45) for r in range(45)}
+
+
+def test_a_huge_map_splits_into_sheets_with_overlap_covering_every_hex():
     grid = Grid("odd-r", 120, 90)
-    pages = mapdraw.plan_pages(grid)
-    assert len(pages) > 1
-    covered = {(c, r) for _, w in pages for c in range(w.c0, w.c1) for r in range(w.r0, w.r1)}
+    _, *detail = sheets.plan_sheets(grid, A4)
+    assert len(detail) > 1
+    covered = {(c, r) for s in detail for c in range(s.window.c0, s.window.c1) for r in range(s.window.r0, s.window.r1)}
     assert covered == {(c, r) for c in range(120) for r in range(90)}
-    for pagesize, w in pages:
-        assert mapdraw.fit(grid, w, pagesize) >= mapdraw.MIN_HEX_SIZE
-    first, second = pages[0][1], pages[1][1]
-    assert first.c1 - second.c0 == mapdraw.OVERLAP
+    for s in detail:
+        assert sheets.fit(grid, s.window, s.pagesize) >= sheets.MIN_HEX_SIZE
+    first, second = detail[0].window, detail[1].window
+    assert first.c1 - second.c0 == sheets.OVERLAP
+
+
+def test_an_unknown_paper_size_is_refused_with_what_would_work():
+    with pytest.raises(UmpireError) as err:
+        sheets.paper_size("a5")
+    assert "paper=a4" in err.value.fix and "letter" in err.value.fix

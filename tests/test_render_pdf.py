@@ -8,7 +8,7 @@ from pathlib import Path
 
 from umpire import demo
 from umpire.hexgrid import parse_label
-from umpire.render import mapdraw
+from umpire.render import mapdraw, sheets
 from umpire.render.newsletter import map_content
 from umpire.render.styles import load_styles
 
@@ -33,8 +33,8 @@ def ireland(tmp_path_factory):
 @pytest.fixture(scope="module")
 def map_page(played):
     pdf = played.path / "newsletters" / "004.pdf"
-    pagesize, window = mapdraw.plan_pages(played.game_map.grid)[0]
-    return render_page(pdf, MAP_PAGE), mapdraw.Frame(played.game_map.grid, window, pagesize)
+    [sheet] = sheets.plan_sheets(played.game_map.grid, sheets.paper_size("a4"))
+    return render_page(pdf, MAP_PAGE), sheets.Frame(played.game_map.grid, sheet.window, sheets.paper_size("a4"))
 
 
 def _samples(frame, a, b, offset=0.0):
@@ -103,7 +103,7 @@ def test_column_letters_are_printed_above_their_columns(map_page):
     page, frame = map_page
     x, _ = frame.centre(parse_label("C1"))
     top = frame.box[3]
-    dark = [p for p in page.near(x, top + mapdraw.LABEL_BAND / 2, radius=3) if max(p) < 100]
+    dark = [p for p in page.near(x, top + sheets.LABEL_BAND / 2, radius=3) if max(p) < 100]
     assert dark, "a letter above column C"
 
 

@@ -89,3 +89,29 @@ def test_replay_replays_an_end_construction_command(tmp_path):
 def test_differences_in_text_name_the_first_differing_line():
     assert describe_difference(b"a\nb\n", b"a\nc\n", text=True).startswith("line 2 differs")
     assert describe_difference(b"same", b"same", text=True) is None
+
+
+def _as_if_created_under_layout_1(folder):
+    config = (folder.path / "game.yaml").read_text(encoding="utf-8")
+    assert "newsletter_layout: 2" in config
+    (folder.path / "game.yaml").write_text(config.replace("newsletter_layout: 2\n", ""), encoding="utf-8")
+
+
+def test_a_game_from_an_earlier_newsletter_layout_replays_its_journal_and_says_newsletters_were_not_compared(tmp_path):
+    folder = demo.play(tmp_path)
+    _as_if_created_under_layout_1(folder)
+    path = folder.path / "newsletters" / "003.pdf"
+    path.write_bytes(path.read_bytes() + b"\n")         # as an older renderer would have drawn it: other bytes
+    outcome = replay(folder.path)
+    assert outcome.differences == [] and outcome.layout == 1 and not outcome.newsletters_compared
+    result = CliRunner().invoke(main, ["replay", str(folder.path)])
+    assert result.exit_code == 0
+    assert "issued under newsletter layout 1" in result.output and "not compared" in result.output
+
+
+def test_a_game_from_an_earlier_newsletter_layout_still_has_its_journal_checked(tmp_path):
+    folder = demo.play(tmp_path)
+    _as_if_created_under_layout_1(folder)
+    path = folder.path / "journal.jsonl"
+    path.write_text(path.read_text(encoding="utf-8").replace('"value": 4', '"value": 5', 1), encoding="utf-8")
+    assert [d.file for d in replay(folder.path).differences] == ["journal.jsonl"]

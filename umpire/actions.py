@@ -16,9 +16,10 @@ from . import __version__, families, ids
 from .dice import commitment
 from .errors import UmpireError
 from .mail import deadlines
-from .options import check_choices, parse_option, ruleset_overrides
+from .options import check_choices, game_option, parse_option, ruleset_overrides
 from .profiles import load_profile
 from .resources import find_named
+from .render import NEWSLETTER_LAYOUT
 from .store import atomic
 from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
@@ -68,6 +69,8 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
                           fix="Give a shorter or readable path; nothing was created.") from None
     options = {**(load_profile(profile).options if profile else {}), **dict(parse_option(o) for o in option_specs)}
     deadlines.check_options(options)
+    from .render.sheets import paper_size
+    paper_size(game_option(options, "paper"))
     rules_path = find_named("rules", rules_name)
     family = families.of_rules(rules_path)
     check_choices(options, family.choices)
@@ -106,6 +109,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
         "seat_order": seats,
         "dice": dice_conf,
         "created_with": f"umpire {__version__}",
+        "newsletter_layout": NEWSLETTER_LAYOUT,
     }
     try:
         path.mkdir(parents=True, exist_ok=True)

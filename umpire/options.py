@@ -13,6 +13,7 @@ from .errors import UmpireError
 SHELL_OPTIONS: dict[str, tuple[object, str]] = {
     "deadline": ("", "time from a round's opening to its deadline, e.g. '7 days' or '48 hours' (none if empty)"),
     "late_orders": ("refuse", "an order after the deadline is refused ('refuse') or held for the next round ('hold')"),
+    "paper": ("a4", "the newsletter's paper size: a4, a3 or letter"),
     "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),
 }
 

@@ -4,7 +4,9 @@ The inputs are game.yaml, map.yaml, rules.yaml, secrets.yaml (the seed) or dice.
 stored order files in the order the journal received them, and the commands in the journal.
 What the mail service refused at the door (sender, lateness) is replayed from the journal's
 record, not decided again.
-The journal and every issued newsletter must come out identical.
+The journal must come out identical, and so must every issued newsletter when the game was
+created under the newsletter layout this umpire writes (game.yaml `newsletter_layout`); a game
+from an earlier layout has its newsletters written anew but not compared, and the outcome says so.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from . import actions, corrections, rollback
 from .errors import UmpireError
+from .render import NEWSLETTER_LAYOUT
 from .store import atomic
 from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
@@ -37,6 +40,11 @@ class Outcome:
     orders: int
     newsletters: list[str]
     differences: list[Difference]
+    layout: int = NEWSLETTER_LAYOUT          # the newsletter layout the game was created under
+
+    @property
+    def newsletters_compared(self) -> bool:
+        return self.layout == NEWSLETTER_LAYOUT
 
 
 def replay(path: Path) -> Outcome:
@@ -46,9 +54,15 @@ def replay(path: Path) -> Outcome:
         copy = GameFolder(Path(tmp) / Path(path).resolve().name)
         commands, orders, problem = rebuild(original, copy)
         differences = [problem] if problem else []
-        differences += compare(original, copy)
+        layout = newsletter_layout(original)
+        differences += compare(original, copy, newsletters=layout == NEWSLETTER_LAYOUT)
         files = [f for e in original.events if e["type"] == "newsletter" for f in e["files"]]
-        return Outcome(commands, orders, files, differences)
+        return Outcome(commands, orders, files, differences, layout)
+
+
+def newsletter_layout(folder: GameFolder) -> int:
+    """The newsletter layout a game was created under (1 for games from before it was recorded)."""
+    return int(folder.config.get("newsletter_layout", 1))
 
 
 def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Difference | None]:
@@ -135,12 +149,13 @@ def _command(folder: GameFolder, event: dict, after: list[dict]):
         actions.family_command(folder, name, folder.family.replay_args(event, after))
 
 
-def compare(original: GameFolder, copy: GameFolder) -> list[Difference]:
-    """The journal and every newsletter the original issued, byte for byte."""
+def compare(original: GameFolder, copy: GameFolder, newsletters: bool = True) -> list[Difference]:
+    """The journal and (unless told not to) every newsletter the original issued, byte for byte."""
     out = []
     journal = original.journal()
     moved = {old: new for e in journal if e["type"] == "rollback" for old, new in e.get("superseded", {}).items()}
-    names = ["journal.jsonl"] + [moved.get(f, f) for e in journal if e["type"] == "newsletter" for f in e["files"]]
+    names = ["journal.jsonl"] + [moved.get(f, f) for e in journal if e["type"] == "newsletter" for f in e["files"]
+                                 if newsletters]
     for name in names:
         a, b = original.inside(name), copy.path / name
         if not a.exists():

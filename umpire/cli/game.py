@@ -42,6 +42,9 @@ def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, 
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options,
                                         game_id=game_id, profile=profile, draws_file=draws_file)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
+    from ..render.fonts import font_warnings
+    for warning in font_warnings([c["name"] for c in folder.config["companies"]]):
+        click.echo(f"Warning: {warning}", err=True)
     click.echo("Order codes (shown once; kept in secrets.yaml):")
     for cid, code in codes.items():
         click.echo(f"  {cid}: {code}")

@@ -14,12 +14,15 @@ from .maps import is_board, map_group
 @map_group.command("render")
 @click.argument("path")
 @click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
-def render(path, out):
+@click.option("--paper", type=click.Choice(["a4", "a3", "letter"]), default="a4", show_default=True,
+              help="The paper size of every page; a map too large for it is split into sheets.")
+def render(path, out, paper):
     """Draw the empty map as a PDF (for map makers).
 
     \b
     Examples:
       umpire map render ireland ireland.pdf
+      umpire map render ireland ireland.pdf --paper a3
       umpire map render volldampf-germany board.pdf
     """
     from ..families.volldampf.board import load_board
@@ -33,7 +36,7 @@ def render(path, out):
         click.echo(f"{board.title}: {out} written.")
         return
     game_map = load_map(path)
-    atomic.write_bytes(out, map_pdf(game_map))
+    atomic.write_bytes(out, map_pdf(game_map, paper=paper))
     click.echo(f"{game_map.title}: {out} written.")
 
 
@@ -41,6 +44,7 @@ def render(path, out):
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 def replay(game_dir):
     """Rebuild a game from its inputs; check the journal and newsletters byte for byte."""
+    from ..render import NEWSLETTER_LAYOUT
     from ..replay import replay as replay_game
     outcome = replay_game(game_dir)
     if outcome.differences:
@@ -48,8 +52,14 @@ def replay(game_dir):
         for d in outcome.differences:
             click.echo(f"  {d}", err=True)
         sys.exit(1)
-    click.echo(f"Replay of {game_dir}: {outcome.commands} commands and {outcome.orders} orders replayed; "
-               f"the journal and {len(outcome.newsletters)} newsletter files match byte for byte.")
+    if outcome.newsletters_compared:
+        click.echo(f"Replay of {game_dir}: {outcome.commands} commands and {outcome.orders} orders replayed; "
+                   f"the journal and {len(outcome.newsletters)} newsletter files match byte for byte.")
+    else:
+        click.echo(f"Replay of {game_dir}: {outcome.commands} commands and {outcome.orders} orders replayed; "
+                   f"the journal matches byte for byte. Its {len(outcome.newsletters)} newsletter files were "
+                   f"issued under newsletter layout {outcome.layout} and this umpire writes layout "
+                   f"{NEWSLETTER_LAYOUT}, so they were not compared.")
 
 
 @main.command()

@@ -280,6 +280,8 @@ class Fetcher:
                   "sender": mail.sender, "received": _iso(m.received)}
         folder = None
         try:
+            if not self.all_games and (m.size is not None or mail.unread):
+                folder = self.game(self.room.path)            # to know whether the sender is registered
             if m.size is not None:
                 outcome = Outcome(key, "too large", note=f"{_bytes(m.size)}; only the header was kept")
                 body = replies.too_large(m.size, self.config.max_size)
@@ -449,7 +451,16 @@ class Fetcher:
             info = actions.status(folder)
             if info["phase"] == "finished" or info["awaited"] or not info["orders_in"]:
                 continue
-            actions.resolve(folder, self.now)
+            try:
+                actions.resolve(folder, self.now)
+            except Exception as exc:                     # one game's failure is reported; the others go on
+                if _environment(exc):
+                    raise
+                failed = Outcome("-" * 12, "not resolved", folder.game_id, round=info["round"])
+                failed.alert = f"game {folder.game_id}: every company had ordered, but the resolve failed " \
+                               f"({_where(exc)}); run `umpire resolve` on it to see why"
+                self.outcomes.append(failed)
+                continue
             self.outcomes.append(Outcome("-" * 12, "resolved", folder.game_id, round=info["round"],
                                          note="every company had ordered; the next newsletter is written"))
 

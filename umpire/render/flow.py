@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import simpleSplit
 
-from .mapdraw import MM
+from .fonts import BOLD, SANS
+from .sheets import MM
 
 MARGIN = 16 * MM
 FOOTER = 10 * MM
@@ -40,22 +41,24 @@ class Flow:
     def left(self) -> float:
         return MARGIN
 
-    def new_page(self, pagesize=None):
-        """Close the current page (if any) and start the next one."""
+    def new_page(self, turned: bool = False):
+        """Close the current page (if any) and start the next one; a turned page is the same paper in
+        landscape (the map sheets of a wide map)."""
         if self.open:
             self.finish_page()
         self.page += 1
-        self.c.setPageSize(pagesize or self.pagesize)
-        self.current_size = pagesize or self.pagesize
-        self.y = self.current_size[1] - MARGIN
+        w, h = self.pagesize
+        self.current = (h, w) if turned else (w, h)
+        self.c.setPageSize(self.current)
+        self.y = self.current[1] - MARGIN
         self.open = True
 
     def finish_page(self):
         c = self.c
-        c.setFont("Helvetica", 7.5)
+        c.setFont(SANS, 7.5)
         c.setFillColorRGB(0.35, 0.35, 0.35)
         c.drawString(MARGIN, FOOTER, self.footer)
-        c.drawRightString(self.current_size[0] - MARGIN, FOOTER, f"page {self.page}")
+        c.drawRightString(self.current[0] - MARGIN, FOOTER, f"page {self.page}")
         c.showPage()
         self.open = False
 
@@ -73,7 +76,7 @@ class Flow:
         self.y -= size * 0.9
         c = self.c
         c.setFillColorRGB(0.1, 0.1, 0.1)
-        c.setFont("Helvetica-Bold", size)
+        c.setFont(BOLD, size)
         c.drawString(self.left, self.y - size, text)
         self.y -= size * 1.35
         c.setStrokeColorRGB(0.55, 0.55, 0.55)
@@ -81,7 +84,7 @@ class Flow:
         c.line(self.left, self.y, self.left + self.width, self.y)
         self.y -= 5
 
-    def para(self, text: str, size: float = 9.5, font: str = "Helvetica", indent: float = 0,
+    def para(self, text: str, size: float = 9.5, font: str = SANS, indent: float = 0,
              colour=(0, 0, 0)):
         lead = size * 1.3
         lines = simpleSplit(text, font, size, self.width - indent)
@@ -104,12 +107,12 @@ class Flow:
             self.y -= lead
             self.c.setFillColorRGB(0.86, 0.86, 0.82)
             self.c.rect(self.left, self.y, sum(widths), lead, stroke=0, fill=1)
-            self._row([col.title for col in columns], columns, widths, "Helvetica-Bold", size)
+            self._row([col.title for col in columns], columns, widths, BOLD, size)
 
         header()
         for i, row in enumerate(rows):
             texts = [str(v) for v in row]
-            wrapped = [simpleSplit(t, "Helvetica", size, w - 4) or [""] for t, w in zip(texts, widths)]
+            wrapped = [simpleSplit(t, SANS, size, w - 4) or [""] for t, w in zip(texts, widths)]
             height = lead * max(len(w) for w in wrapped)
             if self.y - height < MARGIN + FOOTER:
                 self.new_page()
@@ -118,7 +121,7 @@ class Flow:
             if i % 2:
                 self.c.setFillColorRGB(0.95, 0.95, 0.93)
                 self.c.rect(self.left, self.y, sum(widths), height, stroke=0, fill=1)
-            self._row(wrapped, columns, widths, "Helvetica", size, height - lead)
+            self._row(wrapped, columns, widths, SANS, size, height - lead)
             if swatch:
                 swatch(i, self.left, self.y + height - lead / 2)
         self.gap(4)

@@ -9,26 +9,30 @@ import io
 from reportlab.pdfgen.canvas import Canvas
 
 from ..gamemap import GameMap
-from . import mapdraw, pdf_operations
+from . import fonts, mapdraw, pdf_operations
 from .flow import Column, Flow
-from .mapdraw import PAGE_MARGIN, TITLE_HEIGHT, MapContent
+from .fonts import BOLD, MONO, SANS, drawable
+from .mapdraw import MapContent
+from .sheets import LABEL_BAND, PAGE_MARGIN, TITLE_HEIGHT, paper_size, plan_sheets
 
 
-def _canvas(buffer, title: str, canvas_class):
-    c = canvas_class(buffer, invariant=1, pageCompression=1)
+def _canvas(buffer, title: str, canvas_class, pagesize):
+    fonts.register()
+    c = canvas_class(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=fonts.SANS)
     c.setTitle(title)
     c.setAuthor("umpire")
     c.setCreator("umpire")
     return c
 
 
-def map_pdf(game_map: GameMap, content: MapContent | None = None, canvas_class=Canvas) -> bytes:
-    """The map alone (for map makers): every map page with its legend."""
+def map_pdf(game_map: GameMap, content: MapContent | None = None, canvas_class=Canvas, paper: str | None = None) -> bytes:
+    """The map alone (for map makers): every map sheet with its legend, on one paper size."""
     content = content or MapContent({}, {}, {})
+    pagesize = paper_size(paper)
     buffer = io.BytesIO()
-    c = _canvas(buffer, game_map.title, canvas_class)
+    c = _canvas(buffer, game_map.title, canvas_class, pagesize)
     flow = Flow(c, f"{game_map.title} ({game_map.name}): {game_map.grid.width} x {game_map.grid.height} hexes, "
-                   f"layout {game_map.grid.layout}")
+                   f"layout {game_map.grid.layout}", pagesize)
     map_pages(flow, game_map, content, game_map.title)
     flow.finish_page()
     c.save()
@@ -36,24 +40,35 @@ def map_pdf(game_map: GameMap, content: MapContent | None = None, canvas_class=C
 
 
 def map_pages(flow: Flow, game_map: GameMap, content: MapContent, title: str):
-    pages = mapdraw.plan_pages(game_map.grid)
-    for i, (pagesize, window) in enumerate(pages, 1):
-        flow.new_page(pagesize)
-        c = flow.c
-        heading = title if len(pages) == 1 else f"{title}: part {i} of {len(pages)}, {window.describe()}"
-        c.setFont("Helvetica-Bold", 13)
+    """The map on one page, or an overview and its detail sheets, each with the legend."""
+    sheets = plan_sheets(game_map.grid, flow.pagesize)
+    for sheet in sheets:
+        flow.new_page(turned=sheet.turned)
+        c, pagesize = flow.c, sheet.pagesize
+        if sheet.overview:
+            heading = f"{title}: overview of sheets 1-{sheet.of}"
+        elif sheet.of > 1:
+            heading = f"{title}: sheet {sheet.number} of {sheet.of}, {sheet.window.describe()}"
+        else:
+            heading = title
+        c.setFont(BOLD, 12)
         c.setFillColorRGB(0, 0, 0)
         c.drawString(PAGE_MARGIN, pagesize[1] - PAGE_MARGIN - TITLE_HEIGHT + 6, heading)
-        frame = mapdraw.draw_map(c, game_map, content, pagesize, window)
-        mapdraw.draw_legend(c, game_map, content, PAGE_MARGIN, frame.box[1] - mapdraw.LABEL_BAND - 14,
+        drawn = mapdraw.draw_map(c, game_map, content, pagesize, sheet, sheets)
+        mapdraw.draw_legend(c, game_map, content, PAGE_MARGIN, drawn.frame.box[1] - LABEL_BAND - 12,
                             pagesize[0] - 2 * PAGE_MARGIN)
 
 
-def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_class=Canvas) -> bytes:
+def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_class=Canvas,
+                   paper: str | None = None) -> bytes:
+    """The newsletter on one paper size (A4 unless `paper` says a3 or letter)."""
+    pagesize = paper_size(paper)
+    facts = drawable(facts)
+    content = MapContent(content.owners, content.styles, drawable(content.names), content.new)
     buffer = io.BytesIO()
     title = f"{facts['game']}: newsletter {facts['number']:03d}"
-    c = _canvas(buffer, title, canvas_class)
-    flow = Flow(c, f"{facts['game']}  newsletter {facts['number']:03d}  {facts['map']}, {facts['rules']}")
+    c = _canvas(buffer, title, canvas_class, pagesize)
+    flow = Flow(c, f"{facts['game']}  newsletter {facts['number']:03d}  {facts['map']}, {facts['rules']}", pagesize)
     _front(flow, facts, content)
     map_pages(flow, game_map, content, f"{facts['map']}: the lines after newsletter {facts['number']:03d}")
     flow.new_page()
@@ -73,12 +88,12 @@ def _front(flow: Flow, f: dict, content: MapContent):
     c.setFillColorRGB(0.12, 0.18, 0.3)
     c.rect(flow.left, flow.y - 46, flow.width, 46, stroke=0, fill=1)
     c.setFillColorRGB(1, 1, 1)
-    c.setFont("Helvetica-Bold", 20)
+    c.setFont(BOLD, 20)
     c.drawString(flow.left + 10, flow.y - 26, f"{f['game']}  ·  Newsletter {f['number']:03d}")
-    c.setFont("Helvetica", 9.5)
+    c.setFont(SANS, 9.5)
     c.drawString(flow.left + 10, flow.y - 40, f"{f['map']}, played by the rules of {f['rules']}")
     flow.y -= 52
-    flow.para(_headline(f), size=11, font="Helvetica-Bold")
+    flow.para(_headline(f), size=11, font=BOLD)
     if f["number"] == 1:
         flow.heading("A new game")
         flow.para("The companies, in seat order: " + ", ".join(f"{x['name']} ({x['id']})" for x in f["companies"])
@@ -86,7 +101,7 @@ def _front(flow: Flow, f: dict, content: MapContent):
         if f["dice"]["mode"] == "seeded":
             flow.para("Dice are drawn from a secret seed; its SHA-256 commitment is printed here, and the seed is "
                       "revealed when the game ends, so anyone can check every roll:")
-            flow.para(f["dice"]["commitment"], font="Courier", size=8.5, indent=12)
+            flow.para(f["dice"]["commitment"], font=MONO, size=8.5, indent=12)
         else:
             flow.para("Dice are the recorded dice of the original game, used in order.")
         flow.para("Home terminals to choose from: " + ", ".join(f["home_terminals"]) + ".")
@@ -120,17 +135,17 @@ def _next(flow: Flow, f: dict):
     n = f["names"]
     flow.heading(f"Next: {'construction' if f['phase'] == 'construction' else 'operating'} round {f['round']}")
     if f["deadline"]:
-        flow.para(f"Orders for round {f['round']} are due by {f['deadline']}.", font="Helvetica-Bold")
+        flow.para(f"Orders for round {f['round']} are due by {f['deadline']}.", font=BOLD)
     flow.para("Orders awaited from: " + ", ".join(n[c] for c in f["awaited"]) + ".")
     if f["phase"] == "construction":
         flow.para("Order of building: " + ", ".join(n[c] for c in f["round_order"]) + ".")
         for r in f["rolls"]:
             flow.para(f"Die for {r['purpose']}: {r['value']}", indent=12)
         flow.para("Budgets: " + ", ".join(f"{n[c]} {f['budgets'][c]}" for c in f["round_order"]) + " points.",
-                  font="Helvetica-Bold")
+                  font=BOLD)
         flow.para(f"Cities not yet connected ({len(f['unconnected'])}): " + ", ".join(f["unconnected"]) + ".")
     else:
-        flow.para("The transports of this round; enter each with a RACE line:", font="Helvetica-Bold")
+        flow.para("The transports of this round; enter each with a RACE line:", font=BOLD)
         pdf_operations.announced(flow, f)
     flow.para("An order form for each company is on the last page.", size=8, colour=(0.35, 0.35, 0.35))
 
@@ -142,24 +157,24 @@ def _report(flow: Flow, f: dict):
     if f["resolved_round"] and (f["phase"] == "construction" or f["ended"]):
         for x in f["companies"]:
             if not x["built"]:
-                flow.para(f"{x['name']}: nothing built.", font="Helvetica-Bold")
+                flow.para(f"{x['name']}: nothing built.", font=BOLD)
                 continue
             flow.para(f"{x['name']}: {_count(len(x['built']), 'segment')}, {_count(x['points'], 'point')}.",
-                      font="Helvetica-Bold")
+                      font=BOLD)
             flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["built"]), indent=12, size=8.5)
     if f["homes"]:
         flow.para("Home terminals chosen: " + "; ".join(f"{n[h['company']]} at {h['hex']}" for h in f["homes"]) + ".")
     if f["cities"] and not f["additional"]:
         flow.gap(3)
-        flow.para("Cities connected:", font="Helvetica-Bold")
+        flow.para("Cities connected:", font=BOLD)
         for e in f["cities"]:
             bonus = f"bonus {e['bonus']}" if e["bonus"] else "no bonus (home terminal or abroad)"
             flow.para(f"{e['city']} ({e['hex']}) by {n[e['company']]}, {bonus}", indent=12)
     if f["refused"] or f["not_carried_out"]:
         flow.gap(3)
-        flow.para("Orders not carried out:", font="Helvetica-Bold")
+        flow.para("Orders not carried out:", font=BOLD)
         for e in f["refused"]:
-            flow.para(f"{n[e['company']]}, line {e['line']}: {e['text']}", indent=12, font="Courier", size=8.5)
+            flow.para(f"{n[e['company']]}, line {e['line']}: {e['text']}", indent=12, font=MONO, size=8.5)
             flow.para(e["reason"], indent=24, size=8.5)
         for e in f["not_carried_out"]:
             flow.para(f"{n[e['company']]}: {e['reason']}.", indent=12)
@@ -169,14 +184,14 @@ def _report(flow: Flow, f: dict):
         flow.para("No orders received from: " + ", ".join(n[c] for c in f["no_orders"]) + ".")
     if f["expectations"]:
         flow.gap(3)
-        flow.para("Where the umpire's figures differ from what was written:", font="Helvetica-Bold")
+        flow.para("Where the umpire's figures differ from what was written:", font=BOLD)
         for e in f["expectations"]:
             flow.para(f"{n[e['company']]}, line {e['line']}, {e['stretch']}: wrote {e['written']}, "
                       f"{e['what']} {e['actual']}", indent=12)
     if f["ended"]:
         flow.gap(3)
         flow.para(f"The construction phase has ended in round {f['ended']['round']}: {f['ended']['reason']}.",
-                  font="Helvetica-Bold")
+                  font=BOLD)
 
 
 def _operations(flow: Flow, f: dict):
@@ -219,10 +234,10 @@ def _order_forms(flow: Flow, f: dict):
         c.setStrokeColorRGB(0.4, 0.4, 0.4)
         c.setLineWidth(0.7)
         c.rect(flow.left, flow.y - height, flow.width, height, stroke=1, fill=0)
-        c.setFont("Helvetica-Bold", 9.5)
+        c.setFont(BOLD, 9.5)
         c.setFillColorRGB(0, 0, 0)
         c.drawString(flow.left + 6, flow.y - 13, f"{x['name']} ({x['id']})")
-        c.setFont("Courier", 9)
+        c.setFont(MONO, 9)
         for k, line in enumerate(lines):
             c.drawString(flow.left + 12, flow.y - 27 - 11 * k, line)
         c.setStrokeColorRGB(0.75, 0.75, 0.75)
@@ -234,14 +249,8 @@ def _order_forms(flow: Flow, f: dict):
 
 
 def _swatch(c, content: MapContent, cid: str, x: float, y: float):
-    style = content.styles.get(cid)
-    if style is None:
-        return
-    c.setStrokeColorRGB(*style.colour)
-    c.setLineWidth(2.4)
-    c.setDash([d * 2.4 for d in style.dash] if style.dash else [])
-    c.line(x, y, x + 16, y)
-    c.setDash([])
+    if cid in content.styles:
+        mapdraw.swatch(c, content.styles[cid], x, y, width=2.4)
 
 
 def _count(n: int, word: str) -> str:

@@ -5,6 +5,7 @@ cancelled transports, additional construction, the station table, the tally and 
 from __future__ import annotations
 
 from .flow import Column, Flow
+from .fonts import BOLD, MONO, SANS
 
 GREY = (0.35, 0.35, 0.35)
 
@@ -86,9 +87,9 @@ def race(flow: Flow, t: dict, names: dict):
     for e in t["entered"]:
         which = f", route {e['alternative']}" if e["alternative"] > 1 else ""
         flow.para(f"{e['name']} ({e['train']}{which}): {e['steps']} steps, {e['fee_text']}", size=9,
-                  font="Helvetica-Bold")
+                  font=BOLD)
         for line in route_lines(flow, e["route"], 8, 12):
-            flow.para(line, font="Courier", size=8, indent=12)
+            flow.para(line, font=MONO, size=8, indent=12)
     if t["turns"]:
         order = t["order"]
         rows = []
@@ -107,7 +108,7 @@ def race(flow: Flow, t: dict, names: dict):
                                                                     for i in t["finish"]["not_arrived"]) + ".")
     for p in t["placed"]:
         how = ", alone (no race)" if p.get("alone") else (" (tied)" if p["tied"] > 1 else "")
-        flow.para(f"{_ordinal(p['place'])}: {p['name']}{how}, bonus {p['bonus']}.", font="Helvetica-Bold", size=9.5)
+        flow.para(f"{_ordinal(p['place'])}: {p['name']}{how}, bonus {p['bonus']}.", font=BOLD, size=9.5)
     if t["postings"]:
         flow.gap(2)
         flow.table([Column("From", 130), Column("To", 130), Column("Units", 45, "right"), Column("Reason", 200)],
@@ -116,12 +117,12 @@ def race(flow: Flow, t: dict, names: dict):
 
 
 def route_lines(flow: Flow, hexes: list[str], size: float, indent: float) -> list[str]:
-    """A route split into lines at its hyphens, each line fitting the page in Courier."""
+    """A route split into lines at its hyphens, each line fitting the page in the monospaced font."""
     width = flow.width - indent
     lines, current = [], ""
     for h in hexes:
         candidate = f"{current}-{h}" if current else h
-        if current and flow.c.stringWidth(candidate + "-", "Courier", size) > width:
+        if current and flow.c.stringWidth(candidate + "-", MONO, size) > width:
             lines.append(current + "-")
             current = h
         else:
@@ -149,12 +150,12 @@ def additional(flow: Flow, a: dict, names: dict):
     for x in a["turns"]:
         who = x["name"] + (f" (after transport {x['transport']})" if x["transport"] else "")
         if not x["segments"]:
-            flow.para(f"{who}: nothing built.", font="Helvetica-Bold", size=9.5)
+            flow.para(f"{who}: nothing built.", font=BOLD, size=9.5)
             continue
         fees = f", fees {x['fee_total']}" if x["fee_total"] else ""
         unused = f"; {x['unused']} of {x['allowance']} unused" if x["unused"] else ""
         flow.para(f"{who}: {len(x['segments'])} segments, {x['cost']} units{fees}{unused}.",
-                  font="Helvetica-Bold", size=9.5)
+                  font=BOLD, size=9.5)
         flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["segments"]), indent=12, size=8.5)
         for p in x["fees"]:
             flow.para(f"fee to {names[p['to']]}: {p['amount']} ({p['reason']})", indent=12, size=8.5)
@@ -184,25 +185,25 @@ def stations(flow: Flow, table: dict):
             c.setLineWidth(0.6)
             c.rect(x, y, cell_w, cell_h, stroke=1, fill=1)
             c.setFillColorRGB(0, 0, 0)
-            c.setFont("Helvetica-Bold", 11)
+            c.setFont(BOLD, 11)
             c.drawString(x + 4, y + cell_h - 13, str(cell["number"]))
-            c.setFont("Helvetica", 6.5)
+            c.setFont(SANS, 6.5)
             used = "t" + ", t".join(map(str, cell["transports"])) if cell["transports"] else ""
-            room = cell_w - 10 - (c.stringWidth(used, "Helvetica-Bold", 6.5) if used else 0)
+            room = cell_w - 10 - (c.stringWidth(used, BOLD, 6.5) if used else 0)
             c.drawString(x + 4, y + 4, _fit(c, ", ".join(cell["cities"]), room, 6.5))
             for k in range(cell["used"]):
                 _tick(c, x + cell_w - 14 - 12 * k, y + cell_h - 14)
             if used:
-                c.setFont("Helvetica-Bold", 6.5)
+                c.setFont(BOLD, 6.5)
                 c.drawRightString(x + cell_w - 4, y + 4, used)
     flow.y = top - 6 * cell_h - 8
 
 
 def _fit(c, text: str, width: float, size: float) -> str:
     """The text, shortened with an ellipsis until it fits the width."""
-    if c.stringWidth(text, "Helvetica", size) <= width:
+    if c.stringWidth(text, SANS, size) <= width:
         return text
-    while text and c.stringWidth(text + "…", "Helvetica", size) > width:
+    while text and c.stringWidth(text + "…", SANS, size) > width:
         text = text[:-1]
     return text.rstrip(", ") + "…"
 
@@ -233,14 +234,14 @@ def game_over(flow: Flow, f: dict):
     flow.heading("The game is over")
     flow.para(f"It ended in round {end['round']}: {end['reason']}.")
     who = "Winner" if len(end["winners"]) == 1 else "Winners, sharing the win"
-    flow.para(f"{who}: {', '.join(end['winner_names'])}.", font="Helvetica-Bold", size=12)
+    flow.para(f"{who}: {', '.join(end['winner_names'])}.", font=BOLD, size=12)
     flow.table([Column("Place", 40, "right"), Column("Company", 200), Column("Balance", 60, "right"),
                 Column("", 60)],
                [[i, s["name"], s["balance"], "winner" if s["winner"] else ""]
                 for i, s in enumerate(end["standings"], 1)], size=9)
     if f["seed"]:
         flow.para("The dice seed, kept secret until now:", size=9)
-        flow.para(f["seed"], font="Courier-Bold", size=10, indent=12)
+        flow.para(f["seed"], font=MONO, size=10, indent=12)
         flow.para("Its SHA-256, the commitment printed in newsletter 001:", size=9)
-        flow.para(f["seed_check"]["commitment"], font="Courier", size=8, indent=12)
+        flow.para(f["seed_check"]["commitment"], font=MONO, size=8, indent=12)
         flow.para("To check a roll: " + f["seed_check"]["rule"], size=8.5, colour=GREY)

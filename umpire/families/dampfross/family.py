@@ -118,8 +118,11 @@ class Dampfross(Family):
         from ...render.newsletter import map_content, render_text
         from ...render.pdf import newsletter_pdf
         from ...render.report import newsletter_facts
+        from ...options import game_option
         facts = newsletter_facts(folder, number, state)
-        return Issue(render_text(facts), newsletter_pdf(facts, folder.game_map, map_content(folder, state)))
+        pdf = newsletter_pdf(facts, folder.game_map, map_content(folder, state),
+                             paper=game_option(folder.options, "paper"))
+        return Issue(render_text(facts), pdf)
 
     def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
         from ...confirmation import order_lines

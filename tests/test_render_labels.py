@@ -1,0 +1,91 @@
+"""The map's labels on busy maps: every land hex labelled inside its hex at 5 pt or more, and no
+label box overlapping another (city names, station numbers, hex labels) on any sheet."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from umpire.hexgrid import label
+from umpire.render import fonts, labels, mapdraw, sheets
+from umpire.render.styles import company_styles
+
+from busy import busy_state
+from helpers import hex_map
+
+MAPS = sorted(p.stem for p in (Path(__file__).parent.parent / "maps").glob("*.yaml") if hex_map(p))
+
+
+@pytest.fixture(scope="module", params=MAPS)
+def busy(request):
+    fonts.register()
+    game_map, state = busy_state(request.param)
+    names = {cid: c.name for cid, c in state.companies.items()}
+    content = mapdraw.MapContent(state.owners, company_styles(list(names.items())), names)
+    return game_map, content
+
+
+def _laid_out(game_map, content, paper):
+    pagesize = sheets.paper_size(paper)
+    for sheet in sheets.plan_sheets(game_map.grid, pagesize):
+        frame = sheets.Frame(game_map.grid, sheet.window, sheet.pagesize)
+        hexes = [h for h in game_map.all_hexes if h in sheet.window]
+        tracks = mapdraw.track_segments(content, frame, sheet.window)
+        yield sheet, frame, hexes, mapdraw.place_labels(game_map, frame, hexes, tracks, detail=not sheet.overview)
+
+
+@pytest.mark.parametrize("paper", ["a4", "a3"])
+def test_no_label_overlaps_another_on_any_sheet(busy, paper):
+    game_map, content = busy
+    assert sum(len(owners) for owners in content.owners.values()) > 250
+    for sheet, _, _, placed in _laid_out(game_map, content, paper):
+        clashes = [(a.text, b.text) for a, b in labels.collisions(placed)]
+        assert clashes == [], f"{game_map.name} sheet {sheet.number}: {clashes}"
+
+
+def test_every_land_hex_is_labelled_inside_its_hex_at_5_points_or_more(busy):
+    game_map, content = busy
+    for sheet, frame, hexes, placed in _laid_out(game_map, content, "a4"):
+        if sheet.overview:
+            assert not [lb for lb in placed if lb.kind == "hex"]
+            continue
+        by_text = {lb.text: lb for lb in placed if lb.kind == "hex"}
+        for h in hexes:
+            if game_map.char(h) == "~":
+                continue
+            lb = by_text[label(h)]
+            assert lb.size >= 5.0
+            cx, cy = (lb.box[0] + lb.box[2]) / 2, (lb.box[1] + lb.box[3]) / 2
+            nearest = min([h] + game_map.grid.neighbours(h),
+                          key=lambda n: math.dist(sheets.Frame.centre(frame, n), (cx, cy)))
+            assert nearest == h, f"{label(h)} on sheet {sheet.number} lies nearer {label(nearest)}"
+
+
+def test_city_names_stay_clear_of_the_lines_where_they_can(busy):
+    game_map, content = busy
+    lw = mapdraw.line_width
+    for sheet, frame, _, placed in _laid_out(game_map, content, "a4"):
+        if sheet.overview:
+            continue
+        segs = [(x0, y0, x1, y1, lw(frame.size) / 2) for s in mapdraw.track_segments(content, frame, sheet.window).values()
+                for x0, y0, x1, y1, _ in s]
+        names = [lb for lb in placed if lb.kind == "city"]
+        crossing = [lb.text for lb in names if any(labels.crosses(lb.box, s) for s in segs)]
+        assert len(crossing) <= max(3, len(names) // 2), crossing
+
+
+def test_overlapping_boxes_are_found():
+    a = labels.Label("A1", fonts.COND, 5, 0, 0, (0, 0, 10, 4), "hex")
+    b = labels.Label("B1", fonts.COND, 5, 9, 3, (9, 3, 19, 7), "hex")
+    c = labels.Label("C1", fonts.COND, 5, 10, 0, (10, 0, 20, 2.9), "hex")
+    assert labels.collisions([a, b, c]) == [(a, b)]
+
+
+def test_a_label_takes_the_first_free_spot():
+    space = labels.Space(20, (0, 0, 200, 200))
+    space.add_segment((50, 0, 50, 200, 1))
+    placed, _ = labels.place(space, labels.Want("AD21", fonts.COND, 5, "hex",
+                                             ((50, 100, "centre"), (60, 100, "left"))))
+    assert placed.x == 60

@@ -1,0 +1,184 @@
+"""Placing the map's labels so that none covers another: city names, station numbers and the hex
+label of every land hex. Pure geometry on page points; mapdraw draws what `layout` returns.
+
+Each label tries its positions around its hex in order of preference and takes the first that
+touches no label placed before it, no place marker and no track (else the least bad one). City
+names are placed first, then station numbers, then hex labels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+Box = tuple[float, float, float, float]          # x0, y0, x1, y1
+Segment = tuple[float, float, float, float, float]  # x0, y0, x1, y1, half width
+
+LABEL, MARKER, OUTSIDE, TRACK = 1000.0, 600.0, 1000.0, 25.0
+PAD = 0.6                  # points kept clear left and right of every label, so that no two run together
+
+
+@dataclass(frozen=True)
+class Label:
+    text: str
+    font: str
+    size: float
+    x: float                   # the left end of the baseline
+    y: float
+    box: Box
+    kind: str                  # city | junction | stations | hex
+
+
+def text_box(text: str, font: str, size: float, x: float, y: float, caps: bool = False) -> Box:
+    """The box a string covers with its baseline starting at (x, y); `caps`: no descenders."""
+    w = stringWidth(text, font, size)
+    return x - PAD, y - (0.02 if caps else 0.24) * size, x + w + PAD, y + 0.76 * size
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def crosses(box: Box, seg: Segment) -> bool:
+    """Whether a line of the given half width passes through the box (Liang-Barsky clipping)."""
+    x0, y0, x1, y1, hw = seg
+    bx0, by0, bx1, by1 = box[0] - hw, box[1] - hw, box[2] + hw, box[3] + hw
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+        else:
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return False
+    return True
+
+
+class Space:
+    """What is already on the page, bucketed by position for quick look-ups."""
+
+    def __init__(self, cell: float, frame: Box):
+        self.cell, self.frame = cell, frame
+        self.buckets: dict[tuple[int, int], list[tuple[str, object]]] = {}
+
+    def _keys(self, x0, y0, x1, y1):
+        c = self.cell
+        return [(i, j) for i in range(int(x0 // c), int(x1 // c) + 1) for j in range(int(y0 // c), int(y1 // c) + 1)]
+
+    def add(self, kind: str, item, bounds: Box):
+        for k in self._keys(*bounds):
+            self.buckets.setdefault(k, []).append((kind, item))
+
+    def add_box(self, kind: str, box: Box):
+        self.add(kind, box, box)
+
+    def remove_box(self, box: Box):
+        for k in self._keys(*box):
+            self.buckets[k] = [(kind, item) for kind, item in self.buckets[k] if item is not box]
+
+    def add_segment(self, seg: Segment):
+        x0, y0, x1, y1, hw = seg
+        self.add("track", seg, (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw))
+
+    def cost(self, box: Box) -> float:
+        fx0, fy0, fx1, fy1 = self.frame
+        total = OUTSIDE if box[0] < fx0 or box[1] < fy0 or box[2] > fx1 or box[3] > fy1 else 0.0
+        seen = set()
+        for k in self._keys(*box):
+            for kind, item in self.buckets.get(k, ()):
+                if id(item) in seen:
+                    continue
+                seen.add(id(item))
+                if kind == "track":
+                    total += TRACK if crosses(box, item) else 0.0
+                elif overlaps(box, item):
+                    total += LABEL if kind == "label" else MARKER
+        return total
+
+
+@dataclass(frozen=True)
+class Want:
+    """A label to place: its text and the positions it may take, best first."""
+
+    text: str
+    font: str
+    size: float
+    kind: str
+    spots: tuple[tuple[float, float, str], ...]   # anchor x, baseline y, align (left | centre | right)
+    caps: bool = False
+
+
+def place(space: Space, want: Want) -> tuple[Label, float]:
+    """The first spot that costs nothing, else the cheapest; the label's box joins the space."""
+    width = stringWidth(want.text, want.font, want.size)
+    best = None
+    for rank, (ax, ay, align) in enumerate(want.spots):
+        x = ax - (width / 2 if align == "centre" else width if align == "right" else 0)
+        box = text_box(want.text, want.font, want.size, x, ay, want.caps)
+        cost = space.cost(box)
+        if best is None or cost + rank * 0.01 < best[0]:
+            best = (cost + rank * 0.01, x, ay, box)
+        if cost == 0:
+            break
+    cost, x, y, box = best
+    space.add_box("label", box)
+    return Label(want.text, want.font, want.size, x, y, box, want.kind), cost
+
+
+def around(x: float, y: float, r: float, size: float) -> tuple[tuple[float, float, str], ...]:
+    """Spots for a label beside a marker of radius r at (x, y): above, below, right, left, the diagonals,
+    then a little further out."""
+    up, down, mid = y + r + 1.2, y - r - 1.2 - 0.76 * size, y - 0.36 * size
+    far = r + 0.9 * size
+    return ((x, up, "centre"), (x, down, "centre"), (x + r + 1.5, mid, "left"), (x - r - 1.5, mid, "right"),
+            (x + r * 0.8, up, "left"), (x - r * 0.8, up, "right"), (x + r * 0.8, down, "left"),
+            (x - r * 0.8, down, "right"), (x, y + far + 1.2, "centre"), (x, y - far - 1.2 - 0.76 * size, "centre"),
+            (x + far + 1.5, mid, "left"), (x - far - 1.5, mid, "right"))
+
+
+HEX_SPOTS = ((0, -0.6), (-0.3, -0.5), (0.3, -0.5), (-0.5, -0.22), (0.5, -0.22), (-0.5, 0.22), (0.5, 0.22),
+             (0, 0.45), (-0.3, 0.45), (0.3, 0.45), (0, 0))
+
+
+def hex_spots(x: float, y: float, s: float, size: float) -> tuple[tuple[float, float, str], ...]:
+    """Spots for a hex label, each centred well inside its hex: low in the hex, low to either side,
+    beside the centre, then high (kept off the top edge, so it is not read as the hex above's)."""
+    return tuple((x + dx * s, y + dy * s - 0.37 * size, "centre") for dx, dy in HEX_SPOTS)
+
+
+def layout(space: Space, wants: list[Want]) -> list[Label]:
+    """Place the labels in the order given. A hex label with no free spot left makes the names
+    covering it move: it is placed first, then they are placed again."""
+    placed: list[tuple[Label, Want]] = []
+    for want in wants:
+        lb, cost = place(space, want)
+        if cost >= LABEL and want.kind == "hex":
+            blockers = [(p, w) for p, w in placed if w.kind != "hex" and overlaps(p.box, lb.box)]
+            if blockers:
+                for p, _ in [(lb, want)] + blockers:
+                    space.remove_box(p.box)
+                placed = [(p, w) for p, w in placed if (p, w) not in blockers]
+                lb, _ = place(space, want)
+                placed += [(place(space, w)[0], w) for _, w in blockers]
+        placed.append((lb, want))
+    return [lb for lb, _ in placed]
+
+
+def collisions(labels: list[Label]) -> list[tuple[Label, Label]]:
+    """Every pair of labels whose boxes overlap (what the tests check is empty)."""
+    out = []
+    ordered = sorted(labels, key=lambda lb: lb.box[0])
+    for i, a in enumerate(ordered):
+        for b in ordered[i + 1:]:
+            if b.box[0] >= a.box[2]:
+                break
+            if overlaps(a.box, b.box):
+                out.append((a, b))
+    return out
