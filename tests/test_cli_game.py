@@ -197,3 +197,15 @@ def test_a_resolve_stopped_before_its_newsletter_is_finished_by_running_it_again
     assert status(crashed / "g1")["round"] == 2
     for name in ("journal.jsonl", "newsletters/002.txt", "newsletters/002.pdf"):
         assert (crashed / "g1" / name).read_bytes() == (clean / "g1" / name).read_bytes()
+
+
+def test_status_columns_stay_aligned_for_long_names_and_json_is_utf8(tmp_path):
+    folder = tmp_path / "g"
+    umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", "--company", "red:Red",
+           "--company", "gsw:Great Southern & Western Railway of Ireland", "--company", "mu:Müller Bahn")
+    header, *rows = umpire("status", folder).output.splitlines()[1:5]
+    assert "balance" in header and len(rows) == 3
+    assert {row.index(" 20 ") + 3 for row in rows} == {header.index("balance") + len("balance")}, rows
+    raw = subprocess.run([sys.executable, "-m", "umpire", "status", str(folder), "--json"], capture_output=True,
+                         env={"PATH": "/usr/bin:/bin", "LANG": "C", "LC_ALL": "C"}).stdout
+    assert "Müller Bahn".encode("utf-8") in raw and b"\\u00fc" not in raw

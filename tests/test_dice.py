@@ -49,11 +49,43 @@ def test_running_out_names_the_roll_needed():
 def test_dice_file_with_comments(tmp_path):
     path = tmp_path / "dice.txt"
     path.write_text("# round 1\n3\n4 5  # transport 1\n6\n")
-    assert read_dice_file(path) == [3, 4, 5, 6]
+    assert [d.value for d in read_dice_file(path)] == [3, 4, 5, 6]
 
 
 def test_a_dice_file_with_a_seven_is_refused_with_its_line(tmp_path):
     path = tmp_path / "dice.txt"
     path.write_text("3 4\n7\n")
     with pytest.raises(DataError, match=r"line 2.*'7' is not a die"):
+        read_dice_file(path)
+
+
+def test_dice_file_tags_name_the_purpose_and_are_checked(tmp_path):
+    path = tmp_path / "dice.txt"
+    path.write_text("# round 3\nround 3 construction: 4\ntransport 7 start: 4 3\n5\n")
+    dice = RecordedDice(read_dice_file(path), source=str(path))
+    assert [dice.roll(p) for p in ("round 3 construction", "transport 7 start red", "transport 7 start black",
+                                   "transport 7 destination red")] == [4, 4, 3, 5]
+
+
+def test_a_tagged_die_that_does_not_fit_the_roll_names_both(tmp_path):
+    path = tmp_path / "dice.txt"
+    path.write_text("transport 7 start: 4\ntransport 7 destination: 3 3\n")
+    dice = RecordedDice(read_dice_file(path), source=str(path))
+    dice.roll("transport 7 start red")
+    with pytest.raises(DataError, match=r"roll 2 is 'transport 7 start black', but the die on line 2 is "
+                                        r"tagged 'transport 7 destination'"):
+        dice.roll("transport 7 start black")
+
+
+def test_a_tag_is_a_whole_word_prefix(tmp_path):
+    path = tmp_path / "dice.txt"
+    path.write_text("transport 1: 4\n")
+    with pytest.raises(DataError):
+        RecordedDice(read_dice_file(path)).roll("transport 17 start red")
+
+
+def test_a_tag_without_dice_is_refused_with_its_line(tmp_path):
+    path = tmp_path / "dice.txt"
+    path.write_text("3\ntransport 7 start:\n")
+    with pytest.raises(DataError, match=r"line 2.*has no dice after it"):
         read_dice_file(path)

@@ -267,3 +267,18 @@ def test_replay_of_mail_orders_under_the_old_and_the_new_code(game):
 def test_replace_refuses_a_bad_company_address_or_name(game, args, words):
     result = umpire("replace", game, *args)
     assert result.exit_code == 1 and words in result.output
+
+
+def test_the_same_adjust_run_twice_posts_once(game):
+    ok("adjust", game, "--company", "red", "--units", "5", "--reason", "fee charged twice")
+    journal = (game / "journal.jsonl").read_bytes()
+    out = ok("adjust", game, "--company", "red", "--units", "5", "--reason", "fee charged twice")
+    assert "posted in this round already; nothing done" in out
+    assert (game / "journal.jsonl").read_bytes() == journal and status(game)["companies"]["red"]["balance"] == 25
+
+
+def test_the_same_replace_run_twice_keeps_the_first_code(game):
+    out = ok("replace", game, "red", "--email", "standby@example.org")
+    code = out.split("red: ")[1].split()[0]
+    again = ok("replace", game, "red", "--email", "standby@example.org")
+    assert "already; nothing done" in again and GameFolder(game).secrets["codes"]["red"] == code

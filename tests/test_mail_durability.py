@@ -95,3 +95,23 @@ def test_fetch_killed_at_a_step_counts_each_message_once(tmp_path, dovecot, mail
     assert dovecot.flags(mailbox) == [(b"\\Seen",)] * 3
     assert len(smtp.messages) == 3
     assert CliRunner().invoke(main, args).output.startswith("0 messages handled")
+
+
+@pytest.mark.parametrize("step", ["orders in place, not journaled", "replies written, not logged"])
+def test_a_fetch_of_a_group_committed_batch_killed_at_a_step_counts_each_message_once(tmp_path, dovecot, mailbox,
+                                                                                    smtp, step):
+    """Ten messages: each step's files are made durable together (syncfs), not file by file."""
+    folder, codes = make_game(tmp_path / "g1")
+    dovecot.deliver(mailbox, [email(order_text("g1", "red", codes["red"], f"BUILD C3-D3 # {n}"),
+                                    msgid=f"<g{n}@example.org>") for n in range(10)])
+    args = fetch_args(folder.path, dovecot, mailbox, smtp)
+    module, path, when, before = STEPS[step]
+    killed = subprocess.run([sys.executable, "-c", CRASH.format(module=module, path=path, when=when, before=before,
+                                                                 args=args)], capture_output=True, timeout=60)
+    assert killed.returncode == -9, killed.stderr.decode()
+    assert len(list((folder.path / "inbox").glob("*.eml"))) == 10 and smtp.messages == []
+    rerun = CliRunner().invoke(main, args)
+    assert rerun.exit_code == 0, rerun.output
+    orders = [e for e in GameFolder(folder.path).events if e["type"] == "order_received"]
+    assert len(orders) == 10 and len({e["via"] for e in orders}) == 10
+    assert len(smtp.messages) == 10 and dovecot.flags(mailbox) == [(b"\\Seen",)] * 10

@@ -116,3 +116,17 @@ def test_six_companies_differ_in_dash_and_colour_and_light_colours_get_a_dark_ca
     assert len({s.dash for s in styles.values()}) == 6
     assert len({s.colour for s in styles.values()}) == 6
     assert styles["yellow"].casing != (1.0, 1.0, 1.0) and styles["a"].casing == (1.0, 1.0, 1.0)
+
+
+def test_the_front_page_draws_the_balances_round_by_round(tmp_path):
+    from umpire import demo
+    from umpire.render.report import balances_by_round
+    folder = demo.play(tmp_path)
+    state = folder.state()
+    balances = balances_by_round(folder.events, state.seat_order())
+    for cid in state.seat_order():
+        assert balances[cid][0] == (0, 20) and balances[cid][-1][1] == state.balance(cid)
+    front = _poppler("pdftotext", "-f", 1, "-l", 1, folder.path / "newsletters" / "009.pdf", "-")
+    assert "Balances after each round" in front
+    assert "Balances after each round" not in _poppler("pdftotext", "-f", 1, "-l", 1,
+                                                      folder.path / "newsletters" / "001.pdf", "-")

@@ -237,3 +237,18 @@ def test_the_final_newsletter_names_the_winner_and_reveals_the_seed(played):
     assert played.config["dice"]["commitment"] in text
     assert "TRANSPORTS: 6 MADE OF 6 (1 cancelled)" in text
     assert "ORDER FORMS" not in text
+
+
+@pytest.mark.parametrize("n, word, expected", [(1, "segment", "1 segment"), (0, "segment", "0 segments"),
+                                              (2, "unit", "2 units"), (-1, "unit", "-1 unit")])
+def test_one_pluralising_helper_for_every_count(n, word, expected):
+    from umpire.words import plural
+    assert plural(n, word) == expected
+
+
+def test_no_count_of_one_goes_with_a_plural_in_any_demo_newsletter(played):
+    import re
+    for path in sorted((played.path / "newsletters").glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"(?<![\d.])1 (segments|units|points|steps|hexes|times)\b", text), path.name
+        assert "fees no fees" not in text

@@ -172,6 +172,39 @@ def test_a_batch_fsyncs_each_file_and_each_folder_once(tmp_path, monkeypatch):
     assert len(synced) == 5 + 1
 
 
+def test_a_large_batch_is_made_durable_by_one_syncfs_before_and_one_after_its_renames(tmp_path, monkeypatch):
+    names = [tmp_path / "a" / f"{n}.txt" for n in range(atomic.GROUP)] + [tmp_path / "b" / "x.txt"]
+    seen, synced = [], []
+    monkeypatch.setattr(atomic, "_SYNCFS", lambda fd: seen.append(sum(p.exists() for p in names)) or 0)
+    real_fsync = atomic.os.fsync
+    monkeypatch.setattr(atomic.os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd)))
+    with atomic.Batch() as batch:
+        for path in names:
+            batch.write_bytes(path, b"x")
+    assert seen == [0, len(names)], "one flush before any rename, one after all of them (one file system)"
+    assert synced == [], "no fsync file by file"
+
+
+def test_a_large_batch_whose_syncfs_fails_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(atomic, "_SYNCFS", lambda fd: -1)
+    with pytest.raises(OSError, match="syncfs"):
+        with atomic.Batch() as batch:
+            for n in range(atomic.GROUP):
+                batch.write_bytes(tmp_path / f"{n}.txt", b"x")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_large_batch_without_syncfs_fsyncs_file_by_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(atomic, "_SYNCFS", None)
+    synced = []
+    real_fsync = atomic.os.fsync
+    monkeypatch.setattr(atomic.os, "fsync", lambda fd: (synced.append(fd), real_fsync(fd)))
+    with atomic.Batch() as batch:
+        for n in range(atomic.GROUP):
+            batch.write_bytes(tmp_path / f"{n}.txt", b"x")
+    assert len(synced) == atomic.GROUP + 1
+
+
 def test_write_new_in_a_batch_refuses_a_name_already_taken_in_it(tmp_path):
     with atomic.Batch() as batch:
         assert batch.write_new(tmp_path / "x", b"first")

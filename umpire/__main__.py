@@ -1,3 +1,3 @@
-from umpire.cli import main
+from umpire.cli import run
 
-main(prog_name="umpire")
+run()

@@ -16,6 +16,7 @@ from . import __version__, families, ids
 from .dice import commitment
 from .errors import UmpireError
 from .mail import deadlines
+from .echo import quote
 from .options import check_choices, game_option, parse_option, ruleset_overrides
 from .profiles import load_profile
 from .resources import find_named
@@ -168,18 +169,6 @@ class SubmitResult:
     held: bool = False                         # arrived after the deadline; stored for the next round
 
 
-def decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
-def read_order(folder: GameFolder, data: bytes):
-    """An order's text, parsed by the game's family (header and body; bad lines in `errors`)."""
-    return folder.family.parse_order(decode(data), folder.game_map)
-
-
 def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False,
            received_at: datetime | None = None, batch: atomic.Batch | None = None,
            order=None, late: str | None = None) -> SubmitResult:
@@ -195,7 +184,7 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
     state = folder.state()
     turn = folder.family.open_turn(state)
     if order is None:
-        order = read_order(folder, data)
+        order = folder.read_order(data)
     reason = _header_problem(folder, state, turn, order, require_code)
     company = order.company if order.company in folder.company_ids() else None
     late = (late or deadlines.lateness(folder, turn, received_at)) if not reason else None
@@ -229,16 +218,18 @@ def refuse(folder: GameFolder, data: bytes, via: str, reason: str, company: str 
 
 def _header_problem(folder: GameFolder, state, turn: int | str, order, require_code: bool) -> str | None:
     game = folder.game_id
+    if getattr(order, "refusal", None):
+        return order.refusal
     if state.phase == "finished":
         return f"game {game} is finished; it takes no more orders."
     if order.game is None:
         return f"the order has no GAME line; write GAME {game} at its top."
     if order.game.lower() != game.lower():
-        return f"the order is for game {order.game!r}, not {game!r}."
+        return f"the order is for game {quote(order.game)}, not {game!r}."
     if order.company is None:
         return "the order has no COMPANY line; write COMPANY and your company id (e.g. COMPANY red)."
     if order.company not in folder.company_ids():
-        return (f"there is no company {order.company!r} in game {game}; "
+        return (f"there is no company {quote(order.company)} in game {game}; "
                 f"the companies are {', '.join(folder.company_ids())}.")
     if require_code and order.code != folder.secrets.get("codes", {}).get(order.company):
         return "the CODE line is missing or does not match this company's order code."
@@ -250,7 +241,7 @@ def _header_problem(folder: GameFolder, state, turn: int | str, order, require_c
 # ---------------------------------------------------------------------------
 def load_orders(folder: GameFolder, round_number: int | str) -> dict:
     """The newest accepted order of each company for the turn, parsed again from its stored text."""
-    return {company: read_order(folder, folder.read_bytes(file))
+    return {company: folder.read_order(folder.read_bytes(file))
             for company, file in folder.latest_orders(round_number).items()}
 
 

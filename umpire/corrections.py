@@ -15,8 +15,11 @@ from .store.folder import GAME_FILE, SECRETS_FILE, GameFolder, dump_yaml
 REASON_LIMIT = 200
 
 
-def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict:
-    """Move `units` from the bank to the company (negative: from the company to the bank)."""
+def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict | None:
+    """Move `units` from the bank to the company (negative: from the company to the bank).
+
+    The same correction (company, units, reason) in the same round is posted once: run again, it
+    returns None and nothing is done."""
     folder.require()
     actions.finish_interrupted(folder)
     state = folder.state()
@@ -32,6 +35,9 @@ def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict:
     if units < 0 and state.balance(company) + units < 0:
         raise UmpireError(f"{company} has {state.balance(company)} units; a correction cannot take {-units}.",
                           fix="Nothing was done.")
+    if any(e["type"] == "adjusted" and (e["round"], e["company"], e["units"], e["reason"]) ==
+           (state.round, company, units, reason) for e in folder.events):
+        return None
     payer, payee = (BANK, company) if units > 0 else (company, BANK)
     posting = {"type": "posting", "round": state.round, "from": payer, "to": payee, "amount": abs(units),
                "reason": f"correction by the GM: {reason}"}
@@ -41,8 +47,11 @@ def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict:
 
 
 def replace(folder: GameFolder, company: str, email: str, name: str | None = None,
-            code: str | None = None) -> str:
-    """Give the company to a new player; returns the new order code (kept in secrets.yaml)."""
+            code: str | None = None) -> str | None:
+    """Give the company to a new player; returns the new order code (kept in secrets.yaml).
+
+    A company already played from `email` (under `name`, if given) is left as it is: run again,
+    the command returns None and the code printed the first time stays in force."""
     folder.require()
     _company(folder, company)
     ids.check_email(email, "--email")
@@ -51,6 +60,9 @@ def replace(folder: GameFolder, company: str, email: str, name: str | None = Non
         name = name.strip()
     if folder.state().phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; no company can be taken over.", fix="Nothing was done.")
+    current = folder.company(company)
+    if current.get("email") == email and name in (None, current["name"]) and code is None:
+        return None
     code = code or actions.new_code()
     position = len(folder.journal())
     secrets = folder.secrets

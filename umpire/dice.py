@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import DataError, DiceExhausted
+from .ids import shown
 
 
 def commitment(seed: str) -> str:
@@ -35,11 +38,23 @@ class SeededDice:
         return seeded_value(self.seed, purpose)
 
 
-class RecordedDice:
-    """Printed dice, consumed in the order the rules roll them."""
+@dataclass(frozen=True)
+class Die:
+    """One recorded die: its value, the dice file's line, and the purpose tag written there."""
 
-    def __init__(self, values: list[int], used: int = 0, source: str = "the dice file"):
-        self.values, self.position, self.source = values, used, source
+    value: int
+    line: int = 0
+    tag: str | None = None
+
+
+class RecordedDice:
+    """Printed dice, consumed in the order the rules roll them. A die whose line carries a tag
+    (`transport 7 start: 4 3`) is checked against the roll the umpire needs: the roll's purpose
+    must begin with the tag, or the umpire stops and names both."""
+
+    def __init__(self, values: list, used: int = 0, source: str = "the dice file"):
+        self.values = [v if isinstance(v, Die) else Die(v) for v in values]
+        self.position, self.source = used, source
 
     def roll(self, purpose: str) -> int:
         if self.position >= len(self.values):
@@ -47,22 +62,47 @@ class RecordedDice:
                 f"the recorded dice ran out: roll {self.position + 1} ({purpose}) is needed "
                 f"and {self.source} holds {len(self.values)}.",
                 fix=f"Add the next printed dice to {self.source} and run the command again.")
-        value = self.values[self.position]
+        die = self.values[self.position]
+        if die.tag is not None and not _matches(die.tag, purpose):
+            raise DataError(
+                f"roll {self.position + 1} is {purpose!r}, but the die on line {die.line} is tagged {die.tag!r}.",
+                self.source, "A die is missing or one too many before that line: compare the file with the "
+                "roll order in docs/dice.md (`umpire dice GAME_DIR` lists the rolls so far).")
         self.position += 1
-        return value
+        return die.value
 
 
-def read_dice_file(path: Path) -> list[int]:
-    """Whitespace-separated dice 1-6; `#` starts a comment."""
+def _matches(tag: str, purpose: str) -> bool:
+    tag, purpose = " ".join(tag.lower().split()), purpose.lower()
+    return purpose == tag or purpose.startswith(tag + " ")
+
+
+_TAGGED = re.compile(r"^(?P<tag>[^:]*[^\s:][^:]*):(?P<dice>[^:]*)$")
+
+
+def read_dice_file(path: Path) -> list[Die]:
+    """Dice 1-6 separated by spaces or new lines; `#` starts a comment; a line may begin with a
+    purpose tag and a colon (`transport 7 start: 4 3`) that its dice are checked against."""
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (FileNotFoundError, UnicodeDecodeError) as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"cannot read the dice file: {exc}", str(path)) from None
     values = []
     for line_no, line in enumerate(text.splitlines(), 1):
-        for word in line.split("#", 1)[0].split():
+        body, tag = line.split("#", 1)[0], None
+        if ":" in body:
+            m = _TAGGED.match(body.strip())
+            if not m:
+                raise DataError(f"{shown(body.strip())} is not a tagged line.", f"{path}, line {line_no}",
+                                "Write a tag, one colon and the dice, e.g. 'transport 7 start: 4 3'.")
+            tag, body = m.group("tag").strip(), m.group("dice")
+        words = body.split()
+        if tag is not None and not words:
+            raise DataError(f"the tag {shown(tag)} has no dice after it.", f"{path}, line {line_no}",
+                            "Write the dice after the colon, e.g. 'transport 7 start: 4 3'.")
+        for word in words:
             if word not in {"1", "2", "3", "4", "5", "6"}:
-                raise DataError(f"{word!r} is not a die.", f"{path}, line {line_no}",
+                raise DataError(f"{shown(word)} is not a die.", f"{path}, line {line_no}",
                                 "A dice file holds the numbers 1 to 6 separated by spaces or new lines.")
-            values.append(int(word))
+            values.append(Die(int(word), line_no, tag))
     return values

@@ -15,7 +15,7 @@ Edge = tuple[Hex, Hex]
 
 LAYOUTS = ("odd-q", "even-q", "odd-r", "even-r")
 _AXIAL_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-_LABEL = re.compile(r"^([A-Za-z]+)(\d+)$")
+_LABEL = re.compile(r"([A-Za-z]{1,3})([0-9]{1,3})")   # ASCII only: `AD٢١` is no label
 
 
 def column_letters(col: int) -> str:
@@ -41,8 +41,9 @@ def label(h: Hex) -> str:
 
 @lru_cache(maxsize=4096)
 def parse_label(text: str) -> Hex | None:
-    """`K12` -> (10, 11); None when the text is not shaped like a label (labels recur: kept)."""
-    m = _LABEL.match(text.strip())
+    """`K12` -> (10, 11); None when the text is not shaped like a label (1-3 letters, then a row
+    number of 1-3 digits from 1). Labels recur: kept."""
+    m = _LABEL.fullmatch(text.strip())
     if not m or int(m.group(2)) < 1:
         return None
     return (column_index(m.group(1)), int(m.group(2)) - 1)

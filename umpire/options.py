@@ -22,7 +22,38 @@ def parse_option(text: str) -> tuple[str, object]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
         raise UmpireError(f"--option {text!r} is not KEY=VALUE.", fix="Write e.g. --option construction.dice.count=2.")
-    return key.strip(), yaml.safe_load(value.strip()) if value.strip() else ""
+    try:
+        parsed = yaml.safe_load(value.strip()) if value.strip() else ""
+    except yaml.YAMLError as exc:
+        raise UmpireError(f"--option {text!r}: the value is not readable ({getattr(exc, 'problem', None) or exc}).",
+                          fix="Write a number, true/false or a word, e.g. --option construction.dice.count=2; "
+                              "quote text with spaces: --option deadline=\"7 days\".") from None
+    key = key.strip()
+    if key in _CHECKS and (problem := _CHECKS[key](parsed)):
+        raise UmpireError(f"--option {text!r}: {key} {problem}.", fix=f"It is {_meaning(key)}.")
+    return key, parsed
+
+
+def _meaning(key: str) -> str:
+    """What an option with a checked value means (the shell's, or Dampfross's house rules)."""
+    from .families import family
+    return {**family().options, **SHELL_OPTIONS}[key][1]
+
+
+def _count(minimum: int, none: bool = False):
+    def check(v):
+        if not (none and v is None) and (isinstance(v, bool) or not isinstance(v, int) or v < minimum):
+            return f"must be a whole number of at least {minimum}" + (" (or null for none)" if none else "")
+    return check
+
+
+def _flag(v):
+    if not isinstance(v, bool):
+        return "must be true or false"
+
+
+_CHECKS = {"transports_per_round": _count(1), "entries_per_round": _count(1, none=True),
+           "carry_unentered": _flag, "resolve_early": _flag}
 
 
 def check_choices(options: dict, family_choices: dict[str, tuple]):

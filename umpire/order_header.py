@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .echo import quote
+
 HEADER_KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND")
 TURN_NAME = re.compile(r"^(\d{1,4})([A-Za-z])(\d{0,2})$")
 
@@ -32,7 +34,7 @@ class LineError:
     message: str
 
     def __str__(self):
-        return f"line {self.line}: {self.text.strip()!r}: {self.message}"
+        return f"line {self.line}: {quote(self.text.strip())}: {self.message}"
 
 
 def clean_lines(text: str):

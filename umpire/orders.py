@@ -1,9 +1,15 @@
 """Dampfross orders: the text players write, parsed into construction chains and race entries.
+The header lines every family shares are described in umpire/order_header.py.
 
-The header (GAME, COMPANY, CODE, ROUND), comments, quotes and signatures are read as every
-family reads them (umpire/order_header.py); this module reads the body. Zine notation is
+One order per line; keywords are case-insensitive; `#` starts a comment. In mail, quoted
+lines (`>`) and everything after a signature line (`-- `) are ignored. Zine notation is
 read as written in postal games: `1a) (Liverpool) - Bolton - Manchester - H8 ;` with towns
 by name and only the turning points of straight runs.
+
+Any text whatever is read to an Order: each line it cannot read becomes a LineError quoting
+the line (see echo.py) and saying what would work; what cannot be an order at all (too large,
+binary, conflicting header lines, mostly unreadable) sets `Order.refusal`. The limits below
+are documented in docs/orders.md.
 """
 
 from __future__ import annotations
@@ -11,18 +17,32 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .gamemap import GameMap
-from .hexgrid import Hex, label, parse_label
-from .names import fold_char
-from .order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
+import unicodedata
+from collections.abc import Iterable
 
-KEYWORDS = HEADER_KEYWORDS + ("HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY", "AFTER")
+from .echo import MASK, Masker, clip, quote
+from .gamemap import GameMap
+from .hexgrid import Hex, column_letters, label, parse_label
+from .names import fold_char
+from .order_header import LineError, OrderLineError
+
+MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
+MAX_LINE_CHARS = 2_000           # a longer line is refused at once
+MAX_REFUSED_LINES = 50           # an order with more lines that cannot be read is refused as a whole
+MAX_DIGITS = 6                   # of a number in an order: round, transport, amount
+KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY",
+            "AFTER")
+HEADER_RULE = ("an order has one GAME, one COMPANY, one CODE and at most one ROUND line "
+               "(the same line written twice is fine)")
 _AFTER = re.compile(r"([0-9]{1,3})\s+(BUILD|JUMP)\b\s*(.*)$", re.IGNORECASE | re.ASCII)
-_ZINE_LABEL = re.compile(r"^\s*\d{1,3}[a-z]?\)\s*", re.IGNORECASE)
-_HEX = re.compile(r"[A-Za-z]{1,3}\d{1,3}(?![\w])")
+_ZINE_LABEL = re.compile(r"^\s*[0-9]{1,3}[a-z]?\)\s*", re.IGNORECASE)
+_HEX = re.compile(r"[A-Za-z]{1,3}[0-9]{1,3}(?!\w)")
 _SEPARATORS = " \t-–—,()"
-_FEE = re.compile(r"^-(\d+)\s*([\w.-]+)$")
-_BONUS = re.compile(r"^\+(\d+)$")
+_WORD = re.compile(r"[^\s\-,\[\]()]+")
+_NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_FEE = re.compile(r"^-([0-9]+)\s*([\w.-]{1,40})$")
+_BONUS = re.compile(r"^\+([0-9]+)$")
+_NAME = re.compile(r"[\w.-]{1,40}")
 
 
 @dataclass(frozen=True)
@@ -119,6 +139,7 @@ class Order:
     ferries: list[FerryOrder] = field(default_factory=list)
     errors: list[LineError] = field(default_factory=list)
     lines: int = 0
+    refusal: str | None = None          # why the whole order is refused, whatever its lines say
 
 
 # ---------------------------------------------------------------------------
@@ -137,7 +158,7 @@ class PlaceReader:
     def place(self, text: str) -> Hex:
         points = self.points(text)
         if len(points) != 1:
-            raise OrderLineError(f"{text.strip()!r} is not one place.")
+            raise OrderLineError(f"{quote(text.strip())} is not one place.")
         return points[0].hex
 
     def points(self, text: str) -> list[Point]:
@@ -147,18 +168,23 @@ class PlaceReader:
         i = 0
         while i < len(text):
             ch = text[i]
-            if ch in _SEPARATORS:
+            if ch in _SEPARATORS or ch.isspace():
                 i += 1
                 continue
             if ch == "[":
                 end = text.find("]", i)
                 if end < 0:
-                    raise OrderLineError(f"the bracket at {text[i:i + 12]!r} is not closed; write e.g. [+6] or [-1 blue].")
+                    raise OrderLineError(f"the bracket at {quote(text[i:i + 12])} is not closed; "
+                                         "write e.g. [+6] or [-1 blue].")
                 if not points:
-                    raise OrderLineError(f"{text[i:end + 1]} stands before any hex; write it after the hex it belongs to.")
+                    raise OrderLineError(f"{quote(text[i:end + 1])} stands before any hex; "
+                                         "write it after the hex it belongs to.")
                 self._annotate(points[-1], text[i + 1:end])
                 i = end + 1
                 continue
+            if ch == "]":
+                raise OrderLineError(f"the bracket at {quote(text[max(0, i - 11):i + 1])} closes nothing; "
+                                     "write a note after a hex as e.g. [+6] or [-1 blue].")
             m = self._names.match(folded, i) if self._names else None
             if m:
                 name = text[m.start():m.end()]
@@ -168,30 +194,36 @@ class PlaceReader:
             m = _HEX.match(text, i)
             if m:
                 h = parse_label(m.group(0))
-                if not self.map.on_map(h):
-                    raise OrderLineError(f"{label(h)} is off the map.")
+                if h is None or not self.map.on_map(h):
+                    raise OrderLineError(f"{m.group(0).upper()} is off the map; {self.extent()}.")
                 points.append(Point(h))
                 i = m.end()
                 continue
-            word = re.match(r"[^\s\-,\[\]()]+", text[i:]).group(0)
+            word = _WORD.match(text, i).group(0)
             raise OrderLineError(
-                f"{word!r} is neither a hex label nor a town on this map; "
+                f"{quote(word)} is neither a hex label nor a town on this map; "
                 "write a hex as column letters and row number (K12) or a town by its name.")
         return points
+
+    def extent(self) -> str:
+        """The labels a hex of this map may have, for messages."""
+        grid = self.map.grid
+        return f"the map has columns A to {column_letters(grid.width - 1)} and rows 1 to {grid.height}"
 
     @staticmethod
     def _annotate(point: Point, inner: str):
         for item in re.split(r"\s*[,;]\s*", inner.strip()):
             if not item:
                 continue
-            if m := _BONUS.match(item):
-                point.expectations.append(Expectation("bonus", int(m.group(1)), None, f"[{inner}]"))
-            elif m := _FEE.match(item):
-                point.expectations.append(Expectation("fee", int(m.group(1)), m.group(2).lower(), f"[{inner}]"))
-            elif re.fullmatch(r"[\w.-]+", item):
+            if (m := _BONUS.match(item)) and _amount(m.group(1), inner):
+                point.expectations.append(Expectation("bonus", int(m.group(1)), None, clip(f"[{inner}]")))
+            elif (m := _FEE.match(item)) and _amount(m.group(1), inner):
+                point.expectations.append(Expectation("fee", int(m.group(1)), m.group(2).lower(),
+                                                      clip(f"[{inner}]")))
+            elif _NAME.fullmatch(item):
                 point.owner = item.lower()
             else:
-                raise OrderLineError(f"[{inner}] is not understood; write [+6] for an expected bonus, "
+                raise OrderLineError(f"{quote(f'[{inner}]')} is not understood; write [+6] for an expected bonus, "
                                      "[-1 blue] for an expected fee, or [blue] for whose track a race uses.")
 
     def expand(self, points: list[Point]) -> tuple[list[Hex], dict[int, Point]]:
@@ -218,58 +250,184 @@ class PlaceReader:
         return hexes, where
 
     def suggest(self, a: Hex, b: Hex) -> list[Hex]:
-        """A path of adjacent hexes from a to b, for error messages."""
+        """A path of adjacent hexes from a to b, for error messages (each step one hex nearer)."""
         grid = self.map.grid
         path, here = [a], a
         while here != b:
-            here = min(grid.neighbours(here), key=lambda n: (grid.distance(n, b), n))
+            step = min(grid.neighbours(here), key=lambda n: (grid.distance(n, b), n), default=None)
+            if step is None or grid.distance(step, b) >= grid.distance(here, b):
+                break
+            here = step
             path.append(here)
         return path
 
 
+def _amount(digits: str, inner: str) -> bool:
+    if len(digits) > MAX_DIGITS:
+        raise OrderLineError(f"{quote(f'[{inner}]')}: an amount has at most {MAX_DIGITS} digits.")
+    return True
+
+
 # ---------------------------------------------------------------------------
+def decode(data: bytes) -> str:
+    """The text of an order file or mail body: UTF-8 (with or without its mark), else Latin-1."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _visible(raw: str) -> str:
+    """A line as it is read: any Unicode space a plain space; invisible format characters
+    (zero-width spaces, direction marks, a byte-order mark) left out."""
+    return "".join(" " if ch.isspace() else ch for ch in raw if unicodedata.category(ch) != "Cf")
+
+
+def _control(line: str) -> str | None:
+    """The first control character (or lone surrogate) of a line, if any."""
+    return next((ch for ch in line if unicodedata.category(ch) in ("Cc", "Cs")), None)
+
+
+def _mail_lines(text: str):
+    """Numbered lines, without quoted lines (`>`) and without the signature (from `-- ` on)."""
+    for number, raw in enumerate(text.splitlines(), 1):
+        if raw.rstrip() == "--" or raw.startswith("-- "):
+            return
+        if raw.lstrip().startswith(">"):
+            continue
+        yield number, raw
+
+
+def _keyword(visible: str) -> tuple[str, str, str]:
+    """A visible line's order keyword (upper case, without a colon), its first word and the rest."""
+    line = visible.split("#", 1)[0].strip()
+    word, _, rest = line.partition(" ")
+    return word.upper().rstrip(":"), word, rest.strip()
+
+
+def mask_codes(text: str, codes: Iterable[str]) -> str:
+    """The order text with every token equal to one of `codes` masked (see echo.Masker), except
+    on CODE lines, whose word is the code to be checked (and which the parser never echoes)."""
+    mask = Masker(codes)
+    out = []
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+        visible = _visible(body)
+        masked = mask(visible)
+        if masked != visible and _keyword(visible)[0] != "CODE":
+            line = masked + line[len(body):]
+        out.append(line)
+    return "".join(out)
+
+
 def parse_order(text: str, game_map: GameMap) -> Order:
-    """Read an order; unreadable lines are collected in `order.errors`, never raised."""
-    reader = PlaceReader(game_map)
+    """Read an order; unreadable lines are collected in `order.errors`, never raised, and a
+    reason to refuse the order as a whole in `order.refusal`. A CODE line is never echoed with
+    its code; codes elsewhere are masked before (mask_codes)."""
     order = Order()
-    for number, raw, line in clean_lines(text):
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_ORDER_BYTES:
+        order.refusal = (f"the order is {size:,} bytes long, and the umpire reads orders of up to "
+                         f"{MAX_ORDER_BYTES:,} bytes; send the orders alone, as plain text.")
+    elif "\0" in text:
+        order.refusal = "the order holds NUL characters, so it is not text (a binary file?); send it as plain text."
+    reader = PlaceReader(game_map)
+    headers: dict[str, tuple[int, str]] = {}
+    for number, raw in _mail_lines(text[:MAX_ORDER_BYTES]):
+        shown = _visible(raw)
+        keyword, word, rest = _keyword(shown)
+        if not word:
+            continue
+        line = shown.split("#", 1)[0].strip()
+        if keyword == "CODE":
+            shown = f"{word} {MASK}" if rest else word
         order.lines += 1
-        word, _, rest = line.partition(" ")
-        keyword = word.upper().rstrip(":")
-        rest = rest.strip()
+        if order.refusal and keyword not in ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND"):
+            continue                         # refused as a whole: only its header is read, to say whose it is
         try:
-            if keyword in HEADER_KEYWORDS:
-                read_header(keyword, rest, order)
+            if len(raw) > MAX_LINE_CHARS:
+                raise OrderLineError(f"the line is {len(raw):,} characters long, and the umpire reads lines of up "
+                                     f"to {MAX_LINE_CHARS:,}; split a long chain into several BUILD lines.")
+            if (ch := _control(shown)) is not None:
+                raise OrderLineError(f"it holds the control character U+{ord(ch):04X}, which no order uses; "
+                                     "write orders as plain text.")
+            if keyword == "GAME":
+                _header(order, headers, "game", number, _one_word(rest, "GAME", "GAME ireland-1"))
+            elif keyword in ("COMPANY", "PLAYER"):
+                _header(order, headers, "company", number, _one_word(rest, keyword, "COMPANY red").lower())
+            elif keyword == "CODE":
+                _one_word(rest, "CODE", "CODE tulip-00 (the code the GM sent)")
+                _header(order, headers, "code", number, rest)
+            elif keyword == "ROUND":
+                if not _NUMBER.fullmatch(rest):
+                    raise OrderLineError(f"ROUND takes the round number ({MAX_DIGITS} digits at most), e.g. ROUND 3.")
+                _header(order, headers, "round", number, int(rest))
             elif keyword == "HOME":
                 if not rest:
                     raise OrderLineError("HOME takes a home terminal, by name or hex, e.g. HOME Dublin.")
-                order.home, order.home_line = reader.place(rest), number
+                home = reader.place(rest)
+                if order.home is not None and home != order.home:
+                    raise OrderLineError(f"a second HOME line; the first (line {order.home_line}, "
+                                         f"{label(order.home)}) stands: a company chooses one home terminal.")
+                if order.home is None:
+                    order.home, order.home_line = home, number
             elif keyword == "BUILD":
-                if not rest:
-                    raise OrderLineError("BUILD takes a chain of hexes, e.g. BUILD K12-K13-L13.")
-                _read_chains(rest, number, raw, reader, order)
+                _read_chains(rest, number, shown, reader, order, "BUILD takes a chain of hexes, e.g. BUILD K12-K13-L13.")
             elif keyword == "RACE":
-                order.races.append(_read_race(rest, number, raw, reader))
+                order.races.append(_read_race(rest, number, shown, reader))
             elif keyword == "JUMP":
-                order.jumps.append(Jump(number, raw, _read_line_chain(rest, reader, "JUMP", "JUMP E3-F3-G4")))
+                order.jumps.append(Jump(number, clip(shown),
+                                        _read_line_chain(rest, reader, "JUMP", "JUMP E3-F3-G4")))
             elif keyword == "AFTER":
-                _read_after(rest, number, raw, reader, order)
+                _read_after(rest, number, shown, reader, order)
             elif keyword == "JOINT":
                 partner, _, chain = rest.partition(" ")
                 if not partner or not chain.strip():
                     raise OrderLineError("write JOINT partner chain, e.g. JOINT blue E3-F3-G4.")
-                order.joints.append(JointChain(number, raw, partner.lower(),
+                order.joints.append(JointChain(number, clip(shown), _partner(partner, "JOINT blue E3-F3-G4"),
                                                _read_line_chain(chain, reader, "JOINT", "JOINT blue E3-F3-G4")))
             elif keyword == "FERRY":
-                order.ferries.append(FerryOrder(number, raw, _read_ferry(rest, reader.map)))
+                order.ferries.append(FerryOrder(number, clip(shown), _read_ferry(rest, reader.map)))
             elif _ZINE_LABEL.match(line) or line.startswith("(") or _starts_with_place(line, reader):
-                _read_chains(line, number, raw, reader, order)
+                _read_chains(line, number, shown, reader, order,
+                             "the chain label stands alone; write the chain after it, e.g. 1a) K12-K13 ;")
             else:
-                raise OrderLineError(f"{word!r} is not an order; lines start with "
+                raise OrderLineError(f"{quote(word)} is not an order; lines start with "
                                      "GAME, COMPANY, CODE, ROUND, HOME, BUILD, RACE, JUMP, JOINT, FERRY or AFTER.")
         except OrderLineError as exc:
-            order.errors.append(LineError(number, raw, str(exc)))
+            order.errors.append(LineError(number, clip(shown), str(exc)))
+            if len(order.errors) > MAX_REFUSED_LINES and not order.refusal:
+                first = order.errors[0]
+                order.refusal = (f"more than {MAX_REFUSED_LINES} of its lines cannot be read, so it is not "
+                                 f"taken as an order (the first, {first}); send the orders as plain text, one a line.")
     return order
+
+
+def _header(order: Order, seen: dict[str, tuple[int, str]], name: str, number: int, value):
+    """Set a header value; a different value on a second line refuses the order (HEADER_RULE)."""
+    first = seen.get(name)
+    if first is None:
+        seen[name] = (number, value)
+        setattr(order, name, value)
+        return
+    same = first[1].lower() == value.lower() if isinstance(value, str) else first[1] == value
+    if not same and not order.refusal:
+        keyword = "COMPANY" if name == "company" else name.upper()
+        shown = "" if name == "code" else f" ({quote(str(first[1]))} and {quote(str(value))})"
+        order.refusal = (f"it has two different {keyword} lines, lines {first[0]} and {number}{shown}; "
+                         f"{HEADER_RULE}. Send it again with one.")
+
+
+def _one_word(rest: str, keyword: str, example: str) -> str:
+    if not rest or len(rest.split()) != 1:
+        raise OrderLineError(f"{keyword} takes one word, e.g. {example}.")
+    return rest
+
+
+def _partner(word: str, example: str) -> str:
+    if not _NAME.fullmatch(word):
+        raise OrderLineError(f"{quote(word)} is not a company id; write e.g. {example}.")
+    return word.lower()
 
 
 def _starts_with_place(line: str, reader: PlaceReader) -> bool:
@@ -279,30 +437,35 @@ def _starts_with_place(line: str, reader: PlaceReader) -> bool:
         return False
 
 
-def _read_chains(text: str, number: int, raw: str, reader: PlaceReader, order: Order):
+def _read_chains(text: str, number: int, shown: str, reader: PlaceReader, order: Order, empty: str):
     """One or more chains separated by `;`, each with an optional zine label `1a)`."""
     problems = []
-    pieces = [p for p in text.split(";") if _ZINE_LABEL.sub("", p, count=1).strip()]
+    pieces = [p for p in text.split(";") if p.strip()]
     for piece in pieces:
-        piece = _ZINE_LABEL.sub("", piece, count=1).strip()
-        if not piece:
-            continue
+        body = _ZINE_LABEL.sub("", piece, count=1).strip()
         try:
-            points = reader.points(piece)
+            if not body:
+                raise OrderLineError(f"{quote(piece.strip())} labels no chain; write the chain after the label, "
+                                     "e.g. 1a) K12-K13 ;")
+            points = reader.points(body)
             hexes, where = reader.expand(points)
             if len(hexes) < 2:
                 raise OrderLineError("a chain needs at least two hexes: where it starts and where it goes.")
             expectations = {i: p.expectations for i, p in where.items() if p.expectations}
             if any(p.owner for p in where.values()):
                 raise OrderLineError("[name] picks whose track a race uses; in BUILD write [-1 blue] for an expected fee.")
-            order.chains.append(Chain(number, piece, hexes, expectations))
+            order.chains.append(Chain(number, clip(body), hexes, expectations))
         except OrderLineError as exc:
-            problems.append(f"{piece!r}: {exc}" if len(pieces) > 1 else str(exc))
+            problems.append(f"{quote(body or piece.strip())}: {exc}" if len(pieces) > 1 else str(exc))
+    if not pieces:
+        raise OrderLineError(empty)
+    if len(problems) > 3:
+        problems[3:] = [f"and {len(problems) - 3} more chains that cannot be read"]
     if problems:
         raise OrderLineError("; ".join(problems))
 
 
-def _read_after(rest: str, number: int, raw: str, reader: PlaceReader, order: Order):
+def _read_after(rest: str, number: int, shown: str, reader: PlaceReader, order: Order):
     """`AFTER 7 BUILD chain` or `AFTER 7 JUMP chain`: a build section for one transport."""
     m = _AFTER.match(rest)
     if not m or not m.group(3).strip():
@@ -310,11 +473,11 @@ def _read_after(rest: str, number: int, raw: str, reader: PlaceReader, order: Or
                              "transport n, e.g. AFTER 7 BUILD K12-K13.")
     transport, keyword, body = int(m.group(1)), m.group(2).upper(), m.group(3)
     if keyword == "JUMP":
-        order.jumps.append(Jump(number, raw, _read_line_chain(body, reader, "JUMP", "AFTER 7 JUMP E3-F3-G4"),
+        order.jumps.append(Jump(number, clip(shown), _read_line_chain(body, reader, "JUMP", "AFTER 7 JUMP E3-F3-G4"),
                                 transport))
         return
     first = len(order.chains)
-    _read_chains(body, number, raw, reader, order)
+    _read_chains(body, number, shown, reader, order, "AFTER n BUILD takes a chain of hexes, e.g. AFTER 7 BUILD K12-K13.")
     for chain in order.chains[first:]:
         chain.after = transport
 
@@ -347,9 +510,9 @@ def _read_ferry(text: str, game_map: GameMap) -> str:
     if len(named) == 1:
         return named[0].name
     if named:
-        raise OrderLineError(f"{text.strip()!r} has {len(named)} ferries ({', '.join(f.name for f in named)}); "
+        raise OrderLineError(f"{quote(text.strip())} has {len(named)} ferries ({', '.join(f.name for f in named)}); "
                              "write the one meant as Port-Landing.")
-    raise OrderLineError(f"{text.strip()!r} is not a ferry of this map; the ferries are {listed}.")
+    raise OrderLineError(f"{quote(text.strip())} is not a ferry of this map; the ferries are {listed}.")
 
 
 def _ferry_key(text: str) -> str:
@@ -363,13 +526,14 @@ def _read_route(text: str, reader: PlaceReader) -> Route:
     return Route(hexes, owners, [x for p in points for x in p.expectations])
 
 
-def _read_race(rest: str, number: int, raw: str, reader: PlaceReader) -> RaceEntry:
-    words = rest.split()
-    if len(words) < 2 or not words[0].isdigit():
-        raise OrderLineError("write RACE n RUN route, RACE n JOIN company route or RACE n PASS.")
+def _read_race(rest: str, number: int, shown: str, reader: PlaceReader) -> RaceEntry:
+    words = rest.split(None, 2)
+    if len(words) < 2 or not _NUMBER.fullmatch(words[0]):
+        raise OrderLineError("write RACE n RUN route, RACE n JOIN company route or RACE n PASS "
+                             f"(n the transport's number, {MAX_DIGITS} digits at most).")
     transport, action = int(words[0]), words[1].upper()
-    body = rest.split(None, 2)[2] if len(words) > 2 else ""
-    entry = RaceEntry(number, raw, transport, action)
+    body = words[2] if len(words) > 2 else ""
+    entry = RaceEntry(number, clip(shown), transport, action)
     if action == "PASS":
         if body:
             raise OrderLineError("RACE n PASS takes nothing after it.")
@@ -378,9 +542,9 @@ def _read_race(rest: str, number: int, raw: str, reader: PlaceReader) -> RaceEnt
         partner, _, body = body.partition(" ")
         if not partner:
             raise OrderLineError("write RACE n JOIN company route, naming the partner company.")
-        entry.partner = partner.lower()
+        entry.partner = _partner(partner, "RACE 3 JOIN blue K12-K13")
     elif action != "RUN":
-        raise OrderLineError(f"{words[1]!r}: a race entry is RUN, JOIN or PASS.")
+        raise OrderLineError(f"{quote(words[1])}: a race entry is RUN, JOIN or PASS.")
     m = re.search(r"\bTO\s+(.+)$", body, re.IGNORECASE)
     if m:
         entry.to = reader.place(m.group(1))

@@ -16,7 +16,11 @@ def data_dir(kind: str) -> Path:
 def find_named(kind: str, name_or_path: str, suffix: str = ".yaml") -> Path:
     """A bundled file by name (`ireland`), or the path given (`./my-map.yaml`)."""
     path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") or path.exists():
+    try:
+        given = path.suffix in (".yaml", ".yml") or path.exists()
+    except (OSError, ValueError):
+        given = True                 # not a bundled name either; reading it says what is wrong
+    if given:
         return path
     return data_dir(kind) / f"{name_or_path}{suffix}"
 

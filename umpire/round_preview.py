@@ -25,6 +25,7 @@ class Preview:
     report: list[str]            # one line per company: balance, track built, lines refused
     text: str                    # the newsletter's text edition
     pdf: bytes
+    events: list[dict]           # what the resolve would journal (its rolls among them)
 
 
 def preview(folder: GameFolder, now: datetime | None = None) -> Preview:
@@ -50,7 +51,7 @@ def preview(folder: GameFolder, now: datetime | None = None) -> Preview:
         number = copy.newsletter_count()
         text = (copy.path / f"newsletters/{number:03d}.txt").read_text(encoding="utf-8")
         pdf = (copy.path / f"newsletters/{number:03d}.pdf").read_bytes()
-    return Preview(state.round, report(before, after, events), text, pdf)
+    return Preview(state.round, report(before, after, events), text, pdf, events)
 
 
 def report(before, after, events: list[dict]) -> list[str]:

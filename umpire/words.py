@@ -2,5 +2,10 @@
 
 
 def plural(n: int, word: str) -> str:
-    """`1 point`, `3 points`."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """`1 point`, `3 points`, `0 points`."""
+    return f"{n} {noun(n, word)}"
+
+
+def noun(n: int, word: str) -> str:
+    """The word as it goes after the number n: `unit` after 1 and -1, `units` otherwise."""
+    return word if abs(n) == 1 else f"{word}s"

@@ -49,6 +49,9 @@ def _mapping(loader, node):
     out.key_lines = {}
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, (list, dict)):
+            raise DataError("a key must be a plain word or number, not a list or mapping",
+                            f"line {key_node.start_mark.line + 1}")
         if key in out:
             raise DataError(f"key {key!r} appears twice", f"line {key_node.start_mark.line + 1}")
         out[key] = loader.construct_object(value_node, deep=True)
@@ -94,6 +97,8 @@ def load_yaml(path: Path):
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise DataError(f"{path}: cannot be read ({exc.strerror or exc})", fix="Give the path of a YAML file.") from None
     except UnicodeDecodeError as exc:
         raise DataError(f"{path}: not UTF-8 text ({exc.reason})", fix="Save it as UTF-8.") from None
     try:

@@ -184,7 +184,9 @@ def status(game_dir, as_json):
     folder = GameFolder(game_dir)
     info = actions.status(folder)
     if as_json:
-        click.echo(json.dumps(info, ensure_ascii=False, sort_keys=True))
+        sys.stdout.flush()
+        sys.stdout.buffer.write((json.dumps(info, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"))
+        sys.stdout.buffer.flush()
         return
     for line in folder.family.status_lines(info):
         click.echo(line)

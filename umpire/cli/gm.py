@@ -77,6 +77,10 @@ def adjust(game_dir, company, units, reason):
     Example: `umpire adjust games/ireland-1 --company red --units 5 --reason "fee of round 3 charged twice"`.
     """
     posting = corrections.adjust(GameFolder(game_dir), company, units, reason)
+    if posting is None:
+        click.echo(f"This correction ({company}, {units} units, {reason!r}) was posted in this round already; "
+                   "nothing done.")
+        return
     click.echo(f"Posted: {posting['from']} -> {posting['to']} {posting['amount']} units ({posting['reason']}); "
                "it is printed in the next newsletter.")
 
@@ -94,5 +98,8 @@ def replace(game_dir, company, email, name):
     printed once (kept in secrets.yaml); the old code stops working at once.
     """
     code = corrections.replace(GameFolder(game_dir), company, email, name)
+    if code is None:
+        click.echo(f"Company {company} is played from {email} already; nothing done (its order code is unchanged).")
+        return
     click.echo(f"Company {company} is now played from {email}. New order code (shown once; kept in secrets.yaml):")
     click.echo(f"  {company}: {code}")

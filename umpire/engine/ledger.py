@@ -33,6 +33,10 @@ class Ledger:
         self._balances[posting.payer] = self._balances.get(posting.payer, 0) - posting.amount
         self._balances[posting.payee] = self._balances.get(posting.payee, 0) + posting.amount
 
+    def accounts(self) -> set[str]:
+        """Every account money has moved from or to."""
+        return set(self._balances)
+
     def balance(self, account: str) -> int:
         return self._balances.get(account, 0)
 

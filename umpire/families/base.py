@@ -43,6 +43,7 @@ class OrderHeader(Protocol):
     code: str | None
     round: int | str | None    # the turn the order names (ROUND), as `open_turn` gives it
     errors: list               # the lines that could not be read, each with str() for the player
+    # optional: `refusal`, a reason to refuse the whole order (too large, not text, two GAME lines...)
 
 
 @dataclass
@@ -100,6 +101,11 @@ class Family(ABC):
     @abstractmethod
     def check_recorded(self, path: Path) -> None:
         """Refuse (DataError) a recorded dice or draws file that cannot be read, at `umpire new`."""
+
+    def disagreement(self, state: GameState, players: list[str] | None) -> str | None:
+        """Where a folded journal contradicts itself or game.yaml's `players` (None: no game.yaml),
+        in one sentence; None if nowhere."""
+        return None
 
     # -- turns and orders ------------------------------------------------------------
     @abstractmethod

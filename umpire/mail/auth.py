@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..echo import quote
 from ..orders import Order
 from ..store.folder import GameFolder
 
@@ -23,9 +24,9 @@ def authentication_problem(folder: GameFolder, order: Order, sender: str | None,
     if order.game is None or order.company is None:
         return "the message has no GAME and COMPANY lines."
     if order.game.lower() != folder.game_id.lower():
-        return f"the GAME line names {order.game!r}, not this game."
+        return f"the GAME line names {quote(order.game)}, not this game."
     if order.company not in folder.company_ids():
-        return f"the COMPANY line names {order.company!r}, not a company of this game."
+        return f"the COMPANY line names {quote(order.company)}, not a company of this game."
     if sender is None:
         return f"the sender cannot be told: {sender_problem or 'it has no From address.'}"
     if sender not in registered(folder, order.company) and sender not in gm:

@@ -321,7 +321,7 @@ class Fetcher:
         result = self.recorded(folder, via)
         if result is None:
             data = mail.text.encode("utf-8")
-            order = actions.read_order(folder, data)
+            order = folder.read_order(data)
             problem = authentication_problem(folder, order, mail.sender, self.config.gm, mail.sender_problem)
             if problem:
                 result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order, durable)
@@ -405,7 +405,7 @@ class Fetcher:
         if event["type"] == "order_refused":
             return actions.SubmitResult(False, event["file"], event.get("company"), event["round"],
                                         reason=event["reason"])
-        order = actions.read_order(folder, (folder.path / event["file"]).read_bytes())
+        order = folder.read_order(folder.read_bytes(event["file"]))
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
 

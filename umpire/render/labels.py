@@ -8,7 +8,8 @@ names are placed first, then station numbers, then hex labels.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -19,8 +20,7 @@ LABEL, MARKER, OUTSIDE, TRACK = 1000.0, 600.0, 1000.0, 25.0
 PAD = 0.6                  # points kept clear left and right of every label, so that no two run together
 
 
-@dataclass(frozen=True)
-class Label:
+class Label(NamedTuple):
     text: str
     font: str
     size: float
@@ -28,12 +28,6 @@ class Label:
     y: float
     box: Box
     kind: str                  # city | junction | stations | hex
-
-
-def text_box(text: str, font: str, size: float, x: float, y: float, caps: bool = False) -> Box:
-    """The box a string covers with its baseline starting at (x, y); `caps`: no descenders."""
-    w = stringWidth(text, font, size)
-    return x - PAD, y - (0.02 if caps else 0.24) * size, x + w + PAD, y + 0.76 * size
 
 
 def overlaps(a: Box, b: Box) -> bool:
@@ -74,55 +68,65 @@ class Space:
 
     def add(self, kind: str, item, bounds: Box):
         for k in self._keys(*bounds):
-            self.buckets.setdefault(k, []).append((kind, item))
+            self.buckets.setdefault(k, []).append((kind, item, bounds))
 
     def add_box(self, kind: str, box: Box):
         self.add(kind, box, box)
 
     def remove_box(self, box: Box):
         for k in self._keys(*box):
-            self.buckets[k] = [(kind, item) for kind, item in self.buckets[k] if item is not box]
+            self.buckets[k] = [entry for entry in self.buckets[k] if entry[1] is not box]
 
     def add_segment(self, seg: Segment):
         x0, y0, x1, y1, hw = seg
         self.add("track", seg, (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw))
 
-    def cost(self, box: Box) -> float:
+    def cost(self, box: Box, limit: float = float("inf")) -> float:
+        """What placing a box here costs; counting stops once it reaches `limit`."""
+        bx0, by0, bx1, by1 = box
         fx0, fy0, fx1, fy1 = self.frame
-        total = OUTSIDE if box[0] < fx0 or box[1] < fy0 or box[2] > fx1 or box[3] > fy1 else 0.0
-        seen = set()
-        for k in self._keys(*box):
-            for kind, item in self.buckets.get(k, ()):
-                if id(item) in seen:
-                    continue
-                seen.add(id(item))
-                if kind == "track":
-                    total += TRACK if crosses(box, item) else 0.0
-                elif overlaps(box, item):
-                    total += LABEL if kind == "label" else MARKER
+        total = OUTSIDE if bx0 < fx0 or by0 < fy0 or bx1 > fx1 or by1 > fy1 else 0.0
+        c, buckets = self.cell, self.buckets
+        i0, i1, j0, j1 = int(bx0 // c), int(bx1 // c), int(by0 // c), int(by1 // c)
+        seen = set() if i1 > i0 or j1 > j0 else None
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                for kind, item, (x0, y0, x1, y1) in buckets.get((i, j), ()):
+                    if x0 >= bx1 or bx0 >= x1 or y0 >= by1 or by0 >= y1:
+                        continue
+                    if seen is not None:
+                        if id(item) in seen:
+                            continue
+                        seen.add(id(item))
+                    if kind != "track":
+                        total += LABEL if kind == "label" else MARKER
+                    elif crosses(box, item):
+                        total += TRACK
+                    if total >= limit:
+                        return total
         return total
 
 
-@dataclass(frozen=True)
-class Want:
+class Want(NamedTuple):
     """A label to place: its text and the positions it may take, best first."""
 
     text: str
     font: str
     size: float
     kind: str
-    spots: tuple[tuple[float, float, str], ...]   # anchor x, baseline y, align (left | centre | right)
+    spots: Iterable[tuple[float, float, str]]     # anchor x, baseline y, align (left | centre | right)
     caps: bool = False
 
 
 def place(space: Space, want: Want) -> tuple[Label, float]:
     """The first spot that costs nothing, else the cheapest; the label's box joins the space."""
     width = stringWidth(want.text, want.font, want.size)
+    below, above = (0.02 if want.caps else 0.24) * want.size, 0.76 * want.size
     best = None
     for rank, (ax, ay, align) in enumerate(want.spots):
         x = ax - (width / 2 if align == "centre" else width if align == "right" else 0)
-        box = text_box(want.text, want.font, want.size, x, ay, want.caps)
-        cost = space.cost(box)
+        box = (x - PAD, ay - below, x + width + PAD, ay + above)
+        cost = space.cost(box, best[0] if best else float("inf"))
         if best is None or cost + rank * 0.01 < best[0]:
             best = (cost + rank * 0.01, x, ay, box)
         if cost == 0:
@@ -147,10 +151,17 @@ HEX_SPOTS = ((0, -0.6), (-0.3, -0.5), (0.3, -0.5), (-0.5, -0.22), (0.5, -0.22), 
              (0, 0.45), (-0.3, 0.45), (0.3, 0.45), (0, 0))
 
 
-def hex_spots(x: float, y: float, s: float, size: float) -> tuple[tuple[float, float, str], ...]:
+class hex_spots:
     """Spots for a hex label, each centred well inside its hex: low in the hex, low to either side,
-    beside the centre, then high (kept off the top edge, so it is not read as the hex above's)."""
-    return tuple((x + dx * s, y + dy * s - 0.37 * size, "centre") for dx, dy in HEX_SPOTS)
+    beside the centre, then high (kept off the top edge, so it is not read as the hex above's).
+    Made one by one as they are tried: most labels take the first."""
+
+    def __init__(self, x: float, y: float, s: float, size: float):
+        self.x, self.y, self.s, self.lift = x, y, s, 0.37 * size
+
+    def __iter__(self):
+        for dx, dy in HEX_SPOTS:
+            yield self.x + dx * self.s, self.y + dy * self.s - self.lift, "centre"
 
 
 def layout(space: Space, wants: list[Want]) -> list[Label]:

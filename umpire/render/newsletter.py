@@ -11,6 +11,7 @@ from ..engine.state import State
 from ..hexgrid import edge, parse_label
 from ..resources import data_dir
 from ..store import atomic
+from ..words import noun, plural
 from ..store.folder import GameFolder
 from . import template_cache
 from .mapdraw import MapContent
@@ -29,6 +30,8 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["extract"] = lambda key, mapping: mapping[key]
+    env.filters["plural"] = plural
+    env.filters["noun"] = noun
     env.bytecode_cache = template_cache.for_environment(env)
     return env
 

@@ -9,7 +9,8 @@ import io
 from reportlab.pdfgen.canvas import Canvas
 
 from ..gamemap import GameMap
-from . import fonts, mapdraw, pdf_operations
+from ..words import plural
+from . import chart, fonts, mapdraw, pdf_operations
 from .flow import Column, Flow
 from .fonts import BOLD, MONO, SANS, drawable
 from .mapdraw import MapContent
@@ -72,6 +73,7 @@ def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_c
     _front(flow, facts, content)
     map_pages(flow, game_map, content, f"{facts['map']}: the lines after newsletter {facts['number']:03d}")
     flow.new_page()
+    _lines(flow, facts, content)
     _report(flow, facts)
     _operations(flow, facts)
     _postings(flow, facts)
@@ -114,6 +116,13 @@ def _front(flow: Flow, f: dict, content: MapContent):
                rows, size=9, swatch=lambda i, x, y: _swatch(flow.c, content, ids[i], x + 2, y))
     flow.para("Every unit is a posting; the postings of this issue are listed after the round report.",
               size=8, colour=(0.35, 0.35, 0.35))
+    if len(next(iter(f["balances"].values()), [])) > 1:
+        flow.need(chart.HEIGHT + 12)
+        flow.gap(4)
+        if chart.balance_chart(flow.c, f["balances"], content, flow.left, flow.y, flow.width):
+            flow.y -= chart.HEIGHT
+            flow.para("Balances after each round, each company's line as on the map.", size=8,
+                      colour=(0.35, 0.35, 0.35))
     _next(flow, f)
 
 
@@ -141,7 +150,7 @@ def _next(flow: Flow, f: dict):
         flow.para("Order of building: " + ", ".join(n[c] for c in f["round_order"]) + ".")
         for r in f["rolls"]:
             flow.para(f"Die for {r['purpose']}: {r['value']}", indent=12)
-        flow.para("Budgets: " + ", ".join(f"{n[c]} {f['budgets'][c]}" for c in f["round_order"]) + " points.",
+        flow.para("Budgets in points: " + ", ".join(f"{n[c]} {f['budgets'][c]}" for c in f["round_order"]) + ".",
                   font=BOLD)
         flow.para(f"Cities not yet connected ({len(f['unconnected'])}): " + ", ".join(f["unconnected"]) + ".")
     else:
@@ -150,8 +159,37 @@ def _next(flow: Flow, f: dict):
     flow.para("An order form for each company is on the last page.", size=8, colour=(0.35, 0.35, 0.35))
 
 
+def _lines(flow: Flow, f: dict, content: MapContent):
+    """Beside the map: each company's track built since the last newsletter, and the cities on its lines."""
+    if not any(x["built"] or x["reached"] for x in f["companies"]):
+        return
+    flow.heading("The lines")
+    ids = [x["id"] for x in f["companies"]]
+    flow.table([Column("", 24), Column("Company", 120), Column("Built since the last newsletter", 180),
+                Column("Cities on its lines", 200)],
+               [["", x["name"], _chains(x["built"]) or "-",
+                 f"{len(x['reached'])}: " + ", ".join(x["reached"]) if x["reached"] else "-"] for x in f["companies"]],
+               size=8.5, swatch=lambda i, x, y: _swatch(flow.c, content, ids[i], x + 2, y))
+
+
+def _chains(segments: list[dict]) -> str:
+    """Segments in build order joined into chains: `AD21-AC21-AB20, Dublin-AF22`."""
+    chains: list[list[str]] = []
+    for s in segments:
+        if chains and chains[-1][-1] == s["a"]:
+            chains[-1].append(s["b"])
+        elif chains and chains[-1][-1] == s["b"]:
+            chains[-1].append(s["a"])
+        else:
+            chains.append([s["a"], s["b"]])
+    return ", ".join("-".join(c) for c in chains)
+
+
 def _report(flow: Flow, f: dict):
     n = f["names"]
+    if not (f["resolved_round"] or f["homes"] or f["cities"] or f["refused"] or f["not_carried_out"] or f["unused"]
+            or f["no_orders"] or f["expectations"] or f["ended"]):
+        return
     title = f"Round {f['resolved_round']} report" if f["resolved_round"] else "Report"
     flow.heading(title)
     if f["resolved_round"] and (f["phase"] == "construction" or f["ended"]):
@@ -159,7 +197,7 @@ def _report(flow: Flow, f: dict):
             if not x["built"]:
                 flow.para(f"{x['name']}: nothing built.", font=BOLD)
                 continue
-            flow.para(f"{x['name']}: {_count(len(x['built']), 'segment')}, {_count(x['points'], 'point')}.",
+            flow.para(f"{x['name']}: {plural(len(x['built']), 'segment')}, {plural(x['points'], 'point')}.",
                       font=BOLD)
             flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["built"]), indent=12, size=8.5)
     if f["homes"]:
@@ -251,10 +289,6 @@ def _order_forms(flow: Flow, f: dict):
 def _swatch(c, content: MapContent, cid: str, x: float, y: float):
     if cid in content.styles:
         mapdraw.swatch(c, content.styles[cid], x, y, width=2.4)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _signed(n: int) -> str:

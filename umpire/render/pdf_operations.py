@@ -4,6 +4,9 @@ cancelled transports, additional construction, the station table, the tally and 
 
 from __future__ import annotations
 
+from reportlab.lib.utils import simpleSplit
+
+from ..words import plural
 from .flow import Column, Flow
 from .fonts import BOLD, MONO, SANS
 
@@ -145,8 +148,9 @@ def _ordinal(n: int) -> str:
 
 def additional(flow: Flow, a: dict, names: dict):
     flow.heading("Additional construction after transport " + ", ".join(map(str, a["after"])))
-    flow.para("Allowances: " + ", ".join(f"{names[e['company']]} {e['units']}" for e in a["allowances"])
-              + f" units ({a['allowances'][0]['basis']}). Companies build in the order below.", size=9)
+    flow.para(f"Allowances in units ({a['allowances'][0]['basis']}): "
+              + ", ".join(f"{names[e['company']]} {e['units']}" for e in a["allowances"])
+              + ". Companies build in the order below.", size=9)
     for x in a["turns"]:
         who = x["name"] + (f" (after transport {x['transport']})" if x["transport"] else "")
         if not x["segments"]:
@@ -154,7 +158,7 @@ def additional(flow: Flow, a: dict, names: dict):
             continue
         fees = f", fees {x['fee_total']}" if x["fee_total"] else ""
         unused = f"; {x['unused']} of {x['allowance']} unused" if x["unused"] else ""
-        flow.para(f"{who}: {len(x['segments'])} segments, {x['cost']} units{fees}{unused}.",
+        flow.para(f"{who}: {plural(len(x['segments']), 'segment')}, {plural(x['cost'], 'unit')}{fees}{unused}.",
                   font=BOLD, size=9.5)
         flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["segments"]), indent=12, size=8.5)
         for p in x["fees"]:
@@ -167,7 +171,7 @@ def stations(flow: Flow, table: dict):
     uses = table["uses"]
     note = f"each number serves {uses} times; " if uses > 1 else ""
     if table["resets"]:
-        note += f"started afresh {table['resets']} time{'s' if table['resets'] > 1 else ''}; "
+        note += f"started afresh {plural(table['resets'], 'time')}; "
     flow.heading("Station table")
     flow.para(f"A tick for each use as start or destination ({note}the transport numbers beside it). "
               "A used number is not rolled again: the next free number stands for it.", size=8.5)
@@ -190,7 +194,10 @@ def stations(flow: Flow, table: dict):
             c.setFont(SANS, 6.5)
             used = "t" + ", t".join(map(str, cell["transports"])) if cell["transports"] else ""
             room = cell_w - 10 - (c.stringWidth(used, BOLD, 6.5) if used else 0)
-            c.drawString(x + 4, y + 4, _fit(c, ", ".join(cell["cities"]), room, 6.5))
+            size, lines = _wrap(", ".join(cell["cities"]), room)
+            c.setFont(SANS, size)
+            for k, line in enumerate(reversed(lines)):
+                c.drawString(x + 4, y + 4 + k * size * 1.1, line)
             for k in range(cell["used"]):
                 _tick(c, x + cell_w - 14 - 12 * k, y + cell_h - 14)
             if used:
@@ -199,13 +206,13 @@ def stations(flow: Flow, table: dict):
     flow.y = top - 6 * cell_h - 8
 
 
-def _fit(c, text: str, width: float, size: float) -> str:
-    """The text, shortened with an ellipsis until it fits the width."""
-    if c.stringWidth(text, SANS, size) <= width:
-        return text
-    while text and c.stringWidth(text + "…", SANS, size) > width:
-        text = text[:-1]
-    return text.rstrip(", ") + "…"
+def _wrap(text: str, width: float) -> tuple[float, list[str]]:
+    """The cities of a station cell on at most two lines, in a smaller size if they need it."""
+    for size in (6.5, 5.5, 5.0):
+        lines = simpleSplit(text, SANS, size, width)
+        if len(lines) <= 2:
+            return size, lines
+    return 5.0, lines[:2]
 
 
 def _tick(c, x: float, y: float):

@@ -48,6 +48,7 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
             "segments": len(state.edges.get(cid, ())),
             "built": built.get(cid, []),
             "points": sum(e["cost"] for e in built.get(cid, [])),
+            "reached": [c.name for c in game_map.cities if cid in state.tracks.get(c.hex, ())],
             "postings": mine,
         })
     phase = state.phase
@@ -79,12 +80,26 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
         "awaited": list(state.round_order) if phase != "finished" else [],
         "events": news,
         "deadline": deadline_text(folder, state.round),
+        "balances": balances_by_round(events, state.seat_order()),
     }
     facts.update(operations_facts(folder, state, events, news, names, phase))
     facts["templates"] = ({c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"],
                                                  facts["builds_after"])
                            for c in companies} if phase != "finished" else {})
     return facts
+
+
+def balances_by_round(events: list[dict], companies: list[str]) -> dict[str, list[tuple[int, int]]]:
+    """Each company's balance after the postings of each round: [(round, balance), ...]."""
+    balance = {c: 0 for c in companies}
+    after: dict[int, dict[str, int]] = {}
+    for e in events:
+        if e["type"] == "posting":
+            for cid, sign in ((e["from"], -1), (e["to"], 1)):
+                if cid in balance:
+                    balance[cid] += sign * e["amount"]
+            after[e["round"]] = dict(balance)
+    return {c: [(r, after[r][c]) for r in sorted(after)] for c in companies}
 
 
 def operations_facts(folder: GameFolder, state: State, events: list[dict], news: list[dict], names: dict,

@@ -11,8 +11,10 @@ from shlex import quote
 
 import yaml
 
+from ..echo import quote
 from ..errors import DataError, UmpireError
 from ..ids import GAME_ID, GAME_ID_RULE, shown
+from ..orders import decode, mask_codes
 from ..yamlfile import safe_load
 from . import atomic
 
@@ -44,6 +46,52 @@ def in_force(events: list[dict]) -> list[int]:
 
 def dump_yaml(data) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False)
+
+
+# The keys the shell reads from journal events of these types (the fold checks the rest).
+_EVENT_KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "order_received": {"round": (int, str), "company": str, "file": str},     # round: the turn (3 or 3B)
+    "order_refused": {"round": (int, str), "file": str},
+    "newsletter": {"number": int, "files": list},
+    "command": {"command": str},
+}
+
+
+def _event_problem(event) -> str | None:
+    """Why a journal line is not an event as the umpire writes it; None if it is."""
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        return "an event is a JSON object with a \"type\""
+    for key, kind in _EVENT_KEYS.get(event["type"], {}).items():
+        if isinstance(event.get(key), bool) or not isinstance(event.get(key), kind):
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            return f"{event['type']} events have {key!r} ({' or '.join(k.__name__ for k in kinds)})"
+    if event["type"] == "newsletter" and not all(isinstance(f, str) for f in event["files"]):
+        return "newsletter events list their files by name"
+    return None
+
+
+def _config_problem(data) -> str | None:
+    """What makes a game.yaml unusable; None if nothing."""
+    if not isinstance(data, dict):
+        return "it must be a mapping (game, map, rules, companies, dice, ...)."
+    for key in ("game", "map", "rules", "companies", "dice"):
+        if key not in data:
+            return f"the key {key!r} is missing."
+    if not isinstance(data["game"], (str, int)) or isinstance(data["game"], bool):
+        return "`game` must be the game's id."
+    companies = data["companies"]
+    if not isinstance(companies, list) or not companies or not all(
+            isinstance(c, dict) and isinstance(c.get("id"), str) and isinstance(c.get("name"), (str, int))
+            and isinstance(c.get("email", ""), (str, type(None))) for c in companies):
+        return "`companies` must list the companies, each with id, name and email."
+    for key in ("map", "rules", "dice"):
+        if not isinstance(data[key], dict):
+            return f"`{key}` must be a mapping."
+    if data["dice"].get("mode") not in ("seeded", "recorded"):
+        return "`dice.mode` must be seeded or recorded."
+    if not isinstance(data.get("options") or {}, dict):
+        return "`options` must be a mapping."
+    return None
 
 
 class GameFolder:
@@ -117,12 +165,11 @@ class GameFolder:
             path = self.path / GAME_FILE
             try:
                 data = safe_load(path.read_text(encoding="utf-8"))
-            except yaml.YAMLError as exc:
-                raise DataError(f"not valid YAML: {exc}", str(path)) from None
-            for key in ("game", "map", "rules", "companies", "dice"):
-                if not isinstance(data, dict) or key not in data:
-                    raise DataError(f"the key {key!r} is missing.", str(path),
-                                    "game.yaml is written by `umpire new`; restore it from a backup.")
+            except (yaml.YAMLError, UnicodeDecodeError) as exc:
+                raise DataError(f"not valid YAML text: {str(exc)[:300]}", str(path)) from None
+            problem = _config_problem(data)
+            if problem:
+                raise DataError(problem, str(path), "game.yaml is written by `umpire new`; restore it from a backup.")
             if not GAME_ID.fullmatch(str(data["game"])):
                 raise DataError(f"the game id {shown(str(data['game']))} is not one: {GAME_ID_RULE}.", str(path),
                                 "Restore game.yaml from a backup; nothing was done.")
@@ -149,7 +196,36 @@ class GameFolder:
         if not path.exists():
             raise DataError("the secrets file is missing.", str(path),
                             "It holds the order codes and the dice seed; restore it from a backup.")
-        return safe_load(path.read_text(encoding="utf-8")) or {}
+        try:
+            data = safe_load(path.read_text(encoding="utf-8")) or {}
+        except (yaml.YAMLError, UnicodeDecodeError) as exc:
+            raise DataError(f"not valid YAML text ({str(exc).splitlines()[0]}).", str(path),
+                            "It holds the order codes and the dice seed; restore it from a backup.") from None
+        codes = data.get("codes", {}) if isinstance(data, dict) else None
+        if not isinstance(codes, dict) or not all(isinstance(c, str) for c in codes.values()) or \
+                not isinstance(data.get("seed", ""), str):
+            raise DataError("it must be a mapping with `codes: {company: code}` (and `seed: text`).", str(path),
+                            "It is written by `umpire new`; restore it from a backup.")
+        return data
+
+    @property
+    def codes(self) -> list[str]:
+        """The order codes of the game, today's and those retired by `replace`: secret, masked
+        wherever a player's text is echoed."""
+        secrets = self.secrets
+        retired = secrets.get("retired_codes") or {}
+        old = [r.get("code") for rs in (retired.values() if isinstance(retired, dict) else [])
+               for r in (rs if isinstance(rs, list) else []) if isinstance(r, dict)]
+        return list(secrets.get("codes", {}).values()) + [c for c in old if isinstance(c, str)]
+
+    def order_text(self, data: bytes) -> str:
+        """An order's bytes as text, every order code of the game masked where the player's text may
+        be echoed (everywhere but the CODE line's value; see orders.mask_codes)."""
+        return mask_codes(decode(data), self.codes)
+
+    def read_order(self, data: bytes):
+        """An order's bytes as the umpire reads them for this game (its family parses them)."""
+        return self.family.parse_order(self.order_text(data), self.game_map)
 
     @property
     def family(self):
@@ -218,10 +294,17 @@ class GameFolder:
             if not line.strip():
                 continue
             try:
-                events.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise DataError(f"a journal line is not JSON ({exc.msg}).", f"{self.journal_path}, line {number}",
+                event = json.loads(line)
+            except (json.JSONDecodeError, RecursionError) as exc:
+                raise DataError(f"a journal line is not JSON ({getattr(exc, 'msg', exc)}).",
+                                f"{self.journal_path}, line {number}",
                                 "The journal is append-only; restore it from a backup.") from None
+            problem = _event_problem(event)
+            if problem:
+                raise DataError(f"{quote(line)} is not an event as the umpire writes it: {problem}.",
+                                f"{self.journal_path}, line {number}",
+                                "The journal is append-only; restore it from a backup.")
+            events.append(event)
         self._journal_read = (offset + len(tail), count, events)
         return events
 
@@ -231,10 +314,28 @@ class GameFolder:
         count, state, last = self._folded
         if state is None or count > len(events) or (count and events[count - 1] is not last):
             count, state = 0, self.family.new_state()
-        for event in events[count:]:
-            state.apply(event)
+        for number, event in enumerate(events[count:], count + 1):
+            try:
+                state.apply(event)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+                self._folded = (0, None, None)
+                raise DataError(f"its event {number} ({quote(json.dumps(event, ensure_ascii=False))}) cannot be "
+                                f"folded into the game's state ({type(exc).__name__}: {exc}).", str(self.journal_path),
+                                "If the journal was edited, restore it from a backup; if not, this is a defect of the "
+                                "umpire: run the command again with --debug for the traceback.") from exc
+        if count < len(events):
+            problem = self._disagreement(state)
+            if problem:
+                self._folded = (0, None, None)
+                raise DataError(problem, str(self.journal_path),
+                                "The journal and game.yaml are written by the umpire; restore them from a backup.")
         self._folded = (len(events), state, events[-1] if events else None)
         return state.copy()
+
+    def _disagreement(self, state) -> str | None:
+        """Where the folded journal contradicts game.yaml or itself (the family says); None if nowhere."""
+        ids = self.company_ids() if (self.path / GAME_FILE).exists() else None
+        return self.family.disagreement(state, ids)
 
     def append(self, events: list[dict], batch: atomic.Batch | None = None):
         """Journal events: now, or (one event standing alone) with the batch's other writes."""

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from ...dice import RecordedDice, SeededDice, read_dice_file
 from ...engine import construction, operations
+from ...echo import quote
+from ...engine.ledger import BANK
 from ...engine.state import State
 from ...errors import UmpireError
 from ...gamemap import load_map
@@ -51,6 +53,19 @@ class Dampfross(Family):
 
     def check_recorded(self, path: Path) -> None:
         read_dice_file(path)
+
+    def disagreement(self, state: State, players: list[str] | None) -> str | None:
+        if not state.game:
+            return "the journal does not begin with the game's creation (a game_created event)."
+        ids = set(state.companies)
+        if players is not None and ids != set(players):
+            return (f"the journal's companies ({', '.join(sorted(state.companies)) or 'none'}) are not game.yaml's "
+                    f"({', '.join(sorted(players))}).")
+        accounts = set(state.round_order) | set(state.homes) | set(state.budgets) | state.ledger.accounts()
+        strangers = sorted(str(a) for a in accounts - ids - {BANK})
+        if strangers:
+            return f"the journal names {quote(', '.join(strangers))}, which is no company of the game."
+        return None
 
     # -- turns and orders ------------------------------------------------------------
     def parse_order(self, text: str, board):
@@ -107,9 +122,13 @@ class Dampfross(Family):
 
     def status_lines(self, info: dict) -> list[str]:
         lines = [f"Game {info['game']}: {info['phase']}, round {info['round']}"]
-        for cid, c in info["companies"].items():
-            lines.append(f"  {cid:<10} {c['name']:<24} {c['balance']:>5} units  {len(c['segments']):>3} segments"
-                         f"  home {c['home'] or '-'}")
+        companies = info["companies"]
+        iw = max([2] + [len(cid) for cid in companies])
+        nw = max([7] + [len(c["name"]) for c in companies.values()])
+        lines.append(f"  {'id':<{iw}}  {'company':<{nw}}  {'balance':>7}  {'segments':>8}  home")
+        for cid, c in companies.items():
+            lines.append(f"  {cid:<{iw}}  {c['name']:<{nw}}  {c['balance']:>7}  {len(c['segments']):>8}  "
+                         f"{c['home'] or '-'}")
         if info["budgets"]:
             lines.append("  budgets: " + ", ".join(f"{c} {info['budgets'][c]}" for c in info["round_order"]))
         return lines

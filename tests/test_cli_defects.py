@@ -1,0 +1,127 @@
+"""Every path from outside ends in a clear refusal or success; what is neither (a defect) is
+reported in one paragraph with its traceback saved, never swallowed and never a bare traceback."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import TEST_MAP
+from umpire import actions
+from umpire.cli import main, run
+from umpire.cli.defects import DEFECT_EXIT
+from umpire.errors import DataError, UmpireError
+from umpire.gamemap import load_map
+from umpire.options import parse_option
+from umpire.store.folder import GameFolder
+
+COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]
+
+
+@pytest.fixture
+def game(tmp_path):
+    folder = tmp_path / "g1"
+    result = CliRunner().invoke(main, ["new", str(folder), "--map", str(TEST_MAP), "--rules", "laurin", *COMPANIES,
+                                       "--seed", "s"], catch_exceptions=False)
+    assert result.exit_code == 0
+    return folder
+
+
+def console(capsys, *args):
+    with pytest.raises(SystemExit) as stop:
+        run([str(a) for a in args])
+    out = capsys.readouterr()
+    return stop.value.code, out.err
+
+
+def test_a_defect_is_one_paragraph_with_the_traceback_saved_in_the_game_folder(game, capsys, monkeypatch):
+    monkeypatch.setattr(actions, "status", lambda folder: 1 / 0)
+    code, err = console(capsys, "status", game)
+    reports = list((game / "crash-reports").iterdir())
+    assert code == DEFECT_EXIT and "Traceback" not in err and "internal error (ZeroDivisionError" in err
+    assert len(reports) == 1 and str(reports[0]) in err
+    assert "ZeroDivisionError" in reports[0].read_text() and "command: umpire status" in reports[0].read_text()
+
+
+def test_a_defect_with_debug_prints_the_traceback(game, capsys, monkeypatch):
+    monkeypatch.setattr(actions, "status", lambda folder: 1 / 0)
+    code, err = console(capsys, "--debug", "status", game)
+    assert code == DEFECT_EXIT and "Traceback" in err and "1 / 0" in err and not (game / "crash-reports").exists()
+
+
+def test_a_file_problem_is_named_in_one_paragraph(game, capsys, monkeypatch):
+    def denied(folder):
+        raise PermissionError(13, "Permission denied", str(game / "journal.jsonl"))
+    monkeypatch.setattr(actions, "status", denied)
+    code, err = console(capsys, "status", game)
+    assert code == 1 and "Permission denied" in err and "journal.jsonl" in err and "Traceback" not in err
+
+
+def test_a_refused_input_is_still_exit_1(tmp_path, capsys):
+    code, err = console(capsys, "status", tmp_path)
+    assert code == 1 and "is not a game folder" in err
+
+
+def test_an_argument_with_a_nul_character_is_refused(capsys):
+    code, err = console(capsys, "status", "a\0b")
+    assert code == 2 and "NUL" in err
+
+
+def test_a_journal_line_that_is_no_event_is_refused_by_line(game):
+    with open(game / "journal.jsonl", "a") as f:
+        f.write('[1, 2]\n')
+    with pytest.raises(DataError, match=r"journal.jsonl, line \d+: .*not an event"):
+        GameFolder(game).state()
+
+
+def test_a_journal_event_that_cannot_be_folded_is_refused(game):
+    with open(game / "journal.jsonl", "a") as f:
+        f.write(json.dumps({"type": "segment", "company": "red"}) + "\n")
+    with pytest.raises(DataError, match="cannot be folded.*KeyError"):
+        GameFolder(game).state()
+
+
+def test_a_journal_naming_a_stranger_is_refused(game):
+    with open(game / "journal.jsonl", "a") as f:
+        f.write(json.dumps({"type": "home", "company": "mallory", "hex": "C3"}) + "\n")
+    with pytest.raises(DataError, match="mallory"):
+        GameFolder(game).state()
+
+
+@pytest.mark.parametrize("text, words", [
+    ("- just a list\n", "must be a mapping"),
+    ("game: g1\nmap: {}\nrules: {}\ndice: {mode: seeded}\ncompanies: red\n", "companies"),
+    ("game: g1\nmap: {}\nrules: {}\ndice: {mode: dice}\ncompanies: [{id: red, name: Red}]\n", "dice.mode"),
+    ("game: [\n", "not valid YAML"),
+])
+def test_a_damaged_game_yaml_is_refused(game, text, words):
+    (game / "game.yaml").write_text(text)
+    with pytest.raises(DataError, match=words):
+        GameFolder(game).config
+
+
+@pytest.mark.parametrize("text", ["- a list\n", "codes: [red]\n", "codes: {red: 5}\n", "seed: 12\n", "codes: {\n"])
+def test_a_damaged_secrets_yaml_is_refused(game, text):
+    (game / "secrets.yaml").write_text(text)
+    with pytest.raises(DataError, match="secrets.yaml"):
+        GameFolder(game).secrets
+
+
+@pytest.mark.parametrize("spec, words", [
+    ("deadline=[", "not readable"), ("transports_per_round=abc", "whole number"),
+    ("entries_per_round=0", "whole number"), ("resolve_early=maybe", "true or false")])
+def test_a_bad_option_value_is_refused(spec, words):
+    with pytest.raises(UmpireError, match=words):
+        parse_option(spec)
+
+
+def test_a_map_file_with_a_mapping_as_key_is_refused(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text("? {a: 1}\n: 2\n")
+    with pytest.raises(DataError, match="a key must be a plain word"):
+        load_map(path)
+
+
+def test_a_map_path_that_is_a_folder_is_refused(tmp_path):
+    with pytest.raises(DataError, match="cannot be read"):
+        load_map(str(tmp_path))

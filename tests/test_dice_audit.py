@@ -1,0 +1,97 @@
+"""`umpire dice` (every roll, and the next resolve's) and `umpire verify` (every roll checked)."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from umpire.cli import main
+
+COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def new_game(tmp_path, *extra):
+    result = run("new", tmp_path / "g", "--map", "ireland", "--rules", "laurin", *COMPANIES, *extra)
+    assert result.exit_code == 0, result.output
+    return tmp_path / "g"
+
+
+def test_dice_lists_every_roll_with_purpose_value_and_file_line(tmp_path):
+    dice = tmp_path / "dice.txt"
+    dice.write_text("# round 1\nround 1 construction: 4\n# round 2\n5\n")
+    game = new_game(tmp_path, "--dice", dice)
+    out = run("dice", game).output
+    assert "round 1 construction" in out and "4  (dice file line 2)" in out
+
+
+def test_dice_next_names_the_rolls_the_next_resolve_needs_without_using_them(tmp_path):
+    dice = tmp_path / "dice.txt"
+    dice.write_text("round 1 construction: 4\nround 2 construction: 5\n")
+    game = new_game(tmp_path, "--dice", dice)
+    before = (game / "journal.jsonl").read_bytes()
+    out = run("dice", game, "--next").output
+    assert "round 2 construction" in out and "5  (dice file line 2)" in out
+    assert (game / "journal.jsonl").read_bytes() == before
+
+
+def test_dice_next_says_when_the_file_holds_no_more_dice(tmp_path):
+    dice = tmp_path / "dice.txt"
+    dice.write_text("4\n")
+    game = new_game(tmp_path, "--dice", dice)
+    result = run("dice", game, "--next")
+    assert result.exit_code == 1 and "roll 2 (round 2 construction) is needed" in result.output
+
+
+def test_verify_checks_every_seeded_roll(tmp_path):
+    game = new_game(tmp_path, "--seed", "open sesame")
+    result = run("verify", game)
+    assert result.exit_code == 0 and "all 1 rolls check" in result.output
+
+
+def test_verify_names_the_first_roll_that_does_not_check(tmp_path):
+    game = new_game(tmp_path, "--seed", "open sesame")
+    journal = game / "journal.jsonl"
+    events = [json.loads(line) for line in journal.read_text().splitlines()]
+    roll = next(e for e in events if e["type"] == "roll")
+    roll["value"] = roll["value"] % 6 + 1
+    journal.write_text("".join(json.dumps(e) + "\n" for e in events))
+    result = run("verify", game)
+    assert result.exit_code == 1 and "roll 1 (round 1 construction)" in result.output
+
+
+def test_verify_refuses_a_seed_that_is_not_the_commitment(tmp_path):
+    game = new_game(tmp_path, "--seed", "open sesame")
+    (game / "secrets.yaml").write_text((game / "secrets.yaml").read_text().replace("open sesame", "other"))
+    result = run("verify", game)
+    assert result.exit_code == 1 and "is not the commitment" in result.output
+
+
+def test_verify_compares_recorded_dice_with_the_file(tmp_path):
+    dice = tmp_path / "dice.txt"
+    dice.write_text("4\n")
+    game = new_game(tmp_path, "--dice", dice)
+    assert "all 1 rolls check" in run("verify", game).output
+    (game / "dice.txt").write_text("3\n")
+    result = run("verify", game)
+    assert result.exit_code == 1 and "line 1 of the dice file holds 3" in result.output
+
+
+def test_the_worked_example_of_docs_dice_md_fits_the_demo(tmp_path):
+    """The dice file of the worked example, read as a dice file, gives the demo's rolls 6-22 in order."""
+    from pathlib import Path
+    from umpire.dice import RecordedDice, read_dice_file
+    doc = (Path(__file__).parent.parent / "docs" / "dice.md").read_text(encoding="utf-8")
+    section = doc.split("### A worked example")[1]
+    example = [line.strip() for line in section.splitlines() if line.startswith("    ")]
+    (tmp_path / "example.txt").write_text("\n".join(example))
+    assert run("demo", tmp_path / "out").exit_code == 0
+    events = [json.loads(line) for line in (tmp_path / "out" / "demo" / "journal.jsonl").read_text().splitlines()]
+    made = [e for e in events if e["type"] == "roll"][5:22]
+    dice = RecordedDice(read_dice_file(tmp_path / "example.txt"))
+    assert [dice.roll(e["purpose"]) for e in made] == [e["value"] for e in made]
+    assert dice.position == len(dice.values)

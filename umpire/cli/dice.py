@@ -1,0 +1,48 @@
+"""`umpire dice` and `umpire verify`: every roll listed, and every roll checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..store.folder import GameFolder
+from . import main
+
+_GAME = click.Path(file_okay=False, path_type=Path)
+
+
+@main.command("dice")
+@click.argument("game_dir", type=_GAME)
+@click.option("--next", "upcoming", is_flag=True, help="The rolls the next resolve will need, in order.")
+def dice_command(game_dir, upcoming):
+    """List every roll made so far: number, purpose, value (and the dice file's line for recorded dice).
+
+    Examples: `umpire dice games/ireland-1`, `umpire dice games/zine-1 --next` (what the next resolve
+    rolls, so an archivist knows which printed dice to type in next).
+    """
+    from ..dice_audit import next_rolls, rolls
+    folder = GameFolder(game_dir)
+    found = next_rolls(folder) if upcoming else rolls(folder)
+    if not found:
+        click.echo("The next resolve rolls no dice." if upcoming else "No roll has been made yet.")
+    for r in found:
+        where = f"  (dice file line {r.line})" if r.line else ""
+        click.echo(f"{r.number:>5}  {r.purpose:<44} {r.value}{where}")
+
+
+@main.command("verify")
+@click.argument("game_dir", type=_GAME)
+def verify_command(game_dir):
+    """Check every roll: the seed against the commitment of newsletter 001, then each roll recomputed
+    from the seed and its purpose (recorded dice: compared with the dice file in order).
+
+    Example: `umpire verify games/ireland-1` prints "all N rolls check" (exit 0) or the first roll that
+    does not (exit 1).
+    """
+    from ..dice_audit import verify
+    verdict = verify(GameFolder(game_dir))
+    if verdict.mismatch:
+        click.echo(f"umpire: {verdict.mismatch}", err=True)
+        raise SystemExit(1)
+    click.echo(f"all {verdict.checked} rolls check ({verdict.note}).")
