@@ -80,4 +80,5 @@ if __name__ == "__main__":
     for name in names:
         folder = busy_game(out / name, name)
         state = folder.state()
-        print(name, {c: len(e) for c, e in state.edges.items()}, "newsletter", len(list((out / name / "newsletters").glob("*.pdf"))))
+        issued = len(list((out / name / "newsletters").glob("*.pdf")))
+        print(name, {c: len(e) for c, e in state.edges.items()}, f"{issued} newsletters")

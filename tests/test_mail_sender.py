@@ -10,8 +10,10 @@ from datetime import timedelta
 from email import message_from_bytes
 
 import pytest
+from conftest import TEST_MAP
 from mailhelpers import NOW, UMPIRE, email, make_game, order_text
 
+from umpire.errors import UmpireError
 from umpire.mail.config import MailConfig
 from umpire.mail.decode import read_mail
 from umpire.mail.fetch import Fetcher, Received
@@ -174,3 +176,19 @@ def test_a_refused_order_never_blocks_a_later_valid_one_from_the_same_sender(gam
                    email(order_text("g1", "red", codes["red"], "HOME Alpha"), msgid="<b3@example.org>")])
     assert [o.status for o in fetcher.outcomes] == ["not accepted", "not accepted", "accepted"]
     assert GameFolder(folder.path).latest_orders(1) == {"red": "orders/1/0003-red.txt"}
+
+
+def test_a_company_may_register_several_addresses_and_each_is_registered(tmp_path):
+    from umpire import actions
+    folder, codes = actions.create_game(tmp_path / "g1", str(TEST_MAP), "laurin",
+                                        ["red:Red Lines:red@example.org, red@work.example",
+                                         "blue:Blue Star:blue@example.org"], seed="s", now=NOW)
+    assert folder.company("red")["email"] == "red@example.org,red@work.example"
+    fetcher = fetcher_for(folder)
+    take(fetcher, [email(order_text("g1", "red", codes["red"], "HOME Alpha"), sender=s, msgid=f"<{n}@x>")
+                   for n, s in enumerate(["red@work.example", "red@example.org"])])
+    assert [o.status for o in fetcher.outcomes] == ["accepted", "accepted"]
+    from umpire.mail.send import newsletter_recipients
+    assert newsletter_recipients(folder, MailConfig()) == ["red@example.org", "red@work.example", "blue@example.org"]
+    with pytest.raises(UmpireError, match="not an email address"):
+        actions.parse_company("red:Red Lines:red@example.org,not an address")

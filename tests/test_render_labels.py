@@ -69,8 +69,8 @@ def test_city_names_stay_clear_of_the_lines_where_they_can(busy):
     for sheet, frame, _, placed in _laid_out(game_map, content, "a4"):
         if sheet.overview:
             continue
-        segs = [(x0, y0, x1, y1, lw(frame.size) / 2) for s in mapdraw.track_segments(content, frame, sheet.window).values()
-                for x0, y0, x1, y1, _ in s]
+        tracks = mapdraw.track_segments(content, frame, sheet.window)
+        segs = [(x0, y0, x1, y1, lw(frame.size) / 2) for s in tracks.values() for x0, y0, x1, y1, _ in s]
         names = [lb for lb in placed if lb.kind == "city"]
         crossing = [lb.text for lb in names if any(labels.crosses(lb.box, s) for s in segs)]
         assert len(crossing) <= max(3, len(names) // 2), crossing

@@ -130,3 +130,14 @@ def test_the_front_page_draws_the_balances_round_by_round(tmp_path):
     assert "Balances after each round" in front
     assert "Balances after each round" not in _poppler("pdftotext", "-f", 1, "-l", 1,
                                                       folder.path / "newsletters" / "001.pdf", "-")
+
+
+def test_the_newsletter_speaks_english_and_the_map_keeps_its_local_names(tmp_path):
+    from umpire.gamemap import load_map
+    bavaria = load_map("bavaria")
+    assert (bavaria.title, bavaria.local_title) == ("Bavaria", "Bayern")
+    assert {s.name: s.local_name for s in bavaria.specials.values()}["Bohemia"] == "Böhmen"
+    folder, _ = actions.create_game(tmp_path / "g", "bavaria", "laurin", ["red:Red", "blue:Blue"], seed="s")
+    text = _poppler("pdftotext", folder.path / "newsletters" / "001.pdf", "-")
+    assert "Bavaria" in text and "Bohemia" in text
+    assert not re.search(r"\b(Bayern|Böhmen|Österreich|oder|und)\b", text)

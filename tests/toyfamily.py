@@ -144,10 +144,15 @@ class Coin(Family):
         for player, file in folder.latest_orders(_previous(folder)).items():
             guesses[player] = self.parse_order((folder.path / file).read_text(), None).guess
         private = {p: f"Your guess was {guesses[p]}.\n" for p in state.players if p in guesses}
-        return Issue(text, b"%PDF-1.4 coin\n", private)
+        return Issue(text, coin_pdf, private)
 
     def confirmation(self, folder, state, player, order) -> Confirmation:
         return Confirmation([f"  GUESS {order.guess}"], "The coin is drawn when the turn is resolved.")
+
+
+def coin_pdf() -> bytes:
+    """The newsletter's PDF (a stand-in): drawn by a module-level function, so a batch can pickle it."""
+    return b"%PDF-1.4 coin\n"
 
 
 def _previous(folder) -> str | None:

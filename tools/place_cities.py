@@ -542,6 +542,8 @@ def draw(source: dict) -> str:
     out = [f"# {source['title']}: drawn by tools/place_cities.py --map from maps/sources/{source['name']}.yaml;",
            "# edit the source and draw again rather than editing this file.",
            "format: 1", f"name: {source['name']}", f"title: {source['title']}"]
+    if source.get("local_title"):
+        out.append(f"local_title: {source['local_title']}")
     if source.get("edition"):
         out.append(f"edition: {source['edition']}")
     out += [f"grid: {{layout: {source['layout']}}}", "rows:"]

@@ -29,7 +29,8 @@ _CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "w
 
 
 def parse_company(spec: str) -> dict:
-    """`red:Red Lines:red@example.org` -> {id, name, email}, each checked by its rule (umpire/ids.py)."""
+    """`red:Red Lines:red@example.org` -> {id, name, email}, each checked by its rule (umpire/ids.py).
+    A player who writes from several addresses gives them all, separated by commas."""
     parts = spec.split(":", 2)
     if len(parts) < 2 or not parts[0] or not parts[1]:
         raise UmpireError(f"--company {ids.shown(spec)} is not ID:NAME:EMAIL.",
@@ -38,8 +39,8 @@ def parse_company(spec: str) -> dict:
     cid = ids.check_company_id(parts[0].strip().lower(), f"{where} the id")
     name = ids.check_name(parts[1].strip(), f"{where} the name")
     email = parts[2].strip() if len(parts) > 2 else ""
-    if email:
-        ids.check_email(email, f"{where} the address")
+    if email:                                   # several addresses of one company: separated by commas
+        email = ",".join(ids.check_email(a.strip(), f"{where} the address") for a in email.split(","))
     return {"id": cid, "name": name, "email": email}
 
 

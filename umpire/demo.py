@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Callable
 
 import yaml
 
@@ -33,9 +34,10 @@ def is_earlier_demo(path: Path) -> bool:
         return False
 
 
-def play(out_dir: Path, source: Path | None = None) -> GameFolder:
+def play(out_dir: Path, source: Path | None = None, step: Callable[[int, int], None] | None = None) -> GameFolder:
     """Play the demo (or another game folder laid out like it) into OUT_DIR/<game>: every round's
-    orders submitted, then resolved, until the orders or the game end."""
+    orders submitted, then resolved, until the orders or the game end. `step(done, total)` is
+    told as each round is resolved."""
     source = Path(source) if source else demo_dir()
     game = spec(source)
     path = Path(out_dir) / game["game"]
@@ -51,10 +53,12 @@ def play(out_dir: Path, source: Path | None = None) -> GameFolder:
                                     option_specs=options)
     rounds = sorted((p for p in (source / "orders").iterdir() if p.is_dir() and p.name.isdigit()),
                     key=lambda p: int(p.name))
-    for round_dir in rounds:
+    for done, round_dir in enumerate(rounds, 1):
         if folder.state().phase == "finished":
             break
         for order in sorted(round_dir.glob("*.txt")):
             actions.submit(folder, order.read_bytes(), via=f"demo {round_dir.name}/{order.name}")
         actions.resolve(folder)
+        if step:
+            step(done, len(rounds))
     return folder

@@ -31,7 +31,7 @@ CITY_TERRAIN = set(".,")
 STATIONS = tuple(10 * t + u for t in range(1, 7) for u in range(1, 7))
 
 KEYS = {
-    "format", "name", "title", "edition", "grid", "rows", "cities", "rivers", "barriers",
+    "format", "name", "title", "local_title", "edition", "grid", "rows", "cities", "rivers", "barriers",
     "junctions", "specials", "special_fees", "permitted_routes", "free_building_abroad",
     "shared_stations", "first_round_one_direction", "first_round_distinct_directions",
     "special_every", "ferries", "ferry_rules", "notes",
@@ -64,6 +64,7 @@ class Special:
     name: str
     hexes: frozenset[Hex]
     white: str | None = None
+    local_name: str | None = None          # the name in the map's own language, kept as data
 
     @property
     def key(self) -> int | tuple[int, str]:
@@ -120,6 +121,7 @@ class GameMap:
     shared_stations: frozenset[int] = frozenset()
     edition: str | None = None
     source: str = ""
+    local_title: str | None = None         # the title in the map's own language (Bayern), kept as data
 
     def __post_init__(self):
         self.city_at = {c.hex: c for c in self.cities}
@@ -350,7 +352,8 @@ class _Checker:
                       f"Use one of {', '.join(EDITIONS)}, or leave it out.")
         ferry_rules, ferries = self.read_ferries(doc, places)
         return GameMap(
-            name=str(doc["name"]), title=str(doc.get("title", doc["name"])), grid=self.grid, rows=self.rows,
+            name=str(doc["name"]), title=str(doc.get("title", doc["name"])),
+            local_title=str(doc["local_title"]) if "local_title" in doc else None, grid=self.grid, rows=self.rows,
             cities=cities, rivers=rivers, river_names=river_names, barriers=barriers, junctions=junctions,
             specials=specials, special_every=special_every, ferries=ferries, ferry_rules=ferry_rules,
             special_fees=special_fees, permitted_routes=routes, **flags,
@@ -408,7 +411,7 @@ class _Checker:
         entries = self.sequence(doc.get("specials"), doc, "specials", "specials")
         for i, s in enumerate(entries):
             where = f"specials[{i + 1}]"
-            s = self.mapping(s, entries, i, where, {"white"}, {"number", "name", "hexes"})
+            s = self.mapping(s, entries, i, where, {"white", "local_name"}, {"number", "name", "hexes"})
             number, white = s["number"], s.get("white")
             if white is not None and white not in PARITIES:
                 self.fail(s, "white", f"{where}.white", f"{white!r} is not a parity of the white die.",
@@ -427,7 +430,8 @@ class _Checker:
                     hexes.append(self.hex(item, s["hexes"], k, f"{where}.hexes[{k + 1}]"))
             if not hexes:
                 self.fail(s, "hexes", f"{where}.hexes", "a special destination needs at least one hex.")
-            specials[key] = Special(number, str(s["name"]), frozenset(hexes), white)
+            specials[key] = Special(number, str(s["name"]), frozenset(hexes), white,
+                                    str(s["local_name"]) if "local_name" in s else None)
         keyed = {isinstance(k, tuple) for k in specials}
         if keyed == {True, False}:
             self.fail(doc, "specials", "specials", "some special destinations name the white die's parity "

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import unicodedata
 from collections.abc import Iterable
@@ -143,16 +144,23 @@ class Order:
 
 
 # ---------------------------------------------------------------------------
+@lru_cache(maxsize=16)
+def _names_pattern(place_names: tuple[str, ...]) -> re.Pattern | None:
+    """One pattern for every place name of a map, longest first, folded as orders are read
+    (made once per map: every order read on it uses it)."""
+    names = sorted(place_names, key=len, reverse=True)
+    pattern = "|".join(
+        r"[\s\-]+".join(re.escape("".join(fold_char(c) for c in word)) for word in re.split(r"[\s\-]+", n))
+        for n in names if n.strip())
+    return re.compile(rf"(?:{pattern})(?![\w])") if pattern else None
+
+
 class PlaceReader:
     """Reads hex labels and town names off a piece of text, for one map."""
 
     def __init__(self, game_map: GameMap):
         self.map = game_map
-        names = sorted(game_map.place_names(), key=len, reverse=True)
-        pattern = "|".join(
-            r"[\s\-]+".join(re.escape("".join(fold_char(c) for c in word)) for word in re.split(r"[\s\-]+", n))
-            for n in names if n.strip())
-        self._names = re.compile(rf"(?:{pattern})(?![\w])") if pattern else None
+        self._names = _names_pattern(tuple(game_map.place_names()))
         self._ferry_steps = {frozenset((f.port, f.landing)) for f in game_map.ferries}
 
     def place(self, text: str) -> Hex:

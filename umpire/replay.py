@@ -7,18 +7,26 @@ record, not decided again.
 The journal must come out identical, and so must every issued newsletter when the game was
 created under the newsletter layout this umpire writes (game.yaml `newsletter_layout`); a game
 from an earlier layout has its newsletters written anew but not compared, and the outcome says so.
+
+The rebuild is a scratch folder (its writes are not made durable), and its newsletter PDFs are
+drawn by worker processes while the journal is replayed (render/pdf_batch.py). A quick replay
+draws no PDFs: it checks the journal and the text editions only.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from . import actions, corrections, rollback
 from .errors import UmpireError
 from .render import NEWSLETTER_LAYOUT
+from .render.pdf_batch import PdfBatch, worker_count
+from .render.pdf_batch import flush as flush_pdfs
 from .store import atomic
 from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
@@ -38,26 +46,48 @@ class Difference:
 class Outcome:
     commands: int
     orders: int
-    newsletters: list[str]
+    newsletters: list[str]                   # the newsletter files issued (a quick replay: the texts)
     differences: list[Difference]
     layout: int = NEWSLETTER_LAYOUT          # the newsletter layout the game was created under
+    quick: bool = False                      # PDFs not drawn: journal and text editions only
 
     @property
     def newsletters_compared(self) -> bool:
         return self.layout == NEWSLETTER_LAYOUT
 
 
-def replay(path: Path) -> Outcome:
-    """Rebuild the game at `path` in a temporary folder and compare."""
+def replay(path: Path, quick: bool = False, workers: int | None = None,
+           step: Callable[[int, int], None] | None = None, drawn: Callable[[int, int], None] | None = None) -> Outcome:
+    """Rebuild the game at `path` in a temporary folder and compare.
+
+    `workers`: processes drawing the PDFs (default: one per CPU, none for a game of few
+    newsletters). `quick`: draw no PDFs; compare the journal and the text editions.
+    `step(done, total)` is told as each journal line is replayed, `drawn(done, total)` as each PDF
+    is written."""
     original = GameFolder(path).require()
-    with tempfile.TemporaryDirectory(prefix="umpire-replay-") as tmp:
+    issued = sum(1 for e in original.journal() if e["type"] == "newsletter")
+    layout = newsletter_layout(original)
+    compared = layout == NEWSLETTER_LAYOUT
+    with tempfile.TemporaryDirectory(prefix="umpire-replay-", dir=scratch_root(original.path)) as tmp, \
+            atomic.scratch():
         copy = GameFolder(Path(tmp) / Path(path).resolve().name)
-        commands, orders, problem = rebuild(original, copy)
+        with PdfBatch(workers or worker_count(issued), draw=compared and not quick, done=drawn):
+            commands, orders, problem = rebuild(original, copy, step)
         differences = [problem] if problem else []
-        layout = newsletter_layout(original)
-        differences += compare(original, copy, newsletters=layout == NEWSLETTER_LAYOUT)
-        files = [f for e in original.events if e["type"] == "newsletter" for f in e["files"]]
-        return Outcome(commands, orders, files, differences, layout)
+        differences += compare(original, copy, newsletters=compared, pdfs=not quick)
+        files = [f for e in original.events if e["type"] == "newsletter" for f in e["files"]
+                 if not (quick and f.endswith(".pdf"))]
+        return Outcome(commands, orders, files, differences, layout, quick)
+
+
+def scratch_root(game: Path) -> str | None:
+    """Where to rebuild: in memory (/dev/shm) when it has ample room for the game, else in the
+    system's temporary folder (None)."""
+    memory = Path("/dev/shm")
+    if not (memory.is_dir() and os.access(memory, os.W_OK)):
+        return None
+    size = sum(entry.stat().st_size for entry in game.rglob("*") if entry.is_file())
+    return str(memory) if shutil.disk_usage(memory).free > 4 * size + (256 << 20) else None
 
 
 def newsletter_layout(folder: GameFolder) -> int:
@@ -65,8 +95,10 @@ def newsletter_layout(folder: GameFolder) -> int:
     return int(folder.config.get("newsletter_layout", 1))
 
 
-def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Difference | None]:
-    """Play the journal's inputs into `copy`; returns the commands and orders replayed, and why it stopped early."""
+def rebuild(original: GameFolder, copy: GameFolder,
+            step: Callable[[int, int], None] | None = None) -> tuple[int, int, Difference | None]:
+    """Play the journal's inputs into `copy`; returns the commands and orders replayed, and why it stopped early.
+    `step(done, total)` is told as each journal line is replayed."""
     copy.path.mkdir(parents=True)
     for name in INPUTS:
         if (original.path / name).exists():
@@ -82,6 +114,7 @@ def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Differenc
                 _command(copy, event, journal[number:])
                 commands += 1
             elif event["type"] in GM_EVENTS:
+                flush_pdfs()                       # a rollback moves the newsletters issued so far
                 _gm_event(original, copy, event, journal, number - 1)
                 commands += 1
             elif event["type"] in ("order_received", "order_refused"):
@@ -91,6 +124,8 @@ def rebuild(original: GameFolder, copy: GameFolder) -> tuple[int, int, Differenc
             message = exc.message if isinstance(exc, UmpireError) else str(exc)
             return commands, orders, Difference("journal.jsonl", f"the rebuild stopped at line {number} "
                                                 f"({event['type']} {event.get('command', '')}): {message}")
+        if step:
+            step(number, len(journal))
     return commands, orders, None
 
 
@@ -149,13 +184,14 @@ def _command(folder: GameFolder, event: dict, after: list[dict]):
         actions.family_command(folder, name, folder.family.replay_args(event, after))
 
 
-def compare(original: GameFolder, copy: GameFolder, newsletters: bool = True) -> list[Difference]:
-    """The journal and (unless told not to) every newsletter the original issued, byte for byte."""
+def compare(original: GameFolder, copy: GameFolder, newsletters: bool = True, pdfs: bool = True) -> list[Difference]:
+    """The journal and (unless told not to) every newsletter the original issued, byte for byte;
+    without `pdfs`, the text editions only."""
     out = []
     journal = original.journal()
     moved = {old: new for e in journal if e["type"] == "rollback" for old, new in e.get("superseded", {}).items()}
     names = ["journal.jsonl"] + [moved.get(f, f) for e in journal if e["type"] == "newsletter" for f in e["files"]
-                                 if newsletters]
+                                 if newsletters and (pdfs or not f.endswith(".pdf"))]
     for name in names:
         a, b = original.inside(name), copy.path / name
         if not a.exists():

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from . import main
+from .progress import progress
 from .maps import is_board, map_group
 
 
@@ -42,17 +43,27 @@ def render(path, out, paper):
 
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
-def replay(game_dir):
-    """Rebuild a game from its inputs; check the journal and newsletters byte for byte."""
+@click.option("--quick", is_flag=True, help="Check the journal and the text editions only; draw no PDFs.")
+def replay(game_dir, quick):
+    """Rebuild a game from its inputs; check the journal and newsletters byte for byte.
+
+    The newsletter PDFs are drawn by worker processes, one per CPU. Example: `umpire replay
+    games/ireland-1`, or `umpire replay games/ireland-1 --quick` for the journal and text editions.
+    """
     from ..render import NEWSLETTER_LAYOUT
     from ..replay import replay as replay_game
-    outcome = replay_game(game_dir)
+    with progress("Replaying the journal") as step, progress("Drawing the PDFs   ") as drawn:
+        outcome = replay_game(game_dir, quick=quick, step=step, drawn=drawn)
     if outcome.differences:
         click.echo(f"Replay of {game_dir}: {len(outcome.differences)} difference(s):", err=True)
         for d in outcome.differences:
             click.echo(f"  {d}", err=True)
         sys.exit(1)
-    if outcome.newsletters_compared:
+    if outcome.newsletters_compared and quick:
+        click.echo(f"Replay of {game_dir}: {outcome.commands} commands and {outcome.orders} orders replayed; "
+                   f"the journal and {len(outcome.newsletters)} text editions match byte for byte "
+                   f"(--quick: the PDFs were not drawn).")
+    elif outcome.newsletters_compared:
         click.echo(f"Replay of {game_dir}: {outcome.commands} commands and {outcome.orders} orders replayed; "
                    f"the journal and {len(outcome.newsletters)} newsletter files match byte for byte.")
     else:
@@ -67,7 +78,10 @@ def replay(game_dir):
 def demo(out_dir):
     """Play the bundled demo game end to end and write its newsletters (default: ./demo-out)."""
     from .. import demo as demo_game
-    folder = demo_game.play(out_dir)
+    from ..render.pdf_batch import PdfBatch, worker_count
+    with progress("Playing the demo   ") as step, progress("Drawing the PDFs   ") as drawn, \
+            PdfBatch(worker_count(), done=drawn):
+        folder = demo_game.play(out_dir, step=step)
     click.echo(f"Demo game played in {folder.path}; its newsletters:")
     for e in folder.events:
         if e["type"] == "newsletter":

@@ -15,7 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from ..errors import UmpireError
 
@@ -51,7 +51,7 @@ class Issue:
     """One newsletter as a family writes it: the public text and PDF, and each player's private part."""
 
     text: str
-    pdf: bytes
+    pdf: Callable[[], bytes]        # draws the PDF when called, now or in another process: picklable (a partial)
     private: dict[str, str] = field(default_factory=dict)   # player id -> his private sheet (text)
 
 

@@ -96,7 +96,8 @@ def flush(room: Mailroom, server: Server) -> list[str]:
 
 
 def newsletter_recipients(folder: GameFolder, config: MailConfig) -> list[str]:
-    addresses = [c.get("email") for c in folder.config["companies"]] + config.observers
+    addresses = [a for c in folder.config["companies"] for a in str(c.get("email") or "").split(",")]
+    addresses += config.observers
     return list(dict.fromkeys(a.strip().lower() for a in addresses if a and "@" in a))
 
 

@@ -49,7 +49,12 @@ def draw_map(c, game_map: GameMap, content: MapContent, pagesize, sheet: Sheet, 
     tracks = track_segments(content, f, window)
     placed = place_labels(game_map, f, hexes, tracks, detail=not sheet.overview)
     _hex_labels(c, [lb for lb in placed if lb.kind == "hex"], look)
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(f.box[0], f.box[1], f.box[2] - f.box[0], f.box[3] - f.box[1])
+    c.clipPath(clip, stroke=0, fill=0)
     _lines(c, content, tracks, f, look)
+    c.restoreState()
     _markers(c, game_map, f, window)
     _place_labels(c, [lb for lb in placed if lb.kind != "hex"])
     _margins(c, game_map.grid, f, window)
@@ -222,8 +227,8 @@ def _lines(c, content: MapContent, tracks: dict[str, list[tuple]], f: Frame, loo
         c.drawPath(_path(c, new), stroke=1, fill=0)
     for casing in sorted({s.casing for s in content.styles.values()}):
         for heavy in (False, True):
-            segs = [seg for cid, segs in tracks.items() if cid in content.styles and content.styles[cid].casing == casing
-                    for seg in segs if seg[4] == heavy]
+            segs = [seg for cid, segs in tracks.items()
+                    if cid in content.styles and content.styles[cid].casing == casing for seg in segs if seg[4] == heavy]
             if segs:
                 c.setStrokeColorRGB(*casing)
                 c.setLineWidth(lw * (NEW_WIDTH if heavy else 1) + 1.0)

@@ -15,6 +15,7 @@ from ..words import noun, plural
 from ..store.folder import GameFolder
 from . import template_cache
 from .mapdraw import MapContent
+from .pdf_batch import write_pdf
 from .styles import company_styles
 
 
@@ -58,12 +59,13 @@ def new_track(events: list[dict]) -> set:
 
 
 def write_newsletter(folder: GameFolder, number: int) -> list[str]:
-    """Write newsletters/NNN.txt and NNN.pdf, and NNN-<player>.txt for each player's private part, as
-    the game's family makes them; returns the files written, relative to the game folder."""
+    """Write newsletters/NNN.txt and NNN.pdf (the PDF through the PdfBatch open, if one is), and
+    NNN-<player>.txt for each player's private part, as the game's family makes them; returns the
+    files written, relative to the game folder."""
     issue = folder.family.newsletter(folder, number, folder.state())
     text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
     atomic.write_text(folder.path / text_name, issue.text)
-    atomic.write_bytes(folder.path / pdf_name, issue.pdf)
+    write_pdf(folder.path / pdf_name, issue.pdf)
     files = [text_name, pdf_name]
     for player, text in sorted(issue.private.items()):
         files.append(private_name(number, player))

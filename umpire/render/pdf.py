@@ -26,7 +26,8 @@ def _canvas(buffer, title: str, canvas_class, pagesize):
     return c
 
 
-def map_pdf(game_map: GameMap, content: MapContent | None = None, canvas_class=Canvas, paper: str | None = None) -> bytes:
+def map_pdf(game_map: GameMap, content: MapContent | None = None, canvas_class=Canvas,
+            paper: str | None = None) -> bytes:
     """The map alone (for map makers): every map sheet with its legend, on one paper size."""
     content = content or MapContent({}, {}, {})
     pagesize = paper_size(paper)

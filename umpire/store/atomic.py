@@ -22,8 +22,28 @@ import fcntl
 import json
 import os
 import tempfile
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Callable
+
+_SCRATCH: ContextVar[bool] = ContextVar("scratch", default=False)
+
+
+@contextmanager
+def scratch():
+    """Within it, writes stay atomic but are not made durable (no fsync): for a folder that is
+    thrown away afterwards, such as the one replay rebuilds a game in."""
+    token = _SCRATCH.set(True)
+    try:
+        yield
+    finally:
+        _SCRATCH.reset(token)
+
+
+def _fsync(fd: int):
+    if not _SCRATCH.get():
+        os.fsync(fd)
 
 
 def write_bytes(path: Path, data: bytes):
@@ -84,7 +104,7 @@ def _append(path: Path, data: bytes):
     try:
         _cut_torn_tail(fd)
         _write_all(fd, data)
-        os.fsync(fd)
+        _fsync(fd)
     finally:
         os.close(fd)
     if created:
@@ -241,7 +261,7 @@ def _start_writeback(fd: int):
     """Have the kernel start writing the file out now, so that the fsync of the commit finds
     the data written (or on its way) and each fsync after the first rarely waits for a journal
     commit of its own. Only a hint (Linux starts writeback on DONTNEED); the fsync is the guarantee."""
-    if hasattr(os, "posix_fadvise"):
+    if hasattr(os, "posix_fadvise") and not _SCRATCH.get():
         os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
 
 
@@ -287,18 +307,20 @@ _SYNCFS = False                           # not looked up yet
 def _fsync_file(path: str):
     fd = os.open(path, os.O_RDONLY)
     try:
-        os.fsync(fd)
+        _fsync(fd)
     finally:
         os.close(fd)
 
 
 def _fsync_dir(folder: Path):
+    if _SCRATCH.get():
+        return
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
         return
     try:
-        os.fsync(fd)
+        _fsync(fd)
     except OSError:
         pass
     finally:

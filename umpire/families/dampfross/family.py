@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from ...dice import RecordedDice, SeededDice, read_dice_file
@@ -139,8 +140,8 @@ class Dampfross(Family):
         from ...render.report import newsletter_facts
         from ...options import game_option
         facts = newsletter_facts(folder, number, state)
-        pdf = newsletter_pdf(facts, folder.game_map, map_content(folder, state),
-                             paper=game_option(folder.options, "paper"))
+        pdf = partial(newsletter_pdf, facts, folder.game_map, map_content(folder, state),
+                      paper=game_option(folder.options, "paper"))
         return Issue(render_text(facts), pdf)
 
     def confirmation(self, folder, state: State, player: str, order) -> Confirmation:

@@ -1,0 +1,116 @@
+"""Newsletter PDFs drawn apart from the game's progress: in worker processes, or not at all.
+
+A newsletter's facts are fixed once its events are journaled, so its PDF can be drawn while the
+game goes on. Commands that write many newsletters at once (replay, the demo) open a PdfBatch:
+inside it each PDF is handed over as a drawing job instead of being drawn on the spot; worker
+processes draw the jobs, and on leaving the batch every PDF is written. The bytes are the same
+as when drawn on the spot (each job is pickled when it is handed over, so nothing the game does
+afterwards can change it). Outside a batch, and in a batch of one worker, a PDF is drawn and
+written at once, as always.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import pickle
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Callable
+
+from ..store import atomic
+
+_BATCH: ContextVar[PdfBatch | None] = ContextVar("pdf_batch", default=None)
+SMALL = 4           # fewer PDFs than this are drawn in this process: starting workers would cost more
+
+
+def write_pdf(path: Path, draw: Callable[[], bytes]):
+    """Write the PDF that `draw` makes: now, or through the batch that is open."""
+    batch = _BATCH.get()
+    if batch is None:
+        atomic.write_bytes(path, draw())
+    else:
+        batch.add(Path(path), draw)
+
+
+def flush():
+    """Write every PDF handed to the open batch so far (before files are moved, as a rollback does)."""
+    batch = _BATCH.get()
+    if batch is not None:
+        batch.flush()
+
+
+def available_cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:                     # not on Linux
+        return os.cpu_count() or 1
+
+
+def worker_count(expected: int | None = None) -> int:
+    """The workers worth starting for `expected` PDFs (unknown: as many as there are CPUs)."""
+    cpus = available_cpus()
+    if cpus < 2 or (expected is not None and expected < SMALL):
+        return 1
+    return cpus if expected is None else min(cpus, expected)
+
+
+def _draw_pickled(job: bytes) -> bytes:
+    return pickle.loads(job)()
+
+
+class PdfBatch:
+    """`with PdfBatch(workers) as batch:` newsletter PDFs are drawn by `workers` processes and
+    written when the batch closes; with `draw=False` they are not drawn at all (their paths are
+    kept in `skipped`). `done(n, total)`, if given, is told as each PDF is written."""
+
+    def __init__(self, workers: int = 1, draw: bool = True, done: Callable[[int, int], None] | None = None):
+        self.workers, self.draw, self.done = workers, draw, done
+        self.skipped: list[Path] = []
+        self._jobs: list[tuple[Path, Future]] = []
+        self._written = 0
+        self._pool: ProcessPoolExecutor | None = None
+        self._token = None
+
+    def __enter__(self) -> PdfBatch:
+        self._token = _BATCH.set(self)
+        return self
+
+    def add(self, path: Path, draw: Callable[[], bytes]):
+        if not self.draw:
+            self.skipped.append(path)
+            return
+        if self.workers <= 1:
+            atomic.write_bytes(path, draw())
+            self._written += 1
+            self._tell(self._written, self._written)
+            return
+        if self._pool is None:
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("fork" if "fork" in methods else None)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        self._jobs.append((path, self._pool.submit(_draw_pickled, pickle.dumps(draw))))
+
+    def flush(self):
+        """Wait for the PDFs handed over so far and write them, in the order they were handed over."""
+        jobs, self._jobs = self._jobs, []
+        for path, job in jobs:
+            atomic.write_bytes(path, job.result())
+            self._written += 1
+            self._tell(self._written, self._written + len(self._jobs))
+
+    def __exit__(self, kind, error, trace):
+        _BATCH.reset(self._token)
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        try:
+            if kind is None:
+                self.flush()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def _tell(self, n: int, total: int):
+        if self.done:
+            self.done(n, total)
