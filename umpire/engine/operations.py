@@ -13,7 +13,7 @@ from ..families.dampfross.options import game_option
 from ..orders import Order, RaceEntry
 from ..ruleset import Ruleset
 from .additional import AdditionalTurn, allowance
-from .construction import Emitter
+from .emitter import Emitter
 from .races import Race, Train, by_wealth
 from .routes import RouteError, check_route
 from .state import State
