@@ -246,15 +246,20 @@ def load_orders(folder: GameFolder, round_number: int | str) -> dict:
             for company, file in folder.latest_orders(round_number).items()}
 
 
+def interrupted(folder: GameFolder) -> bool:
+    """Whether the last command was stopped by a crash before its newsletter was issued."""
+    events = folder.events
+    last = max((i for i, e in enumerate(events) if e["type"] == "command"), default=None)
+    return last is not None and not any(e["type"] == "newsletter" for e in events[last:])
+
+
 def finish_interrupted(folder: GameFolder, now: datetime | None = None) -> bool:
     """Finish a command that a crash stopped after its events were journaled (the next round's
     deadline and newsletter are still due); True if there was one. Running the same command
     again then gives the same result as if nothing had gone wrong. A rollback a crash stopped
     before it set its newsletters aside is finished too."""
     folder.finish_rollback()
-    events = folder.events
-    last = max((i for i, e in enumerate(events) if e["type"] == "command"), default=None)
-    if last is None or any(e["type"] == "newsletter" for e in events[last:]):
+    if not interrupted(folder):
         return False
     deadlines.set_deadline(folder, folder.family.open_turn(folder.state()), now)
     publish_newsletter(folder)

@@ -15,6 +15,8 @@ SHELL_OPTIONS: dict[str, tuple[object, str]] = {
     "late_orders": ("refuse", "an order after the deadline is refused ('refuse') or held for the next round ('hold')"),
     "paper": ("a4", "the newsletter's paper size: a4, a3 or letter"),
     "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),
+    "grey_press": (False, "press may be printed anonymously (PRESS GREY in an order); otherwise it is printed "
+                          "under the company's name"),
 }
 
 

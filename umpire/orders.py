@@ -26,11 +26,13 @@ from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label, parse_label
 from .names import fold_char
 from .order_header import LineError, OrderLineError
+from .press import split_press
 
 MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
 MAX_LINE_CHARS = 2_000           # a longer line is refused at once
 MAX_REFUSED_LINES = 50           # an order with more lines that cannot be read is refused as a whole
 MAX_DIGITS = 6                   # of a number in an order: round, transport, amount
+MAX_CHAIN_HEXES = 250            # of a chain or race route, its straight runs filled in
 KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY",
             "AFTER")
 HEADER_RULE = ("an order has one GAME, one COMPANY, one CODE and at most one ROUND line "
@@ -208,6 +210,9 @@ class PlaceReader:
                 i = m.end()
                 continue
             word = _WORD.match(text, i).group(0)
+            if word == MASK:
+                raise OrderLineError(f"an order code stands here (shown as {MASK}); write the code on the CODE line "
+                                     "only, and keep it secret.")
             raise OrderLineError(
                 f"{quote(word)} is neither a hex label nor a town on this map; "
                 "write a hex as column letters and row number (K12) or a town by its name.")
@@ -255,6 +260,9 @@ class PlaceReader:
                     f"both on one hex line, or write {'-'.join(label(h) for h in self.suggest(a, b))}.")
             hexes.extend(run[1:])
             where[len(hexes) - 1] = point
+            if len(hexes) > MAX_CHAIN_HEXES:
+                raise OrderLineError(f"the chain runs to more than {MAX_CHAIN_HEXES} hexes, and the umpire reads "
+                                     f"chains and routes of up to {MAX_CHAIN_HEXES}; write a shorter one.")
         return hexes, where
 
     def suggest(self, a: Hex, b: Hex) -> list[Hex]:
@@ -297,8 +305,9 @@ def _control(line: str) -> str | None:
 
 
 def _mail_lines(text: str):
-    """Numbered lines, without quoted lines (`>`) and without the signature (from `-- ` on)."""
-    for number, raw in enumerate(text.splitlines(), 1):
+    """Numbered lines, without quoted lines (`>`), press (umpire/press.py) and the signature
+    (from `-- ` on)."""
+    for number, raw in enumerate(split_press(text)[0].splitlines(), 1):
         if raw.rstrip() == "--" or raw.startswith("-- "):
             return
         if raw.lstrip().startswith(">"):

@@ -139,7 +139,7 @@ def _order(folder: GameFolder, event: dict, data: bytes):
     if by_mail and event["type"] == "order_refused":
         actions.refuse(folder, data, via, event["reason"], event.get("company"))
         return
-    actions.submit(folder, data, via=via, require_code=not via.startswith(("submit", "demo")),
+    actions.submit(folder, data, via=via, require_code=not via.startswith(("submit", "demo", "play")),
                    late=event.get("held") if by_mail else None)
 
 

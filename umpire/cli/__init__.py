@@ -40,12 +40,15 @@ COMMANDS = {
     "adjust": "umpire.cli.gm:adjust",
     "replace": "umpire.cli.gm:replace",
     "replay": "umpire.cli.render:replay",
-    "demo": "umpire.cli.render:demo",
+    "demo": "umpire.cli.play:demo",
+    "play": "umpire.cli.play:play",
     "map": "umpire.cli.maps:map_group",
     "mail": "umpire.cli.mail:mail_group",
     "options": "umpire.cli.house_rules:options_command",
     "dice": "umpire.cli.dice:dice_command",
     "verify": "umpire.cli.dice:verify_command",
+    "export": "umpire.cli.export:export_command",
+    "press": "umpire.cli.press:press_command",
 }
 
 

@@ -15,6 +15,7 @@ from ..errors import UmpireError
 from ..store.folder import GameFolder
 from . import main
 from .locking import locking
+from .progress import progress
 
 
 @main.command()
@@ -80,18 +81,32 @@ def submit(game_dir, files):
 
 
 @main.command()
-@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("game_dir", required=False, type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Resolve even though orders are missing and the deadline has not passed.")
 @click.option("--round", "round_number", type=int, metavar="N",
               help="Resolve only if round N is open: run again, the command does nothing and says so.")
+@click.option("--due", "games_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Resolve every due game in this folder of games (instead of GAME_DIR).")
 @locking("game_dir")
-def resolve(game_dir, force, round_number):
+def resolve(game_dir, force, round_number, games_dir):
     """Resolve the open round, open the next, write the newsletter.
 
     Only when the round is due: its deadline has passed or every company has ordered (a game
     without a deadline waits for every order). Otherwise it says who is awaited and until when,
     and exits 1. Safe from cron, e.g. `umpire resolve games/ireland-1 --round 3`.
+
+    With --due GAMES_DIR, every game folder in GAMES_DIR whose round is due is resolved (from
+    cron: `umpire resolve --due games`). Each game is on its own: one that fails is reported
+    and the others go on. It prints a line for each game resolved or failed and a count; the
+    exit status is 0 when no game failed, 1 when any did.
     """
+    if games_dir is not None:
+        if game_dir is not None or force or round_number is not None:
+            raise click.UsageError("--due GAMES_DIR resolves every due game; give no GAME_DIR, --force or --round.")
+        resolve_due_games(games_dir)
+        return
+    if game_dir is None:
+        raise click.UsageError("give GAME_DIR (or --due GAMES_DIR).")
     folder = GameFolder(game_dir).require()
     before = folder.state().round
     if actions.finish_interrupted(folder):
@@ -122,6 +137,21 @@ def resolve(game_dir, force, round_number):
         return
     click.echo(f"Round {before} resolved. Now: {status['phase']}, round {status['round']}; "
                f"newsletter {status['newsletters']:03d} written.")
+
+
+def resolve_due_games(games_dir: Path):
+    """`umpire resolve --due`: resolve every due game of the folder; exit 1 if any failed."""
+    from ..sweep import FAILED, NOT_DUE, RESOLVED, resolve_due
+    with progress("Resolving due games") as step:
+        outcomes = resolve_due(games_dir, step=step)
+    for outcome in outcomes:
+        if outcome.outcome != NOT_DUE:
+            click.echo(str(outcome))
+    count = {kind: sum(1 for o in outcomes if o.outcome == kind) for kind in (RESOLVED, NOT_DUE, FAILED)}
+    click.echo(f"{len(outcomes)} games in {games_dir}: {count[RESOLVED]} resolved, {count[NOT_DUE]} not due, "
+               f"{count[FAILED]} failed.")
+    if count[FAILED]:
+        sys.exit(1)
 
 
 @main.command("end-construction")

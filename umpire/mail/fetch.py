@@ -25,6 +25,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Callable
 
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError, LoginError
@@ -113,6 +114,7 @@ class Fetcher:
         today = self.now.date().isoformat()
         self.answered_today = {r.get("to") for r in self.done.values() if r.get("day") == today}
         self.locks: ExitStack | None = None                       # with --all: the lock of each game met
+        self.step: Callable[[int, int], None] | None = None       # step(done, total) after each batch
 
     # -- the IMAP side -------------------------------------------------------
     def run(self) -> list[Outcome]:
@@ -155,6 +157,8 @@ class Fetcher:
             meta = client.fetch(chunk, ["RFC822.SIZE", "INTERNALDATE"])
             for group in self.by_size(chunk, meta):
                 self.batch(client, validity, group, meta)
+            if self.step:
+                self.step(start + len(chunk), len(uids))
 
     def size_of(self, meta: dict, uid: int) -> int | None:
         """The size the server gives (RFC822.SIZE), or None when it gives none."""

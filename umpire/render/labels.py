@@ -9,6 +9,7 @@ names are placed first, then station numbers, then hex labels.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -28,6 +29,12 @@ class Label(NamedTuple):
     y: float
     box: Box
     kind: str                  # city | junction | stations | hex
+
+
+@lru_cache(maxsize=16384)
+def text_width(text: str, font: str, size: float) -> float:
+    """The width of a label in points (kept: the same hex labels are laid out every round)."""
+    return stringWidth(text, font, size)
 
 
 def overlaps(a: Box, b: Box) -> bool:
@@ -120,7 +127,7 @@ class Want(NamedTuple):
 
 def place(space: Space, want: Want) -> tuple[Label, float]:
     """The first spot that costs nothing, else the cheapest; the label's box joins the space."""
-    width = stringWidth(want.text, want.font, want.size)
+    width = text_width(want.text, want.font, want.size)
     below, above = (0.02 if want.caps else 0.24) * want.size, 0.76 * want.size
     best = None
     for rank, (ax, ay, align) in enumerate(want.spots):
