@@ -26,7 +26,11 @@ def family(name: str | None = None) -> Family:
     if name not in _loaded:
         if name not in FAMILIES:
             raise DataError(f"there is no game family {name!r}.", fix=f"The families are {', '.join(FAMILIES)}.")
-        _loaded[name] = importlib.import_module(f"{__name__}.{name}.family").FAMILY
+        try:
+            _loaded[name] = importlib.import_module(f"{__name__}.{name}.family").FAMILY
+        except ImportError:
+            raise DataError(f"the game family {name!r} is not ready in this umpire.",
+                            fix="Use a ruleset of another family, or an umpire version that runs this one.") from None
     return _loaded[name]
 
 

@@ -72,6 +72,7 @@ class Family(ABC):
     options: dict[str, tuple[object, str]] = {}  # the family's game options: name -> (default, meaning)
     choices: dict[str, tuple] = {}               # options of those whose value is one of a few words
     default_board: str | None = None             # the board `umpire new` takes without --map
+    ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
 
     # -- data ----------------------------------------------------------------------
     @abstractmethod
@@ -149,6 +150,12 @@ class Family(ABC):
     @abstractmethod
     def status(self, folder: GameFolder, state: GameState) -> dict:
         """The family's facts for `status --json`: at least phase and round, and the players."""
+
+    def summary(self, before: GameState, after: GameState, events: list[dict]) -> list[str]:
+        """What resolving the turn did, in a few lines for `umpire preview` (state before and after,
+        the events)."""
+        phase = "the game ends" if after.phase == "finished" else f"{after.phase}, round {after.round} opens"
+        return [f"  {len(events)} events; then {phase}."]
 
     @abstractmethod
     def status_lines(self, info: dict) -> list[str]:

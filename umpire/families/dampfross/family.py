@@ -16,7 +16,7 @@ from ...errors import UmpireError
 from ...gamemap import load_map
 from ...hexgrid import label
 from ...orders import parse_order
-from ...ruleset import load_rules
+from ...ruleset import SCHEMA, load_rules
 from ..base import Confirmation, Family, Issue
 from .options import CHOICES, OPTIONS, game_option
 
@@ -30,6 +30,7 @@ class Dampfross(Family):
     recorded = "dice"
     options = OPTIONS
     choices = CHOICES
+    ruleset_schema = SCHEMA
 
     # -- data ----------------------------------------------------------------------
     def load_board(self, name_or_path):
@@ -101,6 +102,20 @@ class Dampfross(Family):
         return {"reason": reason}
 
     # -- reports ---------------------------------------------------------------------
+    def summary(self, before: State, after: State, events: list[dict]) -> list[str]:
+        """Per company: the balance before and after, the segments built, the lines refused."""
+        out = []
+        for cid in after.seat_order():
+            built = sum(1 for e in events if e["type"] == "segment" and e.get("company") == cid)
+            refused = sum(1 for e in events
+                          if e["type"] in ("refused", "not_carried_out") and e.get("company") == cid)
+            silent = " (no orders)" if any(e["type"] == "no_orders" and e["company"] == cid for e in events) else ""
+            out.append(f"  {cid:<10} {before.balance(cid):>5} -> {after.balance(cid):>5} units, "
+                       f"{built} segments built, {refused} lines refused{silent}")
+        phase = "the game ends" if after.phase == "finished" else f"{after.phase}, round {after.round} opens"
+        out.append(f"  then {phase}.")
+        return out
+
     def status(self, folder, state: State) -> dict:
         board = folder.game_map
         companies = {}
