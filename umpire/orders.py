@@ -1,4 +1,5 @@
-"""Orders: the text players write, parsed into construction chains and race entries.
+"""Dampfross orders: the text players write, parsed into construction chains and race entries.
+The header lines every family shares are described in umpire/order_header.py.
 
 One order per line; keywords are case-insensitive; `#` starts a comment. In mail, quoted
 lines (`>`) and everything after a signature line (`-- `) are ignored. Zine notation is
@@ -24,6 +25,7 @@ from .echo import MASK, Masker, clip, quote
 from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label, parse_label
 from .names import fold_char
+from .order_header import LineError, OrderLineError
 from .press import split_press
 
 MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
@@ -44,10 +46,6 @@ _NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _FEE = re.compile(r"^-([0-9]+)\s*([\w.-]{1,40})$")
 _BONUS = re.compile(r"^\+([0-9]+)$")
 _NAME = re.compile(r"[\w.-]{1,40}")
-
-
-class OrderLineError(ValueError):
-    """A line the umpire cannot read; the message says what would work."""
 
 
 @dataclass(frozen=True)
@@ -127,16 +125,6 @@ class RaceEntry:
     partner: str | None = None
     routes: list[Route] = field(default_factory=list)
     to: Hex | None = None
-
-
-@dataclass
-class LineError:
-    line: int
-    text: str
-    message: str
-
-    def __str__(self):
-        return f"line {self.line}: {quote(self.text.strip())}: {self.message}"
 
 
 @dataclass

@@ -32,7 +32,6 @@ from imapclient.exceptions import IMAPClientError, LoginError
 
 from .. import actions
 from ..errors import UmpireError
-from ..orders import parse_order
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import game_lock
@@ -326,7 +325,7 @@ class Fetcher:
         result = self.recorded(folder, via)
         if result is None:
             data = mail.text.encode("utf-8")
-            order = parse_order(folder.order_text(data), folder.game_map)
+            order = folder.read_order(data)
             problem = authentication_problem(folder, order, mail.sender, self.config.gm, mail.sender_problem)
             if problem:
                 result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order, durable)
@@ -410,7 +409,7 @@ class Fetcher:
         if event["type"] == "order_refused":
             return actions.SubmitResult(False, event["file"], event.get("company"), event["round"],
                                         reason=event["reason"])
-        order = parse_order(folder.order_text(folder.read_bytes(event["file"])), folder.game_map)
+        order = folder.read_order(folder.read_bytes(event["file"]))
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
 
