@@ -110,7 +110,7 @@ class Coin(Family):
     def awaited(self, state: CoinState) -> list[str]:
         return list(state.players) if state.phase != "finished" else []
 
-    def start_game(self, game, players, rules, random, options) -> list[dict]:
+    def start_game(self, game, players, rules, random, options, board) -> list[dict]:
         return [{"type": "game_created", "game": game, "players": players},
                 {"type": "turn_opened", "round": 1, "turn": "A"}]
 

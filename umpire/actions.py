@@ -150,7 +150,7 @@ def open_game(folder: GameFolder, now: datetime | None = None):
     family = folder.family
     companies = [{"id": c["id"], "name": c["name"]} for c in folder.config["companies"]]
     events = family.start_game(folder.game_id, companies, folder.rules, folder.dice(family.new_state()),
-                               folder.options)
+                               folder.options, folder.game_map)
     folder.append([{"type": "command", "command": "new"}] + events)
     deadlines.set_deadline(folder, family.open_turn(folder.state()), now)
     publish_newsletter(folder)

@@ -11,8 +11,11 @@ from .store.folder import GameFolder
 from .yamlfile import safe_load
 
 
-def demo_dir() -> Path:
-    return data_dir("games") / "demo"
+DEMOS = {"dampfross": "demo", "volldampf": "volldampf-demo"}   # `umpire demo --game NAME` -> bundled folder
+
+
+def demo_dir(game: str = "dampfross") -> Path:
+    return data_dir("games") / DEMOS[game]
 
 
 def spec(source: Path | None = None) -> dict:

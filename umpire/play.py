@@ -277,11 +277,12 @@ class Game:
 
     def play_round(self):
         state = self.folder.state()
-        key = round_key(str(state.round))
-        name = f"round {state.round}"
+        turn = self.folder.family.open_turn(state)
+        key = round_key(str(turn))
+        name = f"round {turn}"
         for command in self.gm.pop(key, []):
             self.run_gm(command, name)
-        if round_key(str(self.folder.state().round)) != key:        # the GM ended the round
+        if round_key(str(self.folder.family.open_turn(self.folder.state()))) != key:        # the GM ended the round
             ended = self.rounds.pop(key, None)
             if ended is not None and order_files(ended):
                 raise self.misfit(name, f"{ended.relative_to(self.archive.source)} holds orders, but the GM's "
@@ -293,7 +294,7 @@ class Game:
             if not self.rounds and not self.gm:
                 return
             following = next(iter(self.rounds.values()), None)
-            raise self.misfit(self.archive.where("orders"), f"{name} is open, and there is no orders/{state.round} folder"
+            raise self.misfit(self.archive.where("orders"), f"{name} is open, and there is no orders/{turn} folder"
                               + (f" (the next is {following.relative_to(self.archive.source)})." if following else "."),
                               "Make a folder for every round, empty if no company ordered.")
         for order in order_files(round_dir):

@@ -46,7 +46,9 @@ def play(folder, out_dir):
 
 @main.command()
 @click.argument("out_dir", required=False, default="demo-out", type=click.Path(file_okay=False, path_type=Path))
-def demo(out_dir):
+@click.option("--game", "which", type=click.Choice(["dampfross", "volldampf"]), default="dampfross",
+              show_default=True, help="Which bundled demo game to play.")
+def demo(out_dir, which):
     """Play the bundled demo game end to end and write its newsletters (default: ./demo-out).
 
     This is `umpire play` on the bundled folder games/demo.
@@ -55,9 +57,10 @@ def demo(out_dir):
     Examples:
       umpire demo
       umpire demo /tmp/demo-out
+      umpire demo --game volldampf demo-out
     """
     from ..demo import demo_dir
-    game = play_with_progress(demo_dir(), out_dir, "Playing the demo   ", "the demo").folder
+    game = play_with_progress(demo_dir(which), out_dir, "Playing the demo   ", "the demo").folder
     click.echo(f"Demo game played in {game.path}; its newsletters:")
     echo_newsletters(game)
 

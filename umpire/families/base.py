@@ -130,9 +130,9 @@ class Family(ABC):
 
     # -- engine ----------------------------------------------------------------------
     @abstractmethod
-    def start_game(self, game: str, players: list[dict], rules, random, options: dict) -> list[dict]:
+    def start_game(self, game: str, players: list[dict], rules, random, options: dict, board) -> list[dict]:
         """The events that create the game and open its first turn (players: id and name, in seat order;
-        options: the game's options)."""
+        options: the game's options; board: the game's board, for a family whose setup puts things on it)."""
 
     @abstractmethod
     def resolve(self, state: GameState, board, rules, orders: dict, random, options: dict) -> list[dict]:

@@ -77,7 +77,7 @@ class Dampfross(Family):
         return list(state.round_order) if state.phase != "finished" else []
 
     # -- engine ----------------------------------------------------------------------
-    def start_game(self, game: str, players: list[dict], rules, random, options: dict) -> list[dict]:
+    def start_game(self, game: str, players: list[dict], rules, random, options: dict, board) -> list[dict]:
         by_die = game_option(options, "first_company") == "die"
         return construction.start_game(game, players, rules, random, by_die)[0]
 
