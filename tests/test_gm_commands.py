@@ -142,6 +142,20 @@ def test_rollback_to_a_round_undoes_every_resolve_since_and_a_repeat_does_nothin
     assert (game / "journal.jsonl").read_bytes() == journal
 
 
+def test_a_plain_rollback_run_again_does_nothing(game, tmp_path):
+    send(tmp_path, game, RED, BLUE)
+    ok("resolve", game)
+    after_first = status(game)
+    ok("resolve", game, "--force")
+    ok("rollback", game)
+    assert status(game) == after_first
+    journal = (game / "journal.jsonl").read_bytes()
+    assert "the last resolve is undone already" in ok("rollback", game)
+    assert (game / "journal.jsonl").read_bytes() == journal and status(game) == after_first
+    ok("resolve", game, "--force")
+    assert "resolve of round 2" in ok("rollback", game)        # a new resolve may be undone again
+
+
 def test_rollback_undoes_end_construction_that_ended_the_game(game):
     before = status(game)
     ok("end-construction", game, "--reason", "x", "--yes")

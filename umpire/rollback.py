@@ -56,6 +56,9 @@ def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
     if to_round is None:
         if not done:
             raise UmpireError(f"game {folder.game_id} has no resolved round to roll back.", fix="Nothing was done.")
+        last_rollback = max((i for i, e in enumerate(events) if e["type"] == "rollback"), default=-1)
+        if done[-1][0] < last_rollback:         # run again: the last resolve is undone already
+            return Rollback(state.round, [], {}, [], nothing=True)
         start = done[-1]
     else:
         start = next((c for c in done if c[1] == to_round), None)

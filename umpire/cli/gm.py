@@ -50,13 +50,15 @@ def preview(game_dir, pdf_path):
 def rollback(game_dir, to_round):
     """Undo the last resolve (or end-construction), or every one back to a round.
 
-    Example: `umpire rollback games/ireland-1 --to 3`. The journal keeps everything (the rollback
+    Example: `umpire rollback games/ireland-1 --to 3`. Run again right after, a plain rollback does
+    nothing: undo further with --to. The journal keeps everything (the rollback
     is an event); the undone newsletters are kept in newsletters/superseded/; the round's orders
     stay and may be replaced; `umpire resolve` then resolves the round again.
     """
     done = undo.rollback(GameFolder(game_dir), to_round)
     if done.nothing:
-        click.echo(f"Round {done.to_round} is open already; nothing done.")
+        more = "" if to_round is not None else " (the last resolve is undone already; give --to ROUND to undo more)"
+        click.echo(f"Round {done.to_round} is open already; nothing done{more}.")
         return
     click.echo(f"Rolled back: {', '.join(done.undone)}. Round {done.to_round} is open again with its orders.")
     if done.superseded:
