@@ -24,7 +24,7 @@ settings.register_profile("fast", max_examples=40, deadline=None, database=None,
 settings.register_profile("long", max_examples=25_000, deadline=None, database=None,
                           suppress_health_check=list(HealthCheck))
 PROFILE = settings.get_profile(os.environ.get("UMPIRE_FUZZ", "fast"))
-SECONDS = 3.0          # the time bound for one order, whatever it holds (the largest take ~0.1 s)
+SECONDS = 3.0          # processor time for one order, whatever it holds (the largest take under 1 s)
 
 
 def real_orders() -> list[str]:

@@ -77,3 +77,28 @@ def test_every_command_a_module_registers_is_in_its_lazy_map():
 def test_every_name_in_the_lazy_map_loads_its_command(name):
     command = main.get_command(click.Context(main), name)
     assert isinstance(command, click.Command) and command.name == name
+
+
+def test_the_command_list_of_help_is_what_the_imported_commands_say(capsys):
+    """`umpire --help` reads each short help from its docstring without importing the command."""
+    def listing():
+        try:
+            main(["--help"], prog_name="umpire")
+        except SystemExit:
+            pass
+        return capsys.readouterr().out.split("Commands:")[1]
+    lazy = subprocess.run([sys.executable, "-m", "umpire", "--help"], capture_output=True, text=True,
+                          check=True).stdout.split("Commands:")[1]
+    for info in pkgutil.iter_modules(umpire.cli.__path__):
+        importlib.import_module(f"umpire.cli.{info.name}")
+    for name in COMMANDS:
+        main.get_command(click.Context(main), name)
+    assert lazy == listing()
+    assert len(lazy.strip().splitlines()) >= len(COMMANDS)
+
+
+def test_umpire_help_imports_no_command_module():
+    modules = modules_after("from umpire.cli import main\n"
+                            "try:\n    main(['--help'], prog_name='umpire')\nexcept SystemExit:\n    pass")
+    assert sorted(m for m in modules if m.startswith("umpire.cli.") and m != "umpire.cli.defects") == []
+    assert "umpire.actions" not in modules

@@ -11,7 +11,8 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from umpire.actions import SubmitResult, parse_order
+from umpire.actions import SubmitResult
+from umpire.orders import parse_order
 from umpire.cli import main
 from umpire.mail import replies
 from umpire.store.folder import GameFolder

@@ -95,3 +95,32 @@ def test_the_worked_example_of_docs_dice_md_fits_the_demo(tmp_path):
     dice = RecordedDice(read_dice_file(tmp_path / "example.txt"))
     assert [dice.roll(e["purpose"]) for e in made] == [e["value"] for e in made]
     assert dice.position == len(dice.values)
+
+
+def test_verify_newsletters_checks_the_seed_and_every_printed_roll(tmp_path):
+    assert run("demo", tmp_path / "out").exit_code == 0
+    letters = tmp_path / "out" / "demo" / "newsletters"
+    result = run("verify", "--newsletters", letters)
+    assert result.exit_code == 0 and "all 79 rolls check" in result.output
+
+
+def test_verify_newsletters_finds_a_changed_roll_and_a_missing_issue(tmp_path):
+    import shutil
+    assert run("demo", tmp_path / "out").exit_code == 0
+    letters = tmp_path / "mine"
+    shutil.copytree(tmp_path / "out" / "demo" / "newsletters", letters)
+    text = (letters / "003.txt").read_text(encoding="utf-8")
+    changed = text.replace("round 3 construction: 5", "round 3 construction: 6")
+    assert changed != text
+    (letters / "003.txt").write_text(changed, encoding="utf-8")
+    result = run("verify", "--newsletters", letters)
+    assert result.exit_code == 1 and "roll 3 (round 3 construction) in 003.txt is 6" in result.output
+    (letters / "003.txt").unlink()
+    result = run("verify", "--newsletters", letters)
+    assert result.exit_code == 1 and "roll 3 is missing" in result.output
+
+
+def test_verify_newsletters_waits_for_the_seed(tmp_path):
+    game = new_game(tmp_path, "--seed", "open sesame")
+    result = run("verify", "--newsletters", game / "newsletters")
+    assert result.exit_code == 1 and "revealed in the final newsletter" in result.output

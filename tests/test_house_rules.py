@@ -8,6 +8,7 @@ from umpire.dice import RecordedDice
 from umpire.engine import construction
 from umpire.engine.construction import round_order
 from umpire.errors import DataError, UmpireError
+from umpire.families.dampfross.options import CHOICES
 from umpire.options import check_choices
 from umpire.ruleset import load_rules
 from helpers import of_type
@@ -74,6 +75,6 @@ def test_first_company_by_seat_is_the_default(laurin):
 
 
 def test_first_company_option_takes_seat_or_die():
-    check_choices({"first_company": "die"})
+    check_choices({"first_company": "die"}, CHOICES)
     with pytest.raises(UmpireError):
-        check_choices({"first_company": "coin"})
+        check_choices({"first_company": "coin"}, CHOICES)

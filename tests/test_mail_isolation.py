@@ -14,6 +14,7 @@ from test_mail_fetch import fetch_args, orders_journaled
 
 from umpire import orders
 from umpire.cli import main
+from umpire.families.dampfross import family as dampfross_family
 from umpire.mail import fetch
 
 pytestmark = pytest.mark.mail
@@ -32,7 +33,7 @@ def poisoned_parser(monkeypatch):
         if "POISON" in text:
             raise TypeError("a defect of the parser")
         return real(text, game_map)
-    monkeypatch.setattr(fetch, "parse_order", parse)
+    monkeypatch.setattr(dampfross_family, "parse_order", parse)
 
 
 def test_a_message_the_umpire_fails_on_is_kept_refused_reported_and_the_others_answered(game, dovecot, mailbox,

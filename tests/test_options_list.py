@@ -28,12 +28,15 @@ def test_options_names_a_missing_ruleset_clearly():
 
 
 def test_every_profile_names_its_source_and_sets_known_values():
-    from umpire.options import GAME_OPTIONS, ruleset_overrides
+    from umpire.families import family
+    from umpire.options import SHELL_OPTIONS, ruleset_overrides
+    dampfross = family("dampfross").options
     for name in profile_names():
         profile = load_profile(name)
         assert len(profile.source) > 40
-        assert set(profile.options) - set(GAME_OPTIONS) == set(ruleset_overrides(profile.options))
-        load_rules("laurin", ruleset_overrides(profile.options))       # its ruleset values are real
+        assert set(profile.options) - set(SHELL_OPTIONS) - set(dampfross) == set(
+            ruleset_overrides(profile.options, dampfross))
+        load_rules("laurin", ruleset_overrides(profile.options, dampfross))       # its ruleset values are real
 
 
 def test_a_profile_sets_its_options_and_an_option_of_the_same_key_wins(tmp_path):

@@ -160,3 +160,13 @@ def test_clip_shows_control_characters_and_cuts_with_an_ellipsis():
     assert clip("a\x00b\u2028c") == "a\\x00b\\u2028c"
     assert clip("x" * 500) == "x" * (QUOTE_CHARS - 1) + ELLIPSIS
     assert len(clip("\x00" * 500)) == QUOTE_CHARS and quote("it's") == '"it\'s"'
+
+
+def test_a_chain_longer_than_the_limit_is_refused(test_map):
+    from umpire.orders import MAX_CHAIN_HEXES
+    message = only_error("BUILD " + "-".join(["C1", "C10"] * 40), test_map)
+    assert f"up to {MAX_CHAIN_HEXES}" in message
+
+
+def test_a_route_longer_than_the_limit_is_refused(test_map):
+    assert "chains and routes of up to" in only_error("RACE 1 RUN " + "-".join(["C1", "C10"] * 40), test_map)

@@ -113,6 +113,7 @@ def test_the_code_line_keeps_its_code_for_checking_and_never_shows_it(test_map):
     order = parse_order(text, test_map)
     assert order.code == "otter-57" and "OTTER-57" not in text and "otter-578" in text
     assert [e.text for e in order.errors][:2] == [f"CODE {MASK}", f"BUILD C3-D3 {MASK}"]
+    assert "an order code stands here" in order.errors[1].message
 
 
 def test_a_code_split_by_an_invisible_character_is_masked(test_map):

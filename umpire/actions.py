@@ -1,7 +1,8 @@
 """What the GM and the mail service do to a game: create it, take orders, resolve rounds.
 
-This is the imperative shell around the engine: it reads the game folder, calls the
-pure engine, and writes the journal, the stored orders and the newsletters.
+This is the imperative shell around the engines: it reads the game folder, calls the game's
+family (umpire/families/) for everything that differs between games, and writes the journal,
+the stored orders and the newsletters.
 """
 
 from __future__ import annotations
@@ -11,23 +12,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import __version__, ids
-from .dice import commitment, read_dice_file
-from .engine import construction, operations
-from .engine.state import State
+from . import __version__, families, ids
+from .dice import commitment
 from .errors import UmpireError
-from .gamemap import load_map
-from .hexgrid import label
 from .mail import deadlines
 from .echo import quote
 from .options import check_choices, game_option, parse_option, ruleset_overrides
-from .orders import Order, parse_order  # noqa: F401  (parse_order: read orders as the actions do)
 from .profiles import load_profile
 from .resources import find_named
 from .render import NEWSLETTER_LAYOUT
-from .ruleset import load_rules
 from .store import atomic
-from .store.folder import DICE_FILE, GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
+from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
 _CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "willow", "comet", "harbor",
                "pepper", "quartz", "saffron", "thistle", "violet", "walnut", "falcon", "juniper", "lantern", "meadow")
@@ -53,14 +48,16 @@ def new_code() -> str:
     return f"{_secrets.choice(_CODE_WORDS)}-{_secrets.randbelow(90) + 10}"
 
 
-def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[str], seed: str | None = None,
-                dice_file: Path | None = None, option_specs: tuple[str, ...] = (),
-                now: datetime | None = None, game_id: str | None = None,
-                profile: str | None = None) -> tuple[GameFolder, dict]:
+def create_game(path: Path, map_name: str | None, rules_name: str, company_specs: list[str],
+                seed: str | None = None, dice_file: Path | None = None, option_specs: tuple[str, ...] = (),
+                now: datetime | None = None, game_id: str | None = None, profile: str | None = None,
+                draws_file: Path | None = None) -> tuple[GameFolder, dict]:
     """Create the game folder, open round 1 and write newsletter 001. Returns the order codes.
     A postal profile's options come first; an `--option` of the same key wins.
 
-    The game id is the folder's name unless `game_id` is given; either must be a game id (ids.py)."""
+    The game id is the folder's name unless `game_id` is given; either must be a game id (ids.py).
+    The ruleset's `family:` says which game it is; `map_name` may be None where the family has a
+    default board. Recorded randomness is `dice_file` (Dampfross) or `draws_file`, as the family draws."""
     path = Path(path)
     game_id = ids.check_game_id(game_id, "--id") if game_id is not None else ids.check_game_id(
         path.name, f"the folder name of {path}:")
@@ -76,31 +73,37 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
     deadlines.check_options(options)
     from .render.sheets import paper_size
     paper_size(game_option(options, "paper"))
-    check_choices(options)
-    map_path = find_named("maps", map_name)
     rules_path = find_named("rules", rules_name)
-    game_map = load_map(map_name)
-    rules = load_rules(rules_name, ruleset_overrides(options))
+    family = families.of_rules(rules_path)
+    check_choices(options, family.choices)
+    map_name = map_name or family.default_board
+    if map_name is None:
+        raise UmpireError("the game needs a map.", fix="Give --map with a bundled map name or a map file.")
+    map_path = find_named("maps", map_name)
+    game_map = family.load_board(map_name)
+    rules = family.load_rules(rules_name, ruleset_overrides(options, family.options))
     companies = [parse_company(s) for s in company_specs]
     seats = [c["id"] for c in companies]
     if len(set(seats)) != len(seats):
         raise UmpireError("two companies have the same id.", fix="Give each company its own id.")
-    if not rules.players.min <= len(companies) <= rules.players.max:
-        raise UmpireError(f"{rules.title} is for {rules.players.min} to {rules.players.max} companies, "
-                          f"not {len(companies)}.", fix="Add or remove --company entries.")
-    if seed is not None and dice_file is not None:
-        raise UmpireError("--seed and --dice exclude each other.", fix="Give seeded dice or recorded dice, not both.")
-    dice_values = read_dice_file(dice_file) if dice_file else None
+    family.check_players(rules, companies)
+    recorded = _recorded_file(family, dice_file, draws_file)
+    if seed is not None and recorded is not None:
+        raise UmpireError(f"--seed and --{family.recorded} exclude each other.",
+                          fix=f"Give seeded {family.recorded} or recorded {family.recorded}, not both.")
+    if recorded is not None:
+        family.check_recorded(recorded)
 
     secrets = {"codes": {c["id"]: new_code() for c in companies}}
-    if dice_values is None:
+    if recorded is None:
         secrets["seed"] = seed or _secrets.token_hex(16)
         dice_conf = {"mode": "seeded", "commitment": commitment(secrets["seed"])}
     else:
-        dice_conf = {"mode": "recorded", "file": DICE_FILE}
+        dice_conf = {"mode": "recorded", "file": RECORDED_FILES[family.recorded]}
     config = {
         "format": 1,
         "game": game_id,
+        **families.game_entry(family),
         "map": {"name": game_map.name, "file": MAP_FILE},
         "rules": {"name": rules.name, "file": RULES_FILE},
         "options": options,
@@ -117,8 +120,8 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
                           fix="Give a shorter or writable path; nothing was created.") from None
     atomic.write_bytes(path / MAP_FILE, map_path.read_bytes())
     atomic.write_bytes(path / RULES_FILE, rules_path.read_bytes())
-    if dice_file is not None:
-        atomic.write_bytes(path / DICE_FILE, Path(dice_file).read_bytes())
+    if recorded is not None:
+        atomic.write_bytes(path / RECORDED_FILES[family.recorded], recorded.read_bytes())
     atomic.write_text(path / SECRETS_FILE, dump_yaml(secrets))
     (path / SECRETS_FILE).chmod(0o600)
     atomic.write_text(path / GAME_FILE, dump_yaml(config))
@@ -130,13 +133,26 @@ def create_game(path: Path, map_name: str, rules_name: str, company_specs: list[
     return folder, secrets["codes"]
 
 
+def _recorded_file(family, dice_file: Path | None, draws_file: Path | None) -> Path | None:
+    """The recorded dice or draws file given, if the game's family draws that way."""
+    given = {"dice": dice_file, "draws": draws_file}
+    for kind, file in given.items():
+        if file is not None and kind != family.recorded:
+            raise UmpireError(f"--{kind} is not for this game: its rules draw {family.recorded}, not {kind}.",
+                              fix=f"Give recorded {family.recorded} with --{family.recorded} FILE, or leave it out "
+                                  f"for seeded {family.recorded}.")
+    file = given[family.recorded]
+    return Path(file) if file is not None else None
+
+
 def open_game(folder: GameFolder, now: datetime | None = None):
     """Start the game written in the folder: open round 1 and write newsletter 001 (also used by replay)."""
+    family = folder.family
     companies = [{"id": c["id"], "name": c["name"]} for c in folder.config["companies"]]
-    by_die = game_option(folder.options, "first_company") == "die"
-    events, _ = construction.start_game(folder.game_id, companies, folder.rules, folder.dice(State()), by_die)
+    events = family.start_game(folder.game_id, companies, folder.rules, folder.dice(family.new_state()),
+                               folder.options, folder.game_map)
     folder.append([{"type": "command", "command": "new"}] + events)
-    deadlines.set_deadline(folder, folder.state().round, now)
+    deadlines.set_deadline(folder, family.open_turn(folder.state()), now)
     publish_newsletter(folder)
 
 
@@ -146,17 +162,17 @@ class SubmitResult:
     accepted: bool
     file: str
     company: str | None = None
-    round: int | None = None
+    round: int | str | None = None             # the turn the order was stored for
     reason: str | None = None                  # why a whole order was refused
     errors: list[str] = field(default_factory=list)
     replaced: str | None = None
-    order: Order | None = None
+    order: object | None = None                # as the game's family parsed it
     held: bool = False                         # arrived after the deadline; stored for the next round
 
 
 def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False,
            received_at: datetime | None = None, batch: atomic.Batch | None = None,
-           order: Order | None = None, late: str | None = None) -> SubmitResult:
+           order=None, late: str | None = None) -> SubmitResult:
     """Take one order: check its header, store it verbatim, journal it.
 
     `received_at` (given by the mail service) is checked against the open round's deadline:
@@ -167,16 +183,17 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
     """
     folder.require()
     state = folder.state()
+    turn = folder.family.open_turn(state)
     if order is None:
         order = folder.read_order(data)
-    reason = _header_problem(folder, state, order, require_code)
+    reason = _header_problem(folder, state, turn, order, require_code)
     company = order.company if order.company in folder.company_ids() else None
-    late = (late or deadlines.lateness(folder, state.round, received_at)) if not reason else None
+    late = (late or deadlines.lateness(folder, turn, received_at)) if not reason else None
     if late and deadlines.late_policy(folder) == "refuse":
         reason = late
     if reason:
         return refuse(folder, data, via, reason, company, order, batch)
-    round_number = state.round + 1 if late else state.round
+    round_number = folder.family.next_turn(turn) if late else turn
     previous = folder.latest_orders(round_number).get(company)
     stored = folder.store_raw(round_number, company, data, batch)
     errors = [str(e) for e in order.errors]
@@ -190,19 +207,19 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
 
 
 def refuse(folder: GameFolder, data: bytes, via: str, reason: str, company: str | None = None,
-           order: Order | None = None, batch: atomic.Batch | None = None) -> SubmitResult:
+           order=None, batch: atomic.Batch | None = None) -> SubmitResult:
     """Store a refused order verbatim with its reason, and journal the refusal (with `batch`, as submit)."""
-    state = folder.state()
-    stored = folder.store_raw(state.round, "refused", data, batch)
+    turn = folder.family.open_turn(folder.state())
+    stored = folder.store_raw(turn, "refused", data, batch)
     (batch or atomic).write_bytes(folder.path / f"{stored}.reason", (reason + "\n").encode("utf-8"))
-    folder.append([{"type": "order_refused", "round": state.round, "file": str(stored), "via": via,
+    folder.append([{"type": "order_refused", "round": turn, "file": str(stored), "via": via,
                     "company": company, "reason": reason}], batch)
-    return SubmitResult(False, str(stored), company, state.round, reason=reason, order=order)
+    return SubmitResult(False, str(stored), company, turn, reason=reason, order=order)
 
 
-def _header_problem(folder: GameFolder, state: State, order: Order, require_code: bool) -> str | None:
+def _header_problem(folder: GameFolder, state, turn: int | str, order, require_code: bool) -> str | None:
     game = folder.game_id
-    if order.refusal:
+    if getattr(order, "refusal", None):
         return order.refusal
     if state.phase == "finished":
         return f"game {game} is finished; it takes no more orders."
@@ -217,14 +234,14 @@ def _header_problem(folder: GameFolder, state: State, order: Order, require_code
                 f"the companies are {', '.join(folder.company_ids())}.")
     if require_code and order.code != folder.secrets.get("codes", {}).get(order.company):
         return "the CODE line is missing or does not match this company's order code."
-    if order.round is not None and order.round != state.round:
-        return f"the order is for round {order.round}, and round {state.round} is open."
+    if order.round is not None and order.round != turn:
+        return f"the order is for round {order.round}, and round {turn} is open."
     return None
 
 
 # ---------------------------------------------------------------------------
-def load_orders(folder: GameFolder, round_number: int) -> dict[str, Order]:
-    """The newest accepted order of each company for the round, parsed again from its stored text."""
+def load_orders(folder: GameFolder, round_number: int | str) -> dict:
+    """The newest accepted order of each company for the turn, parsed again from its stored text."""
     return {company: folder.read_order(folder.read_bytes(file))
             for company, file in folder.latest_orders(round_number).items()}
 
@@ -244,7 +261,7 @@ def finish_interrupted(folder: GameFolder, now: datetime | None = None) -> bool:
     folder.finish_rollback()
     if not interrupted(folder):
         return False
-    deadlines.set_deadline(folder, folder.state().round, now)
+    deadlines.set_deadline(folder, folder.family.open_turn(folder.state()), now)
     publish_newsletter(folder)
     return True
 
@@ -259,38 +276,42 @@ def resolve(folder: GameFolder, now: datetime | None = None) -> list[dict]:
     state = folder.state()
     if state.phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; there is no round to resolve.")
-    orders = load_orders(folder, state.round)
-    if state.phase == "construction":
-        events, _ = construction.resolve_construction_round(state, folder.game_map, folder.rules, orders,
-                                                            folder.dice(state), folder.options)
-    else:
-        events, _ = operations.resolve_operations_round(state, folder.game_map, folder.rules, orders,
-                                                        folder.dice(state), folder.options)
-    folder.append([{"type": "command", "command": "resolve", "round": state.round}] + events)
-    deadlines.set_deadline(folder, folder.state().round, now)
+    family = folder.family
+    turn = family.open_turn(state)
+    orders = load_orders(folder, turn)
+    events = family.resolve(state, folder.game_map, folder.rules, orders, folder.dice(state), folder.options)
+    folder.append([{"type": "command", "command": "resolve", "round": turn}] + events)
+    deadlines.set_deadline(folder, family.open_turn(folder.state()), now)
+    publish_newsletter(folder)
+    return events
+
+
+def family_command_events(folder: GameFolder, name: str, args: dict) -> list[dict]:
+    """What a GM command of the game's family would do now: its events, nothing written."""
+    state = folder.state()
+    return folder.family.command(name, state, folder.game_map, folder.rules, folder.dice(state), folder.options,
+                                 args)
+
+
+def family_command(folder: GameFolder, name: str, args: dict) -> list[dict]:
+    """A GM command the game's family adds (e.g. Dampfross's end-construction), journaled with its args."""
+    if finish_interrupted(folder.require()):
+        return []
+    events = family_command_events(folder, name, args)
+    folder.append([{"type": "command", "command": name, **args}] + events)
     publish_newsletter(folder)
     return events
 
 
 def end_construction_events(folder: GameFolder, reason: str) -> list[dict]:
-    """What ending the construction phase would do now: its events, nothing written (the engine is
-    pure and the dice are read afresh, so the real command rolls the same)."""
-    state = folder.state()
-    if state.phase != "construction":
-        raise UmpireError(f"game {folder.game_id} is not in its construction phase (it is {state.phase}).",
-                          fix="Nothing was done.")
-    events, _ = construction.end_construction(state, reason, folder.game_map, folder.rules, folder.dice(state),
-                                              folder.options)
-    return events
+    """What ending Dampfross's construction phase would do now: its events, nothing written (the
+    engine is pure and the dice are read afresh, so the real command rolls the same)."""
+    return family_command_events(folder, "end-construction", {"reason": reason})
 
 
 def end_construction(folder: GameFolder, reason: str) -> list[dict]:
-    if finish_interrupted(folder.require()):
-        return []
-    events = end_construction_events(folder, reason)
-    folder.append([{"type": "command", "command": "end-construction", "reason": reason}] + events)
-    publish_newsletter(folder)
-    return events
+    """The GM ends Dampfross's construction phase."""
+    return family_command(folder, "end-construction", {"reason": reason})
 
 
 def publish_newsletter(folder: GameFolder):
@@ -303,29 +324,18 @@ def publish_newsletter(folder: GameFolder):
 
 # ---------------------------------------------------------------------------
 def status(folder: GameFolder) -> dict:
+    """The game as `umpire status --json` prints it: the shell's facts and the family's."""
     folder.require()
     state = folder.state()
-    companies = {}
-    for cid in state.seat_order():
-        companies[cid] = {
-            "name": state.companies[cid].name,
-            "balance": state.balance(cid),
-            "segments": state.segments_of(cid),
-            "home": label(state.homes[cid]) if cid in state.homes else None,
-        }
-    ordered = folder.latest_orders(state.round)
+    family = folder.family
+    turn = family.open_turn(state)
+    ordered = folder.latest_orders(turn)
     return {
         "game": state.game,
-        "phase": state.phase,
-        "round": state.round,
-        "companies": companies,
-        "round_order": state.round_order,
-        "budgets": state.budgets if state.phase == "construction" else {},
+        "family": family.name,
+        **family.status(folder, state),
         "orders_in": sorted(ordered),
-        "awaited": [c for c in state.round_order if c not in ordered] if state.phase != "finished" else [],
-        "unconnected_cities": [folder.game_map.city_at[h].name
-                               for h in construction.unconnected_cities(state, folder.game_map)],
+        "awaited": [c for c in family.awaited(state) if c not in ordered],
         "newsletters": folder.newsletter_count(),
-        **operations.status_facts(state, folder.game_map, folder.rules),
-        "deadline": deadlines.deadline_of(folder, state.round),
+        "deadline": deadlines.deadline_of(folder, turn),
     }

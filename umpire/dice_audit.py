@@ -4,10 +4,12 @@ or the recorded dice file (`umpire verify`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from .dice import commitment, read_dice_file, seeded_value
-from .errors import DataError
+from .errors import DataError, UmpireError
 from .store.folder import DICE_FILE, GameFolder
 
 
@@ -87,3 +89,41 @@ def _recorded(folder: GameFolder) -> bool:
 
 def _dice_path(folder: GameFolder):
     return folder.inside((folder.config.get("dice") or {}).get("file", DICE_FILE))
+
+
+_COMMITMENT = re.compile(r"commitment is\s+([0-9a-f]{64})")
+_SEED = re.compile(r"^The dice seed was: (.+)$", re.M)
+_ROLL = re.compile(r"^ +(\d+)  (.+): ([1-6])$", re.M)
+
+
+def verify_newsletters(folder: Path) -> Verdict:
+    """What a player can check with only the issued text newsletters: the seed printed at the end
+    against the commitment of newsletter 001, then every roll the newsletters print."""
+    issues = sorted(p for p in Path(folder).glob("[0-9][0-9][0-9].txt"))
+    if not issues:
+        raise UmpireError(f"{folder} holds no newsletters (001.txt, 002.txt, ...).",
+                          fix="Give the folder the text editions of the newsletters are in.")
+    texts = {p.name: p.read_text(encoding="utf-8", errors="replace") for p in issues}
+    promised = next((m.group(1) for t in texts.values() for m in [_COMMITMENT.search(t)] if m), None)
+    seed = next((m.group(1).strip() for t in texts.values() for m in [_SEED.search(t)] if m), None)
+    if promised is None:
+        return Verdict(0, "no newsletter prints the dice commitment (newsletter 001 does, for seeded dice; a game "
+                          "with recorded dice has none to check).")
+    if seed is None:
+        return Verdict(0, "no newsletter prints the seed yet: it is revealed in the final newsletter.")
+    if commitment(seed) != promised:
+        return Verdict(0, f"the seed printed at the end has the SHA-256 {commitment(seed)}, not the commitment "
+                          f"{promised} of newsletter 001.")
+    expected_number, checked = 1, 0
+    for name, text in texts.items():
+        for m in _ROLL.finditer(text.split("EVERY ROLL OF THIS ISSUE", 1)[1] if "EVERY ROLL OF THIS ISSUE" in text
+                                else ""):
+            number, purpose, value = int(m.group(1)), m.group(2), int(m.group(3))
+            if number != expected_number:
+                return Verdict(checked, f"roll {expected_number} is missing before {name} (its first roll is "
+                                        f"{number}): is a newsletter missing from {folder}?")
+            if seeded_value(seed, purpose) != value:
+                return Verdict(checked, f"roll {number} ({purpose}) in {name} is {value}; the seed gives "
+                                        f"{seeded_value(seed, purpose)}.")
+            expected_number, checked = expected_number + 1, checked + 1
+    return Verdict(checked, note=f"from {len(issues)} newsletters; the seed checks against the commitment")

@@ -18,7 +18,7 @@ from .store.folder import GameFolder
 @dataclass
 class Due:
     due: bool
-    round: int
+    round: int | str                              # the open turn (Dampfross: the round number)
     reason: str                                   # one sentence: why it is (or is not) due
     awaited: list[str] = field(default_factory=list)
     deadline: str | None = None                   # ISO 8601, UTC
@@ -27,22 +27,23 @@ class Due:
 def due(folder: GameFolder, now: datetime | None = None) -> Due:
     """Whether the open round of the game is due to be resolved at `now` (default: the clock)."""
     state = folder.state()
+    turn = folder.family.open_turn(state)
     if state.phase == "finished":
-        return Due(False, state.round, f"game {folder.game_id} is finished; there is no round to resolve.")
-    ordered = folder.latest_orders(state.round)
-    awaited = [c for c in state.round_order if c not in ordered]
-    deadline = deadline_of(folder, state.round)
+        return Due(False, turn, f"game {folder.game_id} is finished; there is no round to resolve.")
+    ordered = folder.latest_orders(turn)
+    awaited = [c for c in folder.family.awaited(state) if c not in ordered]
+    deadline = deadline_of(folder, turn)
     if not awaited:
-        return Due(True, state.round, f"every company has ordered for round {state.round}.", [], deadline)
+        return Due(True, turn, f"every company has ordered for round {turn}.", [], deadline)
     if deadline is not None:
         now = now or datetime.now(timezone.utc)
         if now.tzinfo is None:
             now = now.replace(tzinfo=timezone.utc)
         if now >= datetime.fromisoformat(deadline):
-            return Due(True, state.round, f"the deadline of round {state.round} ({describe(deadline)}) has passed.",
+            return Due(True, turn, f"the deadline of round {turn} ({describe(deadline)}) has passed.",
                        awaited, deadline)
         until = f"until the deadline, {describe(deadline)}"
     else:
         until = "and the game has no deadline, so the round waits until every order is in"
-    return Due(False, state.round, f"round {state.round} awaits orders from {', '.join(awaited)} {until}.",
+    return Due(False, turn, f"round {turn} awaits orders from {', '.join(awaited)} {until}.",
                awaited, deadline)

@@ -24,3 +24,7 @@ class DataError(UmpireError):
 
 class DiceExhausted(UmpireError):
     """The recorded dice ran out before a roll the rules need."""
+
+
+class DrawsExhausted(UmpireError):
+    """The recorded draws ran out before a draw the rules need."""

@@ -1,5 +1,6 @@
-"""Game options (`--option KEY=VALUE`): house rules of the game itself, or any ruleset value
-by its dotted path (`construction.dice.count=2`), which overrides the edition's number.
+"""Game options (`--option KEY=VALUE`): the shell's own (deadlines, late orders), the game
+family's house rules (its `options` table, e.g. umpire/families/dampfross/options.py), or any
+ruleset value by its dotted path (`construction.dice.count=2`), which overrides the edition's number.
 """
 
 from __future__ import annotations
@@ -8,19 +9,14 @@ import yaml
 
 from .errors import UmpireError
 
-# name -> (default, description)
-GAME_OPTIONS: dict[str, tuple[object, str]] = {
-    "transports_per_round": (2, "transports announced in each operating round"),
-    "entries_per_round": (None, "races one company may enter in one operating round (none: no limit)"),
-    "entries_rise_with_carried": (False, "the entry limit rises by one for every two races carried forward "
-                                         "into the round (2-3 carried: +1, 4-5: +2, ...)"),
-    "carry_unentered": (False, "a race no company entered is announced again next round instead of counting"),
+# name -> (default, description): the options of every game, whatever its family
+SHELL_OPTIONS: dict[str, tuple[object, str]] = {
     "deadline": ("", "time from a round's opening to its deadline, e.g. '7 days' or '48 hours' (none if empty)"),
     "late_orders": ("refuse", "an order after the deadline is refused ('refuse') or held for the next round ('hold')"),
     "paper": ("a4", "the newsletter's paper size: a4, a3 or letter"),
     "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),
-    "first_company": ("seat", "who builds first in round 1: 'seat' (the first company listed) or 'die' "
-                              "(one die each, highest first, the tied roll again; journaled)"),
+    "grey_press": (False, "press may be printed anonymously (PRESS GREY in an order); otherwise it is printed "
+                          "under the company's name"),
 }
 
 
@@ -36,8 +32,14 @@ def parse_option(text: str) -> tuple[str, object]:
                               "quote text with spaces: --option deadline=\"7 days\".") from None
     key = key.strip()
     if key in _CHECKS and (problem := _CHECKS[key](parsed)):
-        raise UmpireError(f"--option {text!r}: {key} {problem}.", fix=f"It is {GAME_OPTIONS[key][1]}.")
+        raise UmpireError(f"--option {text!r}: {key} {problem}.", fix=f"It is {_meaning(key)}.")
     return key, parsed
+
+
+def _meaning(key: str) -> str:
+    """What an option with a checked value means (the shell's, or Dampfross's house rules)."""
+    from .families import family
+    return {**family().options, **SHELL_OPTIONS}[key][1]
 
 
 def _count(minimum: int, none: bool = False):
@@ -56,20 +58,19 @@ _CHECKS = {"transports_per_round": _count(1), "entries_per_round": _count(1, non
            "carry_unentered": _flag, "resolve_early": _flag}
 
 
-CHOICES = {"first_company": ("seat", "die")}
-
-
-def check_choices(options: dict):
-    """Refuse a game option whose value is not one of its choices."""
-    for name, choices in CHOICES.items():
+def check_choices(options: dict, family_choices: dict[str, tuple]):
+    """Refuse a game option whose value is not one of its choices (the family's options with choices)."""
+    for name, choices in family_choices.items():
         if name in options and options[name] not in choices:
             raise UmpireError(f"--option {name}={options[name]!r} is not one of {', '.join(choices)}.",
                               fix=f"Write e.g. --option {name}={choices[-1]}.")
 
 
 def game_option(options: dict, name: str):
-    return options.get(name, GAME_OPTIONS[name][0])
+    """The value of a shell option in a game, or its default."""
+    return options.get(name, SHELL_OPTIONS[name][0])
 
 
-def ruleset_overrides(options: dict) -> dict:
-    return {k: v for k, v in options.items() if k not in GAME_OPTIONS}
+def ruleset_overrides(options: dict, family_options: dict) -> dict:
+    """The options that set ruleset values: neither the shell's nor the family's own."""
+    return {k: v for k, v in options.items() if k not in SHELL_OPTIONS and k not in family_options}

@@ -3,15 +3,18 @@ house rules and ruleset values, and the postal profiles (`umpire options`)."""
 
 from __future__ import annotations
 
-from .options import GAME_OPTIONS
+from . import families
+from .options import SHELL_OPTIONS
 from .profiles import load_profile, profile_names
-from .resources import data_dir
-from .ruleset import SCHEMA, load_rules
+from .resources import data_dir, find_named
+from .ruleset import SCHEMA
 from .yamlfile import load_yaml
 
 
-def meanings() -> dict[str, str]:
-    return {str(k): str(v) for k, v in load_yaml(data_dir("rules") / "meanings" / "dampfross.yaml").items()}
+def meanings(family: str = "dampfross") -> dict[str, str]:
+    """What each ruleset value of a family means (rules/meanings/FAMILY.yaml; none if it has no such file)."""
+    path = data_dir("rules") / "meanings" / f"{family}.yaml"
+    return {str(k): str(v) for k, v in load_yaml(path).items()} if path.exists() else {}
 
 
 def ruleset_paths(schema: dict = SCHEMA, prefix: str = "") -> list[str]:
@@ -44,11 +47,13 @@ def _shown(value) -> str:
 
 def listing(rules_name: str) -> list[str]:
     """The lines `umpire options` prints."""
-    rules = load_rules(rules_name)
-    told = meanings()
+    family = families.of_rules(find_named("rules", rules_name))
+    rules = family.load_rules(rules_name, {})
+    told = meanings(family.name)
     lines = ["Game options (--option KEY=VALUE):"]
-    width = max(map(len, GAME_OPTIONS))
-    lines += [f"  {k:<{width}}  {_shown(default)!s:<8}  {meaning}" for k, (default, meaning) in GAME_OPTIONS.items()]
+    options = {**family.options, **SHELL_OPTIONS}
+    width = max(map(len, options))
+    lines += [f"  {k:<{width}}  {_shown(default)!s:<8}  {meaning}" for k, (default, meaning) in options.items()]
     variants = rules.get("variants") or {}
     lines += ["", f"House rules of {rules.title} (--option NAME=CHOICE; the first choice is the default):"]
     if not variants:
@@ -56,7 +61,7 @@ def listing(rules_name: str) -> list[str]:
     for name, choices in variants.items():
         lines.append(f"  {name} = {' | '.join(map(str, choices))}")
     lines += ["", f"Ruleset values of {rules.title} (--option PATH=VALUE; as this edition sets them):"]
-    paths = ruleset_paths()
+    paths = ruleset_paths(family.ruleset_schema)
     width = max(map(len, paths))
     for path in paths:
         lines.append(f"  {path:<{width}}  {_shown(_value(rules, path))!s:<10}  {told.get(path, '')}")

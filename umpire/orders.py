@@ -1,4 +1,5 @@
-"""Orders: the text players write, parsed into construction chains and race entries.
+"""Dampfross orders: the text players write, parsed into construction chains and race entries.
+The header lines every family shares are described in umpire/order_header.py.
 
 One order per line; keywords are case-insensitive; `#` starts a comment. In mail, quoted
 lines (`>`) and everything after a signature line (`-- `) are ignored. Zine notation is
@@ -24,11 +25,14 @@ from .echo import MASK, Masker, clip, quote
 from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label, parse_label
 from .names import fold_char
+from .order_header import LineError, OrderLineError
+from .press import split_press
 
 MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
 MAX_LINE_CHARS = 2_000           # a longer line is refused at once
 MAX_REFUSED_LINES = 50           # an order with more lines that cannot be read is refused as a whole
 MAX_DIGITS = 6                   # of a number in an order: round, transport, amount
+MAX_CHAIN_HEXES = 250            # of a chain or race route, its straight runs filled in
 KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY",
             "AFTER")
 HEADER_RULE = ("an order has one GAME, one COMPANY, one CODE and at most one ROUND line "
@@ -42,10 +46,6 @@ _NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _FEE = re.compile(r"^-([0-9]+)\s*([\w.-]{1,40})$")
 _BONUS = re.compile(r"^\+([0-9]+)$")
 _NAME = re.compile(r"[\w.-]{1,40}")
-
-
-class OrderLineError(ValueError):
-    """A line the umpire cannot read; the message says what would work."""
 
 
 @dataclass(frozen=True)
@@ -125,16 +125,6 @@ class RaceEntry:
     partner: str | None = None
     routes: list[Route] = field(default_factory=list)
     to: Hex | None = None
-
-
-@dataclass
-class LineError:
-    line: int
-    text: str
-    message: str
-
-    def __str__(self):
-        return f"line {self.line}: {quote(self.text.strip())}: {self.message}"
 
 
 @dataclass
@@ -220,6 +210,9 @@ class PlaceReader:
                 i = m.end()
                 continue
             word = _WORD.match(text, i).group(0)
+            if word == MASK:
+                raise OrderLineError(f"an order code stands here (shown as {MASK}); write the code on the CODE line "
+                                     "only, and keep it secret.")
             raise OrderLineError(
                 f"{quote(word)} is neither a hex label nor a town on this map; "
                 "write a hex as column letters and row number (K12) or a town by its name.")
@@ -267,6 +260,9 @@ class PlaceReader:
                     f"both on one hex line, or write {'-'.join(label(h) for h in self.suggest(a, b))}.")
             hexes.extend(run[1:])
             where[len(hexes) - 1] = point
+            if len(hexes) > MAX_CHAIN_HEXES:
+                raise OrderLineError(f"the chain runs to more than {MAX_CHAIN_HEXES} hexes, and the umpire reads "
+                                     f"chains and routes of up to {MAX_CHAIN_HEXES}; write a shorter one.")
         return hexes, where
 
     def suggest(self, a: Hex, b: Hex) -> list[Hex]:
@@ -309,8 +305,9 @@ def _control(line: str) -> str | None:
 
 
 def _mail_lines(text: str):
-    """Numbered lines, without quoted lines (`>`) and without the signature (from `-- ` on)."""
-    for number, raw in enumerate(text.splitlines(), 1):
+    """Numbered lines, without quoted lines (`>`), press (umpire/press.py) and the signature
+    (from `-- ` on)."""
+    for number, raw in enumerate(split_press(text)[0].splitlines(), 1):
         if raw.rstrip() == "--" or raw.startswith("-- "):
             return
         if raw.lstrip().startswith(">"):

@@ -1,6 +1,6 @@
 """Replay: rebuild a game from its inputs in a scratch folder and compare it byte for byte.
 
-The inputs are game.yaml, map.yaml, rules.yaml, secrets.yaml (the seed) or dice.txt, the
+The inputs are game.yaml, map.yaml, rules.yaml, secrets.yaml (the seed) or dice.txt (draws.txt), the
 stored order files in the order the journal received them, and the commands in the journal.
 What the mail service refused at the door (sender, lateness) is replayed from the journal's
 record, not decided again.
@@ -28,9 +28,9 @@ from .render import NEWSLETTER_LAYOUT
 from .render.pdf_batch import PdfBatch, worker_count
 from .render.pdf_batch import flush as flush_pdfs
 from .store import atomic
-from .store.folder import DICE_FILE, GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
+from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
-INPUTS = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, DICE_FILE)
+INPUTS = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values())
 
 
 @dataclass
@@ -139,7 +139,7 @@ def _order(folder: GameFolder, event: dict, data: bytes):
     if by_mail and event["type"] == "order_refused":
         actions.refuse(folder, data, via, event["reason"], event.get("company"))
         return
-    actions.submit(folder, data, via=via, require_code=not via.startswith(("submit", "demo")),
+    actions.submit(folder, data, via=via, require_code=not via.startswith(("submit", "demo", "play")),
                    late=event.get("held") if by_mail else None)
 
 
@@ -180,14 +180,8 @@ def _command(folder: GameFolder, event: dict, after: list[dict]):
         actions.open_game(folder)
     elif name == "resolve":
         actions.resolve(folder)
-    elif name == "end-construction":
-        reason = event.get("reason")
-        if reason is None:
-            ended = next(e for e in after if e["type"] == "construction_ended")
-            reason = ended["reason"].removeprefix("ended by the GM: ")
-        actions.end_construction(folder, reason)
-    else:
-        raise UmpireError(f"replay does not know the command {name!r}.")
+    else:                       # a command of the game's family (it says if it knows none such)
+        actions.family_command(folder, name, folder.family.replay_args(event, after))
 
 
 def compare(original: GameFolder, copy: GameFolder, newsletters: bool = True, pdfs: bool = True) -> list[Difference]:

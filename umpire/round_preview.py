@@ -14,9 +14,9 @@ from pathlib import Path
 
 from . import actions
 from .errors import UmpireError
-from .store.folder import DICE_FILE, GAME_FILE, JOURNAL_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, GameFolder
+from .store.folder import GAME_FILE, JOURNAL_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder
 
-COPIED = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, DICE_FILE, JOURNAL_FILE)
+COPIED = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values(), JOURNAL_FILE)
 
 
 @dataclass
@@ -42,7 +42,7 @@ def preview(folder: GameFolder, now: datetime | None = None) -> Preview:
                 shutil.copyfile(folder.path / name, copy.path / name)
         for sub in ("inbox", "newsletters"):
             (copy.path / sub).mkdir()
-        for file in folder.latest_orders(state.round).values():
+        for file in folder.latest_orders(folder.family.open_turn(state)).values():
             (copy.path / file).parent.mkdir(parents=True, exist_ok=True)
             (copy.path / file).write_bytes(folder.read_bytes(file))
         before = copy.state()
@@ -51,18 +51,4 @@ def preview(folder: GameFolder, now: datetime | None = None) -> Preview:
         number = copy.newsletter_count()
         text = (copy.path / f"newsletters/{number:03d}.txt").read_text(encoding="utf-8")
         pdf = (copy.path / f"newsletters/{number:03d}.pdf").read_bytes()
-    return Preview(state.round, report(before, after, events), text, pdf, events)
-
-
-def report(before, after, events: list[dict]) -> list[str]:
-    """Per company: the balance before and after, the segments built, the lines refused."""
-    out = []
-    for cid in after.seat_order():
-        built = sum(1 for e in events if e["type"] == "segment" and e.get("company") == cid)
-        refused = sum(1 for e in events if e["type"] in ("refused", "not_carried_out") and e.get("company") == cid)
-        silent = " (no orders)" if any(e["type"] == "no_orders" and e["company"] == cid for e in events) else ""
-        out.append(f"  {cid:<10} {before.balance(cid):>5} -> {after.balance(cid):>5} units, {built} segments built, "
-                   f"{refused} lines refused{silent}")
-    phase = "the game ends" if after.phase == "finished" else f"{after.phase}, round {after.round} opens"
-    out.append(f"  then {phase}.")
-    return out
+    return Preview(state.round, folder.family.summary(before, after, events), text, pdf, events)

@@ -22,6 +22,7 @@ import importlib
 import os
 import sys
 import traceback
+from pathlib import Path
 
 import click
 
@@ -40,12 +41,15 @@ COMMANDS = {
     "adjust": "umpire.cli.gm:adjust",
     "replace": "umpire.cli.gm:replace",
     "replay": "umpire.cli.render:replay",
-    "demo": "umpire.cli.render:demo",
+    "demo": "umpire.cli.play:demo",
+    "play": "umpire.cli.play:play",
     "map": "umpire.cli.maps:map_group",
     "mail": "umpire.cli.mail:mail_group",
     "options": "umpire.cli.house_rules:options_command",
     "dice": "umpire.cli.dice:dice_command",
     "verify": "umpire.cli.dice:verify_command",
+    "export": "umpire.cli.export:export_command",
+    "press": "umpire.cli.press:press_command",
 }
 
 
@@ -60,12 +64,56 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(self.lazy_commands))
 
+    def format_commands(self, ctx, formatter):
+        """The list of commands in --help, with each short help read from its docstring in its
+        module's source: listing the commands imports none of them."""
+        rows = []
+        for name in self.list_commands(ctx):
+            helped = None if name in self.commands else docstring_of(self.lazy_commands[name])
+            if helped is None:
+                command = self.get_command(ctx, name)
+                if command is None or command.hidden:
+                    continue
+                helped = command
+            rows.append((name, helped))
+        if rows:
+            limit = formatter.width - 6 - max(len(name) for name, _ in rows)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, shorten(helped, limit)) for name, helped in rows])
+
     def get_command(self, ctx, cmd_name):
         if cmd_name in self.lazy_commands and cmd_name not in self.commands:
             module_name, attribute = self.lazy_commands[cmd_name].split(":")
             command = getattr(importlib.import_module(module_name), attribute)
             self.commands[cmd_name] = command
         return super().get_command(ctx, cmd_name)
+
+
+def docstring_of(target: str) -> str | None:
+    """The docstring of the function "module:function" read from the module's source without
+    importing it; None when the source or function is not found, or its decorators say more
+    than a plain command (a short_help, hidden or deprecated of their own)."""
+    import ast
+    import importlib.util
+    module_name, attribute = target.split(":")
+    spec = importlib.util.find_spec(module_name)
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return None
+    for node in ast.parse(Path(spec.origin).read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef) and node.name == attribute:
+            keywords = {k.arg for d in node.decorator_list if isinstance(d, ast.Call)
+                        and getattr(d.func, "attr", None) in ("command", "group") for k in d.keywords}
+            if keywords & {"short_help", "help", "hidden", "deprecated"}:
+                return None
+            return (ast.get_docstring(node) or "").split("\f", 1)[0]
+    return None
+
+
+def shorten(helped, limit: int) -> str:
+    """A command's short help, from its docstring (text) or from the command itself."""
+    if isinstance(helped, str):
+        helped = click.Command(None, help=helped)
+    return helped.get_short_help_str(limit)
 
 
 class UmpireGroup(LazyGroup):

@@ -32,16 +32,21 @@ def dice_command(game_dir, upcoming):
 
 
 @main.command("verify")
-@click.argument("game_dir", type=_GAME)
-def verify_command(game_dir):
+@click.argument("game_dir", type=_GAME, required=False)
+@click.option("--newsletters", "newsletters", type=click.Path(file_okay=False, exists=True, path_type=Path),
+              help="Check from the issued text newsletters alone (a player's copies), not a game folder.")
+def verify_command(game_dir, newsletters):
     """Check every roll: the seed against the commitment of newsletter 001, then each roll recomputed
     from the seed and its purpose (recorded dice: compared with the dice file in order).
 
-    Example: `umpire verify games/ireland-1` prints "all N rolls check" (exit 0) or the first roll that
-    does not (exit 1).
+    Examples: `umpire verify games/ireland-1` prints "all N rolls check" (exit 0) or the first roll that
+    does not (exit 1); `umpire verify --newsletters my-newsletters/` does the same from the text
+    editions a player received (001.txt, 002.txt, ...), once the final one has revealed the seed.
     """
-    from ..dice_audit import verify
-    verdict = verify(GameFolder(game_dir))
+    from ..dice_audit import verify, verify_newsletters
+    if (game_dir is None) == (newsletters is None):
+        raise click.UsageError("give a game folder, or --newsletters DIR, not both.")
+    verdict = verify_newsletters(newsletters) if newsletters else verify(GameFolder(game_dir))
     if verdict.mismatch:
         click.echo(f"umpire: {verdict.mismatch}", err=True)
         raise SystemExit(1)

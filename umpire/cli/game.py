@@ -10,7 +10,6 @@ from pathlib import Path
 import click
 
 from .. import actions
-from ..confirmation import order_lines
 from ..due import due
 from ..errors import UmpireError
 from ..store.folder import GameFolder
@@ -21,26 +20,28 @@ from .progress import progress
 
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--map", "map_name", required=True, help="A bundled map name or a map file.")
-@click.option("--rules", "rules_name", required=True, help="laurin, schmidt, buetehorn or a ruleset file.")
-@click.option("--company", "companies", multiple=True, required=True, metavar="ID:NAME:EMAIL",
-              help="A company, in seat order; the first listed builds first in round 1.")
-@click.option("--seed", help="The secret seed of the dice (default: a random one).")
+@click.option("--map", "map_name", help="A bundled map name or a map file (Volldampf: its board by default).")
+@click.option("--rules", "rules_name", required=True, help="laurin, schmidt, buetehorn, volldampf or a ruleset file.")
+@click.option("--company", "--player", "companies", multiple=True, required=True, metavar="ID:NAME:EMAIL",
+              help="A company (a player), in seat order; the first listed is first in round 1.")
+@click.option("--seed", help="The secret seed of the dice or draws (default: a random one).")
 @click.option("--dice", "dice_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help="Recorded dice, used in order instead of seeded ones.")
+@click.option("--draws", "draws_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="Recorded draws (cards, cubes), one a line, used in order instead of seeded ones.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option or ruleset value.")
 @click.option("--profile", help="A postal profile: a zine's house rules as a set of options "
               "(`umpire options` lists them), e.g. octopus-garden.")
 @click.option("--id", "game_id", help="The game id, when the folder's name is not one (1 to 40 letters, digits, "
               "'-', '_' or '.').")
-def new(game_dir, map_name, rules_name, companies, seed, dice_file, options, profile, game_id):
+def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, options, profile, game_id):
     """Create a game, open round 1 and write newsletter 001.
 
     Example: `umpire new games/ireland-1 --map ireland --rules laurin --company "red:Red Lines:red@example.org"
     --company "blue:Blue Star:blue@example.org"`. The game id is the folder's name (or --id).
     """
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options,
-                                        game_id=game_id, profile=profile)
+                                        game_id=game_id, profile=profile, draws_file=draws_file)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
     from ..render.fonts import font_warnings
     for warning in font_warnings([c["name"] for c in folder.config["companies"]]):
@@ -71,7 +72,7 @@ def submit(game_dir, files):
             continue
         note = f" (replaces {result.replaced})" if result.replaced else ""
         click.echo(f"{path}: accepted for {result.company}, round {result.round}{note}; stored as {result.file}")
-        for line in order_lines(folder, result.company, result.order):
+        for line in folder.family.confirmation(folder, folder.state(), result.company, result.order).lines:
             click.echo(line)
         for error in result.errors:
             refused = True
@@ -210,21 +211,15 @@ def _names(folder: GameFolder, ids: list[str]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object, for scripts.")
 def status(game_dir, as_json):
     """Phase, round, balances, networks and what is awaited."""
-    info = actions.status(GameFolder(game_dir))
+    folder = GameFolder(game_dir)
+    info = actions.status(folder)
     if as_json:
         sys.stdout.flush()
         sys.stdout.buffer.write((json.dumps(info, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"))
         sys.stdout.buffer.flush()
         return
-    click.echo(f"Game {info['game']}: {info['phase']}, round {info['round']}")
-    companies = info["companies"]
-    iw = max([2] + [len(cid) for cid in companies])
-    nw = max([7] + [len(c["name"]) for c in companies.values()])
-    click.echo(f"  {'id':<{iw}}  {'company':<{nw}}  {'balance':>7}  {'segments':>8}  home")
-    for cid, c in companies.items():
-        click.echo(f"  {cid:<{iw}}  {c['name']:<{nw}}  {c['balance']:>7}  {len(c['segments']):>8}  {c['home'] or '-'}")
-    if info["budgets"]:
-        click.echo("  budgets: " + ", ".join(f"{c} {info['budgets'][c]}" for c in info["round_order"]))
+    for line in folder.family.status_lines(info):
+        click.echo(line)
     click.echo(f"  orders in: {', '.join(info['orders_in']) or 'none'}")
     click.echo(f"  awaited:   {', '.join(info['awaited']) or 'nobody'}")
     if info.get("deadline"):

@@ -11,6 +11,7 @@ from ..errors import UmpireError
 from ..mail.config import TLS_MODES, load_config
 from . import main
 from .locking import locking
+from .progress import progress
 
 _DIR = click.Path(file_okay=False, path_type=Path)
 
@@ -81,7 +82,9 @@ def fetch(game_dir, games_dir, **kw):
         raise UmpireError(f"{games_dir} is not a folder.", fix="Give the folder that holds the game folders.")
     config = load_config(room_path, games_dir, _overrides(kw))
     fetcher = Fetcher(room_path, config, all_games=games_dir is not None, now=datetime.now(timezone.utc))
-    outcomes = fetcher.run()
+    with progress("Fetching orders") as step:
+        fetcher.step = step
+        outcomes = fetcher.run()
     for outcome in outcomes:
         click.echo(str(outcome))
         if outcome.alert:

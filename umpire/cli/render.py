@@ -1,4 +1,4 @@
-"""Commands around newsletters: map render, replay, demo."""
+"""Commands around newsletters: map render, replay."""
 
 from __future__ import annotations
 
@@ -71,18 +71,3 @@ def replay(game_dir, quick):
                    f"the journal matches byte for byte. Its {len(outcome.newsletters)} newsletter files were "
                    f"issued under newsletter layout {outcome.layout} and this umpire writes layout "
                    f"{NEWSLETTER_LAYOUT}, so they were not compared.")
-
-
-@main.command()
-@click.argument("out_dir", required=False, default="demo-out", type=click.Path(file_okay=False, path_type=Path))
-def demo(out_dir):
-    """Play the bundled demo game end to end and write its newsletters (default: ./demo-out)."""
-    from .. import demo as demo_game
-    from ..render.pdf_batch import PdfBatch, worker_count
-    with progress("Playing the demo   ") as step, progress("Drawing the PDFs   ") as drawn, \
-            PdfBatch(worker_count(), done=drawn):
-        folder = demo_game.play(out_dir, step=step)
-    click.echo(f"Demo game played in {folder.path}; its newsletters:")
-    for e in folder.events:
-        if e["type"] == "newsletter":
-            click.echo("  " + "  ".join(str(folder.path / f) for f in e["files"]))

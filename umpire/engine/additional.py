@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..hexgrid import Hex, label
 from ..orders import Jump
 from ..ruleset import Ruleset
-from .construction import Turn
+from .turn import Turn
 from .ledger import BANK
 from .state import State
 

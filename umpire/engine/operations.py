@@ -9,11 +9,11 @@ from dataclasses import replace
 
 from ..gamemap import GameMap
 from ..hexgrid import label, parse_label
-from ..options import game_option
+from ..families.dampfross.options import game_option
 from ..orders import Order, RaceEntry
 from ..ruleset import Ruleset
 from .additional import AdditionalTurn, allowance
-from .construction import Emitter
+from .emitter import Emitter
 from .races import Race, Train, by_wealth
 from .routes import RouteError, check_route
 from .state import State

@@ -1,0 +1,61 @@
+"""The game families the umpire runs, by the name a ruleset gives in its `family:` key.
+
+This registry is the only place that knows the families by name. A ruleset without `family:`,
+and a game.yaml without it, is Dampfross. Each family lives in its own package here and
+defines `FAMILY` (a `base.Family`) in its `family` module, imported when first asked for.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+from ..errors import DataError
+from .base import Family
+
+DEFAULT = "dampfross"
+FAMILIES = ("dampfross", "volldampf")
+_FAMILY_KEY = re.compile(r"^family:[ \t]*['\"]?([A-Za-z0-9_-]*)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
+_loaded: dict[str, Family] = {}
+
+
+def family(name: str | None = None) -> Family:
+    """The family called `name` (None: the default, Dampfross)."""
+    name = name or DEFAULT
+    if name not in _loaded:
+        if name not in FAMILIES:
+            raise DataError(f"there is no game family {name!r}.", fix=f"The families are {', '.join(FAMILIES)}.")
+        try:
+            _loaded[name] = importlib.import_module(f"{__name__}.{name}.family").FAMILY
+        except ImportError:
+            raise DataError(f"the game family {name!r} is not ready in this umpire.",
+                            fix="Use a ruleset of another family, or an umpire version that runs this one.") from None
+    return _loaded[name]
+
+
+def of_game(config: dict) -> Family:
+    """The family of a game, from its game.yaml (no `family:` key: Dampfross)."""
+    return family(config.get("family"))
+
+
+def of_rules(path: Path) -> Family:
+    """The family a ruleset file belongs to, from its top-level `family:` key (absent: Dampfross).
+    A file that cannot be read is left to the family's own loader to report."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return family()
+    found = _FAMILY_KEY.search(text)
+    if not found:
+        return family()
+    try:
+        return family(found.group(1))
+    except DataError as exc:
+        line = text.count("\n", 0, found.start()) + 1
+        raise DataError(exc.what, f"{path}, line {line}, family", exc.fix) from None
+
+
+def game_entry(chosen: Family) -> dict:
+    """What game.yaml says of the family: nothing for Dampfross (so its game files stay as they were)."""
+    return {} if chosen.name == DEFAULT else {"family": chosen.name}

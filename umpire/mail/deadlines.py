@@ -9,13 +9,15 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta, timezone
 
+from ..echo import quote
 from ..errors import UmpireError
 from ..options import game_option
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder, dump_yaml
 
 _UNITS = {"minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400}
-_PART = re.compile(r"(\d+)\s*(minute|hour|day|week)s?", re.IGNORECASE)
+_PART = re.compile(r"([0-9]{1,6})\s*(minute|hour|day|week)s?", re.IGNORECASE)
+_LONGEST = timedelta(days=3650)
 LATE_POLICIES = ("refuse", "hold")
 
 
@@ -24,9 +26,13 @@ def parse_duration(text: str) -> timedelta:
     text = str(text).strip()
     parts = _PART.findall(text)
     if not parts or _PART.sub("", text).strip(" ,and") != "":
-        raise UmpireError(f"the deadline {text!r} is not a time span.",
+        raise UmpireError(f"the deadline {quote(text)} is not a time span.",
                           fix="Write e.g. --option deadline='7 days' or --option deadline='48 hours'.")
-    return timedelta(seconds=sum(int(n) * _UNITS[unit.lower()] for n, unit in parts))
+    span = timedelta(seconds=sum(int(n) * _UNITS[unit.lower()] for n, unit in parts))
+    if span > _LONGEST:
+        raise UmpireError(f"the deadline {quote(text)} is longer than ten years.",
+                          fix="Write e.g. --option deadline='7 days' or --option deadline='48 hours'.")
+    return span
 
 
 def check_options(options: dict):

@@ -25,13 +25,13 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Callable
 
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError, LoginError
 
 from .. import actions
 from ..errors import UmpireError
-from ..orders import parse_order
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import game_lock
@@ -114,6 +114,7 @@ class Fetcher:
         today = self.now.date().isoformat()
         self.answered_today = {r.get("to") for r in self.done.values() if r.get("day") == today}
         self.locks: ExitStack | None = None                       # with --all: the lock of each game met
+        self.step: Callable[[int, int], None] | None = None       # step(done, total) after each batch
 
     # -- the IMAP side -------------------------------------------------------
     def run(self) -> list[Outcome]:
@@ -156,6 +157,8 @@ class Fetcher:
             meta = client.fetch(chunk, ["RFC822.SIZE", "INTERNALDATE"])
             for group in self.by_size(chunk, meta):
                 self.batch(client, validity, group, meta)
+            if self.step:
+                self.step(start + len(chunk), len(uids))
 
     def size_of(self, meta: dict, uid: int) -> int | None:
         """The size the server gives (RFC822.SIZE), or None when it gives none."""
@@ -322,7 +325,7 @@ class Fetcher:
         result = self.recorded(folder, via)
         if result is None:
             data = mail.text.encode("utf-8")
-            order = parse_order(folder.order_text(data), folder.game_map)
+            order = folder.read_order(data)
             problem = authentication_problem(folder, order, mail.sender, self.config.gm, mail.sender_problem)
             if problem:
                 result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order, durable)
@@ -406,7 +409,7 @@ class Fetcher:
         if event["type"] == "order_refused":
             return actions.SubmitResult(False, event["file"], event.get("company"), event["round"],
                                         reason=event["reason"])
-        order = parse_order(folder.order_text(folder.read_bytes(event["file"])), folder.game_map)
+        order = folder.read_order(folder.read_bytes(event["file"]))
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
 

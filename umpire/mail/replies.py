@@ -10,7 +10,6 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 from ..actions import SubmitResult
-from ..confirmation import order_lines
 from ..store.folder import GameFolder
 from . import mailpolicy
 from .decode import Mail
@@ -34,9 +33,6 @@ def paragraphs(text: str) -> str:
 NOT_ACCEPTED = paragraphs(NOT_ACCEPTED_TEXT)
 UNREADABLE_LINES = paragraphs("Lines that could not be read (they are not carried out; send the whole order "
                               "again with them corrected):")
-ROUND_NOTE = paragraphs("The round is carried out in its round order when the umpire resolves it; what depends on "
-                        "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
-                        "and reported in the newsletter. A later order for this round replaces this one as a whole.")
 
 
 UNREADABLE = paragraphs(
@@ -61,7 +57,8 @@ def refused(result: SubmitResult) -> str:
 
 
 def accepted(folder: GameFolder, result: SubmitResult) -> str:
-    """The confirmation: where the order stands, each line as the umpire reads it, and what it costs now."""
+    """The confirmation: where the order stands, each line as the umpire reads it (the game's
+    family says how), and what it costs now."""
     company = folder.company(result.company) or {"name": result.company}
     head = (f"Your orders for game {folder.game_id}, company {result.company} ({company['name']}), "
             f"round {result.round} were received and stored.")
@@ -70,12 +67,12 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
                  f"as your orders for round {result.round}.")
     if result.replaced:
         head += f" They replace your earlier orders for round {result.round} as a whole."
-    out = [paragraphs(head), ""]
-    out += order_lines(folder, result.company, result.order)
+    reading = folder.family.confirmation(folder, folder.state(), result.company, result.order)
+    out = [paragraphs(head), ""] + reading.lines
     if result.errors:
         out += ["", UNREADABLE_LINES]
         out += [textwrap.fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
-    out += ["", ROUND_NOTE]
+    out += ["", reading.note]
     return "\n".join(out) + "\n"
 
 

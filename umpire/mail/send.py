@@ -101,6 +101,18 @@ def newsletter_recipients(folder: GameFolder, config: MailConfig) -> list[str]:
     return list(dict.fromkeys(a.strip().lower() for a in addresses if a and "@" in a))
 
 
+def private_parts(folder: GameFolder, issue: int, to: str) -> str:
+    """The private parts of newsletter `issue` (newsletters/NNN-<player>.txt) for the players at
+    address `to`, each under its own heading; empty when there are none."""
+    parts = []
+    for company in folder.config["companies"]:
+        path = folder.newsletters / f"{issue:03d}-{company['id']}.txt"
+        if (company.get("email") or "").strip().lower() == to and path.exists():
+            parts.append(f"\n\n==== For {company['name']} ({company['id']}) only ====\n\n"
+                         + path.read_text(encoding="utf-8"))
+    return "".join(parts)
+
+
 def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: datetime) -> list[str]:
     """Put newsletter `issue` in the outbox for every company and observer not yet given it."""
     text_path = folder.newsletters / f"{issue:03d}.txt"
@@ -121,7 +133,7 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
         subject = f"{folder.game_id}: newsletter {issue:03d}" + (f" (edition {edition + 1}, replacing the earlier "
                                                                   "one)" if edition else "")
         msg = outgoing(folder.game_id, sender, to, subject, now, f"{issue:03d}.{tag}")
-        msg.set_content(text_path.read_text(encoding="utf-8"))
+        msg.set_content(text_path.read_text(encoding="utf-8") + private_parts(folder, issue, to))
         if pdf_path.exists():
             msg.add_attachment(pdf_path.read_bytes(), maintype="application", subtype="pdf",
                                filename=f"{folder.game_id}-{issue:03d}.pdf")

@@ -1,23 +1,21 @@
-"""Writing newsletters: the text edition (jinja2 templates in newsletters/) and the PDF."""
+"""Writing newsletters: the files of each issue (the family makes their content), and the
+Dampfross text edition (jinja2 templates in newsletters/) and map content."""
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import lru_cache
 
 import jinja2
 
 from ..engine.state import State
 from ..hexgrid import edge, parse_label
-from ..options import game_option
 from ..resources import data_dir
 from ..store import atomic
 from ..words import noun, plural
 from ..store.folder import GameFolder
 from . import template_cache
 from .mapdraw import MapContent
-from .pdf import newsletter_pdf
 from .pdf_batch import write_pdf
-from .report import newsletter_facts
 from .styles import company_styles
 
 
@@ -61,12 +59,20 @@ def new_track(events: list[dict]) -> set:
 
 
 def write_newsletter(folder: GameFolder, number: int) -> list[str]:
-    """Write newsletters/NNN.txt and NNN.pdf (the PDF through the PdfBatch open, if one is);
-    returns the files written, relative to the game folder."""
-    state = folder.state()
-    facts = newsletter_facts(folder, number, state)
+    """Write newsletters/NNN.txt and NNN.pdf (the PDF through the PdfBatch open, if one is), and
+    NNN-<player>.txt for each player's private part, as the game's family makes them; returns the
+    files written, relative to the game folder."""
+    issue = folder.family.newsletter(folder, number, folder.state())
     text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
-    atomic.write_text(folder.path / text_name, render_text(facts))
-    write_pdf(folder.path / pdf_name, partial(newsletter_pdf, facts, folder.game_map, map_content(folder, state),
-                                              paper=game_option(folder.options, "paper")))
-    return [text_name, pdf_name]
+    atomic.write_text(folder.path / text_name, issue.text)
+    write_pdf(folder.path / pdf_name, issue.pdf)
+    files = [text_name, pdf_name]
+    for player, text in sorted(issue.private.items()):
+        files.append(private_name(number, player))
+        atomic.write_text(folder.path / files[-1], text)
+    return files
+
+
+def private_name(number: int, player: str) -> str:
+    """The file of a player's private part of newsletter `number`."""
+    return f"newsletters/{number:03d}-{player}.txt"

@@ -11,15 +11,10 @@ from shlex import quote
 
 import yaml
 
-from ..dice import RecordedDice, SeededDice, read_dice_file
-from ..engine.ledger import BANK
-from ..engine.state import State
 from ..echo import quote
 from ..errors import DataError, UmpireError
-from ..gamemap import GameMap, load_map
 from ..ids import GAME_ID, GAME_ID_RULE, shown
-from ..orders import Order, decode, mask_codes, parse_order
-from ..ruleset import Ruleset, load_rules
+from ..orders import decode, mask_codes
 from ..yamlfile import safe_load
 from . import atomic
 
@@ -29,10 +24,11 @@ JOURNAL_FILE = "journal.jsonl"
 MAP_FILE = "map.yaml"
 RULES_FILE = "rules.yaml"
 DICE_FILE = "dice.txt"
+RECORDED_FILES = {"dice": DICE_FILE, "draws": "draws.txt"}    # a family's recorded randomness -> its file
 
 
-CLOSED_ENTRIES = (GAME_FILE, SECRETS_FILE, MAP_FILE, RULES_FILE, DICE_FILE, JOURNAL_FILE, "mail.jsonl",
-                  "orders", "inbox", "outbox", "newsletters", "newsletters/superseded")
+CLOSED_ENTRIES = (GAME_FILE, SECRETS_FILE, MAP_FILE, RULES_FILE, *RECORDED_FILES.values(), JOURNAL_FILE,
+                  "mail.jsonl", "orders", "inbox", "outbox", "newsletters", "newsletters/superseded")
 KEPT_BY_ROLLBACK = ("company_replaced",)      # who holds a company is not undone with the rounds
 
 
@@ -54,8 +50,8 @@ def dump_yaml(data) -> str:
 
 # The keys the shell reads from journal events of these types (the fold checks the rest).
 _EVENT_KEYS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "order_received": {"round": int, "company": str, "file": str},
-    "order_refused": {"round": int, "file": str},
+    "order_received": {"round": (int, str), "company": str, "file": str},     # round: the turn (3 or 3B)
+    "order_refused": {"round": (int, str), "file": str},
     "newsletter": {"number": int, "files": list},
     "command": {"command": str},
 }
@@ -67,7 +63,8 @@ def _event_problem(event) -> str | None:
         return "an event is a JSON object with a \"type\""
     for key, kind in _EVENT_KEYS.get(event["type"], {}).items():
         if isinstance(event.get(key), bool) or not isinstance(event.get(key), kind):
-            return f"{event['type']} events have {key!r} ({kind.__name__})"
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            return f"{event['type']} events have {key!r} ({' or '.join(k.__name__ for k in kinds)})"
     if event["type"] == "newsletter" and not all(isinstance(f, str) for f in event["files"]):
         return "newsletter events list their files by name"
     return None
@@ -101,12 +98,13 @@ class GameFolder:
     def __init__(self, path: Path | str):
         self.path = Path(path)
         self._config = None
+        self._family = None
         self._map = None
         self._rules = None
         self._events = None
         self._journal_read: tuple[int, int, list[dict]] = (0, 0, [])   # bytes and lines parsed, their events
         self._unwritten: list[dict] = []                 # journaled in a batch not yet written
-        self._folded: tuple[int, State, dict | None] = (0, State(), None)   # events folded, state, last one
+        self._folded: tuple[int, object, dict | None] = (0, None, None)   # events folded, state, last one
         self._orders_seen: tuple[int, dict, dict | None] = (0, {}, None)    # the same for latest_orders
         self._batch: atomic.Batch | None = None           # the batch this folder's pending writes are in
         self._next_seq: dict[int, int] = {}              # round -> the next number for an order (in a batch)
@@ -225,21 +223,31 @@ class GameFolder:
         be echoed (everywhere but the CODE line's value; see orders.mask_codes)."""
         return mask_codes(decode(data), self.codes)
 
-    def read_order(self, data: bytes) -> Order:
-        """An order's bytes as the umpire reads them for this game."""
-        return parse_order(self.order_text(data), self.game_map)
+    def read_order(self, data: bytes):
+        """An order's bytes as the umpire reads them for this game (its family parses them)."""
+        return self.family.parse_order(self.order_text(data), self.game_map)
 
     @property
-    def game_map(self) -> GameMap:
+    def family(self):
+        """The game family (umpire/families/): Dampfross unless game.yaml names another."""
+        if self._family is None:
+            from .. import families
+            self._family = families.of_game(self.config if (self.path / GAME_FILE).exists() else {})
+        return self._family
+
+    @property
+    def game_map(self):
+        """The board the game was created with (a hex map for Dampfross)."""
         if self._map is None:
-            self._map = load_map(self.path / MAP_FILE)
+            self._map = self.family.load_board(self.path / MAP_FILE)
         return self._map
 
     @property
-    def rules(self) -> Ruleset:
+    def rules(self):
         if self._rules is None:
             from ..options import ruleset_overrides
-            self._rules = load_rules(self.path / RULES_FILE, ruleset_overrides(self.options))
+            self._rules = self.family.load_rules(self.path / RULES_FILE,
+                                                 ruleset_overrides(self.options, self.family.options))
         return self._rules
 
     # -- journal -------------------------------------------------------------
@@ -300,17 +308,17 @@ class GameFolder:
         self._journal_read = (offset + len(tail), count, events)
         return events
 
-    def state(self) -> State:
+    def state(self):
         """The state after every event so far: a fresh copy, folded on from the last call's."""
         events = self.events
         count, state, last = self._folded
-        if count > len(events) or (count and events[count - 1] is not last):
-            count, state = 0, State()
+        if state is None or count > len(events) or (count and events[count - 1] is not last):
+            count, state = 0, self.family.new_state()
         for number, event in enumerate(events[count:], count + 1):
             try:
                 state.apply(event)
             except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-                self._folded = (0, State(), None)
+                self._folded = (0, None, None)
                 raise DataError(f"its event {number} ({quote(json.dumps(event, ensure_ascii=False))}) cannot be "
                                 f"folded into the game's state ({type(exc).__name__}: {exc}).", str(self.journal_path),
                                 "If the journal was edited, restore it from a backup; if not, this is a defect of the "
@@ -318,25 +326,16 @@ class GameFolder:
         if count < len(events):
             problem = self._disagreement(state)
             if problem:
-                self._folded = (0, State(), None)
+                self._folded = (0, None, None)
                 raise DataError(problem, str(self.journal_path),
                                 "The journal and game.yaml are written by the umpire; restore them from a backup.")
         self._folded = (len(events), state, events[-1] if events else None)
         return state.copy()
 
-    def _disagreement(self, state: State) -> str | None:
-        """Where the folded journal contradicts game.yaml or itself; None if nowhere."""
-        if not state.game:
-            return "the journal does not begin with the game's creation (a game_created event)."
-        ids = set(state.companies)
-        if (self.path / GAME_FILE).exists() and ids != set(self.company_ids()):
-            return (f"the journal's companies ({', '.join(sorted(state.companies)) or 'none'}) are not game.yaml's "
-                    f"({', '.join(sorted(self.company_ids()))}).")
-        accounts = set(state.round_order) | set(state.homes) | set(state.budgets) | state.ledger.accounts()
-        strangers = sorted(str(a) for a in accounts - ids - {BANK})
-        if strangers:
-            return f"the journal names {quote(', '.join(strangers))}, which is no company of the game."
-        return None
+    def _disagreement(self, state) -> str | None:
+        """Where the folded journal contradicts game.yaml or itself (the family says); None if nowhere."""
+        ids = self.company_ids() if (self.path / GAME_FILE).exists() else None
+        return self.family.disagreement(state, ids)
 
     def append(self, events: list[dict], batch: atomic.Batch | None = None):
         """Journal events: now, or (one event standing alone) with the batch's other writes."""
@@ -361,15 +360,17 @@ class GameFolder:
         self._events = None
         self._next_seq.clear()
 
-    def dice(self, state: State):
+    def dice(self, state):
+        """The random source of the game's family: dice or draws, seeded or recorded, going on
+        after what `state` has used."""
         dice = self.config["dice"]
         if dice.get("mode") == "recorded":
-            path = self.inside(dice.get("file", DICE_FILE))
-            return RecordedDice(read_dice_file(path), used=state.rolls, source=str(path))
+            path = self.inside(dice.get("file", RECORDED_FILES[self.family.recorded]))
+            return self.family.random(None, path, state)
         seed = self.secrets.get("seed")
         if not seed:
             raise DataError("the dice seed is missing.", str(self.path / SECRETS_FILE))
-        return SeededDice(seed)
+        return self.family.random(seed, None, state)
 
     # -- files named in the journal -----------------------------------------------
     def inside(self, relative: str) -> Path:

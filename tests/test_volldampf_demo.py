@@ -1,0 +1,25 @@
+"""`umpire demo --game volldampf`: the bundled 4-player game from files to the final newsletter,
+replayed byte for byte."""
+
+from click.testing import CliRunner
+
+from umpire.cli import main
+from umpire.replay import replay
+from umpire.store.folder import GameFolder
+
+
+def test_volldampf_demo_plays_to_the_end_and_replays(tmp_path):
+    result = CliRunner().invoke(main, ["demo", "--game", "volldampf", str(tmp_path)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    folder = GameFolder(tmp_path / "volldampf-demo")
+    assert folder.state().phase == "finished"
+    letters = sorted(p.name for p in (folder.path / "newsletters").glob("*.txt") if "-" not in p.name)
+    assert len(letters) == 13                       # 001 at the start, one after each of 12 mail turns
+    final = (folder.path / "newsletters" / letters[-1]).read_text(encoding="utf-8")
+    assert "THE GAME IS OVER" in final and "The seed was: dampf-1925" in final
+    assert "Track cards boxed at setup: none." in final
+    builds = sum(1 for e in folder.events if e["type"] == "build")
+    moves = sum(1 for e in folder.events if e["type"] == "move")
+    assert builds >= 20 and moves >= 20
+    assert (folder.path / "newsletters" / "013-anna.txt").exists()
+    assert replay(folder.path).differences == []

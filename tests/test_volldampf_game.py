@@ -1,0 +1,146 @@
+"""A Volldampf game through the shell: new, submit, resolve by mail turn, status --json, the
+newsletter with private sheets, replay; player ids that read as colours or regions refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from volldampf_helpers import TINY, tiny_board
+
+from umpire import actions
+from umpire.cli import main
+from umpire.errors import UmpireError
+from umpire.replay import replay
+
+TINY_BOARD = tiny_board()
+PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
+
+
+def order(game, player, *lines):
+    return "\n".join([f"GAME {game}", f"PLAYER {player}", *lines]).encode() + b"\n"
+
+
+def new_game(tmp_path, name="v1", players=PLAYERS, **kwargs):
+    return actions.create_game(tmp_path / name, str(TINY), "volldampf", players, seed="tiny-seed", **kwargs)
+
+
+def test_section_17_player_ids_may_not_be_cube_colours_or_regions(tmp_path):
+    for bad in ("blue:Blue", "octagon:Octagon"):
+        with pytest.raises(UmpireError, match="cube colour or a region name"):
+            new_game(tmp_path, name=bad.split(":")[0], players=[bad, "ann:Ann", "bob:Bob"])
+
+
+def test_section_2_player_count_checked_at_new(tmp_path):
+    with pytest.raises(UmpireError, match="2 to 6 players"):
+        new_game(tmp_path, players=["ann:Ann"])
+
+
+def test_new_writes_newsletter_001_with_commitment_groups_and_private_sheets(tmp_path):
+    folder, codes = new_game(tmp_path)
+    assert folder.config["family"] == "volldampf" and set(codes) == {"ann", "bob", "cy"}
+    text = (folder.path / "newsletters" / "001.txt").read_text(encoding="utf-8")
+    assert "Seed commitment" in text and "group 1:" in text and "turn 1A" in text
+    assert (folder.path / "newsletters" / "001-ann.txt").exists()
+    assert (folder.path / "newsletters" / "001.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_section_16_mail_turns_status_json_and_replay(tmp_path):
+    folder, _ = new_game(tmp_path)
+    game = folder.game_id
+    status = actions.status(folder)
+    assert status["family"] == "volldampf" and status["phase"] == "A" and status["turn"] == "1A"
+    assert set(status["players"]["ann"]) >= {"name", "marks", "income", "bonds", "place", "sections", "cards"}
+    assert sum(status["bag"].values()) + sum(len(c) for c in status["cubes"].values()) == 40
+    # turn 1A
+    for p, bid in (("ann", 3), ("bob", 5), ("cy", 0)):
+        result = actions.submit(folder, order(game, p, "ROUND 1A", "BONDS 1", f"BID {bid}", "CHOOSE 1 2 3"))
+        assert result.accepted, result
+    refused = actions.submit(folder, order(game, "ann", "ROUND 1B", "BID 2"))
+    assert not refused.accepted and "1A" in refused.reason
+    actions.resolve(folder)
+    status = actions.status(folder)
+    assert status["turn"] == "1B" and status["players"]["bob"]["place"] == 1
+    assert status["players"]["bob"]["marks"] == 10 + 6 - 4
+    letter = (folder.path / "newsletters" / "002.txt").read_text(encoding="utf-8")
+    assert "bob bids 4" in letter and "drops out" in letter
+    # turn 1B: nothing arrives; every card is discarded
+    actions.resolve(folder)
+    assert actions.status(folder)["turn"] == "1C"
+    # turn 1C
+    actions.resolve(folder)
+    status = actions.status(folder)
+    assert status["turn"] == "2A" and status["round"] == 2
+    sheet = (folder.path / "newsletters" / "002-ann.txt").read_text(encoding="utf-8")
+    assert "line" in sheet and "BID 3" in sheet
+    result = CliRunner().invoke(main, ["status", str(folder.path), "--json"])
+    assert json.loads(result.output)["turn"] == "2A"
+    assert replay(folder.path).differences == []
+
+
+def test_section_15_recorded_draws_replay_a_seeded_game_and_stop_when_they_run_out(tmp_path):
+    seeded, _ = new_game(tmp_path, name="seeded")
+    actions.resolve(seeded)
+    draws = [f"{e['kind']} {e['outcome']}" for e in seeded.events if e["type"] == "draw"]
+    path = tmp_path / "draws.txt"
+    path.write_text("# as printed\n" + "\n".join(draws) + "\n", encoding="utf-8")
+    recorded, _ = actions.create_game(tmp_path / "recorded", str(TINY), "volldampf", PLAYERS, draws_file=path)
+    actions.resolve(recorded)
+    assert actions.status(recorded)["cubes"] == actions.status(seeded)["cubes"]
+    def regions(folder):
+        return [[c.rsplit("-", 1)[0] for c in g] for g in folder.state().groups]
+    assert regions(recorded) == regions(seeded)
+    short = tmp_path / "short.txt"
+    short.write_text("\n".join(draws[:5]) + "\n", encoding="utf-8")
+    with pytest.raises(UmpireError, match=r"draw 6 \(setup cube"):
+        actions.create_game(tmp_path / "short", str(TINY), "volldampf", PLAYERS, draws_file=short)
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text("cube green\n", encoding="utf-8")
+    with pytest.raises(UmpireError, match="cube green"):
+        actions.create_game(tmp_path / "wrong", str(TINY), "volldampf", PLAYERS, draws_file=wrong)
+
+
+def test_section_4_hidden_money_shows_cash_only_on_the_private_sheet(tmp_path):
+    folder, _ = new_game(tmp_path, option_specs=("money=hidden",))
+    public = (folder.path / "newsletters" / "001.txt").read_text(encoding="utf-8")
+    row = next(line for line in public.splitlines() if "Ann (ann)" in line and "red" in line)
+    assert row.split()[3:5] == ["red", "-"]
+    assert "Your marks: 10." in (folder.path / "newsletters" / "001-ann.txt").read_text(encoding="utf-8")
+
+
+def test_section_17_merge_build_move_is_refused_before_anything_is_written(tmp_path):
+    with pytest.raises(UmpireError, match="merge_build_move"):
+        new_game(tmp_path, option_specs=("merge_build_move=true",))
+    assert not (tmp_path / "v1" / "game.yaml").exists()
+
+
+def test_section_16_confirmation_previews_builds_and_moves_on_todays_board(tmp_path):
+    folder, _ = new_game(tmp_path)
+    game = folder.game_id
+    for p in ("ann", "bob", "cy"):
+        actions.submit(folder, order(game, p, "BID 0", "CHOOSE 1 2 3"))
+    actions.resolve(folder)
+    state = folder.state()
+    region = state.won["ann"][0].rsplit("-", 1)[0]
+    link = next(x for x in folder.game_map.links.values() if x.region == region and x.cost <= 10)
+    other = next(x for x in folder.game_map.links.values() if x.region not in
+                 {c.rsplit("-", 1)[0] for c in state.won["ann"]})
+    parsed = folder.family.parse_order(order(game, "ann", f"BUILD {link.id} ELSE {other.id}", "MOVE blue Hamburg BEST")
+                                       .decode(), folder.game_map)
+    lines = folder.family.confirmation(folder, state, "ann", parsed).lines
+    assert any(f"{link.id} " in x and f"legal now, costs {link.cost}" in x for x in lines)
+    assert any(f"{other.id} " in x and "you hold no" in x for x in lines)
+    assert any("MOVE blue Hamburg BEST" in x and "turn C order" in x for x in lines)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(["GAME v1", "PLAYER ann", "ROUND 2B", "ROUND x", "CODE a-1", "BID 3 THEN",
+                                 "BUILD L1 ELSE", "MOVE blue Hamburg-Hannover", "> quoted", "-- ", "SABOTAGE ann",
+                                 "TAKEFROM bob", "EXTRA MOVE 1 red:Paris"]) | st.text(max_size=30), max_size=12))
+def test_section_16_any_mail_text_is_read_without_a_crash(lines):
+    from umpire.families import family
+    order = family("volldampf").parse_order("\n".join(lines), TINY_BOARD)
+    assert all(str(e) for e in order.errors)

@@ -1,0 +1,100 @@
+"""A Volldampf game by mail against the real Dovecot and aiosmtpd: orders fetched, each turn
+resolved as soon as every player has ordered, newsletters sent with each player's own private
+sheet and never another's; a 3-player and a 5-player game to the final newsletter."""
+
+from __future__ import annotations
+
+from email import message_from_bytes, policy
+
+import pytest
+from click.testing import CliRunner
+from mailhelpers import UMPIRE, email
+from mailservers import PASSWORD_ENV
+from volldampf_helpers import TINY
+
+from umpire import actions
+from umpire.cli import main
+from umpire.families.volldampf import transport
+from umpire.families.volldampf.state import card_name
+from umpire.store.folder import GameFolder
+
+pytestmark = pytest.mark.mail
+
+
+def fetch_args(game_dir, dovecot, user, smtp):
+    return ["mail", "fetch", str(game_dir), "--imap-host", "127.0.0.1", "--imap-port", str(dovecot.port),
+            "--imap-user", user, "--imap-password-env", PASSWORD_ENV, "--imap-tls", "none", "--from", UMPIRE,
+            "--smtp-host", "127.0.0.1", "--smtp-port", str(smtp.port), "--smtp-tls", "none"]
+
+
+def send_args(game_dir, smtp):
+    return ["mail", "send", str(game_dir), "--smtp-host", "127.0.0.1", "--smtp-port", str(smtp.port),
+            "--smtp-tls", "none", "--from", UMPIRE]
+
+
+def body_lines(folder, player):
+    """What a player sends for the open turn: simple, always readable orders."""
+    state, board = folder.state(), folder.game_map
+    turn = state.turn[0]
+    if turn == "A":
+        return ["BONDS 1" if state.round == 1 else "BONDS 0", f"BID {1 + state.seats.index(player)}", "CHOOSE 1 2"]
+    if turn == "B":
+        lines = []
+        for card in state.won[player]:
+            free = [x.id for x in board.links.values() if x.region == card_name(card) and x.id not in state.sections]
+            lines.append("BUILD " + " ELSE ".join(free[:3]) if free else f"DISCARD {card_name(card)}")
+        return lines
+    moves = []
+    for loc, colours in sorted(state.cubes.items()):
+        for colour in sorted(set(colours)):
+            if transport.best(board, state.sections, state.cubes, colour, loc, player, 6):
+                moves.append(f"MOVE {colour} {board.locations[loc].name} BEST ELSE DECLINE")
+    return (moves + ["MOVE DECLINE", "MOVE DECLINE"])[:2]
+
+
+def play_by_mail(tmp_path, dovecot, mailbox, smtp, players):
+    specs = [f"{p}:{p.title()}:{p}@example.org" for p in players]
+    folder, codes = actions.create_game(tmp_path / "vm", str(TINY), "volldampf", specs, seed="by-mail",
+                                        option_specs=("resolve_early=true",))
+    runner, n = CliRunner(), 0
+    while GameFolder(folder.path).state().phase != "finished":
+        live = GameFolder(folder.path)
+        turn = live.family.open_turn(live.state())
+        mails = []
+        for p in players:
+            n += 1
+            text = "\n".join([f"GAME vm", f"PLAYER {p}", f"CODE {codes[p]}", f"ROUND {turn}",
+                              *body_lines(live, p)]) + "\n"
+            mails.append(email(text, sender=f"{p}@example.org", msgid=f"<o{n}@example.org>"))
+        dovecot.deliver(mailbox, mails)
+        result = runner.invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
+        assert result.exit_code == 0, result.output
+        assert "resolved" in result.output, result.output
+        assert n < 40 * len(players), "the game does not end"
+    result = runner.invoke(main, send_args(folder.path, smtp))
+    assert result.exit_code == 0, result.output
+    return GameFolder(folder.path)
+
+
+def newsletter_bodies(smtp, number):
+    out = {}
+    for raw in smtp.messages:
+        msg = message_from_bytes(raw, policy=policy.default)
+        if msg["Subject"] and msg["Subject"].endswith(f"newsletter {number:03d}"):
+            out[msg["To"]] = msg.get_body(("plain",)).get_content().replace("\r\n", "\n")
+    return out
+
+
+@pytest.mark.parametrize("players", [["ann", "bob", "cy"], ["ann", "bob", "cy", "dora", "ed"]])
+def test_volldampf_by_mail_to_the_final_newsletter(tmp_path, dovecot, mailbox, smtp, players):
+    folder = play_by_mail(tmp_path, dovecot, mailbox, smtp, players)
+    final = folder.newsletter_count()
+    assert "THE GAME IS OVER" in (folder.path / "newsletters" / f"{final:03d}.txt").read_text(encoding="utf-8")
+    bodies = newsletter_bodies(smtp, final)
+    assert set(bodies) == {f"{p}@example.org" for p in players}
+    for p in players:
+        mine = bodies[f"{p}@example.org"]
+        assert f"For {p.title()} ({p}) only" in mine
+        assert all(f"Private sheet for {q.title()} ({q})" not in mine for q in players if q != p)
+    confirmations = [m for m in smtp.messages if b"In-Reply-To" in m]
+    assert confirmations and any(b"BID" in m for m in confirmations)

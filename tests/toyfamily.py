@@ -1,0 +1,163 @@
+"""A third game family as small as the interface allows, to prove the shell needs nothing more.
+
+Coin: every round has two mail turns, A and B; in each every player sends `GUESS heads` or
+`GUESS tails`; the umpire draws the coin (seeded or recorded draws) and a right guess scores.
+After round 2 the game is finished. Each player's private sheet tells him his guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+
+import yaml
+
+from umpire.draws import RecordedDraws, SeededDraws, draw_event, read_draws_file
+from umpire.errors import DataError, UmpireError
+from umpire.families.base import Confirmation, Family, Issue
+from umpire.order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
+from umpire.resources import find_named
+
+RULES = "family: coin\nname: coin\ntitle: Coin\nrounds: 2\n"
+BOARD = "name: coin-table\ntitle: The coin table\n"
+
+
+class CoinState:
+    def __init__(self):
+        self.game, self.phase, self.round = "", "A", 0
+        self.players: list[str] = []
+        self.scores: dict[str, int] = {}
+        self.draws = 0
+
+    def apply(self, event: dict):
+        kind = event["type"]
+        if kind == "game_created":
+            self.game, self.players = event["game"], [p["id"] for p in event["players"]]
+            self.scores = {p: 0 for p in self.players}
+        elif kind == "turn_opened":
+            self.round, self.phase = event["round"], event["turn"]
+        elif kind == "scored":
+            self.scores[event["player"]] += 1
+        elif kind == "draw":
+            self.draws += 1
+        elif kind == "finished":
+            self.phase = "finished"
+
+    def copy(self) -> CoinState:
+        new = CoinState()
+        new.__dict__.update(self.__dict__, players=list(self.players), scores=dict(self.scores))
+        return new
+
+
+@dataclass
+class CoinOrder:
+    game: str | None = None
+    company: str | None = None
+    code: str | None = None
+    round: int | str | None = None
+    guess: str | None = None
+    errors: list[LineError] = field(default_factory=list)
+
+
+class Coin(Family):
+    name = "coin"
+    recorded = "draws"
+
+    def load_board(self, name_or_path):
+        return SimpleNamespace(**yaml.safe_load(find_named("maps", str(name_or_path)).read_text()))
+
+    def load_rules(self, name_or_path, overrides: dict):
+        doc = yaml.safe_load(Path(find_named("rules", str(name_or_path))).read_text())
+        if overrides:
+            raise DataError(f"Coin has no ruleset value {next(iter(overrides))!r}.")
+        return SimpleNamespace(**doc)
+
+    def check_players(self, rules, players: list[dict]) -> None:
+        if len(players) < 2:
+            raise UmpireError("Coin is for two players or more.")
+
+    def new_state(self) -> CoinState:
+        return CoinState()
+
+    def random(self, seed, recorded, state):
+        return RecordedDraws(read_draws_file(recorded), state.draws, str(recorded)) if recorded else SeededDraws(seed)
+
+    def check_recorded(self, path: Path) -> None:
+        read_draws_file(path)
+
+    def parse_order(self, text: str, board) -> CoinOrder:
+        order = CoinOrder()
+        for number, raw, line in clean_lines(text):
+            keyword, _, rest = line.partition(" ")
+            try:
+                if keyword.upper() in HEADER_KEYWORDS:
+                    read_header(keyword.upper(), rest.strip(), order, turns=True)
+                elif keyword.upper() == "GUESS" and rest.strip().lower() in ("heads", "tails"):
+                    order.guess = rest.strip().lower()
+                else:
+                    raise OrderLineError("write GUESS heads or GUESS tails.")
+            except OrderLineError as exc:
+                order.errors.append(LineError(number, raw, str(exc)))
+        return order
+
+    def open_turn(self, state: CoinState) -> str:
+        return f"{state.round}{state.phase}"
+
+    def next_turn(self, turn):
+        raise UmpireError("a Coin game does not hold late orders.")
+
+    def awaited(self, state: CoinState) -> list[str]:
+        return list(state.players) if state.phase != "finished" else []
+
+    def start_game(self, game, players, rules, random, options, board) -> list[dict]:
+        return [{"type": "game_created", "game": game, "players": players},
+                {"type": "turn_opened", "round": 1, "turn": "A"}]
+
+    def resolve(self, state: CoinState, board, rules, orders, random, options) -> list[dict]:
+        turn = self.open_turn(state)
+        coin = random.pick(f"turn {turn} coin", "coin", ["heads", "tails"])
+        events = [draw_event(f"turn {turn} coin", "coin", coin)]
+        events += [{"type": "scored", "player": p} for p in state.players
+                   if p in orders and orders[p].guess == coin]
+        if state.phase == "A":
+            events.append({"type": "turn_opened", "round": state.round, "turn": "B"})
+        elif state.round < rules.rounds:
+            events.append({"type": "turn_opened", "round": state.round + 1, "turn": "A"})
+        else:
+            events.append({"type": "finished"})
+        return events
+
+    def status(self, folder, state: CoinState) -> dict:
+        return {"phase": state.phase, "round": state.round, "turn": self.open_turn(state),
+                "players": {p: {"score": state.scores[p]} for p in state.players}}
+
+    def status_lines(self, info: dict) -> list[str]:
+        return [f"Game {info['game']}: turn {info['turn']}"] + [
+            f"  {p}: {v['score']}" for p, v in info["players"].items()]
+
+    def newsletter(self, folder, number: int, state: CoinState) -> Issue:
+        coins = [e["outcome"] for e in folder.events if e["type"] == "draw"]
+        text = f"Coin {state.game}, newsletter {number}: coins {' '.join(coins) or 'none yet'}; " \
+               f"turn {self.open_turn(state)}.\n"
+        guesses = {}
+        for player, file in folder.latest_orders(_previous(folder)).items():
+            guesses[player] = self.parse_order((folder.path / file).read_text(), None).guess
+        private = {p: f"Your guess was {guesses[p]}.\n" for p in state.players if p in guesses}
+        return Issue(text, coin_pdf, private)
+
+    def confirmation(self, folder, state, player, order) -> Confirmation:
+        return Confirmation([f"  GUESS {order.guess}"], "The coin is drawn when the turn is resolved.")
+
+
+def coin_pdf() -> bytes:
+    """The newsletter's PDF (a stand-in): drawn by a module-level function, so a batch can pickle it."""
+    return b"%PDF-1.4 coin\n"
+
+
+def _previous(folder) -> str | None:
+    resolved = [e["round"] for e in folder.events if e["type"] == "command" and e["command"] == "resolve"]
+    return resolved[-1] if resolved else None
+
+
+FAMILY = Coin()

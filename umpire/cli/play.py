@@ -1,0 +1,87 @@
+"""`umpire play` and `umpire demo`: a game typed in as a folder, played into a game folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import UmpireError
+from . import main
+from .progress import progress
+
+
+@main.command()
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
+def play(folder, out_dir):
+    """Play a game typed in as a folder, round by round, into OUT_DIR/<game> with all its newsletters.
+
+    FOLDER holds game.yaml (game, map, rules, options, companies, and seed: or dice: FILE) and
+    orders/<round>/<company>.txt. The first round whose orders or dice do not fit stops the play
+    (exit 1) with the round, the file and what did not fit; the game so far stays in OUT_DIR/<game>.
+    Run again, it replaces its own earlier output (never a folder with anything else in it).
+    See docs/archive.md.
+
+    \b
+    Examples:
+      umpire play games/demo play-out
+      umpire play games/archive-bavaria-1994 play-out
+    """
+    played = play_with_progress(folder, out_dir, "Playing the rounds ", None)
+    game = played.folder
+    rounds = f"{played.rounds} round{'s' if played.rounds != 1 else ''} played into {game.path}"
+    if played.finished:
+        end = next(e for e in reversed(game.events) if e["type"] == "game_finished")
+        click.echo(f"{game.game_id}: {rounds}; the game is over ({end['reason']}); "
+                   f"{'winners' if len(end['winners']) > 1 else 'winner'}: {', '.join(end['winners'])}.")
+    else:
+        click.echo(f"{game.game_id}: {rounds}; the orders end here and round {game.state().round} is open "
+                   f"(`umpire dice {game.path} --next` lists the dice it needs).")
+    for note in played.notes:
+        click.echo(f"Note: {note}")
+    click.echo("Its newsletters:")
+    echo_newsletters(game)
+
+
+@main.command()
+@click.argument("out_dir", required=False, default="demo-out", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--game", "which", type=click.Choice(["dampfross", "volldampf"]), default="dampfross",
+              show_default=True, help="Which bundled demo game to play.")
+def demo(out_dir, which):
+    """Play the bundled demo game end to end and write its newsletters (default: ./demo-out).
+
+    This is `umpire play` on the bundled folder games/demo.
+
+    \b
+    Examples:
+      umpire demo
+      umpire demo /tmp/demo-out
+      umpire demo --game volldampf demo-out
+    """
+    from ..demo import demo_dir
+    game = play_with_progress(demo_dir(which), out_dir, "Playing the demo   ", "the demo").folder
+    click.echo(f"Demo game played in {game.path}; its newsletters:")
+    echo_newsletters(game)
+
+
+def play_with_progress(folder: Path, out_dir: Path, bar: str, name: str | None):
+    """Play with the newsletter PDFs drawn by worker processes, and progress bars on a terminal.
+    When a round does not fit, the PDFs of the rounds before it are written before it is reported."""
+    from ..play import play as play_archive
+    from ..render.pdf_batch import PdfBatch, worker_count
+    stopped = None
+    with progress(bar) as step, progress("Drawing the PDFs   ") as drawn, PdfBatch(worker_count(), done=drawn):
+        try:
+            played = play_archive(folder, out_dir, step, label=name)
+        except UmpireError as exc:
+            stopped = exc
+    if stopped is not None:
+        raise stopped
+    return played
+
+
+def echo_newsletters(game):
+    for e in game.events:
+        if e["type"] == "newsletter":
+            click.echo("  " + "  ".join(str(game.path / f) for f in e["files"]))

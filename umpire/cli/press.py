@@ -1,0 +1,52 @@
+"""`umpire press`: the press waiting for the next newsletter, and the GM holding an item back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import UmpireError
+from ..press import split_press
+from ..store.folder import GameFolder
+from . import main
+from .locking import locking
+
+
+@main.command("press")
+@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--hold", "hold", metavar="COMPANY", help="Keep this company's press out of the next newsletter.")
+@click.option("--release", "release", metavar="COMPANY", help="Print this company's press after all.")
+@click.option("--round", "round_number", type=int, metavar="N", help="The round (default: the open round).")
+@locking("game_dir")
+def press_command(game_dir, hold, release, round_number):
+    """List the press in the orders of the open round, or hold a company's press back.
+
+    Examples: `umpire press games/ireland-1` lists it; `umpire press games/ireland-1 --hold red`
+    keeps red's press out of the next newsletter (journaled); `--release red` prints it after all.
+    Hold or release before `umpire resolve`, which writes the newsletter.
+    """
+    folder = GameFolder(game_dir)
+    folder.require()
+    state = folder.state()
+    number = round_number if round_number is not None else state.round
+    if hold and release:
+        raise click.UsageError("--hold and --release exclude each other.")
+    company = hold or release
+    if company:
+        if company not in folder.company_ids():
+            raise UmpireError(f"there is no company {company!r}; the companies are {', '.join(folder.company_ids())}.")
+        folder.append([{"type": "press_held", "round": number, "company": company, "held": bool(hold)}])
+        click.echo(f"{company}'s press of round {number} is {'held back' if hold else 'to be printed'}.")
+        return
+    held = {e["company"]: e["held"] for e in folder.events if e["type"] == "press_held" and e["round"] == number}
+    found = False
+    for cid, file in folder.latest_orders(number).items():
+        for item in split_press(folder.order_text(folder.read_bytes(file)))[1]:
+            found = True
+            mark = " (held back)" if held.get(cid) else ""
+            click.echo(f"{cid}{' grey' if item.grey else ''}{mark}:")
+            for line in item.text.splitlines():
+                click.echo(f"  {line}")
+    if not found:
+        click.echo(f"No press in the orders of round {number}.")

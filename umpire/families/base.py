@@ -1,0 +1,170 @@
+"""The interface a game family implements, and the little the shell needs from its parts.
+
+The shell (game folder, journal, mail, order header and codes, deadlines, seeded randomness,
+newsletter files, replay, CLI) is the same for every game; a family brings what differs: its
+board, ruleset, state, order body, engine, status, newsletter and confirmation. The shell calls
+a family only through the methods below (docs/families.md explains them for a new family).
+
+A family's state is built by folding journal events: `new_state()`, then `state.apply(event)`
+for each event in order; `state.copy()` gives an independent copy. Its engine is pure: the
+state, the open turn's orders and a random source go in, journal events come out.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Protocol
+
+from ..errors import UmpireError
+
+if TYPE_CHECKING:
+    from ..store.folder import GameFolder
+
+
+class GameState(Protocol):
+    """What the shell reads of a family's state."""
+
+    game: str
+    phase: str      # "finished" once the game is over; otherwise the family's own phase names
+    round: int
+
+    def apply(self, event: dict) -> None: ...
+
+    def copy(self) -> GameState: ...
+
+
+class OrderHeader(Protocol):
+    """What the shell reads of a parsed order (umpire/order_header.py reads these lines)."""
+
+    game: str | None
+    company: str | None        # the player or company id (PLAYER is a synonym of COMPANY)
+    code: str | None
+    round: int | str | None    # the turn the order names (ROUND), as `open_turn` gives it
+    errors: list               # the lines that could not be read, each with str() for the player
+    # optional: `refusal`, a reason to refuse the whole order (too large, not text, two GAME lines...)
+
+
+@dataclass
+class Issue:
+    """One newsletter as a family writes it: the public text and PDF, and each player's private part."""
+
+    text: str
+    pdf: Callable[[], bytes]        # draws the PDF when called, now or in another process: picklable (a partial)
+    private: dict[str, str] = field(default_factory=dict)   # player id -> his private sheet (text)
+
+
+@dataclass
+class Confirmation:
+    """The family's part of the reply to an accepted order: the lines as the umpire reads them,
+    and a closing note (what is decided only when the turn is resolved)."""
+
+    lines: list[str]
+    note: str
+
+
+class Family(ABC):
+    """A game family: one of these per package under umpire/families/."""
+
+    name: str                                    # the ruleset's `family:` value
+    recorded: str = "dice"                       # recorded randomness: `--dice FILE` or `--draws FILE`
+    options: dict[str, tuple[object, str]] = {}  # the family's game options: name -> (default, meaning)
+    choices: dict[str, tuple] = {}               # options of those whose value is one of a few words
+    default_board: str | None = None             # the board `umpire new` takes without --map
+    ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
+
+    # -- data ----------------------------------------------------------------------
+    @abstractmethod
+    def load_board(self, name_or_path: str | Path):
+        """The board (map) from a bundled name or a file; DataError naming file, line and field.
+        The shell reads its `name` (game.yaml) and passes it back to the family's own methods."""
+
+    @abstractmethod
+    def load_rules(self, name_or_path: str | Path, overrides: dict):
+        """The ruleset, with `overrides` (ruleset values set by game options, by dotted path).
+        The shell reads its `name` (game.yaml); the ruleset file may say `family: NAME`."""
+
+    @abstractmethod
+    def check_players(self, rules, players: list[dict]) -> None:
+        """Refuse (UmpireError) a seat list the ruleset does not allow: too few, too many, bad ids."""
+
+    # -- state and randomness --------------------------------------------------------
+    @abstractmethod
+    def new_state(self) -> GameState:
+        """The empty state the journal's events are folded into."""
+
+    @abstractmethod
+    def random(self, seed: str | None, recorded: Path | None, state: GameState):
+        """The random source of a resolve: seeded from `seed`, or read from the `recorded` file
+        and going on after the outcomes `state` has already used."""
+
+    @abstractmethod
+    def check_recorded(self, path: Path) -> None:
+        """Refuse (DataError) a recorded dice or draws file that cannot be read, at `umpire new`."""
+
+    def disagreement(self, state: GameState, players: list[str] | None) -> str | None:
+        """Where a folded journal contradicts itself or game.yaml's `players` (None: no game.yaml),
+        in one sentence; None if nowhere."""
+        return None
+
+    # -- turns and orders ------------------------------------------------------------
+    @abstractmethod
+    def parse_order(self, text: str, board) -> OrderHeader:
+        """Read an order's header and body; unreadable lines go to `errors`, nothing is raised."""
+
+    def open_turn(self, state: GameState) -> int | str:
+        """The open mail turn: the folder of its orders (`orders/<turn>/`), the key of its deadline,
+        and what a ROUND line must name. Dampfross: the round number; a family whose rounds
+        have turns names them, e.g. `3B`."""
+        return state.round
+
+    def next_turn(self, turn: int | str) -> int | str:
+        """The turn a late order is held for when the game holds late orders (`late_orders: hold`);
+        a family that cannot hold orders over refuses with UmpireError."""
+        return turn + 1
+
+    @abstractmethod
+    def awaited(self, state: GameState) -> list[str]:
+        """Whose orders the open turn waits for, in order."""
+
+    # -- engine ----------------------------------------------------------------------
+    @abstractmethod
+    def start_game(self, game: str, players: list[dict], rules, random, options: dict, board) -> list[dict]:
+        """The events that create the game and open its first turn (players: id and name, in seat order;
+        options: the game's options; board: the game's board, for a family whose setup puts things on it)."""
+
+    @abstractmethod
+    def resolve(self, state: GameState, board, rules, orders: dict, random, options: dict) -> list[dict]:
+        """The events of resolving the open turn with the newest order of each player, and opening the next."""
+
+    def command(self, name: str, state: GameState, board, rules, random, options: dict, args: dict) -> list[dict]:
+        """The events of a GM command the family adds (journaled as `command` with `args`)."""
+        raise UmpireError(f"the command {name!r} is not part of this game.")
+
+    def replay_args(self, event: dict, later: list[dict]) -> dict:
+        """The arguments of a journaled family command, for replay (`later`: the events after it)."""
+        return {k: v for k, v in event.items() if k not in ("type", "command")}
+
+    # -- reports ---------------------------------------------------------------------
+    @abstractmethod
+    def status(self, folder: GameFolder, state: GameState) -> dict:
+        """The family's facts for `status --json`: at least phase and round, and the players."""
+
+    def summary(self, before: GameState, after: GameState, events: list[dict]) -> list[str]:
+        """What resolving the turn did, in a few lines for `umpire preview` (state before and after,
+        the events)."""
+        phase = "the game ends" if after.phase == "finished" else f"{after.phase}, round {after.round} opens"
+        return [f"  {len(events)} events; then {phase}."]
+
+    @abstractmethod
+    def status_lines(self, info: dict) -> list[str]:
+        """`umpire status` as text, from the whole status dict (the shell's facts included)."""
+
+    @abstractmethod
+    def newsletter(self, folder: GameFolder, number: int, state: GameState) -> Issue:
+        """Newsletter `number`: what happened since the last one, and what the open turn asks for."""
+
+    @abstractmethod
+    def confirmation(self, folder: GameFolder, state: GameState, player: str, order) -> Confirmation:
+        """How the umpire reads an accepted order now, for the reply (nothing is changed)."""

@@ -1,0 +1,168 @@
+"""Dampfross behind the family interface: each method hands over to the existing engine
+(umpire/engine/), map (umpire/gamemap.py), ruleset (umpire/ruleset.py) and order body
+(umpire/orders.py). Rendering and previews are imported when first used."""
+
+from __future__ import annotations
+
+from functools import partial
+from pathlib import Path
+
+from ...dice import RecordedDice, SeededDice, read_dice_file
+from ...engine import construction, operations
+from ...echo import quote
+from ...engine.ledger import BANK
+from ...engine.state import State
+from ...errors import UmpireError
+from ...gamemap import load_map
+from ...hexgrid import label
+from ...orders import parse_order
+from ...ruleset import SCHEMA, load_rules
+from ..base import Confirmation, Family, Issue
+from .options import CHOICES, OPTIONS, game_option
+
+ROUND_NOTE = ("The round is carried out in its round order when the umpire resolves it; what depends on "
+              "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
+              "and reported in the newsletter. A later order for this round replaces this one as a whole.")
+
+
+class Dampfross(Family):
+    name = "dampfross"
+    recorded = "dice"
+    options = OPTIONS
+    choices = CHOICES
+    ruleset_schema = SCHEMA
+
+    # -- data ----------------------------------------------------------------------
+    def load_board(self, name_or_path):
+        return load_map(name_or_path)
+
+    def load_rules(self, name_or_path, overrides: dict):
+        return load_rules(name_or_path, overrides)
+
+    def check_players(self, rules, players: list[dict]) -> None:
+        if not rules.players.min <= len(players) <= rules.players.max:
+            raise UmpireError(f"{rules.title} is for {rules.players.min} to {rules.players.max} companies, "
+                              f"not {len(players)}.", fix="Add or remove --company entries.")
+
+    # -- state and randomness --------------------------------------------------------
+    def new_state(self) -> State:
+        return State()
+
+    def random(self, seed: str | None, recorded: Path | None, state: State):
+        if recorded is not None:
+            return RecordedDice(read_dice_file(recorded), used=state.rolls, source=str(recorded))
+        return SeededDice(seed)
+
+    def check_recorded(self, path: Path) -> None:
+        read_dice_file(path)
+
+    def disagreement(self, state: State, players: list[str] | None) -> str | None:
+        if not state.game:
+            return "the journal does not begin with the game's creation (a game_created event)."
+        ids = set(state.companies)
+        if players is not None and ids != set(players):
+            return (f"the journal's companies ({', '.join(sorted(state.companies)) or 'none'}) are not game.yaml's "
+                    f"({', '.join(sorted(players))}).")
+        accounts = set(state.round_order) | set(state.homes) | set(state.budgets) | state.ledger.accounts()
+        strangers = sorted(str(a) for a in accounts - ids - {BANK})
+        if strangers:
+            return f"the journal names {quote(', '.join(strangers))}, which is no company of the game."
+        return None
+
+    # -- turns and orders ------------------------------------------------------------
+    def parse_order(self, text: str, board):
+        return parse_order(text, board)
+
+    def awaited(self, state: State) -> list[str]:
+        return list(state.round_order) if state.phase != "finished" else []
+
+    # -- engine ----------------------------------------------------------------------
+    def start_game(self, game: str, players: list[dict], rules, random, options: dict, board) -> list[dict]:
+        by_die = game_option(options, "first_company") == "die"
+        return construction.start_game(game, players, rules, random, by_die)[0]
+
+    def resolve(self, state: State, board, rules, orders: dict, random, options: dict) -> list[dict]:
+        if state.phase == "construction":
+            return construction.resolve_construction_round(state, board, rules, orders, random, options)[0]
+        return operations.resolve_operations_round(state, board, rules, orders, random, options)[0]
+
+    def command(self, name: str, state: State, board, rules, random, options: dict, args: dict) -> list[dict]:
+        if name != "end-construction":
+            return super().command(name, state, board, rules, random, options, args)
+        if state.phase != "construction":
+            raise UmpireError(f"game {state.game} is not in its construction phase (it is {state.phase}).",
+                              fix="Nothing was done.")
+        return construction.end_construction(state, args["reason"], board, rules, random, options)[0]
+
+    def replay_args(self, event: dict, later: list[dict]) -> dict:
+        reason = event.get("reason")
+        if reason is None:          # journaled before the command kept its reason
+            ended = next(e for e in later if e["type"] == "construction_ended")
+            reason = ended["reason"].removeprefix("ended by the GM: ")
+        return {"reason": reason}
+
+    # -- reports ---------------------------------------------------------------------
+    def summary(self, before: State, after: State, events: list[dict]) -> list[str]:
+        """Per company: the balance before and after, the segments built, the lines refused."""
+        out = []
+        for cid in after.seat_order():
+            built = sum(1 for e in events if e["type"] == "segment" and e.get("company") == cid)
+            refused = sum(1 for e in events
+                          if e["type"] in ("refused", "not_carried_out") and e.get("company") == cid)
+            silent = " (no orders)" if any(e["type"] == "no_orders" and e["company"] == cid for e in events) else ""
+            out.append(f"  {cid:<10} {before.balance(cid):>5} -> {after.balance(cid):>5} units, "
+                       f"{built} segments built, {refused} lines refused{silent}")
+        phase = "the game ends" if after.phase == "finished" else f"{after.phase}, round {after.round} opens"
+        out.append(f"  then {phase}.")
+        return out
+
+    def status(self, folder, state: State) -> dict:
+        board = folder.game_map
+        companies = {}
+        for cid in state.seat_order():
+            companies[cid] = {
+                "name": state.companies[cid].name,
+                "balance": state.balance(cid),
+                "segments": state.segments_of(cid),
+                "home": label(state.homes[cid]) if cid in state.homes else None,
+            }
+        return {
+            "phase": state.phase,
+            "round": state.round,
+            "companies": companies,
+            "round_order": state.round_order,
+            "budgets": state.budgets if state.phase == "construction" else {},
+            "unconnected_cities": [board.city_at[h].name for h in construction.unconnected_cities(state, board)],
+            **operations.status_facts(state, board, folder.rules),
+        }
+
+    def status_lines(self, info: dict) -> list[str]:
+        lines = [f"Game {info['game']}: {info['phase']}, round {info['round']}"]
+        companies = info["companies"]
+        iw = max([2] + [len(cid) for cid in companies])
+        nw = max([7] + [len(c["name"]) for c in companies.values()])
+        lines.append(f"  {'id':<{iw}}  {'company':<{nw}}  {'balance':>7}  {'segments':>8}  home")
+        for cid, c in companies.items():
+            lines.append(f"  {cid:<{iw}}  {c['name']:<{nw}}  {c['balance']:>7}  {len(c['segments']):>8}  "
+                         f"{c['home'] or '-'}")
+        if info["budgets"]:
+            lines.append("  budgets: " + ", ".join(f"{c} {info['budgets'][c]}" for c in info["round_order"]))
+        return lines
+
+    def newsletter(self, folder, number: int, state: State) -> Issue:
+        from ...render.newsletter import map_content, render_text
+        from ...render.pdf import newsletter_pdf
+        from ...render.report import newsletter_facts
+        from ...options import game_option
+        facts = newsletter_facts(folder, number, state)
+        pdf = partial(newsletter_pdf, facts, folder.game_map, map_content(folder, state),
+                      paper=game_option(folder.options, "paper"))
+        return Issue(render_text(facts), pdf)
+
+    def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
+        from ...confirmation import order_lines
+        from ...mail.replies import paragraphs
+        return Confirmation(order_lines(folder, player, order), paragraphs(ROUND_NOTE))
+
+
+FAMILY = Dampfross()

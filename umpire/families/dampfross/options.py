@@ -1,0 +1,24 @@
+"""Dampfross's game options (`--option KEY=VALUE`): house rules of the operating phase.
+
+The shell's own options (deadline, late orders) are in umpire/options.py; any other key is a
+ruleset value by its dotted path.
+"""
+
+from __future__ import annotations
+
+# name -> (default, description)
+OPTIONS: dict[str, tuple[object, str]] = {
+    "transports_per_round": (2, "transports announced in each operating round"),
+    "entries_per_round": (None, "races one company may enter in one operating round (none: no limit)"),
+    "entries_rise_with_carried": (False, "the entry limit rises by one for every two races carried forward "
+                                         "into the round (2-3 carried: +1, 4-5: +2, ...)"),
+    "carry_unentered": (False, "a race no company entered is announced again next round instead of counting"),
+    "first_company": ("seat", "who builds first in round 1: 'seat' (the first company listed) or 'die' "
+                              "(one die each, highest first, the tied roll again; journaled)"),
+}
+CHOICES = {"first_company": ("seat", "die")}     # options whose value is one of a few words
+
+
+def game_option(options: dict, name: str):
+    """The value of one of these options in a game, or its default."""
+    return options.get(name, OPTIONS[name][0])

@@ -1,0 +1,227 @@
+"""Volldampf behind the family interface: board, ruleset, orders, the pure engine, status,
+newsletter (text, PDF, a private sheet per player) and the confirmation of an order."""
+
+from __future__ import annotations
+
+import io
+from functools import partial
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ...draws import RecordedDraws, SeededDraws, read_draws_file
+from ...errors import UmpireError
+from ...order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
+from ..base import Confirmation, Family, Issue
+from . import engine
+from .board import CUBE_COLOURS, load_board
+from .orders import TURN_OF, BodyReader, TurnOrders
+from .preview import preview
+from .report import Writer, newsletter_text, player_colours, since_last_issue
+from .rules import load_volldampf_rules, setup_problems
+from .state import State, card_name, turn_name
+
+NOTE = ("The turn is carried out in place order when the umpire resolves it; what depends on the others "
+        "(bids, free links, cubes, cash) is decided then and reported in the newsletter and on your private "
+        "sheet. A later order for this turn replaces this one as a whole.")
+
+
+@dataclass
+class Order:
+    """A Volldampf order: the shared header and the body as read."""
+
+    game: str | None = None
+    company: str | None = None
+    code: str | None = None
+    round: int | str | None = None
+    body: TurnOrders = field(default_factory=TurnOrders)
+    errors: list = field(default_factory=list)
+
+
+class Volldampf(Family):
+    name = "volldampf"
+    recorded = "draws"
+    options: dict = {}
+    default_board = "volldampf-germany"
+
+    # -- data ----------------------------------------------------------------------
+    def load_board(self, name_or_path):
+        return load_board(name_or_path)
+
+    def load_rules(self, name_or_path, overrides: dict):
+        return load_volldampf_rules(name_or_path, overrides)
+
+    def check_players(self, rules, players: list[dict]) -> None:
+        low, high = rules["players"]["min"], rules["players"]["max"]
+        if not low <= len(players) <= high:
+            raise UmpireError(f"Volldampf is for {low} to {high} players, not {len(players)}.",
+                              fix="Add or remove --player entries.")
+        if rules["options"]["merge_build_move"]:
+            raise UmpireError("the option merge_build_move is not available yet.", fix="Leave it out (false).")
+        problems = setup_problems(rules._data, len(players))
+        if problems:
+            raise UmpireError(f"the ruleset's setup for {len(players)} players does not add up: "
+                              + "; ".join(problems) + ".", fix="Make the numbers agree (rule reference, section 2).")
+        regions = {"octagon", "triangle", "circle", "square", "diamond", "star"}
+        for p in players:
+            if p["id"].lower() in CUBE_COLOURS or p["id"].lower() in regions:
+                raise UmpireError(f"the player id {p['id']!r} is a cube colour or a region name, and orders "
+                                  "would read it as one.", fix="Choose another id, e.g. anna or p1.")
+
+    # -- state and randomness --------------------------------------------------------
+    def new_state(self) -> State:
+        return State()
+
+    def random(self, seed, recorded: Path | None, state: State):
+        if recorded is not None:
+            return RecordedDraws(read_draws_file(recorded), state.draws_used, str(recorded))
+        return SeededDraws(seed)
+
+    def check_recorded(self, path: Path) -> None:
+        read_draws_file(path)
+
+    # -- turns and orders ------------------------------------------------------------
+    def parse_order(self, text: str, board) -> Order:
+        order, body = Order(), []
+        for number, raw, line in clean_lines(text):
+            keyword, _, rest = line.partition(" ")
+            if keyword.upper() in HEADER_KEYWORDS:
+                try:
+                    read_header(keyword.upper(), rest.strip(), order, turns=True)
+                except OrderLineError as exc:
+                    order.errors.append(LineError(number, raw, str(exc)))
+            else:
+                body.append((number, line))
+        order.body, errors = BodyReader(board, None, order.company).read(body)
+        raw_of = dict(body)
+        order.errors += [LineError(e.line, raw_of.get(e.line, ""), e.what + (f" {e.fix}" if e.fix else ""))
+                         if hasattr(e, "line") else LineError(0, "", str(e)) for e in errors]
+        return order
+
+    def open_turn(self, state: State) -> str:
+        return turn_name(state)
+
+    def next_turn(self, turn):
+        raise UmpireError("a Volldampf game does not hold late orders: an order for one mail turn would "
+                          "land in the next.", fix="Set late_orders to refuse.")
+
+    def awaited(self, state: State) -> list[str]:
+        return [] if state.turn == "finished" else state.in_place_order()
+
+    # -- engine ----------------------------------------------------------------------
+    def start_game(self, game: str, players: list[dict], rules, random, options: dict, board) -> list[dict]:
+        _, events = engine.start_game(board, rules, [p["id"] for p in players],
+                                      {p["id"]: p["name"] for p in players}, random)
+        return [{"type": "game_created", "game": game}] + events
+
+    def resolve(self, state: State, board, rules, orders: dict, random, options: dict) -> list[dict]:
+        bodies = {p: (orders[p].body if p in orders else None) for p in state.seats}
+        _, events = engine.resolve(state, board, rules, bodies, random)
+        return events
+
+    # -- reports ---------------------------------------------------------------------
+    def status(self, folder, state: State) -> dict:
+        players = {}
+        for p in state.seats:
+            players[p] = {"name": state.names[p], "marks": state.cash(p),
+                          "income": state.income_of(p), "bonds": state.bonds[p],
+                          "place": (state.places or {}).get(p),
+                          "sections": sorted((x for x, o in state.sections.items() if o == p), key=_link_key),
+                          "cards": len(state.hands[p])}
+        return {"phase": state.phase, "round": state.round, "turn": turn_name(state), "players": players,
+                "cubes": {loc: list(c) for loc, c in sorted(state.cubes.items()) if c},
+                "bag": {c: state.bag.get(c, 0) for c in CUBE_COLOURS}}
+
+    def status_lines(self, info: dict) -> list[str]:
+        lines = [f"Game {info['game']} (Volldampf): round {info['round']}, turn {info['turn']}"]
+        for p, v in info["players"].items():
+            lines.append(f"  {p:<10} {v['name']:<24} {v['marks']:>4} marks  income {v['income']:>3}  bonds {v['bonds']:>2}"
+                         f"  place {v['place'] or '-'}  {len(v['sections']):>2} sections  {v['cards']} cards")
+        lines.append("  bag: " + ", ".join(f"{c} {n}" for c, n in info["bag"].items()))
+        return lines
+
+    def newsletter(self, folder, number: int, state: State) -> Issue:
+        events = since_last_issue(folder.events)
+        board, rules = folder.game_map, folder.rules
+        dice = folder.config.get("dice", {})
+        seed = folder.secrets.get("seed") if state.turn == "finished" else None
+        text = newsletter_text(board, rules, state, events, state.game, number, dice.get("commitment"), seed)
+        writer = Writer(board, rules, state, events)
+        previous = _previous_turn(folder.events)
+        read = {}
+        if previous:
+            for player, file in folder.latest_orders(previous).items():
+                order = self.parse_order((folder.path / file).read_text(encoding="utf-8", errors="replace"), board)
+                read[player] = [f"line {n}: {t}" + _ignored(keyword, previous) for n, keyword, t in order.body.read]
+        private = {p: writer.private(p, read.get(p, [])) for p in state.seats}
+        return Issue(text, partial(newsletter_pdf, board, state, text, f"{state.game} newsletter {number:03d}"),
+                     private)
+
+    def confirmation(self, folder, state: State, player: str, order: Order) -> Confirmation:
+        turn = state.turn[:1]
+        out = []
+        for number, keyword, text in order.body.read:
+            if keyword == "REPLAN" or turn in TURN_OF[keyword]:
+                out.append(f"  line {number}: {text}")
+            else:
+                out.append(f"  line {number}: {text}   (a turn {TURN_OF[keyword]} order; the open turn is "
+                           f"{turn_name(state)}: it will be ignored)")
+        out += preview(state, folder.game_map, folder.rules, player, order.body)
+        if order.body.sabotages:
+            for sab in order.body.sabotages:
+                if sab.target not in state.seats:
+                    out.append(f"  note: line {sab.number}: there is no player {sab.target!r}; "
+                               f"the players are {', '.join(state.seats)}.")
+        if not out:
+            out.append("  (no order lines: the defaults of this turn apply)")
+        return Confirmation(out, NOTE)
+
+
+def _link_key(ident: str):
+    digits = "".join(ch for ch in ident if ch.isdigit())
+    return (ident.rstrip("0123456789"), int(digits) if digits else 0, ident)
+
+
+def _ignored(keyword: str, turn: str) -> str:
+    letter = turn.rstrip("0123456789")[-1:]
+    return "" if keyword == "REPLAN" or letter in TURN_OF[keyword] else f"   (a turn {TURN_OF[keyword]} order: ignored in turn {turn})"
+
+
+def _previous_turn(events: list[dict]) -> str | None:
+    resolved = [e["round"] for e in events if e.get("type") == "command" and e.get("command") == "resolve"]
+    return resolved[-1] if resolved else None
+
+
+def newsletter_pdf(board, state: State, text: str, title: str) -> bytes:
+    """The board with owners, cubes and income, then the newsletter's text; invariant bytes."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen.canvas import Canvas
+
+    from .drawing import PAGE, Position, draw_board
+
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=PAGE, invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor("umpire")
+    c.setCreator("umpire")
+    colours = player_colours(state.seats)
+    position = Position(owners={link: colours[p] for link, p in state.sections.items()}, cubes={k: list(v) for k, v in state.cubes.items() if v},
+                        income={p: state.income_of(p) for p in state.seats}, colours=colours)
+    draw_board(c, board, position, title)
+    c.showPage()
+    lines = text.splitlines()
+    per_page = 70
+    for start in range(0, len(lines), per_page):
+        c.setPageSize(A4)
+        c.setFont("Courier", 8.2)
+        y = A4[1] - 40
+        for line in lines[start:start + per_page]:
+            c.drawString(36, y, line[:110])
+            y -= 10.8
+        c.setFont("Helvetica", 7.5)
+        c.drawRightString(A4[0] - 36, 20, f"{title}  page {start // per_page + 2}")
+        c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+FAMILY = Volldampf()

@@ -1,0 +1,361 @@
+"""`umpire play`: a game typed in as a folder, played round by round into a game folder.
+
+The folder (an *archive*; the bundled demo is one) holds `game.yaml` (the game, map, rules,
+options, companies in seat order, `seed:` or `dice: FILE`, and the GM's commands) and
+`orders/<round>/<company>.txt`. Each round's orders are submitted in name order and the round is
+resolved, until the orders or the game end. The first round whose orders or dice do not fit stops
+the play with the round, the file and what did not fit; the game so far stays in the output
+folder, to be looked at with `umpire dice --next` or `umpire status`. docs/archive.md describes it.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import yaml
+
+from . import actions, corrections
+from .errors import DataError, UmpireError
+from .ids import shown
+from .store.folder import DICE_FILE, GameFolder
+from .yamlfile import line_of, load_yaml
+
+SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
+KEYS = ("game", "map", "rules", "seed", "dice", "profile", "options", "companies", "gm", "unreadable_lines")
+UNREADABLE = ("stop", "report")               # an order line the umpire cannot read: stop the play, or report it
+GM_COMMANDS = ("end-construction", "adjust")
+VIA = "play"                                  # orders are journaled as received "via play 3/red.txt"
+EARLIER_VIAS = ("play ", "demo ")             # demo: folders written before `umpire play` existed
+_ROUND = re.compile(r"^(\d{1,4})([A-Za-z]?)(\d{0,2})$")
+
+
+def round_key(name: str) -> tuple[int, str, int]:
+    """Order folders in the order of play: `3` (a round), `3A`, `3A2`, `3B`, ...; `03` is `3`."""
+    number, letter, extra = _ROUND.match(name).groups()
+    return int(number), letter.upper(), int(extra or 0)
+
+
+@dataclass
+class GmCommand:
+    name: str                                 # end-construction | adjust
+    args: dict
+    line: int
+
+
+@dataclass
+class Archive:
+    """An archive folder as read and checked, before anything is played."""
+
+    source: Path
+    spec_file: Path
+    game: str
+    map: str
+    rules: str
+    seed: str | None
+    dice: Path | None
+    profile: str | None
+    options: tuple[str, ...]
+    companies: list[str]
+    gm: dict[tuple, list[GmCommand]]
+    rounds: dict[tuple, Path]                 # round key -> orders/<round>, in the order of play
+    unreadable: str = "stop"                  # report: such lines are refused as the zine's GM refused them
+
+    def where(self, relative: str | Path) -> str:
+        return str(self.source / relative)
+
+
+@dataclass
+class Played:
+    folder: GameFolder
+    rounds: int                               # rounds resolved
+    finished: bool
+    notes: list[str] = field(default_factory=list)   # what the archivist should know (lines refused, unused dice)
+
+
+def spec_path(source: Path) -> Path:
+    found = [source / name for name in SPEC_FILES if (source / name).is_file()]
+    if not found:
+        if not source.is_dir():
+            raise UmpireError(f"{source} is not a folder.", fix="Give the folder that holds game.yaml and orders/.")
+        raise UmpireError(f"{source} has no game.yaml.",
+                          fix="An archive folder holds game.yaml and orders/<round>/<company>.txt "
+                              "(see docs/archive.md, or games/demo for an example).")
+    if len(found) > 1:
+        raise UmpireError(f"{source} holds both {SPEC_FILES[0]} and {SPEC_FILES[1]}.", fix="Keep one of them.")
+    return found[0]
+
+
+def read_archive(source: Path) -> Archive:
+    """Read game.yaml and list the round folders; every problem is refused with file and line."""
+    source = Path(source)
+    path = spec_path(source)
+    spec = load_yaml(path)
+    where = str(path)
+    if not isinstance(spec, dict):
+        raise DataError("is not a mapping of keys (game:, map:, rules:, ...).", where)
+    if "journal.jsonl" in {p.name for p in source.iterdir()}:
+        raise UmpireError(f"{source} is a game folder written by the umpire, not an archive to play.",
+                          fix=f"Give the archive folder it was played from, or check the game with `umpire replay {source}`.")
+    for key in spec:
+        if key not in KEYS:
+            raise DataError(f"unknown key {shown(str(key))}.", f"{where}, line {line_of(spec, key)}",
+                            f"The keys are: {', '.join(KEYS)}.")
+    for key in ("game", "map", "rules", "companies"):
+        if spec.get(key) in (None, "", []):
+            raise DataError(f"{key}: is missing.", where, "See docs/archive.md for the keys of game.yaml.")
+    if ("seed" in spec) == ("dice" in spec):
+        raise DataError("give either seed: (seeded dice) or dice: FILE (recorded dice beside game.yaml).", where)
+    companies = spec["companies"]
+    if not isinstance(companies, list) or not all(isinstance(c, str) for c in companies):
+        raise DataError("companies: is not a list of ID:NAME or ID:NAME:EMAIL.", f"{where}, line {line_of(spec, 'companies')}")
+    options = spec.get("options") or {}
+    if not isinstance(options, dict):
+        raise DataError("options: is not a mapping of KEY: VALUE.", f"{where}, line {line_of(spec, 'options')}")
+    unreadable = str(spec.get("unreadable_lines", "stop"))
+    if unreadable not in UNREADABLE:
+        raise DataError(f"unreadable_lines: {shown(unreadable)} is not one of {', '.join(UNREADABLE)}.",
+                        f"{where}, line {line_of(spec, 'unreadable_lines')}",
+                        "Write unreadable_lines: report where the zine's GM refused lines the umpire cannot read either.")
+    dice = None
+    if "dice" in spec:
+        dice = source / str(spec["dice"])
+        if not dice.is_file():
+            raise DataError(f"the dice file {shown(str(spec['dice']))} is not beside it.",
+                            f"{where}, line {line_of(spec, 'dice')}", "Give the name of a file in the archive folder.")
+    return Archive(source, path, str(spec["game"]), _beside(source, str(spec["map"])),
+                   _beside(source, str(spec["rules"])), str(spec["seed"]) if "seed" in spec else None, dice,
+                   str(spec["profile"]) if spec.get("profile") else None,
+                   tuple(f"{key}={_flow(value)}" for key, value in options.items()), companies,
+                   _gm_commands(spec.get("gm"), spec, where), _round_folders(source), unreadable)
+
+
+def _beside(source: Path, name: str) -> str:
+    """A map or ruleset: a file beside game.yaml, or a bundled name."""
+    return str(source / name) if (source / name).is_file() else name
+
+
+def _flow(value) -> str:
+    """An option's value as `--option KEY=VALUE` would give it."""
+    return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
+
+
+def _gm_commands(gm, spec: dict, where: str) -> dict[tuple, list[GmCommand]]:
+    """`gm:` maps a round to its GM commands: `- end-construction: REASON` or
+    `- adjust: {company: ID, units: N, reason: TEXT}`."""
+    if gm is None:
+        return {}
+    at = f"{where}, line {line_of(spec, 'gm')}"
+    example = "e.g. gm: {7: [end-construction: agreed by all]}"
+    if not isinstance(gm, dict):
+        raise DataError("gm: is not a mapping of rounds to their commands.", at, f"Write {example}.")
+    out: dict[tuple, list[GmCommand]] = {}
+    for round_name, commands in gm.items():
+        line = line_of(gm, round_name)
+        if not _ROUND.match(str(round_name)):
+            raise DataError(f"gm: {shown(str(round_name))} is not a round.", f"{where}, line {line}", f"Write {example}.")
+        if not isinstance(commands, list):
+            commands = [commands]
+        parsed = []
+        for i, command in enumerate(commands):
+            cline = line_of(commands, i) or line
+            if not (isinstance(command, dict) and len(command) == 1 and next(iter(command)) in GM_COMMANDS):
+                raise DataError(f"gm: round {round_name}: {shown(str(command))} is not a GM command.",
+                                f"{where}, line {cline}",
+                                f"The commands are {' and '.join(GM_COMMANDS)}; write {example}, or "
+                                "- adjust: {company: red, units: 5, reason: fee charged twice}.")
+            name, args = next(iter(command.items()))
+            if name == "end-construction":
+                args = {"reason": str(args)}
+            elif not (isinstance(args, dict) and set(args) == {"company", "units", "reason"}
+                      and isinstance(args["units"], int)):
+                raise DataError(f"gm: round {round_name}: adjust needs company, units (a whole number) and reason.",
+                                f"{where}, line {cline}", "Write - adjust: {company: red, units: 5, reason: fee charged twice}.")
+            parsed.append(GmCommand(name, args, cline))
+        out[round_key(str(round_name))] = parsed
+    return out
+
+
+def _round_folders(source: Path) -> dict[tuple, Path]:
+    orders = source / "orders"
+    if not orders.is_dir():
+        raise UmpireError(f"{source} has no orders/ folder.", fix="Put each round's orders in orders/<round>/<company>.txt.")
+    found: dict[tuple, Path] = {}
+    for p in sorted(orders.iterdir()):
+        if p.name.startswith("."):
+            continue
+        if not (p.is_dir() and _ROUND.match(p.name)):
+            raise UmpireError(f"{p} is not a round folder.", fix="orders/ holds one folder a round: orders/1, orders/2, ...")
+        key = round_key(p.name)
+        if key in found:
+            raise UmpireError(f"{found[key]} and {p} are the same round.", fix="Keep one of them.")
+        found[key] = p
+    return dict(sorted(found.items()))
+
+
+def order_files(round_dir: Path) -> list[Path]:
+    """The orders of one round in name order; anything else in the folder is refused (hidden files aside)."""
+    files = []
+    for p in sorted(round_dir.iterdir()):
+        if p.name.startswith("."):
+            continue
+        if not (p.is_file() and p.suffix == ".txt"):
+            raise UmpireError(f"{p} is not an order file.", fix="A round folder holds one <company>.txt a company.")
+        files.append(p)
+    return files
+
+
+def is_earlier_run(path: Path) -> bool:
+    """A folder `play` (or `demo`) wrote before: every order came from the archive's files, and no
+    GM undid or replaced anything by hand since."""
+    folder = GameFolder(path)
+    try:
+        folder.require()
+        return all(e.get("via", "").startswith(EARLIER_VIAS) for e in folder.events
+                   if e["type"] in ("order_received", "order_refused")) \
+            and not any(e["type"] in ("rollback", "company_replaced") for e in folder.journal())
+    except UmpireError:
+        return False
+
+
+def clear_earlier_run(path: Path, label: str):
+    if path.exists():
+        if not is_earlier_run(path):
+            raise UmpireError(f"{path} already exists and is not an earlier run of {label}.",
+                              fix="Remove it, or give another OUT_DIR.")
+        shutil.rmtree(path)
+
+
+def play(source: Path, out_dir: Path, step: Callable[[int, int], None] | None = None,
+         label: str | None = None) -> Played:
+    """Play the archive at `source` (`label`: how to name it) into OUT_DIR/<game>; an earlier run
+    there is replaced. `step(done, total)` is told after each round."""
+    archive = read_archive(source)
+    path = Path(out_dir) / archive.game
+    clear_earlier_run(path, label or f"the archive {source}")
+    try:
+        folder, _ = actions.create_game(path, archive.map, archive.rules, archive.companies, seed=archive.seed,
+                                        dice_file=archive.dice, option_specs=archive.options, profile=archive.profile)
+    except UmpireError as exc:
+        if not path.exists():
+            raise
+        shutil.rmtree(path)                   # written before round 1 could open: nothing to look at
+        raise _misfit(archive, path, exc, "round 1", "as it opened", kept=False) from None
+    return Game(archive, folder, step).play_all()
+
+
+class Game:
+    """One play of an archive: the round open, its GM commands, its orders, its resolve."""
+
+    def __init__(self, archive: Archive, folder: GameFolder, step):
+        self.archive, self.folder, self.step = archive, folder, step
+        self.rounds = dict(archive.rounds)
+        self.gm = dict(archive.gm)
+        self.resolved = 0
+        self.notes: list[str] = []
+
+    def play_all(self) -> Played:
+        total = len(self.rounds)
+        if self.step:
+            self.step(0, total)
+        while self.folder.state().phase != "finished" and (self.rounds or self.gm):
+            self.play_round()
+            if self.step:
+                self.step(total - len(self.rounds), total)
+        state = self.folder.state()
+        finished = state.phase == "finished"
+        if finished and (self.rounds or self.gm):
+            left = [str(p.relative_to(self.archive.source)) for p in self.rounds.values()]
+            left += [f"gm: round {k[0]}" for k in self.gm]
+            raise UmpireError(f"the game ended in round {state.round}, but {', '.join(left)} follow.",
+                              self.archive.where(""), "Remove what follows the end, or look for a round played "
+                              f"differently from the zine (the game so far is in {self.folder.path}).")
+        return Played(self.folder, self.resolved, finished, self.notes + (self.unused_dice() if finished else []))
+
+    def play_round(self):
+        state = self.folder.state()
+        turn = self.folder.family.open_turn(state)
+        key = round_key(str(turn))
+        name = f"round {turn}"
+        for command in self.gm.pop(key, []):
+            self.run_gm(command, name)
+        if round_key(str(self.folder.family.open_turn(self.folder.state()))) != key:        # the GM ended the round
+            ended = self.rounds.pop(key, None)
+            if ended is not None and order_files(ended):
+                raise self.misfit(name, f"{ended.relative_to(self.archive.source)} holds orders, but the GM's "
+                                  "end-construction ended the round before they were carried out.",
+                                  "Move them to the next round, or end construction a round later.")
+            return
+        round_dir = self.rounds.pop(key, None)
+        if round_dir is None:
+            if not self.rounds and not self.gm:
+                return
+            following = next(iter(self.rounds.values()), None)
+            raise self.misfit(self.archive.where("orders"), f"{name} is open, and there is no orders/{turn} folder"
+                              + (f" (the next is {following.relative_to(self.archive.source)})." if following else "."),
+                              "Make a folder for every round, empty if no company ordered.")
+        for order in order_files(round_dir):
+            self.submit(order, name)
+        try:
+            actions.resolve(self.folder)
+        except UmpireError as exc:
+            raise _misfit(self.archive, self.folder.path, exc, name, "when it was resolved") from None
+        self.resolved += 1
+
+    def submit(self, order: Path, name: str):
+        relative = order.relative_to(self.archive.source / "orders").as_posix()
+        result = actions.submit(self.folder, order.read_bytes(), via=f"{VIA} {relative}")
+        where = f"{name}, {order.relative_to(self.archive.source)}"
+        if not result.accepted:
+            raise self.misfit(where, f"the order was refused: {result.reason}", "Correct the order.")
+        if result.errors and self.archive.unreadable == "stop":
+            raise self.misfit(where, f"the umpire cannot read {len(result.errors)} line(s): {result.errors[0]}",
+                              "Correct the line (docs/orders.md gives every order line), or, where the zine's GM "
+                              "refused it too, write unreadable_lines: report in game.yaml.")
+        self.notes += [f"{where}: refused {e}" for e in result.errors]
+        if result.company != order.stem.lower():
+            raise self.misfit(where, f"the order is from company {result.company}, but the file is {order.name}.",
+                              f"Name it {result.company}.txt, or correct its COMPANY line.")
+
+    def run_gm(self, command: GmCommand, name: str):
+        try:
+            if command.name == "end-construction":
+                actions.end_construction(self.folder, command.args["reason"])
+            else:
+                corrections.adjust(self.folder, str(command.args["company"]), command.args["units"],
+                                   str(command.args["reason"]))
+        except UmpireError as exc:
+            raise self.misfit(f"{name}, {self.archive.spec_file.name} line {command.line}",
+                              f"the GM's {command.name} did not fit: {exc.message}", "Correct the gm: entry.") from None
+
+    def misfit(self, where: str, what: str, fix: str) -> UmpireError:
+        return UmpireError(what, where, f"{fix} {_so_far(self.folder.path)}")
+
+    def unused_dice(self) -> list[str]:
+        if self.archive.dice is None:
+            return []
+        from .dice import read_dice_file
+        dice = read_dice_file(self.archive.dice)
+        used = self.folder.state().rolls
+        if used >= len(dice):
+            return []
+        return [f"{len(dice) - used} dice of {self.archive.dice.name} were not used (from line {dice[used].line} on)."]
+
+
+def _misfit(archive: Archive, path: Path, exc: UmpireError, name: str, when: str, kept: bool = True) -> UmpireError:
+    """A refusal while the umpire rolled or resolved the game at `path` (`kept`: the game so far is
+    there to look at), said of the archive's own dice file rather than of its copy in the game."""
+    what, where, fix = exc.what or "", exc.where or "", exc.fix or ""
+    if archive.dice:
+        copy, own = str(path / DICE_FILE), str(archive.dice)
+        what, where, fix = what.replace(copy, own), where.replace(copy, own), fix.replace(copy, own)
+    text = what + (f" ({where})" if where else "")
+    return type(exc)(f"{name} did not fit {when}: {text}", str(archive.source),
+                     f"{fix} {_so_far(path) if kept else ''}".strip())
+
+
+def _so_far(path: Path) -> str:
+    return f"The game so far is in {path} (`umpire dice {path} --next` lists the dice the open round needs)."
