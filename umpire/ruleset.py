@@ -10,34 +10,10 @@ from pathlib import Path
 
 import yaml
 
+from .checks import boolean as _bool, choice as _choice, optional as _optional, whole_number as _int
 from .errors import DataError
 from .resources import find_named
 from .yamlfile import line_of, load_yaml
-
-
-def _int(minimum=0):
-    def check(v):
-        if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
-            return f"must be a whole number of at least {minimum}"
-    return check
-
-
-def _choice(*names):
-    def check(v):
-        if v not in names:
-            return f"must be one of {', '.join(map(str, names))}"
-    return check
-
-
-def _bool(v):
-    if not isinstance(v, bool):
-        return "must be true or false"
-
-
-def _optional(inner):
-    def check(v):
-        return None if v is None else inner(v)
-    return check
 
 
 def _int_list(v):

@@ -119,3 +119,33 @@ def line_of(container, key) -> int:
     if isinstance(container, LineList) and isinstance(key, int) and key < len(container.item_lines):
         return container.item_lines[key]
     return getattr(container, "line", 0)
+
+
+class FieldChecker:
+    """Reads the fields of one loaded data file; every error names the file, the line and the field."""
+
+    def __init__(self, path, doc):
+        self.path, self.doc = path, doc
+
+    def fail(self, container, key, field_name: str, what: str, fix: str | None = None):
+        raise DataError(what, f"{self.path}, line {line_of(container, key)}, {field_name}", fix)
+
+    def mapping(self, value, container, key, field_name, allowed: set[str], required: set[str]) -> LineDict:
+        if not isinstance(value, dict):
+            self.fail(container, key, field_name, "must be a mapping.",
+                      f"Write it as {{{', '.join(sorted(required | allowed))}}}.")
+        for k in value:
+            if k not in allowed | required:
+                self.fail(value, k, f"{field_name}.{k}", f"unknown key {k!r}.",
+                          f"Known keys here: {', '.join(sorted(allowed | required))}.")
+        for k in sorted(required):
+            if k not in value:
+                self.fail(container, key, field_name, f"the key {k!r} is missing.")
+        return value
+
+    def sequence(self, value, container, key, field_name) -> list:
+        if value is None:
+            return LineList()
+        if not isinstance(value, list):
+            self.fail(container, key, field_name, "must be a list.")
+        return value

@@ -6,21 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import hexgrid
-from ..errors import DataError
 from ..hexgrid import Edge, Grid, Hex, label
-from ..yamlfile import LineDict, LineList, line_of
+from ..yamlfile import FieldChecker
 
 
-class FieldReader:
+class FieldReader(FieldChecker):
     """Reads the fields of one map file; raises the first error found."""
 
     def __init__(self, path: Path, doc):
-        self.path, self.doc = path, doc
+        super().__init__(path, doc)
         self.grid: Grid | None = None
         self.rows: list[str] = []
-
-    def fail(self, container, key, field_name: str, what: str, fix: str | None = None):
-        raise DataError(what, f"{self.path}, line {line_of(container, key)}, {field_name}", fix)
 
     def hex(self, text, container, key, field_name) -> Hex:
         h = hexgrid.parse_label(str(text)) if isinstance(text, (str, int)) else None
@@ -45,26 +41,6 @@ class FieldReader:
                       "so there is no edge between them.",
                       "An edge lies between two neighbouring hexes; split a long river into one edge per hex side.")
         return hexgrid.edge(a, b)
-
-    def mapping(self, value, container, key, field_name, allowed: set[str], required: set[str]) -> LineDict:
-        if not isinstance(value, dict):
-            self.fail(container, key, field_name, "must be a mapping.",
-                      f"Write it as {{{', '.join(sorted(required | allowed))}}}.")
-        for k in value:
-            if k not in allowed | required:
-                self.fail(value, k, f"{field_name}.{k}", f"unknown key {k!r}.",
-                          f"Known keys here: {', '.join(sorted(allowed | required))}.")
-        for k in sorted(required):
-            if k not in value:
-                self.fail(container, key, field_name, f"the key {k!r} is missing.")
-        return value
-
-    def sequence(self, value, container, key, field_name) -> list:
-        if value is None:
-            return LineList()
-        if not isinstance(value, list):
-            self.fail(container, key, field_name, "must be a list.")
-        return value
 
     def char_at(self, h: Hex) -> str:
         col, row = h

@@ -15,7 +15,7 @@ from pathlib import Path
 from ...errors import DataError
 from ...names import fold
 from ...resources import find_named
-from ...yamlfile import LineDict, LineList, line_of, load_yaml
+from ...yamlfile import FieldChecker, load_yaml
 
 FORMAT = "graph-1"
 COLOURS = ("blue", "violet", "red", "yellow", "none")
@@ -155,34 +155,8 @@ def _lookup_keys(loc: Location) -> list[str]:
 
 
 # ---------------------------------------------------------------------------
-class _Reader:
+class _Reader(FieldChecker):
     """Reads one board file; raises the first error found, naming file, line and field."""
-
-    def __init__(self, path: Path, doc):
-        self.path, self.doc = path, doc
-
-    def fail(self, container, key, field_name: str, what: str, fix: str | None = None):
-        raise DataError(what, f"{self.path}, line {line_of(container, key)}, {field_name}", fix)
-
-    def mapping(self, value, container, key, field_name, allowed: set[str], required: set[str]) -> LineDict:
-        if not isinstance(value, dict):
-            self.fail(container, key, field_name, "must be a mapping.",
-                      f"Write it as {{{', '.join(sorted(required | allowed))}}}.")
-        for k in value:
-            if k not in allowed | required:
-                self.fail(value, k, f"{field_name}.{k}", f"unknown key {k!r}.",
-                          f"Known keys here: {', '.join(sorted(allowed | required))}.")
-        for k in sorted(required):
-            if k not in value:
-                self.fail(container, key, field_name, f"the key {k!r} is missing.")
-        return value
-
-    def sequence(self, value, container, key, field_name) -> list:
-        if value is None:
-            return LineList()
-        if not isinstance(value, list):
-            self.fail(container, key, field_name, "must be a list.")
-        return value
 
     def word(self, value, container, key, field_name, what: str) -> str:
         """An id or a name: one word without hyphens, as orders write routes `Hamburg-Hannover`."""

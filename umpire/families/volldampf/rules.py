@@ -7,6 +7,8 @@ from pathlib import Path
 
 import yaml
 
+from ...checks import boolean as _bool, choice as _choice, optional as _optional, text as _text
+from ...checks import whole_number as _int
 from ...errors import DataError
 from ...resources import find_named
 from ...ruleset import Ruleset, _plain, _validate
@@ -16,32 +18,6 @@ ACTION_CARDS = ("Schnelle Lok", "Subvention", "Günstige Gelegenheit", "Sabotage
                 "Alles neu", "Neue Planung")
 CUBE_COLOURS = ("blue", "violet", "red", "yellow")
 SHARES = ("all", "half", "nothing")
-
-
-def _int(minimum=0):
-    def check(v):
-        if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
-            return f"must be a whole number of at least {minimum}"
-    return check
-
-
-def _text(v):
-    return None if isinstance(v, str) else "must be text"
-
-
-def _choice(*names):
-    def check(v):
-        if v not in names:
-            return f"must be one of {', '.join(map(str, names))}"
-    return check
-
-
-def _bool(v):
-    return None if isinstance(v, bool) else "must be true or false"
-
-
-def _optional(inner):
-    return lambda v: None if v is None else inner(v)
 
 
 def _action_cards(v):
