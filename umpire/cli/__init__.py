@@ -134,7 +134,7 @@ class UmpireGroup(LazyGroup):
 @click.option("--debug", is_flag=True, envvar="UMPIRE_DEBUG",
               help="Print the traceback of an internal error on stderr (also: UMPIRE_DEBUG=1).")
 def main(debug):
-    """Umpire for play-by-mail Railway Rivals (Dampfross) games."""
+    """Umpire for play-by-mail Railway Rivals (Dampfross) and Volldampf games."""
 
 
 def run(args: list[str] | None = None):
