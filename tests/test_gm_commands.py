@@ -296,3 +296,27 @@ def test_the_same_replace_run_twice_keeps_the_first_code(game):
     code = out.split("red: ")[1].split()[0]
     again = ok("replace", game, "red", "--email", "standby@example.org")
     assert "already; nothing done" in again and GameFolder(game).secrets["codes"]["red"] == code
+
+
+def test_a_new_code_is_never_one_the_game_has_used():
+    every = {f"{w}-{n}" for w in actions._CODE_WORDS for n in range(10, 100)}
+    left = "heron-78"
+    assert actions.new_code(taken=every - {left}) == left
+
+
+def test_replace_never_hands_out_the_code_it_retires(game, monkeypatch):
+    old = GameFolder(game).secrets["codes"]["red"]
+    word, number = old.rsplit("-", 1)
+    draws = iter([(word, int(number) - 10), ("maple", 1)])      # the first draw repeats the old code
+
+    class Drawn:
+        def choice(self, words):
+            self.pair = next(draws)
+            return self.pair[0]
+
+        def randbelow(self, n):
+            return self.pair[1]
+
+    monkeypatch.setattr(actions, "_secrets", Drawn())
+    out = ok("replace", game, "red", "--email", "standby@example.org")
+    assert "red: maple-11" in out and GameFolder(game).secrets["codes"]["red"] == "maple-11"

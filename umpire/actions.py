@@ -44,8 +44,12 @@ def parse_company(spec: str) -> dict:
     return {"id": cid, "name": name, "email": email}
 
 
-def new_code() -> str:
-    return f"{_secrets.choice(_CODE_WORDS)}-{_secrets.randbelow(90) + 10}"
+def new_code(taken=()) -> str:
+    """A fresh order code, never one of `taken` (the codes the game has used)."""
+    while True:
+        code = f"{_secrets.choice(_CODE_WORDS)}-{_secrets.randbelow(90) + 10}"
+        if code not in taken:
+            return code
 
 
 def create_game(path: Path, map_name: str | None, rules_name: str, company_specs: list[str],
@@ -94,7 +98,10 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     if recorded is not None:
         family.check_recorded(recorded)
 
-    secrets = {"codes": {c["id"]: new_code() for c in companies}}
+    codes: dict[str, str] = {}
+    for c in companies:                         # each company its own code
+        codes[c["id"]] = new_code(taken=codes.values())
+    secrets = {"codes": codes}
     if recorded is None:
         secrets["seed"] = seed or _secrets.token_hex(16)
         dice_conf = {"mode": "seeded", "commitment": commitment(secrets["seed"])}

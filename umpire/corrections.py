@@ -63,10 +63,11 @@ def replace(folder: GameFolder, company: str, email: str, name: str | None = Non
     current = folder.company(company)
     if current.get("email") == email and name in (None, current["name"]) and code is None:
         return None
-    code = code or actions.new_code()
-    position = len(folder.journal())
     secrets = folder.secrets
     codes = secrets.setdefault("codes", {})
+    used = set(codes.values()) | {r["code"] for rs in (secrets.get("retired_codes") or {}).values() for r in rs}
+    code = code or actions.new_code(taken=used)
+    position = len(folder.journal())
     retired = secrets.setdefault("retired_codes", {}).setdefault(company, [])
     retired.append({"code": codes.get(company), "until": position})
     codes[company] = code
