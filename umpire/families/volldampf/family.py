@@ -11,6 +11,7 @@ from pathlib import Path
 from ...draws import RecordedDraws, SeededDraws, read_draws_file
 from ...errors import UmpireError
 from ...order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
+from ...press import press_of, split_press
 from ..base import Confirmation, Family, Issue
 from . import engine
 from .board import CUBE_COLOURS, load_board
@@ -82,7 +83,7 @@ class Volldampf(Family):
     # -- turns and orders ------------------------------------------------------------
     def parse_order(self, text: str, board) -> Order:
         order, body = Order(), []
-        for number, raw, line in clean_lines(text):
+        for number, raw, line in clean_lines(split_press(text)[0]):
             keyword, _, rest = line.partition(" ")
             if keyword.upper() in HEADER_KEYWORDS:
                 try:
@@ -144,13 +145,14 @@ class Volldampf(Family):
         board, rules = folder.game_map, folder.rules
         dice = folder.config.get("dice", {})
         seed = folder.secrets.get("seed") if state.turn == "finished" else None
-        text = newsletter_text(board, rules, state, events, state.game, number, dice.get("commitment"), seed)
-        writer = Writer(board, rules, state, events)
         previous = _previous_turn(folder.events)
+        press = press_of(folder, previous, state.seats, state.names)
+        text = newsletter_text(board, rules, state, events, state.game, number, dice.get("commitment"), seed, press)
+        writer = Writer(board, rules, state, events)
         read = {}
         if previous:
             for player, file in folder.latest_orders(previous).items():
-                order = self.parse_order((folder.path / file).read_text(encoding="utf-8", errors="replace"), board)
+                order = self.parse_order(folder.order_text(folder.read_bytes(file)), board)
                 read[player] = [f"line {n}: {t}" + _ignored(keyword, previous) for n, keyword, t in order.body.read]
         private = {p: writer.private(p, read.get(p, [])) for p in state.seats}
         return Issue(text, partial(newsletter_pdf, board, state, text, f"{state.game} newsletter {number:03d}"),
