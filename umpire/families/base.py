@@ -119,6 +119,13 @@ class Family(ABC):
         have turns names them, e.g. `3B`."""
         return state.round
 
+    def turn_letters(self, rules) -> str:
+        """The letters of a round's mail turns (`ABC`: turns 3A, 3B, 3C), each of which may have its
+        own deadline (`--option deadline.B=...`); "" for a family whose round is one mail turn."""
+        return ""
+
+    holds_late_orders: bool = True               # False: `late_orders: hold` is refused at `umpire new`
+
     def next_turn(self, turn: int | str) -> int | str:
         """The turn a late order is held for when the game holds late orders (`late_orders: hold`);
         a family that cannot hold orders over refuses with UmpireError."""

@@ -18,7 +18,7 @@ from .board import CUBE_COLOURS, load_board
 from .orders import TURN_OF, BodyReader, TurnOrders
 from .preview import preview
 from .report import Writer, newsletter_text, player_colours, since_last_issue
-from .rules import load_volldampf_rules, setup_problems
+from .rules import SCHEMA, load_volldampf_rules, setup_problems
 from .state import State, card_name, turn_name
 
 NOTE = ("The turn is carried out in place order when the umpire resolves it; what depends on the others "
@@ -43,6 +43,7 @@ class Volldampf(Family):
     recorded = "draws"
     options: dict = {}
     default_board = "volldampf-germany"
+    ruleset_schema = {k: v for k, v in SCHEMA.items() if k != "family"}
 
     # -- data ----------------------------------------------------------------------
     def load_board(self, name_or_path):
@@ -100,6 +101,11 @@ class Volldampf(Family):
 
     def open_turn(self, state: State) -> str:
         return turn_name(state)
+
+    holds_late_orders = False
+
+    def turn_letters(self, rules) -> str:
+        return "ABC"
 
     def next_turn(self, turn):
         raise UmpireError("a Volldampf game does not hold late orders: an order for one mail turn would "
