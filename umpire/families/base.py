@@ -158,6 +158,11 @@ class Family(ABC):
     def status(self, folder: GameFolder, state: GameState) -> dict:
         """The family's facts for `status --json`: at least phase and round, and the players."""
 
+    def outcome(self, events: list[dict]) -> tuple[str, list[str]] | None:
+        """How a finished game ended, from its journal: (why it ended, the winners); None while it runs."""
+        end = next((e for e in reversed(events) if e["type"] == "game_finished"), None)
+        return (end["reason"], end["winners"]) if end else None
+
     def summary(self, before: GameState, after: GameState, events: list[dict]) -> list[str]:
         """What resolving the turn did, in a few lines for `umpire preview` (state before and after,
         the events)."""

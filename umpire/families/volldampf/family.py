@@ -138,6 +138,10 @@ class Volldampf(Family):
                 "cubes": {loc: list(c) for loc, c in sorted(state.cubes.items()) if c},
                 "bag": {c: state.bag.get(c, 0) for c in CUBE_COLOURS}}
 
+    def outcome(self, events: list[dict]) -> tuple[str, list[str]] | None:
+        end = next((e for e in reversed(events) if e["type"] == "end"), None)
+        return (f"after round {end['round']}, the last; score = income - bonds", end["winners"]) if end else None
+
     def status_lines(self, info: dict) -> list[str]:
         lines = [f"Game {info['game']} (Volldampf): round {info['round']}, turn {info['turn']}"]
         for p, v in info["players"].items():
