@@ -209,6 +209,10 @@ class Writer:
         lines = ASKS_EXTRA if s.turn[1:] else ASKS[s.turn]
         n = row(self.rules, len(s.seats))
         extra = [f"Build turns this round: {n['build_turns']}."] if s.turn == "B" else []
+        if s.turn == "B" and self.rules["options"]["merge_build_move"]:
+            lines = lines + ASKS["C"]
+            extra += ["The moves follow every build of this turn (merge_build_move): give ELSE",
+                      "alternatives for routes over links that may not be built."]
         return [f"Orders for turn {turn_name(s)} (header: GAME, PLAYER, CODE, optional ROUND {turn_name(s)}):"] + [
             "  " + x for x in lines] + extra
 
