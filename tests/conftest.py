@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from umpire.gamemap import load_map
+from umpire.families.dampfross.gamemap import load_map
 from umpire.ruleset import load_rules
 
 TESTS = Path(__file__).parent

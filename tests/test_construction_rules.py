@@ -3,8 +3,8 @@
 import pytest
 
 from umpire.dice import RecordedDice, SeededDice
-from umpire.engine import construction
-from umpire.engine.state import fold
+from umpire.families.dampfross.engine import construction
+from umpire.families.dampfross.engine.state import fold
 from umpire.ruleset import load_rules
 from helpers import h, lay, new_state, of_type, run_round, tiny_map
 

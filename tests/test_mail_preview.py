@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from umpire.engine.preview import preview_order
-from umpire.engine.state import State
-from umpire.orders import parse_order
+from umpire.families.dampfross.engine.preview import preview_order
+from umpire.families.dampfross.engine.state import State
+from umpire.families.dampfross.orders import parse_order
 
 
 def game_state():

@@ -7,7 +7,7 @@ stops working). Both are journaled; replay repeats them.
 from __future__ import annotations
 
 from . import actions, ids
-from .engine.ledger import BANK
+from .ledger import BANK
 from .errors import UmpireError
 from .store import atomic
 from .store.folder import GAME_FILE, SECRETS_FILE, GameFolder, dump_yaml

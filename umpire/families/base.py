@@ -72,6 +72,7 @@ class Family(ABC):
     options: dict[str, tuple[object, str]] = {}  # the family's game options: name -> (default, meaning)
     choices: dict[str, tuple] = {}               # options of those whose value is one of a few words
     default_board: str | None = None             # the board `umpire new` takes without --map
+    board_format: object = None                  # the `format:` value of the family's board files
     ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
 
     # -- data ----------------------------------------------------------------------
@@ -79,6 +80,15 @@ class Family(ABC):
     def load_board(self, name_or_path: str | Path):
         """The board (map) from a bundled name or a file; DataError naming file, line and field.
         The shell reads its `name` (game.yaml) and passes it back to the family's own methods."""
+
+    def check_board(self, name_or_path: str | Path, rules_name: str | None) -> str:
+        """`umpire map check`: load and check a board (against `rules_name`, or the family's own
+        ruleset, where a board must match one); one line saying what it holds. DataError if bad."""
+        return f"{self.load_board(name_or_path).name}: ok"
+
+    def draw_board(self, name_or_path: str | Path, paper: str) -> tuple[str, bytes]:
+        """`umpire map render`: the empty board's title and PDF (pages of `paper`: a4, a3, letter)."""
+        raise UmpireError(f"a {self.name} board is not drawn on its own.", fix="Its newsletters show it.")
 
     @abstractmethod
     def load_rules(self, name_or_path: str | Path, overrides: dict):
