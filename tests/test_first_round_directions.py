@@ -9,7 +9,7 @@ from umpire.families.dampfross.engine.construction import resolve_construction_r
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import parse_label
 from umpire.families.dampfross.orders import parse_order
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.ruleset import load_rules
 
 MAP = """\
 format: 1

@@ -10,7 +10,7 @@ from umpire.families.dampfross.engine.construction import round_order
 from umpire.errors import DataError, UmpireError
 from umpire.families.dampfross.options import CHOICES
 from umpire.options import check_choices
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.ruleset import load_rules
 from helpers import of_type
 
 COMPANIES = [{"id": c, "name": c.title()} for c in ("red", "blue", "green")]

@@ -14,7 +14,7 @@ from umpire.ledger import BANK
 from umpire.families.dampfross.engine.routes import check_route
 from umpire.families.dampfross.hexgrid import parse_label as P
 from umpire.families.dampfross.orders import Route
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.ruleset import load_rules
 
 CHAIN = "F3-G4-G5-G6-H6-I6-J6"          # six plain steps from F3, where red's and blue's lines meet
 

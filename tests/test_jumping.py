@@ -10,7 +10,7 @@ from helpers import lay, new_state, of_type, run_round
 from opskit import announce, run_round as run_operations
 from umpire.dice import RecordedDice
 from umpire.families.dampfross.engine.construction import Emitter
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.ruleset import load_rules
 
 BLUE = "C3-D3-E3-F3-G4-G5-G6"
 

@@ -68,7 +68,7 @@ def test_preview_compares_cost_with_budget_and_balance(test_map, laurin):
 
 
 def test_preview_lets_a_chain_start_where_a_jump_of_the_order_lands(test_map):
-    from umpire.ruleset import load_rules
+    from umpire.families.dampfross.ruleset import load_rules
     jumping = load_rules("laurin", {"options.jumping": True})
     order = parse_order("HOME Beta\nJUMP K8-K7-K6\nBUILD K6-L6", test_map)
     (chain,) = preview_order(game_state(), test_map, jumping, "blue", order).chains

@@ -21,7 +21,8 @@ from umpire.families.dampfross.engine.route_assistant import NoRoute, fastest_ro
 from umpire.families.dampfross.gamemap import STATIONS, GameMap, load_map
 from umpire.families.dampfross.hexgrid import Hex, label, parse_label
 from umpire.families.dampfross.orders import Chain, Order, RaceEntry, Route
-from umpire.ruleset import Ruleset, load_rules
+from umpire.families.dampfross.ruleset import load_rules
+from umpire.ruleset import Ruleset
 
 from helpers import hex_map
 

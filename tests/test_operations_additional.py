@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from opskit import NETWORK, announce, events_of, make_state, run_round
 from umpire.families.dampfross.engine.operations import status_facts
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.ruleset import load_rules
 
 RED = "C3-D3-E3-F3-G4-G5-G6-H5-I6-J6-K7-K8"
 BALANCES = {"red": 30, "blue": 20, "green": 10}

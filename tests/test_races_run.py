@@ -6,7 +6,7 @@ from opskit import ScriptedDice, chain_hexes, events_of, make_state
 from umpire.families.dampfross.engine.construction import Emitter
 from umpire.families.dampfross.engine.races import Race, Train
 from umpire.families.dampfross.engine.routes import Plan
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.ruleset import load_rules
 
 LINE = "C3-D3-E3-F3-G4"                      # four plain steps
 CLIMB = "C3-C4-D4-E5-F5-G5-H5"               # D4 -> E5 climbs into the mountains, E5 -> F5 stays up

@@ -5,7 +5,7 @@ from umpire.families.dampfross.engine import construction
 from umpire.families.dampfross.gamemap import City, GameMap
 from umpire.families.dampfross.hexgrid import Grid, label
 from umpire.families.dampfross.orders import parse_order
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.ruleset import load_rules
 
 SIZE = 45
 

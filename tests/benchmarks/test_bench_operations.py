@@ -18,7 +18,7 @@ from umpire.families.dampfross.engine.route_assistant import NoRoute, cheapest_b
 from umpire.families.dampfross.gamemap import City, GameMap, load_map  # noqa: E402
 from umpire.families.dampfross.hexgrid import Grid, label, parse_label  # noqa: E402
 from umpire.families.dampfross.orders import parse_order  # noqa: E402
-from umpire.ruleset import load_rules  # noqa: E402
+from umpire.families.dampfross.ruleset import load_rules  # noqa: E402
 
 from opskit import make_state  # noqa: E402
 

@@ -1,6 +1,5 @@
-"""Dampfross behind the family interface: each method hands over to the existing engine
-(umpire/engine/), map (umpire/gamemap.py), ruleset (umpire/ruleset.py) and order body
-(umpire/orders.py). Rendering and previews are imported when first used."""
+"""Dampfross behind the family interface: each method hands over to the family's engine,
+map, ruleset and order body beside it. Rendering and previews are imported when first used."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from ...errors import UmpireError
 from .gamemap import load_map
 from .hexgrid import label
 from .orders import parse_order
-from ...ruleset import SCHEMA, load_rules
+from .ruleset import SCHEMA, load_rules
 from ..base import Confirmation, Family, Issue
 from .options import CHOICES, OPTIONS, game_option
 
