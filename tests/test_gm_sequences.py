@@ -1,8 +1,8 @@
 """Any sequence of the GM's commands (orders, resolve, rollback, rollback --to, adjust, replace):
-money stays conserved, a rollback gives back the status from before the resolves it undid, and
-replay rebuilds the game byte for byte."""
+money stays conserved, a rollback gives back the status from before the resolves it undid (a plain
+rollback run again before any resolve does nothing), and replay rebuilds the game byte for byte."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from umpire import actions, corrections, rollback
 from umpire.replay import replay
@@ -30,11 +30,13 @@ def status(path):
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(STEPS, min_size=3, max_size=9))
+@example([("resolve",), ("resolve",), ("rollback",), ("rollback",), ("resolve",), ("rollback",)])
 def test_any_sequence_of_gm_commands_replays_and_rolls_back_to_the_status_before(tmp_path_factory, steps):
     path = tmp_path_factory.mktemp("seq") / "g"
     actions.create_game(path, str(TEST_MAP), "laurin", ["red:Red Lines:red@example.org", "blue:Blue:blue@example.org"],
                         seed="s")
     resolved: list[tuple[int, dict]] = []          # (round resolved, status before its resolve)
+    undone = False                                  # a rollback since the last resolve: a plain one does nothing
     for step in steps:
         folder = GameFolder(path)
         kind = step[0]
@@ -47,11 +49,17 @@ def test_any_sequence_of_gm_commands_replays_and_rolls_back_to_the_status_before
                 continue
             actions.resolve(folder)
             resolved.append((before["round"], before))
+            undone = False
         elif kind == "rollback":
             if not resolved:
                 continue
-            rollback.rollback(folder)
-            assert status(path) == resolved.pop()[1]
+            before = status(path)
+            done = rollback.rollback(folder)
+            if undone:
+                assert done.nothing and status(path) == before
+            else:
+                assert status(path) == resolved.pop()[1]
+                undone = True
         elif kind == "rollback_to":
             target = next((i for i, (r, _) in enumerate(resolved) if r == step[1]), None)
             if target is None:
@@ -59,6 +67,7 @@ def test_any_sequence_of_gm_commands_replays_and_rolls_back_to_the_status_before
             rollback.rollback(folder, step[1])
             assert status(path) == resolved[target][1]
             del resolved[target:]
+            undone = True
         elif kind == "adjust":
             if step[2] == 0 or folder.state().balance(step[1]) + step[2] < 0:
                 continue

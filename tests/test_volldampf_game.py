@@ -139,7 +139,8 @@ def test_section_16_confirmation_previews_builds_and_moves_on_todays_board(tmp_p
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(["GAME v1", "PLAYER ann", "ROUND 2B", "ROUND x", "CODE a-1", "BID 3 THEN",
                                  "BUILD L1 ELSE", "MOVE blue Hamburg-Hannover", "> quoted", "-- ", "SABOTAGE ann",
-                                 "TAKEFROM bob", "EXTRA MOVE 1 red:Paris"]) | st.text(max_size=30), max_size=12))
+                                 "TAKEFROM bob", "EXTRA MOVE 1 red:Paris", "PRESS", "PRESS GREY", "ENDPRESS"])
+                | st.text(max_size=30), max_size=12))
 def test_section_16_any_mail_text_is_read_without_a_crash(lines):
     from umpire.families import family
     order = family("volldampf").parse_order("\n".join(lines), TINY_BOARD)

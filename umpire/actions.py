@@ -91,6 +91,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     if len(set(seats)) != len(seats):
         raise UmpireError("two companies have the same id.", fix="Give each company its own id.")
     family.check_players(rules, companies)
+    deadlines.check_turn_options(options, family.turn_letters(rules), family.holds_late_orders)
     recorded = _recorded_file(family, dice_file, draws_file)
     if seed is not None and recorded is not None:
         raise UmpireError(f"--seed and --{family.recorded} exclude each other.",

@@ -5,6 +5,8 @@ ruleset value by its dotted path (`construction.dice.count=2`), which overrides 
 
 from __future__ import annotations
 
+import re
+
 import yaml
 
 from .errors import UmpireError
@@ -18,6 +20,14 @@ SHELL_OPTIONS: dict[str, tuple[object, str]] = {
     "grey_press": (False, "press may be printed anonymously (PRESS GREY in an order); otherwise it is printed "
                           "under the company's name"),
 }
+
+
+TURN_DEADLINE = re.compile(r"^deadline\.([A-Za-z])$")     # deadline.B: a turn's own deadline (turns 3B, 4B, ...)
+
+
+def is_shell_option(key: str) -> bool:
+    """Whether a game option is the shell's: one of SHELL_OPTIONS, or a turn's own deadline."""
+    return key in SHELL_OPTIONS or bool(TURN_DEADLINE.match(key))
 
 
 def parse_option(text: str) -> tuple[str, object]:
@@ -73,4 +83,4 @@ def game_option(options: dict, name: str):
 
 def ruleset_overrides(options: dict, family_options: dict) -> dict:
     """The options that set ruleset values: neither the shell's nor the family's own."""
-    return {k: v for k, v in options.items() if k not in SHELL_OPTIONS and k not in family_options}
+    return {k: v for k, v in options.items() if not is_shell_option(k) and k not in family_options}

@@ -51,6 +51,9 @@ def listing(rules_name: str) -> list[str]:
     told = meanings(family.name)
     lines = ["Game options (--option KEY=VALUE):"]
     options = {**family.options, **SHELL_OPTIONS}
+    for letter in family.turn_letters(rules):
+        options[f"deadline.{letter}"] = ("", f"the deadline of every turn {letter} (e.g. 3{letter}), if it differs "
+                                             "from deadline")
     width = max(map(len, options))
     lines += [f"  {k:<{width}}  {_shown(default)!s:<8}  {meaning}" for k, (default, meaning) in options.items()]
     variants = rules.get("variants") or {}

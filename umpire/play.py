@@ -1,7 +1,7 @@
 """`umpire play`: a game typed in as a folder, played round by round into a game folder.
 
 The folder (an *archive*; the bundled demo is one) holds `game.yaml` (the game, map, rules,
-options, companies in seat order, `seed:` or `dice: FILE`, and the GM's commands) and
+options, companies in seat order, `seed:`, `dice: FILE` or `draws: FILE`, and the GM's commands) and
 `orders/<round>/<company>.txt`. Each round's orders are submitted in name order and the round is
 resolved, until the orders or the game end. The first round whose orders or dice do not fit stops
 the play with the round, the file and what did not fit; the game so far stays in the output
@@ -21,11 +21,12 @@ import yaml
 from . import actions, corrections
 from .errors import DataError, UmpireError
 from .ids import shown
-from .store.folder import DICE_FILE, GameFolder
+from .store.folder import RECORDED_FILES, GameFolder
 from .yamlfile import line_of, load_yaml
 
 SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
-KEYS = ("game", "map", "rules", "seed", "dice", "profile", "options", "companies", "gm", "unreadable_lines")
+KEYS = ("game", "map", "rules", "seed", "dice", "draws", "profile", "options", "companies", "gm", "unreadable_lines")
+RECORDED = ("dice", "draws")                  # recorded randomness: Dampfross's dice, Volldampf's draws
 UNREADABLE = ("stop", "report")               # an order line the umpire cannot read: stop the play, or report it
 GM_COMMANDS = ("end-construction", "adjust")
 VIA = "play"                                  # orders are journaled as received "via play 3/red.txt"
@@ -56,13 +57,14 @@ class Archive:
     map: str
     rules: str
     seed: str | None
-    dice: Path | None
+    dice: Path | None                         # the recorded dice or draws file beside game.yaml
     profile: str | None
     options: tuple[str, ...]
     companies: list[str]
     gm: dict[tuple, list[GmCommand]]
     rounds: dict[tuple, Path]                 # round key -> orders/<round>, in the order of play
     unreadable: str = "stop"                  # report: such lines are refused as the zine's GM refused them
+    recorded: str = "dice"                    # what the recorded file holds: dice or draws
 
     def where(self, relative: str | Path) -> str:
         return str(self.source / relative)
@@ -107,8 +109,10 @@ def read_archive(source: Path) -> Archive:
     for key in ("game", "map", "rules", "companies"):
         if spec.get(key) in (None, "", []):
             raise DataError(f"{key}: is missing.", where, "See docs/archive.md for the keys of game.yaml.")
-    if ("seed" in spec) == ("dice" in spec):
-        raise DataError("give either seed: (seeded dice) or dice: FILE (recorded dice beside game.yaml).", where)
+    given = [key for key in ("seed", *RECORDED) if key in spec]
+    if len(given) != 1:
+        raise DataError("give either seed: (seeded dice or draws), or dice: FILE or draws: FILE (the recorded "
+                        "dice or draws, beside game.yaml), one of them.", where)
     companies = spec["companies"]
     if not isinstance(companies, list) or not all(isinstance(c, str) for c in companies):
         raise DataError("companies: is not a list of ID:NAME or ID:NAME:EMAIL.", f"{where}, line {line_of(spec, 'companies')}")
@@ -120,17 +124,32 @@ def read_archive(source: Path) -> Archive:
         raise DataError(f"unreadable_lines: {shown(unreadable)} is not one of {', '.join(UNREADABLE)}.",
                         f"{where}, line {line_of(spec, 'unreadable_lines')}",
                         "Write unreadable_lines: report where the zine's GM refused lines the umpire cannot read either.")
-    dice = None
-    if "dice" in spec:
-        dice = source / str(spec["dice"])
+    dice, recorded = None, given[0] if given[0] in RECORDED else "dice"
+    if given[0] in RECORDED:
+        dice = source / str(spec[recorded])
         if not dice.is_file():
-            raise DataError(f"the dice file {shown(str(spec['dice']))} is not beside it.",
-                            f"{where}, line {line_of(spec, 'dice')}", "Give the name of a file in the archive folder.")
+            raise DataError(f"the {recorded} file {shown(str(spec[recorded]))} is not beside it.",
+                            f"{where}, line {line_of(spec, recorded)}", "Give the name of a file in the archive folder.")
+        _check_recorded(source, spec, recorded, where)
     return Archive(source, path, str(spec["game"]), _beside(source, str(spec["map"])),
                    _beside(source, str(spec["rules"])), str(spec["seed"]) if "seed" in spec else None, dice,
                    str(spec["profile"]) if spec.get("profile") else None,
                    tuple(f"{key}={_flow(value)}" for key, value in options.items()), companies,
-                   _gm_commands(spec.get("gm"), spec, where), _round_folders(source), unreadable)
+                   _gm_commands(spec.get("gm"), spec, where), _round_folders(source), unreadable, recorded)
+
+
+def _check_recorded(source: Path, spec: dict, recorded: str, where: str):
+    """Refuse recorded dice for a game that draws, and recorded draws for one that rolls dice."""
+    from .families import of_rules
+    from .resources import find_named
+    try:
+        family = of_rules(find_named("rules", _beside(source, str(spec["rules"]))))
+    except UmpireError:
+        return                                # the ruleset is refused by name when the game is created
+    if family.recorded != recorded:
+        raise DataError(f"{recorded}: is not for this game: its rules ({family.name}) draw {family.recorded}, "
+                        f"not {recorded}.", f"{where}, line {line_of(spec, recorded)}",
+                        f"Write {family.recorded}: FILE with the recorded {family.recorded}, or seed: TEXT.")
 
 
 def _beside(source: Path, name: str) -> str:
@@ -237,8 +256,9 @@ def play(source: Path, out_dir: Path, step: Callable[[int, int], None] | None = 
     path = Path(out_dir) / archive.game
     clear_earlier_run(path, label or f"the archive {source}")
     try:
+        recorded = {f"{archive.recorded}_file": archive.dice}
         folder, _ = actions.create_game(path, archive.map, archive.rules, archive.companies, seed=archive.seed,
-                                        dice_file=archive.dice, option_specs=archive.options, profile=archive.profile)
+                                        option_specs=archive.options, profile=archive.profile, **recorded)
     except UmpireError as exc:
         if not path.exists():
             raise
@@ -337,12 +357,16 @@ class Game:
     def unused_dice(self) -> list[str]:
         if self.archive.dice is None:
             return []
-        from .dice import read_dice_file
-        dice = read_dice_file(self.archive.dice)
-        used = self.folder.state().rolls
-        if used >= len(dice):
+        if self.archive.recorded == "draws":
+            from .draws import draws_made, read_draws_file
+            outcomes, used, what = read_draws_file(self.archive.dice), draws_made(self.folder.events), "draws"
+        else:
+            from .dice import read_dice_file
+            outcomes, used, what = read_dice_file(self.archive.dice), self.folder.state().rolls, "dice"
+        if used >= len(outcomes):
             return []
-        return [f"{len(dice) - used} dice of {self.archive.dice.name} were not used (from line {dice[used].line} on)."]
+        return [f"{len(outcomes) - used} {what} of {self.archive.dice.name} were not used "
+                f"(from line {outcomes[used].line} on)."]
 
 
 def _misfit(archive: Archive, path: Path, exc: UmpireError, name: str, when: str, kept: bool = True) -> UmpireError:
@@ -350,7 +374,7 @@ def _misfit(archive: Archive, path: Path, exc: UmpireError, name: str, when: str
     there to look at), said of the archive's own dice file rather than of its copy in the game."""
     what, where, fix = exc.what or "", exc.where or "", exc.fix or ""
     if archive.dice:
-        copy, own = str(path / DICE_FILE), str(archive.dice)
+        copy, own = str(path / RECORDED_FILES[archive.recorded]), str(archive.dice)
         what, where, fix = what.replace(copy, own), where.replace(copy, own), fix.replace(copy, own)
     text = what + (f" ({where})" if where else "")
     return type(exc)(f"{name} did not fit {when}: {text}", str(archive.source),

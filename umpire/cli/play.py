@@ -17,7 +17,7 @@ from .progress import progress
 def play(folder, out_dir):
     """Play a game typed in as a folder, round by round, into OUT_DIR/<game> with all its newsletters.
 
-    FOLDER holds game.yaml (game, map, rules, options, companies, and seed: or dice: FILE) and
+    FOLDER holds game.yaml (game, map, rules, options, companies, and seed:, dice: FILE or draws: FILE) and
     orders/<round>/<company>.txt. The first round whose orders or dice do not fit stops the play
     (exit 1) with the round, the file and what did not fit; the game so far stays in OUT_DIR/<game>.
     Run again, it replaces its own earlier output (never a folder with anything else in it).
@@ -32,12 +32,14 @@ def play(folder, out_dir):
     game = played.folder
     rounds = f"{played.rounds} round{'s' if played.rounds != 1 else ''} played into {game.path}"
     if played.finished:
-        end = next(e for e in reversed(game.events) if e["type"] == "game_finished")
-        click.echo(f"{game.game_id}: {rounds}; the game is over ({end['reason']}); "
-                   f"{'winners' if len(end['winners']) > 1 else 'winner'}: {', '.join(end['winners'])}.")
+        reason, winners = game.family.outcome(game.events)
+        click.echo(f"{game.game_id}: {rounds}; the game is over ({reason}); "
+                   f"{'winners' if len(winners) > 1 else 'winner'}: {', '.join(winners)}.")
     else:
-        click.echo(f"{game.game_id}: {rounds}; the orders end here and round {game.state().round} is open "
-                   f"(`umpire dice {game.path} --next` lists the dice it needs).")
+        hint = (f" (`umpire dice {game.path} --next` lists the dice it needs)" if game.family.recorded == "dice"
+                else "")
+        click.echo(f"{game.game_id}: {rounds}; the orders end here and round "
+                   f"{game.family.open_turn(game.state())} is open{hint}.")
     for note in played.notes:
         click.echo(f"Note: {note}")
     click.echo("Its newsletters:")

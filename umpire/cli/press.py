@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
+from ..order_header import OrderLineError, read_round
 from ..press import split_press
 from ..store.folder import GameFolder
 from . import main
@@ -17,7 +18,8 @@ from .locking import locking
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--hold", "hold", metavar="COMPANY", help="Keep this company's press out of the next newsletter.")
 @click.option("--release", "release", metavar="COMPANY", help="Print this company's press after all.")
-@click.option("--round", "round_number", type=int, metavar="N", help="The round (default: the open round).")
+@click.option("--round", "round_number", metavar="N", help="The round, or the mail turn of a game whose rounds "
+              "have turns, e.g. 3B (default: the open one).")
 @locking("game_dir")
 def press_command(game_dir, hold, release, round_number):
     """List the press in the orders of the open round, or hold a company's press back.
@@ -29,7 +31,7 @@ def press_command(game_dir, hold, release, round_number):
     folder = GameFolder(game_dir)
     folder.require()
     state = folder.state()
-    number = round_number if round_number is not None else state.round
+    number = _turn(round_number) if round_number is not None else folder.family.open_turn(state)
     if hold and release:
         raise click.UsageError("--hold and --release exclude each other.")
     company = hold or release
@@ -50,3 +52,11 @@ def press_command(game_dir, hold, release, round_number):
                 click.echo(f"  {line}")
     if not found:
         click.echo(f"No press in the orders of round {number}.")
+
+
+def _turn(text: str) -> int | str:
+    """--round as the journal keys it: a round number, or a turn name such as 3B."""
+    try:
+        return read_round(text.strip(), turns=True)
+    except OrderLineError as exc:
+        raise click.BadParameter(str(exc), param_hint="--round") from None

@@ -129,6 +129,13 @@ class Family(ABC):
         have turns names them, e.g. `3B`."""
         return state.round
 
+    def turn_letters(self, rules) -> str:
+        """The letters of a round's mail turns (`ABC`: turns 3A, 3B, 3C), each of which may have its
+        own deadline (`--option deadline.B=...`); "" for a family whose round is one mail turn."""
+        return ""
+
+    holds_late_orders: bool = True               # False: `late_orders: hold` is refused at `umpire new`
+
     def next_turn(self, turn: int | str) -> int | str:
         """The turn a late order is held for when the game holds late orders (`late_orders: hold`);
         a family that cannot hold orders over refuses with UmpireError."""
@@ -160,6 +167,11 @@ class Family(ABC):
     @abstractmethod
     def status(self, folder: GameFolder, state: GameState) -> dict:
         """The family's facts for `status --json`: at least phase and round, and the players."""
+
+    def outcome(self, events: list[dict]) -> tuple[str, list[str]] | None:
+        """How a finished game ended, from its journal: (why it ended, the winners); None while it runs."""
+        end = next((e for e in reversed(events) if e["type"] == "game_finished"), None)
+        return (end["reason"], end["winners"]) if end else None
 
     def summary(self, before: GameState, after: GameState, events: list[dict]) -> list[str]:
         """What resolving the turn did, in a few lines for `umpire preview` (state before and after,

@@ -107,7 +107,8 @@ def private_parts(folder: GameFolder, issue: int, to: str) -> str:
     parts = []
     for company in folder.config["companies"]:
         path = folder.newsletters / f"{issue:03d}-{company['id']}.txt"
-        if (company.get("email") or "").strip().lower() == to and path.exists():
+        addresses = {a.strip().lower() for a in str(company.get("email") or "").split(",")}
+        if to in addresses and path.exists():
             parts.append(f"\n\n==== For {company['name']} ({company['id']}) only ====\n\n"
                          + path.read_text(encoding="utf-8"))
     return "".join(parts)

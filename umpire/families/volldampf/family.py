@@ -11,13 +11,14 @@ from pathlib import Path
 from ...draws import RecordedDraws, SeededDraws, read_draws_file
 from ...errors import UmpireError
 from ...order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
+from ...press import press_of, split_press
 from ..base import Confirmation, Family, Issue
 from . import engine
 from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board
 from .orders import TURN_OF, BodyReader, TurnOrders
 from .preview import preview
 from .report import Writer, newsletter_text, player_colours, since_last_issue
-from .rules import load_volldampf_rules, setup_problems
+from .rules import SCHEMA, load_volldampf_rules, setup_problems
 from .state import State, card_name, turn_name
 
 NOTE = ("The turn is carried out in place order when the umpire resolves it; what depends on the others "
@@ -43,6 +44,7 @@ class Volldampf(Family):
     options: dict = {}
     default_board = "volldampf-germany"
     board_format = BOARD_FORMAT
+    ruleset_schema = {k: v for k, v in SCHEMA.items() if k != "family"}
 
     # -- data ----------------------------------------------------------------------
     def load_board(self, name_or_path):
@@ -99,7 +101,7 @@ class Volldampf(Family):
     # -- turns and orders ------------------------------------------------------------
     def parse_order(self, text: str, board) -> Order:
         order, body = Order(), []
-        for number, raw, line in clean_lines(text):
+        for number, raw, line in clean_lines(split_press(text)[0]):
             keyword, _, rest = line.partition(" ")
             if keyword.upper() in HEADER_KEYWORDS:
                 try:
@@ -116,6 +118,11 @@ class Volldampf(Family):
 
     def open_turn(self, state: State) -> str:
         return turn_name(state)
+
+    holds_late_orders = False
+
+    def turn_letters(self, rules) -> str:
+        return "ABC"
 
     def next_turn(self, turn):
         raise UmpireError("a Volldampf game does not hold late orders: an order for one mail turn would "
@@ -148,6 +155,10 @@ class Volldampf(Family):
                 "cubes": {loc: list(c) for loc, c in sorted(state.cubes.items()) if c},
                 "bag": {c: state.bag.get(c, 0) for c in CUBE_COLOURS}}
 
+    def outcome(self, events: list[dict]) -> tuple[str, list[str]] | None:
+        end = next((e for e in reversed(events) if e["type"] == "end"), None)
+        return (f"after round {end['round']}, the last; score = income - bonds", end["winners"]) if end else None
+
     def status_lines(self, info: dict) -> list[str]:
         lines = [f"Game {info['game']} (Volldampf): round {info['round']}, turn {info['turn']}"]
         for p, v in info["players"].items():
@@ -161,13 +172,14 @@ class Volldampf(Family):
         board, rules = folder.game_map, folder.rules
         dice = folder.config.get("dice", {})
         seed = folder.secrets.get("seed") if state.turn == "finished" else None
-        text = newsletter_text(board, rules, state, events, state.game, number, dice.get("commitment"), seed)
-        writer = Writer(board, rules, state, events)
         previous = _previous_turn(folder.events)
+        press = press_of(folder, previous, state.seats, state.names)
+        text = newsletter_text(board, rules, state, events, state.game, number, dice.get("commitment"), seed, press)
+        writer = Writer(board, rules, state, events)
         read = {}
         if previous:
             for player, file in folder.latest_orders(previous).items():
-                order = self.parse_order((folder.path / file).read_text(encoding="utf-8", errors="replace"), board)
+                order = self.parse_order(folder.order_text(folder.read_bytes(file)), board)
                 read[player] = [f"line {n}: {t}" + _ignored(keyword, previous) for n, keyword, t in order.body.read]
         private = {p: writer.private(p, read.get(p, [])) for p in state.seats}
         return Issue(text, partial(newsletter_pdf, board, state, text, f"{state.game} newsletter {number:03d}"),

@@ -4,6 +4,8 @@ Same journal, same text."""
 
 from __future__ import annotations
 
+import textwrap
+
 from .engine import goods_card_ids
 from .rules import row
 from .state import CUBE_COLOURS, State, card_name, turn_name
@@ -228,8 +230,22 @@ class Writer:
         return "\n".join(out) + "\n"
 
 
+def press_lines(press: list[dict]) -> list[str]:
+    """The players' press (umpire/press.py), each item under its writer's name, wrapped to the page."""
+    out = []
+    for item in press:
+        out.append(f"{item['by'] or 'Grey press'}:")
+        for para in item["text"].splitlines():
+            out += textwrap.wrap(para, WIDTH - 2, initial_indent="  ", subsequent_indent="  ",
+                                 break_on_hyphens=False) or [""]
+        if item["cut"]:
+            out.append("  (the rest was too long to print)")
+        out.append("")
+    return out[:-1]
+
+
 def newsletter_text(board, rules, state: State, events: list[dict], game: str, number: int,
-                    commitment: str | None = None, seed: str | None = None) -> str:
+                    commitment: str | None = None, seed: str | None = None, press: list[dict] = ()) -> str:
     w = Writer(board, rules, state, events)
     hidden = rules["options"]["money"] == "hidden"
     title = f"VOLLDAMPF  {game}  newsletter {number:03d}"
@@ -241,6 +257,8 @@ def newsletter_text(board, rules, state: State, events: list[dict], game: str, n
     if commitment and number == 1:
         out.append(f"Seed commitment (SHA-256): {commitment}")
     out += ["", "What happened", "-------------"] + (w.happenings() or ["Nothing yet."])
+    if press:
+        out += ["", "Press", "-----"] + press_lines(press)
     out += ["", "Players", "-------"] + w.players(hidden)
     out += ["", "The board", "---------"] + w.position()
     asks = w.asks()

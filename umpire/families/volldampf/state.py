@@ -123,6 +123,11 @@ class State:
             self.draws_used += 1
         elif kind == "game_created":
             self.game = event["game"]
+        elif kind == "company_replaced":             # a stand-by player takes the seat (umpire replace)
+            if event.get("name"):
+                self.names[event["company"]] = event["name"]
+            if event["company"] in self.missed:
+                self.missed[event["company"]] = 0
 
 
 def turn_name(state: State) -> str:

@@ -13,8 +13,7 @@ from ..engine.state import State
 from ..engine.transports import total_transports
 from ..hexgrid import parse_label
 from ....mail.deadlines import deadline_text
-from ....options import game_option
-from ....press import split_press
+from ....press import press_of
 from ....store.folder import GameFolder
 from .transports_report import (additional_construction, describe_transport, station_table, transport_tally,
                                 transports_from_events)
@@ -91,31 +90,6 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
                                                  facts["builds_after"])
                            for c in companies} if phase != "finished" else {})
     return facts
-
-
-def press_of(folder: GameFolder, round_number: int | None, seats: list[str], names: dict) -> list[dict]:
-    """The press of the orders in force for the resolved round, less what the GM held back: under
-    each company's name in seat order, then the grey press (where the game allows it) sorted by
-    its text, so that its place never tells who wrote it. Order codes are masked."""
-    if round_number is None:
-        return []
-    held: dict[str, bool] = {}
-    for e in folder.events:
-        if e["type"] == "press_held" and e["round"] == round_number:
-            held[e["company"]] = e["held"]
-    grey_allowed = bool(game_option(folder.options, "grey_press"))
-    named, grey = [], []
-    orders = folder.latest_orders(round_number)
-    for company in seats:
-        if company not in orders or held.get(company):
-            continue
-        for item in split_press(folder.order_text(folder.read_bytes(orders[company])))[1]:
-            entry = {"by": names[company], "text": item.text, "cut": item.cut}
-            if item.grey and grey_allowed:
-                grey.append({**entry, "by": None})
-            else:
-                named.append(entry)
-    return named + sorted(grey, key=lambda p: p["text"])
 
 
 def dice_log(before: list[dict], news: list[dict]) -> list[dict]:
