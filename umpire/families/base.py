@@ -73,6 +73,7 @@ class Family(ABC):
     choices: dict[str, tuple] = {}               # options of those whose value is one of a few words
     default_board: str | None = None             # the board `umpire new` takes without --map
     board_format: object = None                  # the `format:` value of the family's board files
+    money: str = "units"                         # what the game's money is called
     ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
 
     # -- data ----------------------------------------------------------------------
@@ -158,6 +159,12 @@ class Family(ABC):
     def command(self, name: str, state: GameState, board, rules, random, options: dict, args: dict) -> list[dict]:
         """The events of a GM command the family adds (journaled as `command` with `args`)."""
         raise UmpireError(f"the command {name!r} is not part of this game.")
+
+    def correction(self, state: GameState, player: str, amount: int, reason: str) -> list[dict]:
+        """`umpire adjust`: the events that move `amount` (negative: from the player) between the bank
+        and the player with the GM's reason, after the shell's `adjusted` event; UmpireError if the
+        player cannot pay it."""
+        raise UmpireError(f"a GM's correction of money is not part of a {self.name} game.", fix="Nothing was done.")
 
     def replay_args(self, event: dict, later: list[dict]) -> dict:
         """The arguments of a journaled family command, for replay (`later`: the events after it)."""

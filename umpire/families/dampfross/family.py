@@ -106,6 +106,14 @@ class Dampfross(Family):
                               fix="Nothing was done.")
         return construction.end_construction(state, args["reason"], board, rules, random, options)[0]
 
+    def correction(self, state: State, player: str, amount: int, reason: str) -> list[dict]:
+        if amount < 0 and state.balance(player) + amount < 0:
+            raise UmpireError(f"{player} has {state.balance(player)} units; a correction cannot take {-amount}.",
+                              fix="Nothing was done.")
+        payer, payee = (BANK, player) if amount > 0 else (player, BANK)
+        return [{"type": "posting", "round": state.round, "from": payer, "to": payee, "amount": abs(amount),
+                 "reason": reason}]
+
     def replay_args(self, event: dict, later: list[dict]) -> dict:
         reason = event.get("reason")
         if reason is None:          # journaled before the command kept its reason
