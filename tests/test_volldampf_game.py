@@ -111,12 +111,6 @@ def test_section_4_hidden_money_shows_cash_only_on_the_private_sheet(tmp_path):
     assert "Your marks: 10." in (folder.path / "newsletters" / "001-ann.txt").read_text(encoding="utf-8")
 
 
-def test_section_17_merge_build_move_is_refused_before_anything_is_written(tmp_path):
-    with pytest.raises(UmpireError, match="merge_build_move"):
-        new_game(tmp_path, option_specs=("merge_build_move=true",))
-    assert not (tmp_path / "v1" / "game.yaml").exists()
-
-
 def test_section_16_confirmation_previews_builds_and_moves_on_todays_board(tmp_path):
     folder, _ = new_game(tmp_path)
     game = folder.game_id

@@ -23,8 +23,15 @@ from umpire.families.volldampf.state import card_name, turn_name
 def plan_a(state, p, i):
     s = state
     lines = []
-    if s.round <= 2:
+    if s.round <= 2 and s.turn == "A":
         lines.append(f"BONDS {3 - s.round}")
+    if s.turn == "A" and holds(s, p, "Alles neu"):        # regroup the cards by region
+        cards = sorted(card_name(c) for g in s.groups for c in g)
+        groups, start = [], 0
+        for g in s.groups:
+            groups.append(cards[start:start + len(g)])
+            start += len(g)
+        lines.append("REARRANGE " + " ".join(f"{n}:{','.join(g)}" for n, g in enumerate(groups, 1)))
     bid = [2, 4, 1, 3, 0, 5][(i + s.round) % 6]
     lines.append(f"BID {min(bid, s.cash(p))}" + (" THEN 4" if len(s.seats) == 2 else ""))
     order = sorted(range(1, len(s.groups) + 1), key=lambda g: (-len({card_name(c) for c in s.groups[g - 1]}), (g + i) % len(s.groups)))
@@ -32,10 +39,58 @@ def plan_a(state, p, i):
     return lines
 
 
+def holds(state, p, card):
+    return any(card_name(c) == card for c in state.hands[p])
+
+
+def best_own(board, sections, cubes, colour, loc, p):
+    """The BEST route of a cube of `colour` at `loc` (placed there if it is not), and how many of
+    its sections are `p`'s; (None, 0) if it has none."""
+    if colour not in cubes.get(loc, []):
+        cubes = {**cubes, loc: list(cubes.get(loc, [])) + [colour]}
+    route = transport.best(board, sections, cubes, colour, loc, p, 6)
+    return route, sum(1 for x in route.links if sections[x] == p) if route else 0
+
+
+def replan(state, board, p):
+    """With Neue Planung: the cube that, moved elsewhere, gives the longest route on p's sections."""
+    s, found = state, []
+    for source, colours in sorted(s.cubes.items()):
+        for colour in sorted(set(colours)):
+            here = best_own(board, s.sections, s.cubes, colour, source, p)[1]
+            for target, loc in board.locations.items():
+                if loc.colour in ("none", colour) or target == source:
+                    continue
+                moved = {k: list(v) for k, v in s.cubes.items()}
+                moved[source].remove(colour)
+                moved.setdefault(target, []).append(colour)
+                own = best_own(board, s.sections, moved, colour, target, p)[1]
+                if own > here:
+                    found.append((-(own - here), colour, board.locations[source].name, loc.name))
+    if not found:
+        return None
+    _, colour, source, target = min(found)
+    return f"REPLAN {colour} {source} TO {target} BUILD 1"
+
+
+def extra_places(state, board, p):
+    """With Zusatzfracht: for each colour, the location where a new cube of it has the best route for p."""
+    places = []
+    for colour in ("blue", "violet", "red", "yellow"):
+        options = [(-best_own(board, state.sections, state.cubes, colour, loc.id, p)[1], loc.name)
+                   for loc in board.locations.values() if loc.colour not in ("none", colour)]
+        own, name = min(options)
+        if own < 0:
+            places.append((colour, name))
+    return places
+
+
 def plan_b(state, board, p):
     s = state
     mine = {e for x, o in s.sections.items() if o == p for e in board.links[x].ends}
     lines, taken = [], set()
+    if holds(s, p, "Neue Planung") and (line := replan(s, board, p)):
+        lines.append(line)
     for card in s.won[p]:
         region = card_name(card)
         free = [x for x in board.links.values() if x.region == region and x.id not in s.sections and x.id not in taken]
@@ -76,11 +131,17 @@ def plan_c(state, board, p):
     hand = {card_name(c) for c in s.hands[p]}
     if "Schnelle Lok" in hand and options:
         lines[0] = lines[0].replace(" ELSE ", " FAST ELSE ", 1) if " ELSE " in lines[0] else lines[0]
+    places = extra_places(s, board, p) if "Zusatzfracht" in hand else []
+    if places:
+        lines.insert(0, "EXTRA MOVE 1 " + " ".join(f"{colour}:{name}" for colour, name in places))
+        first = " ELSE ".join(f"{colour} {name} BEST" for colour, name in places)
+        lines[1] = f"MOVE {first} ELSE " + lines[1].removeprefix("MOVE ")
     if "Sabotage" in hand:
         leader = max((q for q in s.seats if q != p), key=lambda q: (s.income_of(q), q))
         lines.append(f"SABOTAGE {leader} MOVE 2")
     if "Subvention" in hand and options:
-        lines.append(f"SUBSIDY {options[-1][3]} {board.locations[options[-1][4].start].name} BEST")
+        third = list(dict.fromkeys(f"{o[3]} {board.locations[o[4].start].name} BEST" for o in options))
+        lines.append("SUBSIDY " + " ELSE ".join(third[-4:]))
     return lines
 
 

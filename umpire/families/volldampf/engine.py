@@ -4,7 +4,8 @@ events and the new state come out (rule reference, sections 4-14).
 Turn A: bonds, Neue Planung NOW, Alles neu, the auction and the group choice (an extra turn
 A2 after Alles neu or a tied 2-player auction). Turn B: the build turns. Turn C: the move
 turns, Subvention, then income and interest, the end-of-round cards, and the next round's
-goods and track card groups (or the end of the game).
+goods and track card groups (or the end of the game). With the option `merge_build_move` a
+round has turns A and B only: turn B carries out the build turns and then all of turn C.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class Engine:
         self.s.log = self.events
         self.goods = goods_card_ids(board)
         self.orders: dict[str, TurnOrders | None] = {}
+        self.merged = bool(self.options.get("merge_build_move"))
 
     # -- events -----------------------------------------------------------------
     def emit(self, kind: str, **fields):
@@ -342,6 +344,9 @@ class Engine:
         for p in s.seats:
             for card in list(s.won[p]):
                 self.discard_track(p, card, "left at the end of the building phase")
+        if self.merged:                 # transport in the same mail turn, on the board as built
+            self.turn_c()
+            return
         s.turn = "C"
         self.emit("turn", turn=f"{s.round}C")
 
@@ -592,8 +597,6 @@ class Engine:
 
 # -- the pure entry points ---------------------------------------------------------
 def start_game(board, rules, seats: list[str], names: dict[str, str], draws) -> tuple[State, list[dict]]:
-    if rules["options"].get("merge_build_move"):
-        raise UmpireError("the option merge_build_move is not available yet.", fix="Leave it false.")
     engine = Engine(State(list(seats), dict(names)), board, rules, draws)
     engine.setup()
     return engine.finish()

@@ -16,7 +16,7 @@ from ...press import press_of, split_press
 from ..base import Confirmation, Family, Issue
 from . import engine
 from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board
-from .orders import TURN_OF, BodyReader, TurnOrders
+from .orders import BodyReader, TurnOrders, turn_of
 from .preview import preview
 from .report import Writer, newsletter_text, player_colours, since_last_issue
 from .rules import SCHEMA, load_volldampf_rules, setup_problems
@@ -76,8 +76,6 @@ class Volldampf(Family):
         if not low <= len(players) <= high:
             raise UmpireError(f"Volldampf is for {low} to {high} players, not {len(players)}.",
                               fix="Add or remove --player entries.")
-        if rules["options"]["merge_build_move"]:
-            raise UmpireError("the option merge_build_move is not available yet.", fix="Leave it out (false).")
         problems = setup_problems(rules._data, len(players))
         if problems:
             raise UmpireError(f"the ruleset's setup for {len(players)} players does not add up: "
@@ -124,7 +122,7 @@ class Volldampf(Family):
     holds_late_orders = False
 
     def turn_letters(self, rules) -> str:
-        return "ABC"
+        return "AB" if rules["options"]["merge_build_move"] else "ABC"
 
     def next_turn(self, turn):
         raise UmpireError("a Volldampf game does not hold late orders: an order for one mail turn would "
@@ -190,19 +188,20 @@ class Volldampf(Family):
         if previous:
             for player, file in folder.latest_orders(previous).items():
                 order = self.parse_order(folder.order_text(folder.read_bytes(file)), board)
-                read[player] = [f"line {n}: {t}" + _ignored(keyword, previous) for n, keyword, t in order.body.read]
+                read[player] = [f"line {n}: {t}" + _ignored(keyword, previous, merged(rules))
+                                for n, keyword, t in order.body.read]
         private = {p: writer.private(p, read.get(p, [])) for p in state.seats}
         return Issue(text, partial(newsletter_pdf, board, state, text, f"{state.game} newsletter {number:03d}"),
                      private)
 
     def confirmation(self, folder, state: State, player: str, order: Order) -> Confirmation:
-        turn = state.turn[:1]
+        turn, joined = state.turn[:1], merged(folder.rules)
         out = []
         for number, keyword, text in order.body.read:
-            if keyword == "REPLAN" or turn in TURN_OF[keyword]:
+            if keyword == "REPLAN" or turn in turn_of(keyword, joined):
                 out.append(f"  line {number}: {text}")
             else:
-                out.append(f"  line {number}: {text}   (a turn {TURN_OF[keyword]} order; the open turn is "
+                out.append(f"  line {number}: {text}   (a turn {turn_of(keyword, joined)} order; the open turn is "
                            f"{turn_name(state)}: it will be ignored)")
         out += preview(state, folder.game_map, folder.rules, player, order.body)
         if order.body.sabotages:
@@ -220,9 +219,14 @@ def _link_key(ident: str):
     return (ident.rstrip("0123456789"), int(digits) if digits else 0, ident)
 
 
-def _ignored(keyword: str, turn: str) -> str:
-    letter = turn.rstrip("0123456789")[-1:]
-    return "" if keyword == "REPLAN" or letter in TURN_OF[keyword] else f"   (a turn {TURN_OF[keyword]} order: ignored in turn {turn})"
+def merged(rules) -> bool:
+    """Whether the game takes transports with the builds in turn B (option merge_build_move)."""
+    return bool(rules["options"]["merge_build_move"])
+
+
+def _ignored(keyword: str, turn: str, joined: bool) -> str:
+    letter, letters = turn.rstrip("0123456789")[-1:], turn_of(keyword, joined)
+    return "" if keyword == "REPLAN" or letter in letters else f"   (a turn {letters} order: ignored in turn {turn})"
 
 
 def _previous_turn(events: list[dict]) -> str | None:

@@ -15,6 +15,7 @@ MAX_QUOTE = 120
 MAX_LINES = 200
 TURN_OF = {"BONDS": "A", "BID": "A", "CHOOSE": "A", "REARRANGE": "A", "BUILD": "B", "DISCARD": "B",
            "MOVE": "C", "SUBSIDY": "C", "SABOTAGE": "C", "EXTRA": "C", "TAKEFROM": "C", "REPLAN": "ABC"}
+MERGED_TURN_OF = {k: v.replace("C", "B") if v != "ABC" else "AB" for k, v in TURN_OF.items()}
 _ANNOTATION = re.compile(r"\[\s*([+-]?\d{1,4})\s*\]")
 
 
@@ -102,6 +103,11 @@ class TurnOrders:
     read: list[tuple[int, str, str]] = field(default_factory=list)    # (line, keyword, text) of each line read
 
 
+def turn_of(keyword: str, merged: bool = False) -> str:
+    """The turn letters a keyword's line belongs to; with `merge_build_move` turn C's go to turn B."""
+    return (MERGED_TURN_OF if merged else TURN_OF)[keyword]
+
+
 def quote(text: str) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE - 3] + "..."
@@ -119,9 +125,10 @@ class BodyReader:
     Without a turn every keyword is read (an order is read before the umpire knows for which
     turn it counts); without players any player id is taken and checked at resolution."""
 
-    def __init__(self, board, players: list[str] | None, me: str | None, turn: str = "", open_turn: str = ""):
+    def __init__(self, board, players: list[str] | None, me: str | None, turn: str = "", open_turn: str = "",
+                 merged: bool = False):
         self.board, self.players, self.me = board, list(players) if players is not None else None, me
-        self.turn, self.open_turn = turn[:1], open_turn or turn
+        self.turn, self.open_turn, self.merged = turn[:1], open_turn or turn, merged
         self.regions = {fold(r): r for r in board.regions}
 
     # -- entry point ----------------------------------------------------------------
@@ -153,9 +160,10 @@ class BodyReader:
             raise _Refused(f"{words[0]!r} is not an order",
                            "Orders are BONDS, BID, CHOOSE, REARRANGE, REPLAN, BUILD, DISCARD, MOVE, "
                            "SUBSIDY, SABOTAGE, EXTRA and TAKEFROM (rule reference, section 16).")
-        if self.turn and self.turn not in TURN_OF[keyword]:
-            raise _Refused(f"{keyword} belongs to turn {TURN_OF[keyword]} of a round; the open turn is "
-                           f"{self.open_turn}", f"Send it when turn {TURN_OF[keyword]} is open.")
+        letters = turn_of(keyword, self.merged)
+        if self.turn and self.turn not in letters:
+            raise _Refused(f"{keyword} belongs to turn {letters} of a round; the open turn is "
+                           f"{self.open_turn}", f"Send it when turn {letters} is open.")
         getattr(self, "_" + keyword.lower())(orders, number, text, body, words[1:], expected)
         return keyword
 
@@ -218,6 +226,7 @@ class BodyReader:
         colour = _colour(args[0])
         source = self._location(" ".join(args[1:to]))
         rest = args[to + 1:]
+        played_in = {"NOW": "A", "BUILD": "B", "MOVE": "B" if self.merged else "C"}
         when, k = {"A": "NOW", "B": "BUILD", "C": "MOVE"}.get(self.turn, "MOVE"), 1
         tail = [w.upper() for w in rest]
         for i, word in enumerate(tail):
@@ -226,9 +235,9 @@ class BodyReader:
                 k = _number(rest[i + 1], "the turn number", 1, 9) if word != "NOW" and i + 1 < len(rest) else 1
                 rest = rest[:i]
                 break
-        if self.turn and {"NOW": "A", "BUILD": "B", "MOVE": "C"}[when] != self.turn:
-            raise _Refused(f"REPLAN {when} is played in turn {({'NOW': 'A', 'BUILD': 'B', 'MOVE': 'C'}[when])}; "
-                           f"the open turn is {self.open_turn}", "Use NOW in turn A, BUILD k in turn B, MOVE k in turn C.")
+        if self.turn and played_in[when] != self.turn:
+            raise _Refused(f"REPLAN {when} is played in turn {played_in[when]}; the open turn is {self.open_turn}",
+                           f"Use NOW in turn A, BUILD k in turn B, MOVE k in turn {played_in['MOVE']}.")
         target = self._location(" ".join(rest))
         if self.board.locations[target].colour == "none":
             raise _Refused(f"{self.board.locations[target].name} is a junction and never holds cubes",

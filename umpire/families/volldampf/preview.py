@@ -9,17 +9,24 @@ from .state import State, card_name
 
 
 def preview(state: State, board, rules, player: str, body: TurnOrders) -> list[str]:
+    """With `merge_build_move` turn B's moves are judged on today's board with the player's own
+    builds of the turn that are legal now (his first legal alternative of each line, in order)."""
     turn = state.turn[:1]
     if player not in state.seats:
         return []
     if turn == "A":
         return _bids(state, rules, player, body)
+    out = []
     if turn == "B":
-        return [x for line in body.builds for x in _build_line(state, board, rules, player, line)]
-    if turn == "C":
+        out = [x for line in body.builds for x in _build_line(state, board, rules, player, line)]
+    if turn == "C" or (turn == "B" and rules["options"]["merge_build_move"]):
+        sections, label = state.sections, "legal on today's board"
+        if turn == "B":
+            sections, label = _with_own_builds(state, board, rules, player, body), \
+                "legal on today's board with your builds"
         lines = [line for line in body.moves] + ([body.subsidy] if body.subsidy else [])
-        return [x for line in lines for x in _move_line(state, board, rules, player, line)]
-    return []
+        out += [x for line in lines for x in _move_line(state, board, rules, player, line, sections, label)]
+    return out
 
 
 def _bids(state, rules, player, body):
@@ -52,7 +59,25 @@ def _build_line(state, board, rules, player, line):
     return out
 
 
-def _move_line(state, board, rules, player, line):
+def _with_own_builds(state, board, rules, player, body) -> dict[str, str]:
+    """Today's sections and the ones the player's build lines would place now, alone on the board."""
+    sections, cards, cash = dict(state.sections), [card_name(c) for c in state.won.get(player, [])], state.cash(player)
+    for line in body.builds:
+        for alt in line.alternatives:
+            if isinstance(alt, Discard):
+                break
+            link = board.links[alt.link]
+            region, cost = (alt.favour, rules["favour_cost"]) if alt.favour else (link.region, link.cost)
+            favour_ok = not alt.favour or any(card_name(c) == "Günstige Gelegenheit" for c in state.hands[player])
+            if link.id not in sections and region in cards and cost <= cash and favour_ok:
+                sections[link.id], cash = player, cash - cost
+                cards.remove(region)
+                break
+    return sections
+
+
+def _move_line(state, board, rules, player, line, sections=None, label="legal on today's board"):
+    sections = state.sections if sections is None else sections
     out = []
     holds_fast = any(card_name(c) == "Schnelle Lok" for c in state.hands.get(player, []))
     for alt in line.alternatives:
@@ -62,13 +87,13 @@ def _move_line(state, board, rules, player, line):
         limit = rules["route"]["fast_links" if alt.fast and holds_fast else "max_links"]
         red_only = rules["options"]["red_cubes_red_only"]
         if alt.best:
-            route = transport.best(board, state.sections, state.cubes, alt.colour, alt.start, player, limit, red_only)
+            route = transport.best(board, sections, state.cubes, alt.colour, alt.start, player, limit, red_only)
             why = "" if route else "no legal route now"
         else:
-            route, why = transport.check(board, state.sections, state.cubes, alt, player, limit, red_only)
+            route, why = transport.check(board, sections, state.cubes, alt, player, limit, red_only)
         if route:
-            gains = transport.gains(route, state.sections)
-            out.append(f"  line {line.number}: {alt.colour} {route.text(board)}: legal on today's board, "
+            gains = transport.gains(route, sections)
+            out.append(f"  line {line.number}: {alt.colour} {route.text(board)}: {label}, "
                        + ", ".join(f"{p} +{n}" for p, n in gains.items()))
         else:
             out.append(f"  line {line.number}: {alt.colour} from {board.locations[alt.start].name}: {why}")

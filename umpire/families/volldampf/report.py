@@ -50,6 +50,11 @@ def _wrapped(head: str, items: list[str]) -> list[str]:
     return lines + [line.rstrip()]
 
 
+def _a(word: str) -> str:
+    """The word with its indefinite article: `an octagon`, `a star`."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
 def since_last_issue(events: list[dict]) -> list[dict]:
     last = max((i for i, e in enumerate(events) if e.get("type") == "newsletter"), default=-1)
     return events[last + 1:]
@@ -130,10 +135,11 @@ class Writer:
             return f"{self.name(e['player'])} takes group {e['group']}: {', '.join(e['cards'])}."
         if kind == "build":
             link = self.board.links[e["link"]]
-            how = f", Günstige Gelegenheit for a {e['card']} card" if e.get("favour") else f" with a {e['card']} card"
+            card = _a(e["card"])
+            how = f", Günstige Gelegenheit for {card} card" if e.get("favour") else f" with {card} card"
             return f"{self.name(e['player'])} builds {self.board.describe(link)}{how}: pays {e['cost']}."
         if kind == "discard":
-            return f"{self.name(e['player'])} discards a {e['region']} card ({e['why']})."
+            return f"{self.name(e['player'])} discards {_a(e['region'])} card ({e['why']})."
         if kind == "replan":
             return (f"{self.name(e['player'])} plays Neue Planung: a {e['colour']} cube from {self.loc(e['source'])} "
                     f"to {self.loc(e['target'])}.")
@@ -214,6 +220,10 @@ class Writer:
         lines = ASKS_EXTRA if s.turn[1:] else ASKS[s.turn]
         n = row(self.rules, len(s.seats))
         extra = [f"Build turns this round: {n['build_turns']}."] if s.turn == "B" else []
+        if s.turn == "B" and self.rules["options"]["merge_build_move"]:
+            lines = lines + ASKS["C"]
+            extra += ["The moves follow every build of this turn (merge_build_move): give ELSE",
+                      "alternatives for routes over links that may not be built."]
         return [f"Orders for turn {turn_name(s)} (header: GAME, PLAYER, CODE, optional ROUND {turn_name(s)}):"] + [
             "  " + x for x in lines] + extra
 
