@@ -12,9 +12,9 @@ from pathlib import Path
 
 from umpire import actions
 from umpire.dice import SeededDice
-from umpire.engine.construction import resolve_construction_round, start_game
-from umpire.gamemap import load_map
-from umpire.hexgrid import label
+from umpire.families.dampfross.engine.construction import resolve_construction_round, start_game
+from umpire.families.dampfross.gamemap import load_map
+from umpire.families.dampfross.hexgrid import label
 
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import hex_map  # noqa: E402

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from umpire.gamemap import load_map
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.gamemap import load_map
+from umpire.families.dampfross.ruleset import load_rules
 
 TESTS = Path(__file__).parent
 TEST_MAP = TESTS / "maps" / "test.yaml"

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from umpire.dice import RecordedDice, SeededDice
-from umpire.engine import construction
-from umpire.engine.construction import Emitter
-from umpire.gamemap import City, GameMap
-from umpire.hexgrid import Grid, edge, parse_label
-from umpire.orders import parse_order
+from umpire.families.dampfross.engine import construction
+from umpire.families.dampfross.engine.construction import Emitter
+from umpire.families.dampfross.gamemap import City, GameMap
+from umpire.families.dampfross.hexgrid import Grid, edge, parse_label
+from umpire.families.dampfross.orders import parse_order
 
 
 def h(text: str):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from umpire.engine.construction import Emitter
-from umpire.engine.ledger import BANK
-from umpire.engine.state import State, fold
-from umpire.hexgrid import parse_label
-from umpire.orders import parse_order
+from umpire.families.dampfross.engine.construction import Emitter
+from umpire.ledger import BANK
+from umpire.families.dampfross.engine.state import State, fold
+from umpire.families.dampfross.hexgrid import parse_label
+from umpire.families.dampfross.orders import parse_order
 
 
 class ScriptedDice:
@@ -75,7 +75,7 @@ def announce(state: State, number: int, start: list[str], destination: list[str]
 
 def run_round(state, game_map, rules, texts: dict[str, str], dice_values, options=None, then=(1, 3, 4, 1, 2, 2)):
     """Resolve one operating round with scripted dice; later rolls (the next round's) cycle `then`."""
-    from umpire.engine.operations import resolve_operations_round
+    from umpire.families.dampfross.engine.operations import resolve_operations_round
     dice = ScriptedDice(dice_values, then=list(then))
     events, new = resolve_operations_round(state, game_map, rules, orders(game_map, **texts), dice, options or {})
     return events, new, dice

@@ -14,7 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from umpire.orders import KEYWORDS, MAX_LINE_CHARS, MAX_ORDER_BYTES
+from umpire.families.dampfross.orders import KEYWORDS, MAX_LINE_CHARS, MAX_ORDER_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = ("otter-57", "tulip-42", "cedar-13")

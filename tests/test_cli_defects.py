@@ -11,7 +11,7 @@ from umpire import actions
 from umpire.cli import main, run
 from umpire.cli.defects import DEFECT_EXIT
 from umpire.errors import DataError, UmpireError
-from umpire.gamemap import load_map
+from umpire.families.dampfross.gamemap import load_map
 from umpire.options import parse_option
 from umpire.store.folder import GameFolder
 

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from umpire.actions import SubmitResult
-from umpire.orders import parse_order
+from umpire.families.dampfross.orders import parse_order
 from umpire.cli import main
 from umpire.mail import replies
 from umpire.store.folder import GameFolder
@@ -91,8 +91,8 @@ def test_submit_prints_the_same_lines_as_the_mail_confirmation(game, tmp_path):
 
 
 def test_submit_warns_of_races_not_called_and_a_second_entry_for_one_race(tmp_path):
-    from umpire.confirmation import _race_problem
-    from umpire.engine.state import State
+    from umpire.families.dampfross.confirmation import _race_problem
+    from umpire.families.dampfross.engine.state import State
     state = State()
     state.phase, state.round, state.ops = "operations", 7, {"open": [3, 4]}
     assert "transport 5 is not announced in this round; the races of round 7 are 3, 4" in _race_problem(state, 5, None)

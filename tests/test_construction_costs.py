@@ -2,9 +2,9 @@
 
 import pytest
 
-from umpire.engine.building import Refusal, segment_cost
-from umpire.gamemap import City
-from umpire.hexgrid import edge
+from umpire.families.dampfross.engine.building import Refusal, segment_cost
+from umpire.families.dampfross.gamemap import City
+from umpire.families.dampfross.hexgrid import edge
 from helpers import h, tiny_map
 
 # odd-q, columns A..D: A and B plain, C and D mountain; row 2 has a city on C2 (mountain char, city hex)

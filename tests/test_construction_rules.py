@@ -3,9 +3,9 @@
 import pytest
 
 from umpire.dice import RecordedDice, SeededDice
-from umpire.engine import construction
-from umpire.engine.state import fold
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.engine import construction
+from umpire.families.dampfross.engine.state import fold
+from umpire.families.dampfross.ruleset import load_rules
 from helpers import h, lay, new_state, of_type, run_round, tiny_map
 
 # odd-q, row 2 is a straight plain line A2..J2; water at A3/B3; a mountain at D1

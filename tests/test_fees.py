@@ -2,8 +2,8 @@
 
 import pytest
 
-from umpire.engine.building import segment_fees
-from umpire.hexgrid import edge
+from umpire.families.dampfross.engine.building import segment_fees
+from umpire.families.dampfross.hexgrid import edge
 from helpers import h, lay, new_state, of_type, run_round, tiny_map
 
 # odd-q, all plain; a city "Cee" at A2 and the pair Nord/Sud on F1/F2

@@ -10,16 +10,16 @@ import pytest
 from conftest import TESTS
 from helpers import run_round as build_round
 from opskit import ScriptedDice, announce, events_of, make_state, run_round
-from umpire.engine.construction import Emitter
-from umpire.engine.ferries import buy_ferry
-from umpire.engine.network import adjacency, ferry_lengths, on_any_network, shortest_line
-from umpire.engine.races import Race, Train
-from umpire.engine.route_assistant import fastest_route
-from umpire.engine.routes import RouteError, check_route
-from umpire.engine.transports import Announcer
-from umpire.gamemap import FerryRules, load_map
-from umpire.hexgrid import parse_label as P
-from umpire.orders import parse_order
+from umpire.families.dampfross.engine.construction import Emitter
+from umpire.families.dampfross.engine.ferries import buy_ferry
+from umpire.families.dampfross.engine.network import adjacency, ferry_lengths, on_any_network, shortest_line
+from umpire.families.dampfross.engine.races import Race, Train
+from umpire.families.dampfross.engine.route_assistant import fastest_route
+from umpire.families.dampfross.engine.routes import RouteError, check_route
+from umpire.families.dampfross.engine.transports import Announcer
+from umpire.families.dampfross.gamemap import FerryRules, load_map
+from umpire.families.dampfross.hexgrid import parse_label as P
+from umpire.families.dampfross.orders import parse_order
 
 WEST = "A3-B2-C2-C1"        # Weststadt to Nordhafen
 EAST = "G2-H2-I3-J3"        # Ostkai to Ostdorf
@@ -253,7 +253,7 @@ def test_route_assistant_crosses_a_ferry_and_quotes_its_fee(strait, schmidt):
 
 
 def test_status_lists_each_ferry_and_its_owner(strait, schmidt, laurin):
-    from umpire.engine.operations import status_facts
+    from umpire.families.dampfross.engine.operations import status_facts
     state = owning(make_state({"red": [WEST]}), "red", NORTH)
     assert status_facts(state, strait, schmidt)["ferries"] == {NORTH: "red", "Suedhafen–Ostkai": None,
                                                               "Nordhafen–Ostsund": None}

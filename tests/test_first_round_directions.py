@@ -5,11 +5,11 @@ from __future__ import annotations
 import textwrap
 
 from umpire.dice import SeededDice
-from umpire.engine.construction import resolve_construction_round, start_game
-from umpire.gamemap import load_map
-from umpire.hexgrid import parse_label
-from umpire.orders import parse_order
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.engine.construction import resolve_construction_round, start_game
+from umpire.families.dampfross.gamemap import load_map
+from umpire.families.dampfross.hexgrid import parse_label
+from umpire.families.dampfross.orders import parse_order
+from umpire.families.dampfross.ruleset import load_rules
 
 MAP = """\
 format: 1

@@ -2,7 +2,7 @@
 
 import pytest
 
-from umpire.hexgrid import Grid, column_index, column_letters, edge, label, parse_label
+from umpire.families.dampfross.hexgrid import Grid, column_index, column_letters, edge, label, parse_label
 from helpers import h
 
 

@@ -9,12 +9,12 @@ import pytest
 from helpers import lay, new_state, of_type, run_round
 from opskit import announce, run_round as run_operations
 from umpire.dice import RecordedDice
-from umpire.engine.construction import Emitter
-from umpire.engine.ledger import BANK
-from umpire.engine.routes import check_route
-from umpire.hexgrid import parse_label as P
-from umpire.orders import Route
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.engine.construction import Emitter
+from umpire.ledger import BANK
+from umpire.families.dampfross.engine.routes import check_route
+from umpire.families.dampfross.hexgrid import parse_label as P
+from umpire.families.dampfross.orders import Route
+from umpire.families.dampfross.ruleset import load_rules
 
 CHAIN = "F3-G4-G5-G6-H6-I6-J6"          # six plain steps from F3, where red's and blue's lines meet
 
@@ -128,7 +128,7 @@ def test_joint_construction_belongs_to_the_construction_phase(test_map, joint):
 
 
 def test_a_rival_building_alongside_a_joint_segment_pays_each_owner(test_map, joint):
-    from umpire.engine.building import segment_fees
+    from umpire.families.dampfross.engine.building import segment_fees
     _, state = run_round(position(joint), test_map, joint, both("F3-G4-G5"))
     fees = segment_fees(state, test_map, joint, "green", P("G4"), P("G5"))
     assert sorted((f.rival, f.kind) for f in fees) == [("blue", "parallel"), ("blue", "parallel"),
@@ -136,7 +136,7 @@ def test_a_rival_building_alongside_a_joint_segment_pays_each_owner(test_map, jo
 
 
 def test_joint_order_line_names_the_partner_and_one_chain(test_map):
-    from umpire.orders import parse_order
+    from umpire.families.dampfross.orders import parse_order
     order = parse_order("GAME t\nCOMPANY red\nJOINT Blue F3 - F5\nJOINT F3-G4\n", test_map)
     assert order.joints[0].partner == "blue" and order.joints[0].hexes == [P("F3"), P("F4"), P("F5")]
     assert "JOINT partner chain" in order.errors[0].message

@@ -9,8 +9,8 @@ import pytest
 from helpers import lay, new_state, of_type, run_round
 from opskit import announce, run_round as run_operations
 from umpire.dice import RecordedDice
-from umpire.engine.construction import Emitter
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.engine.construction import Emitter
+from umpire.families.dampfross.ruleset import load_rules
 
 BLUE = "C3-D3-E3-F3-G4-G5-G6"
 
@@ -125,7 +125,7 @@ def test_jump_in_additional_construction(test_map, jumping):
 
 
 def test_jump_order_line_takes_a_chain_with_straight_runs(test_map):
-    from umpire.orders import parse_order
+    from umpire.families.dampfross.orders import parse_order
     order = parse_order("GAME t\nCOMPANY red\nJUMP G4 - G6\nJUMP D3\n", test_map)
     assert order.jumps[0].hexes == [(6, 3), (6, 4), (6, 5)]
     assert "at least two hexes" in order.errors[0].message

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from umpire.engine.preview import preview_order
-from umpire.engine.state import State
-from umpire.orders import parse_order
+from umpire.families.dampfross.engine.preview import preview_order
+from umpire.families.dampfross.engine.state import State
+from umpire.families.dampfross.orders import parse_order
 
 
 def game_state():
@@ -68,7 +68,7 @@ def test_preview_compares_cost_with_budget_and_balance(test_map, laurin):
 
 
 def test_preview_lets_a_chain_start_where_a_jump_of_the_order_lands(test_map):
-    from umpire.ruleset import load_rules
+    from umpire.families.dampfross.ruleset import load_rules
     jumping = load_rules("laurin", {"options.jumping": True})
     order = parse_order("HOME Beta\nJUMP K8-K7-K6\nBUILD K6-L6", test_map)
     (chain,) = preview_order(game_state(), test_map, jumping, "blue", order).chains

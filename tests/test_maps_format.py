@@ -7,8 +7,8 @@ import textwrap
 import pytest
 
 from umpire.errors import DataError
-from umpire.gamemap import load_map
-from umpire.hexgrid import edge, parse_label
+from umpire.families.dampfross.gamemap import load_map
+from umpire.families.dampfross.hexgrid import edge, parse_label
 
 BASE = """\
 format: 1

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from umpire import actions
-from umpire.gamemap import load_map
+from umpire.families.dampfross.gamemap import load_map
 
 from helpers import hex_map
 

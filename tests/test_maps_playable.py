@@ -14,14 +14,15 @@ from pathlib import Path
 import pytest
 
 from umpire.dice import SeededDice
-from umpire.engine.building import Refusal, segment_cost
-from umpire.engine.construction import resolve_construction_round, start_game
-from umpire.engine.operations import resolve_operations_round
-from umpire.engine.route_assistant import NoRoute, fastest_route
-from umpire.gamemap import STATIONS, GameMap, load_map
-from umpire.hexgrid import Hex, label, parse_label
-from umpire.orders import Chain, Order, RaceEntry, Route
-from umpire.ruleset import Ruleset, load_rules
+from umpire.families.dampfross.engine.building import Refusal, segment_cost
+from umpire.families.dampfross.engine.construction import resolve_construction_round, start_game
+from umpire.families.dampfross.engine.operations import resolve_operations_round
+from umpire.families.dampfross.engine.route_assistant import NoRoute, fastest_route
+from umpire.families.dampfross.gamemap import STATIONS, GameMap, load_map
+from umpire.families.dampfross.hexgrid import Hex, label, parse_label
+from umpire.families.dampfross.orders import Chain, Order, RaceEntry, Route
+from umpire.families.dampfross.ruleset import load_rules
+from umpire.ruleset import Ruleset
 
 from helpers import hex_map
 

@@ -42,7 +42,7 @@ def test_a_river_is_walked_along_touching_edges():
     with contextlib.redirect_stderr(io.StringIO()):
         text = tool.draw(source)
     path = ROOT / "tests" / "maps" / "_drawn.yaml"
-    from umpire.gamemap import _Checker
+    from umpire.families.dampfross.gamemap import _Checker
     from umpire.yamlfile import _Loader
     game_map = _Checker(path, yaml.load(text, Loader=_Loader)).read()      # the loader checks continuity
     assert len(game_map.river_names["R"]) >= 8
@@ -50,7 +50,7 @@ def test_a_river_is_walked_along_touching_edges():
 
 def drawn_map(source: dict):
     """Draw a source and load the result as the umpire loads a map (the loader checks it)."""
-    from umpire.gamemap import _Checker
+    from umpire.families.dampfross.gamemap import _Checker
     from umpire.yamlfile import _Loader
     with contextlib.redirect_stderr(io.StringIO()):
         text = drawing_tool().draw(source)
@@ -113,7 +113,7 @@ def test_round_takes_the_river_to_the_other_side_of_a_hex_and_keeps_it_continuou
     plain = drawn_map(river_source())
     side = {h for e in plain.river_names["R"] for h in e}
     target = next(h for h in sorted(side) if sum(h in e for e in plain.river_names["R"]) >= 2)
-    from umpire.hexgrid import label
+    from umpire.families.dampfross.hexgrid import label
     turned = drawn_map(river_source(round=[label(target)]))
     before = {e for e in plain.river_names["R"] if target in e}
     after = {e for e in turned.river_names["R"] if target in e}
@@ -124,7 +124,7 @@ def test_a_barrier_stretch_goes_to_barriers_and_kind_at_opens_a_crossing():
     game_map = drawn_map(river_source(kind="barrier"))
     assert game_map.barriers and not game_map.rivers
     first = sorted(game_map.barriers)[0]
-    from umpire.hexgrid import label
+    from umpire.families.dampfross.hexgrid import label
     crossing = f"{label(first[0])}/{label(first[1])}"
     opened = drawn_map(river_source(kind="barrier", kind_at={crossing: "broad"}))
     assert first not in opened.barriers and opened.rivers == {first: "broad"}

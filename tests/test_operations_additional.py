@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from opskit import NETWORK, announce, events_of, make_state, run_round
-from umpire.engine.operations import status_facts
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.engine.operations import status_facts
+from umpire.families.dampfross.ruleset import load_rules
 
 RED = "C3-D3-E3-F3-G4-G5-G6-H5-I6-J6-K7-K8"
 BALANCES = {"red": 30, "blue": 20, "green": 10}
@@ -168,7 +168,7 @@ def test_schmidt_game_ends_when_a_balance_reaches_the_target(test_map):
 
 
 def test_order_form_carries_one_build_section_per_transport_where_the_edition_builds_per_transport(test_map):
-    from umpire.render.report import order_template
+    from umpire.families.dampfross.render.report import order_template
     state = transports(1, 2)
     announced = [{"number": n, "start_hexes": ["C3"], "destinations": [("K8", "Beta")]} for n in (1, 2)]
     per_transport = order_template(state, test_map, "red", announced, True, [1, 2])

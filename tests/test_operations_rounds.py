@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from opskit import NETWORK, ScriptedDice, announce, events_of, make_state, run_round
-from umpire.engine.construction import Emitter
-from umpire.engine.operations import open_operations_round
+from umpire.families.dampfross.engine.construction import Emitter
+from umpire.families.dampfross.engine.operations import open_operations_round
 
 RED = "C3-D3-E3-F3-G4-G5-G6-H5-I6-J6-K7-K8"          # Alpha to Beta on red's own line
 BLUE = RED + "[blue]"                                  # the last step on blue's own segment

@@ -8,9 +8,9 @@ import dataclasses
 import pytest
 
 from opskit import ScriptedDice, events_of, make_state
-from umpire.engine.construction import Emitter
-from umpire.engine.transports import Announcer, is_special
-from umpire.gamemap import load_map
+from umpire.families.dampfross.engine.construction import Emitter
+from umpire.families.dampfross.engine.transports import Announcer, is_special
+from umpire.families.dampfross.gamemap import load_map
 
 
 @pytest.fixture(scope="module")

@@ -7,11 +7,11 @@ from click.testing import CliRunner
 from umpire.cli import main
 from umpire.options_list import meanings, ruleset_paths
 from umpire.profiles import load_profile, profile_names
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.ruleset import SCHEMA, load_rules
 
 
 def test_every_ruleset_value_has_a_meaning():
-    assert set(ruleset_paths()) <= set(meanings())
+    assert set(ruleset_paths(SCHEMA)) <= set(meanings())
 
 
 def test_options_lists_game_options_house_rules_values_and_profiles():

@@ -2,8 +2,8 @@
 
 import pytest
 
-from umpire.hexgrid import label
-from umpire.orders import parse_order
+from umpire.families.dampfross.hexgrid import label
+from umpire.families.dampfross.orders import parse_order
 
 
 def parse(text, test_map):

@@ -21,10 +21,11 @@ from orderfuzz import CODES, PROFILE, SECONDS, order_text
 from umpire.actions import SubmitResult
 from umpire.cli import main
 from umpire.echo import QUOTE_CHARS
-from umpire.engine.preview import preview_order
-from umpire.gamemap import load_map
+from umpire.families.dampfross.engine.preview import preview_order
+from umpire.families.dampfross.gamemap import load_map
 from umpire.mail import replies
-from umpire.orders import MAX_ORDER_BYTES, MAX_REFUSED_LINES, Order, _keyword, _mail_lines, _visible, mask_codes, parse_order
+from umpire.families.dampfross.orders import MAX_ORDER_BYTES, MAX_REFUSED_LINES, Order, _mail_lines, parse_order
+from umpire.order_header import keyword_of as _keyword, mask_codes, visible as _visible
 from umpire.store.folder import GameFolder, dump_yaml
 
 MESSAGE_CHARS = 2_000        # the longest message one refused line may get

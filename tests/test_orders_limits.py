@@ -4,8 +4,8 @@ QUOTE_CHARS characters) and what would work said; the limits of docs/orders.md."
 import pytest
 
 from umpire.echo import ELLIPSIS, QUOTE_CHARS, clip, quote
-from umpire.hexgrid import label, parse_label
-from umpire.orders import MAX_LINE_CHARS, MAX_ORDER_BYTES, MAX_REFUSED_LINES, parse_order
+from umpire.families.dampfross.hexgrid import label, parse_label
+from umpire.families.dampfross.orders import MAX_LINE_CHARS, MAX_ORDER_BYTES, MAX_REFUSED_LINES, parse_order
 
 
 def parse(text, test_map):
@@ -163,7 +163,7 @@ def test_clip_shows_control_characters_and_cuts_with_an_ellipsis():
 
 
 def test_a_chain_longer_than_the_limit_is_refused(test_map):
-    from umpire.orders import MAX_CHAIN_HEXES
+    from umpire.families.dampfross.orders import MAX_CHAIN_HEXES
     message = only_error("BUILD " + "-".join(["C1", "C10"] * 40), test_map)
     assert f"up to {MAX_CHAIN_HEXES}" in message
 

@@ -7,8 +7,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
 from umpire.cli import main
-from umpire.gamemap import load_map
-from umpire.orders import parse_order
+from umpire.families.dampfross.gamemap import load_map
+from umpire.families.dampfross.orders import parse_order
 from umpire.press import PRESS_LIMIT, split_press
 
 

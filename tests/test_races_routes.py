@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from opskit import chain_hexes, make_state
-from umpire.engine.ledger import BANK
-from umpire.engine.routes import RouteError, check_route
-from umpire.hexgrid import parse_label
-from umpire.orders import Route
+from umpire.ledger import BANK
+from umpire.families.dampfross.engine.routes import RouteError, check_route
+from umpire.families.dampfross.hexgrid import parse_label
+from umpire.families.dampfross.orders import Route
 
 START, GOAL = [parse_label("C3")], [parse_label("I4")]
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from opskit import ScriptedDice, chain_hexes, events_of, make_state
-from umpire.engine.construction import Emitter
-from umpire.engine.races import Race, Train
-from umpire.engine.routes import Plan
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.engine.construction import Emitter
+from umpire.families.dampfross.engine.races import Race, Train
+from umpire.families.dampfross.engine.routes import Plan
+from umpire.families.dampfross.ruleset import load_rules
 
 LINE = "C3-D3-E3-F3-G4"                      # four plain steps
 CLIMB = "C3-C4-D4-E5-F5-G5-H5"               # D4 -> E5 climbs into the mountains, E5 -> F5 stays up
@@ -35,7 +35,7 @@ def race(trains, dice_values, rules, balances):
 
 def _map():
     from conftest import TEST_MAP
-    from umpire.gamemap import load_map
+    from umpire.families.dampfross.gamemap import load_map
     return load_map(TEST_MAP)
 
 
@@ -229,7 +229,7 @@ def test_joint_odd_cost_paid_by_the_richer_in_every_edition(any_rules):
 
 # DESIGN "Orders": figures written on a race route are checked and reported, never applied
 def expecting(t, company, *written):
-    from umpire.orders import Expectation
+    from umpire.families.dampfross.orders import Expectation
     t.expected = {company: {1: [Expectation(kind, amount, who, text) for kind, amount, who, text in written]}}
     t.lines = [5]
     return t

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from umpire import demo
-from umpire.render.newsletter import map_content
-from umpire.render.pdf import map_pdf, newsletter_pdf
-from umpire.render.report import newsletter_facts
+from umpire.families.dampfross.render.edition import map_content
+from umpire.families.dampfross.render.pdf import map_pdf, newsletter_pdf
+from umpire.families.dampfross.render.report import newsletter_facts
 
 
 def test_two_plays_give_byte_identical_newsletters(tmp_path):

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from umpire.hexgrid import label
-from umpire.render import fonts, labels, mapdraw, sheets
-from umpire.render.styles import company_styles
+from umpire.families.dampfross.hexgrid import label
+from umpire.render.paper import paper_size
+from umpire.families.dampfross.render import labels, mapdraw, sheets
+from umpire.render import fonts
+from umpire.families.dampfross.render.styles import company_styles
 
 from busy import busy_state
 from helpers import hex_map
@@ -28,7 +30,7 @@ def busy(request):
 
 
 def _laid_out(game_map, content, paper):
-    pagesize = sheets.paper_size(paper)
+    pagesize = paper_size(paper)
     for sheet in sheets.plan_sheets(game_map.grid, pagesize):
         frame = sheets.Frame(game_map.grid, sheet.window, sheet.pagesize)
         hexes = [h for h in game_map.all_hexes if h in sheet.window]

@@ -10,10 +10,11 @@ from reportlab.lib.pagesizes import A3, A4
 
 from umpire.cli import main
 from umpire.errors import UmpireError
-from umpire.gamemap import load_map
-from umpire.hexgrid import Grid
-from umpire.render import sheets
-from umpire.render.styles import load_styles
+from umpire.families.dampfross.gamemap import load_map
+from umpire.families.dampfross.hexgrid import Grid
+from umpire.render.paper import paper_size
+from umpire.families.dampfross.render import sheets
+from umpire.families.dampfross.render.styles import load_styles
 
 from conftest import TEST_MAP
 from helpers import hex_map
@@ -63,7 +64,7 @@ def test_every_bundled_map_fits_one_a3_page_readably(name):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_45_by_45_map_on_smaller_paper_is_an_overview_and_readable_sheets(paper):
-    grid, pagesize = Grid("odd-q", 45, 45), sheets.paper_size(paper)
+    grid, pagesize = Grid("odd-q", 45, 45), paper_size(paper)
     overview, *detail = sheets.plan_sheets(grid, pagesize)
     assert overview.overview and overview.window == sheets.Window(0, 45, 0, 45)
     assert len(detail) == overview.of > 1
@@ -87,5 +88,5 @@ def test_a_huge_map_splits_into_sheets_with_overlap_covering_every_hex():
 
 def test_an_unknown_paper_size_is_refused_with_what_would_work():
     with pytest.raises(UmpireError) as err:
-        sheets.paper_size("a5")
+        paper_size("a5")
     assert "paper=a4" in err.value.fix and "letter" in err.value.fix

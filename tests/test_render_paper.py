@@ -12,9 +12,11 @@ from click.testing import CliRunner
 
 from umpire import actions
 from umpire.cli import main
-from umpire.hexgrid import label
-from umpire.render import fonts, sheets
-from umpire.render.styles import company_styles
+from umpire.families.dampfross.hexgrid import label
+from umpire.render.paper import paper_size
+from umpire.families.dampfross.render import sheets
+from umpire.render import fonts
+from umpire.families.dampfross.render.styles import company_styles
 
 from pixels import need_pdftoppm
 
@@ -90,7 +92,7 @@ def test_a_name_the_fonts_cannot_draw_is_a_question_mark_and_a_warning_at_new(tm
 def test_every_land_hex_label_is_in_the_text_layer_of_its_sheet(a4):
     game_map = a4.game_map
     pdf = a4.path / "newsletters" / "001.pdf"
-    plan = sheets.plan_sheets(game_map.grid, sheets.paper_size("a4"))
+    plan = sheets.plan_sheets(game_map.grid, paper_size("a4"))
     text = _poppler("pdftotext", pdf, "-")
     first = 1 + text.split("\f").index(next(p for p in text.split("\f") if "overview of sheets" in p))
     for offset, sheet in enumerate(plan):
@@ -120,7 +122,7 @@ def test_six_companies_differ_in_dash_and_colour_and_light_colours_get_a_dark_ca
 
 def test_the_front_page_draws_the_balances_round_by_round(tmp_path):
     from umpire import demo
-    from umpire.render.report import balances_by_round
+    from umpire.families.dampfross.render.report import balances_by_round
     folder = demo.play(tmp_path)
     state = folder.state()
     balances = balances_by_round(folder.events, state.seat_order())
@@ -133,7 +135,7 @@ def test_the_front_page_draws_the_balances_round_by_round(tmp_path):
 
 
 def test_the_newsletter_speaks_english_and_the_map_keeps_its_local_names(tmp_path):
-    from umpire.gamemap import load_map
+    from umpire.families.dampfross.gamemap import load_map
     bavaria = load_map("bavaria")
     assert (bavaria.title, bavaria.local_title) == ("Bavaria", "Bayern")
     assert {s.name: s.local_name for s in bavaria.specials.values()}["Bohemia"] == "Böhmen"

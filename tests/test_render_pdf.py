@@ -7,10 +7,11 @@ import pytest
 from pathlib import Path
 
 from umpire import demo
-from umpire.hexgrid import parse_label
-from umpire.render import mapdraw, sheets
-from umpire.render.newsletter import map_content
-from umpire.render.styles import load_styles
+from umpire.families.dampfross.hexgrid import parse_label
+from umpire.render.paper import paper_size
+from umpire.families.dampfross.render import mapdraw, sheets
+from umpire.families.dampfross.render.edition import map_content
+from umpire.families.dampfross.render.styles import load_styles
 
 from pixels import close, render_page
 
@@ -33,8 +34,8 @@ def ireland(tmp_path_factory):
 @pytest.fixture(scope="module")
 def map_page(played):
     pdf = played.path / "newsletters" / "004.pdf"
-    [sheet] = sheets.plan_sheets(played.game_map.grid, sheets.paper_size("a4"))
-    return render_page(pdf, MAP_PAGE), sheets.Frame(played.game_map.grid, sheet.window, sheets.paper_size("a4"))
+    [sheet] = sheets.plan_sheets(played.game_map.grid, paper_size("a4"))
+    return render_page(pdf, MAP_PAGE), sheets.Frame(played.game_map.grid, sheet.window, paper_size("a4"))
 
 
 def _samples(frame, a, b, offset=0.0):

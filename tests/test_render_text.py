@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from umpire import demo
-from umpire.render.transports_report import (additional_construction, describe_transport, station_table,
+from umpire.families.dampfross.render.transports_report import (additional_construction, describe_transport, station_table,
                                              transport_tally, transports_from_events)
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -8,9 +8,9 @@ from click.testing import CliRunner
 from conftest import TEST_MAP
 from opskit import NETWORK, make_state
 from umpire.cli import main
-from umpire.engine.building import segment_cost
-from umpire.engine.route_assistant import NoRoute, cheapest_build, fastest_route
-from umpire.hexgrid import label, parse_label as P
+from umpire.families.dampfross.engine.building import segment_cost
+from umpire.families.dampfross.engine.route_assistant import NoRoute, cheapest_build, fastest_route
+from umpire.families.dampfross.hexgrid import label, parse_label as P
 
 
 def labels(hexes):

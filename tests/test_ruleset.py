@@ -3,7 +3,7 @@
 import pytest
 
 from umpire.errors import DataError
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.ruleset import load_rules
 
 
 @pytest.mark.parametrize("name", ["laurin", "schmidt", "buetehorn"])

@@ -265,7 +265,7 @@ def test_a_batch_journals_events_one_by_one(tmp_path):
 
 
 def test_the_state_is_folded_on_and_equals_a_full_fold(tmp_path):
-    from umpire.engine.state import fold
+    from umpire.families.dampfross.engine.state import fold
     events = [{"type": "game_created", "game": "g", "companies": [{"id": "red", "name": "Red"}]},
               {"type": "round_opened", "round": 1, "phase": "construction", "order": ["red"], "budgets": {"red": 20}}]
     folder = GameFolder(tmp_path)

@@ -7,7 +7,7 @@ import pytest
 
 from umpire import actions
 from umpire.render import newsletter, template_cache
-from umpire.render.report import newsletter_facts
+from umpire.families.dampfross.render.report import newsletter_facts
 
 TEMPLATE = "newsletter.txt.j2"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from opskit import NETWORK, ScriptedDice, events_of, make_state
-from umpire.engine.construction import Emitter
-from umpire.engine.operations import open_operations_round
-from umpire.engine.transports import Announcer, is_special, next_free, total_transports
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.engine.construction import Emitter
+from umpire.families.dampfross.engine.operations import open_operations_round
+from umpire.families.dampfross.engine.transports import Announcer, is_special, next_free, total_transports
+from umpire.families.dampfross.ruleset import load_rules
 
 
 def announce(state, game_map, rules, dice_values, number=1, uses=None, last=None):

@@ -25,7 +25,7 @@ import sys
 
 import yaml
 
-from umpire.hexgrid import Grid, column_letters, label, parse_label
+from umpire.families.dampfross.hexgrid import Grid, column_letters, label, parse_label
 
 SQRT3 = math.sqrt(3)
 

@@ -75,7 +75,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
                           fix="Give a shorter or readable path; nothing was created.") from None
     options = {**(load_profile(profile).options if profile else {}), **dict(parse_option(o) for o in option_specs)}
     deadlines.check_options(options)
-    from .render.sheets import paper_size
+    from .render.paper import paper_size
     paper_size(game_option(options, "paper"))
     rules_path = find_named("rules", rules_name)
     family = families.of_rules(rules_path)

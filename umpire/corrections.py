@@ -1,4 +1,4 @@
-"""The GM's corrections between rounds: `adjust` (units moved between the bank and a company, as a
+"""The GM's corrections between rounds: `adjust` (money moved between the bank and a company, as a
 ledger posting with the GM's reason, printed in the next newsletter) and `replace` (a stand-by
 player takes over a company: new address, perhaps a new name, and a new order code; the old code
 stops working). Both are journaled; replay repeats them.
@@ -7,7 +7,7 @@ stops working). Both are journaled; replay repeats them.
 from __future__ import annotations
 
 from . import actions, ids
-from .engine.ledger import BANK
+from .ledger import BANK
 from .errors import UmpireError
 from .store import atomic
 from .store.folder import GAME_FILE, SECRETS_FILE, GameFolder, dump_yaml
@@ -16,7 +16,8 @@ REASON_LIMIT = 200
 
 
 def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict | None:
-    """Move `units` from the bank to the company (negative: from the company to the bank).
+    """Move `units` of the game's money from the bank to the company or player (negative: to the
+    bank), as the family posts it; returns the posting (from, to, amount, money, reason).
 
     The same correction (company, units, reason) in the same round is posted once: run again, it
     returns None and nothing is done."""
@@ -31,19 +32,16 @@ def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict | 
         raise UmpireError(f"--reason {ids.shown(reason)} is not a reason: write 1 to {REASON_LIMIT} printable "
                           "characters on one line; it is printed in the newsletter.", fix="Nothing was done.")
     if units == 0:
-        raise UmpireError("--units 0 moves nothing.", fix="Give the units the company gets (or, negative, pays).")
-    if units < 0 and state.balance(company) + units < 0:
-        raise UmpireError(f"{company} has {state.balance(company)} units; a correction cannot take {-units}.",
-                          fix="Nothing was done.")
+        raise UmpireError("--units 0 moves nothing.", fix="Give what the company gets (or, negative, pays).")
     if any(e["type"] == "adjusted" and (e["round"], e["company"], e["units"], e["reason"]) ==
            (state.round, company, units, reason) for e in folder.events):
         return None
-    payer, payee = (BANK, company) if units > 0 else (company, BANK)
-    posting = {"type": "posting", "round": state.round, "from": payer, "to": payee, "amount": abs(units),
-               "reason": f"correction by the GM: {reason}"}
+    postings = folder.family.correction(state, company, units, f"correction by the GM: {reason}")
     folder.append([{"type": "adjusted", "round": state.round, "company": company, "units": units, "reason": reason},
-                   posting])
-    return posting
+                   *postings])
+    payer, payee = (BANK, company) if units > 0 else (company, BANK)
+    return {"from": payer, "to": payee, "amount": abs(units), "money": folder.family.money,
+            "reason": f"correction by the GM: {reason}"}
 
 
 def replace(folder: GameFolder, company: str, email: str, name: str | None = None,

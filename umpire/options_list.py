@@ -7,7 +7,6 @@ from . import families
 from .options import SHELL_OPTIONS
 from .profiles import load_profile, profile_names
 from .resources import data_dir, find_named
-from .ruleset import SCHEMA
 from .yamlfile import load_yaml
 
 
@@ -17,7 +16,7 @@ def meanings(family: str = "dampfross") -> dict[str, str]:
     return {str(k): str(v) for k, v in load_yaml(path).items()} if path.exists() else {}
 
 
-def ruleset_paths(schema: dict = SCHEMA, prefix: str = "") -> list[str]:
+def ruleset_paths(schema: dict, prefix: str = "") -> list[str]:
     """Every settable value of a ruleset by its dotted path, in file order."""
     paths = []
     for key, rule in schema.items():

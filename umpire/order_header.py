@@ -15,9 +15,11 @@ and the family's own parser reads every other line (the order body).
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .echo import quote
+from .echo import Masker, quote
 
 HEADER_KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND")
 TURN_NAME = re.compile(r"^(\d{1,4})([A-Za-z])(\d{0,2})$")
@@ -80,3 +82,44 @@ def read_round(rest: str, turns: bool) -> int | str:
     if turns:
         raise OrderLineError("ROUND takes the open turn, round number and turn letter, e.g. ROUND 3B.")
     raise OrderLineError("ROUND takes the round number, e.g. ROUND 3.")
+
+
+def decode(data: bytes) -> str:
+    """The text of an order file or mail body: UTF-8 (with or without its mark), else Latin-1."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def visible(raw: str) -> str:
+    """A line as it is read: any Unicode space a plain space; invisible format characters
+    (zero-width spaces, direction marks, a byte-order mark) left out."""
+    return "".join(" " if ch.isspace() else ch for ch in raw if unicodedata.category(ch) != "Cf")
+
+
+def control_char(line: str) -> str | None:
+    """The first control character (or lone surrogate) of a line, if any."""
+    return next((ch for ch in line if unicodedata.category(ch) in ("Cc", "Cs")), None)
+
+
+def keyword_of(shown: str) -> tuple[str, str, str]:
+    """A visible line's order keyword (upper case, without a colon), its first word and the rest."""
+    line = shown.split("#", 1)[0].strip()
+    word, _, rest = line.partition(" ")
+    return word.upper().rstrip(":"), word, rest.strip()
+
+
+def mask_codes(text: str, codes: Iterable[str]) -> str:
+    """The order text with every token equal to one of `codes` masked (see echo.Masker), except
+    on CODE lines, whose word is the code to be checked (and which the parser never echoes)."""
+    mask = Masker(codes)
+    out = []
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+        shown = visible(body)
+        masked = mask(shown)
+        if masked != shown and keyword_of(shown)[0] != "CODE":
+            line = masked + line[len(body):]
+        out.append(line)
+    return "".join(out)

@@ -24,23 +24,36 @@ UNDOABLE = ("resolve", "end-construction")
 
 @dataclass
 class Rollback:
-    to_round: int
+    to_round: int | str          # a round number, or a turn name (3B) for a family whose rounds have turns
     undone: list[str]            # what was undone, e.g. "resolve of round 3"
     superseded: dict[str, str]   # newsletter file -> where it was set aside
     orders: list[str]            # orders no longer in force (for rounds not open any more)
     nothing: bool = False        # the round asked for is open already: nothing was done
 
 
-def commands(events: list[dict]) -> list[tuple[int, int, dict]]:
-    """The undoable commands in force: (journal position, the round open when it was given, event)."""
+def commands(events: list[dict]) -> list[tuple[int, int | str, dict]]:
+    """The undoable commands in force: (journal position, the round or turn open when it was
+    given, event). A resolve names the turn it resolved; older journals say it by `round_opened`."""
     out, open_round = [], 0
     for i in in_force(events):
         e = events[i]
         if e["type"] == "round_opened":
             open_round = e["round"]
         elif e["type"] == "command" and e["command"] in UNDOABLE:
-            out.append((i, open_round, e))
+            out.append((i, e.get("round", open_round), e))
     return out
+
+
+def named(turn: int | str, wanted: int | str) -> bool:
+    """Whether `wanted` (a round number, or a turn name such as 3B) names the round or turn `turn`:
+    a round number names every turn of its round."""
+    if isinstance(turn, str) and isinstance(wanted, int):
+        return turn[:len(str(wanted))] == str(wanted) and not turn[len(str(wanted)):][:1].isdigit()
+    return turn == wanted
+
+
+def shown(turn: int | str) -> str:
+    return f"turn {turn}" if isinstance(turn, str) else f"round {turn}"
 
 
 def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
@@ -51,21 +64,22 @@ def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
     state = folder.state()
     events = folder.journal()
     done = commands(events)
-    if to_round is not None and to_round == state.round and not (done and done[-1][1] == to_round):
-        return Rollback(to_round, [], {}, [], nothing=True)
+    open_turn = folder.family.open_turn(state)
     if to_round is None:
         if not done:
             raise UmpireError(f"game {folder.game_id} has no resolved round to roll back.", fix="Nothing was done.")
         last_rollback = max((i for i, e in enumerate(events) if e["type"] == "rollback"), default=-1)
         if done[-1][0] < last_rollback:         # run again: the last resolve is undone already
-            return Rollback(state.round, [], {}, [], nothing=True)
+            return Rollback(open_turn, [], {}, [], nothing=True)
         start = done[-1]
     else:
-        start = next((c for c in done if c[1] == to_round), None)
+        start = next((c for c in done if named(c[1], to_round)), None)
+        if start is None and named(open_turn, to_round):
+            return Rollback(to_round, [], {}, [], nothing=True)
         if start is None:
-            rounds = sorted({c[1] for c in done})
-            raise UmpireError(f"round {to_round} was never resolved in game {folder.game_id} (resolved rounds: "
-                              f"{', '.join(map(str, rounds)) or 'none'}; round {state.round} is open).",
+            rounds = list(dict.fromkeys(str(c[1]) for c in done))
+            raise UmpireError(f"{shown(to_round)} was never resolved in game {folder.game_id} (resolved: "
+                              f"{', '.join(rounds) or 'none'}; {shown(open_turn)} is open).",
                               fix="Nothing was done. Give --to with one of the resolved rounds.")
     first, last = start[0], len(events) - 1
     undone_positions = [i for i in in_force(events) if first <= i <= last]
@@ -81,7 +95,7 @@ def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
             orders.append(e["file"])
     for position, round_open, e in done:
         if position >= first:
-            undone.append(f"{e['command']} of round {round_open}")
+            undone.append(f"{e['command']} of {shown(round_open)}")
     to = start[1]
     folder.append([{"type": "rollback", "to_round": to, "undoes": [first, last], "superseded": superseded,
                     "orders": orders}])

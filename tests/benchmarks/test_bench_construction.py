@@ -1,11 +1,11 @@
 """Resolving one construction round: 6 companies, 150 segments each, on a 45 x 45 map (goal: median < 20 ms)."""
 
 from umpire.dice import RecordedDice
-from umpire.engine import construction
-from umpire.gamemap import City, GameMap
-from umpire.hexgrid import Grid, label
-from umpire.orders import parse_order
-from umpire.ruleset import load_rules
+from umpire.families.dampfross.engine import construction
+from umpire.families.dampfross.gamemap import City, GameMap
+from umpire.families.dampfross.hexgrid import Grid, label
+from umpire.families.dampfross.orders import parse_order
+from umpire.families.dampfross.ruleset import load_rules
 
 SIZE = 45
 

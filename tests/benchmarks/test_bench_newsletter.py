@@ -17,11 +17,12 @@ import yaml
 from reportlab.pdfgen.canvas import Canvas
 
 from umpire.dice import commitment
-from umpire.gamemap import STATIONS
-from umpire.hexgrid import Grid, label
-from umpire.render import pdf as pdf_module
-from umpire.render.newsletter import map_content, write_newsletter
-from umpire.render.report import newsletter_facts
+from umpire.families.dampfross.gamemap import STATIONS
+from umpire.families.dampfross.hexgrid import Grid, label
+from umpire.families.dampfross.render import pdf as pdf_module
+from umpire.families.dampfross.render.edition import map_content
+from umpire.render.newsletter import write_newsletter
+from umpire.families.dampfross.render.report import newsletter_facts
 from umpire.store.folder import GameFolder, dump_yaml
 
 SIZE, COMPANIES, SEGMENTS, ROUNDS = 45, 6, 150, 25

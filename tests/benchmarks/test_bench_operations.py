@@ -13,12 +13,12 @@ sys.path.insert(0, str(Path(__file__).parent.parent))
 
 from conftest import TEST_MAP  # noqa: E402
 from umpire.dice import SeededDice  # noqa: E402
-from umpire.engine import construction, operations  # noqa: E402
-from umpire.engine.route_assistant import NoRoute, cheapest_build, fastest_route  # noqa: E402
-from umpire.gamemap import City, GameMap, load_map  # noqa: E402
-from umpire.hexgrid import Grid, label, parse_label  # noqa: E402
-from umpire.orders import parse_order  # noqa: E402
-from umpire.ruleset import load_rules  # noqa: E402
+from umpire.families.dampfross.engine import construction, operations  # noqa: E402
+from umpire.families.dampfross.engine.route_assistant import NoRoute, cheapest_build, fastest_route  # noqa: E402
+from umpire.families.dampfross.gamemap import City, GameMap, load_map  # noqa: E402
+from umpire.families.dampfross.hexgrid import Grid, label, parse_label  # noqa: E402
+from umpire.families.dampfross.orders import parse_order  # noqa: E402
+from umpire.families.dampfross.ruleset import load_rules  # noqa: E402
 
 from opskit import make_state  # noqa: E402
 

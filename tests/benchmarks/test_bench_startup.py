@@ -10,8 +10,8 @@ import pytest
 from baseline import against, python, umpire
 
 from umpire import actions, yamlfile
-from umpire.gamemap import load_map
-from umpire.hexgrid import parse_label
+from umpire.families.dampfross.gamemap import load_map
+from umpire.families.dampfross.hexgrid import parse_label
 
 IMPORT_BASELINE = "import click, yaml, jinja2"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from umpire.gamemap import load_map
+from umpire.families.dampfross.gamemap import load_map
 
 
 @pytest.mark.parametrize("name", ["ireland", "germany", "france"])

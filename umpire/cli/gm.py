@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from .. import corrections, rollback as undo
+from .. import corrections, ids, rollback as undo
 from ..errors import UmpireError
+from ..order_header import TURN_NAME
 from ..round_preview import preview as preview_round
 from ..store import atomic
 from ..store.folder import GameFolder
@@ -15,6 +16,22 @@ from . import main
 from .locking import locking
 
 _GAME = click.Path(file_okay=False, path_type=Path)
+
+
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _round_or_turn(value: str | None) -> int | str | None:
+    """--to: a round number (3) or a turn name (3B)."""
+    if value is None:
+        return None
+    value = value.strip()
+    if value.isascii() and value.isdigit() and len(value) <= 6:
+        return int(value)
+    if TURN_NAME.match(value):
+        return value.upper()
+    raise click.BadParameter(f"{ids.shown(value)} is not a round (3) or a turn (3B).")
 
 
 @main.command()
@@ -44,13 +61,14 @@ def preview(game_dir, pdf_path):
 
 @main.command()
 @click.argument("game_dir", type=_GAME)
-@click.option("--to", "to_round", type=int, metavar="ROUND",
-              help="Undo every resolve since ROUND was open, so ROUND is open again (run again: nothing to do).")
+@click.option("--to", "to_round", callback=lambda ctx, param, value: _round_or_turn(value), metavar="ROUND",
+              help="Undo every resolve since ROUND was open, so ROUND is open again (run again: nothing to do). "
+                   "In a game whose rounds have turns, a turn may be named: --to 3B.")
 @locking("game_dir")
 def rollback(game_dir, to_round):
     """Undo the last resolve (or end-construction), or every one back to a round.
 
-    Example: `umpire rollback games/ireland-1 --to 3`. Run again right after, a plain rollback does
+    Examples: `umpire rollback games/ireland-1 --to 3`, `umpire rollback games/vd-1 --to 2B`. Run again right after, a plain rollback does
     nothing: undo further with --to. The journal keeps everything (the rollback
     is an event); the undone newsletters are kept in newsletters/superseded/; the round's orders
     stay and may be replaced; `umpire resolve` then resolves the round again.
@@ -58,9 +76,10 @@ def rollback(game_dir, to_round):
     done = undo.rollback(GameFolder(game_dir), to_round)
     if done.nothing:
         more = "" if to_round is not None else " (the last resolve is undone already; give --to ROUND to undo more)"
-        click.echo(f"Round {done.to_round} is open already; nothing done{more}.")
+        click.echo(f"{_first_upper(undo.shown(done.to_round))} is open already; nothing done{more}.")
         return
-    click.echo(f"Rolled back: {', '.join(done.undone)}. Round {done.to_round} is open again with its orders.")
+    click.echo(f"Rolled back: {', '.join(done.undone)}. {_first_upper(undo.shown(done.to_round))} is open again "
+               "with its orders.")
     if done.superseded:
         click.echo("Newsletters set aside: " + ", ".join(f"{old} -> {new}" for old, new in done.superseded.items()))
     if done.orders:
@@ -69,21 +88,25 @@ def rollback(game_dir, to_round):
 
 @main.command()
 @click.argument("game_dir", type=_GAME)
-@click.option("--company", required=True, help="The company's id.")
-@click.option("--units", required=True, type=int, help="Units the company gets from the bank (negative: pays to it).")
+@click.option("--company", "--player", "company", required=True, help="The company's (or player's) id.")
+@click.option("--units", "--marks", "units", required=True, type=int,
+              help="What the company gets from the bank, in the game's money (negative: pays to it).")
 @click.option("--reason", required=True, help="Why; printed in the next newsletter.")
 @locking("game_dir")
 def adjust(game_dir, company, units, reason):
     """Correct a company's balance: a posting between the bank and the company.
 
-    Example: `umpire adjust games/ireland-1 --company red --units 5 --reason "fee of round 3 charged twice"`.
+    \b
+    Examples:
+      umpire adjust games/ireland-1 --company red --units 5 --reason "fee of round 3 charged twice"
+      umpire adjust games/vd-1 --player anna --marks -2 --reason "paid a bond twice"
     """
     posting = corrections.adjust(GameFolder(game_dir), company, units, reason)
     if posting is None:
-        click.echo(f"This correction ({company}, {units} units, {reason!r}) was posted in this round already; "
+        click.echo(f"This correction ({company}, {units}, {reason!r}) was posted in this round already; "
                    "nothing done.")
         return
-    click.echo(f"Posted: {posting['from']} -> {posting['to']} {posting['amount']} units ({posting['reason']}); "
+    click.echo(f"Posted: {posting['from']} -> {posting['to']} {posting['amount']} {posting['money']} ({posting['reason']}); "
                "it is printed in the next newsletter.")
 
 

@@ -9,7 +9,7 @@ import click
 
 from . import main
 from .progress import progress
-from .maps import is_board, map_group
+from .maps import board_family, map_group
 
 
 @map_group.command("render")
@@ -26,19 +26,10 @@ def render(path, out, paper):
       umpire map render ireland ireland.pdf --paper a3
       umpire map render volldampf-germany board.pdf
     """
-    from ..families.volldampf.board import load_board
-    from ..families.volldampf.drawing import board_pdf
-    from ..gamemap import load_map
-    from ..render.pdf import map_pdf
     from ..store import atomic
-    if is_board(path):
-        board = load_board(path)
-        atomic.write_bytes(out, board_pdf(board))
-        click.echo(f"{board.title}: {out} written.")
-        return
-    game_map = load_map(path)
-    atomic.write_bytes(out, map_pdf(game_map, paper=paper))
-    click.echo(f"{game_map.title}: {out} written.")
+    title, pdf = board_family(path).draw_board(path, paper)
+    atomic.write_bytes(out, pdf)
+    click.echo(f"{title}: {out} written.")
 
 
 @main.command()

@@ -11,7 +11,7 @@ from . import main
 
 
 def _place(reader, text: str, option: str):
-    from ..orders import OrderLineError
+    from ..families.dampfross.orders import OrderLineError
     try:
         return reader.place(text)
     except OrderLineError as exc:
@@ -27,10 +27,10 @@ def _place(reader, text: str, option: str):
 @click.option("--build", is_flag=True, help="The cheapest line to build instead of a race route.")
 def route(game_dir, company, partner, start, goal, build):
     """The fastest race route with its fees, or (--build) the cheapest line to build."""
-    from ..engine.route_assistant import NoRoute, cheapest_build, fastest_route
-    from ..engine.routes import describe_fees
-    from ..hexgrid import label
-    from ..orders import PlaceReader
+    from ..families.dampfross.engine.route_assistant import NoRoute, cheapest_build, fastest_route
+    from ..families.dampfross.engine.routes import describe_fees
+    from ..families.dampfross.hexgrid import label
+    from ..families.dampfross.orders import PlaceReader
     from ..store.folder import GameFolder
     folder = GameFolder(game_dir).require()
     state, game_map, rules = folder.state(), folder.game_map, folder.rules

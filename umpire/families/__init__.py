@@ -16,6 +16,7 @@ from .base import Family
 
 DEFAULT = "dampfross"
 FAMILIES = ("dampfross", "volldampf")
+_FORMAT_KEY = re.compile(r"^format:[ \t]*['\"]?([A-Za-z0-9_.-]*)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
 _FAMILY_KEY = re.compile(r"^family:[ \t]*['\"]?([A-Za-z0-9_-]*)['\"]?[ \t]*(?:#.*)?$", re.MULTILINE)
 _loaded: dict[str, Family] = {}
 
@@ -54,6 +55,22 @@ def of_rules(path: Path) -> Family:
     except DataError as exc:
         line = text.count("\n", 0, found.start()) + 1
         raise DataError(exc.what, f"{path}, line {line}, family", exc.fix) from None
+
+
+def of_board(path: Path) -> Family:
+    """The family a board file belongs to, from its top-level `format:` key (each family names the
+    format of its boards; absent or another: Dampfross, whose loader reports what is wrong)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return family()
+    found = _FORMAT_KEY.search(text)
+    if found:
+        for name in FAMILIES:
+            chosen = family(name)
+            if str(chosen.board_format) == found.group(1):
+                return chosen
+    return family()
 
 
 def game_entry(chosen: Family) -> dict:

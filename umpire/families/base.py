@@ -72,6 +72,8 @@ class Family(ABC):
     options: dict[str, tuple[object, str]] = {}  # the family's game options: name -> (default, meaning)
     choices: dict[str, tuple] = {}               # options of those whose value is one of a few words
     default_board: str | None = None             # the board `umpire new` takes without --map
+    board_format: object = None                  # the `format:` value of the family's board files
+    money: str = "units"                         # what the game's money is called
     ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
 
     # -- data ----------------------------------------------------------------------
@@ -79,6 +81,15 @@ class Family(ABC):
     def load_board(self, name_or_path: str | Path):
         """The board (map) from a bundled name or a file; DataError naming file, line and field.
         The shell reads its `name` (game.yaml) and passes it back to the family's own methods."""
+
+    def check_board(self, name_or_path: str | Path, rules_name: str | None) -> str:
+        """`umpire map check`: load and check a board (against `rules_name`, or the family's own
+        ruleset, where a board must match one); one line saying what it holds. DataError if bad."""
+        return f"{self.load_board(name_or_path).name}: ok"
+
+    def draw_board(self, name_or_path: str | Path, paper: str) -> tuple[str, bytes]:
+        """`umpire map render`: the empty board's title and PDF (pages of `paper`: a4, a3, letter)."""
+        raise UmpireError(f"a {self.name} board is not drawn on its own.", fix="Its newsletters show it.")
 
     @abstractmethod
     def load_rules(self, name_or_path: str | Path, overrides: dict):
@@ -148,6 +159,12 @@ class Family(ABC):
     def command(self, name: str, state: GameState, board, rules, random, options: dict, args: dict) -> list[dict]:
         """The events of a GM command the family adds (journaled as `command` with `args`)."""
         raise UmpireError(f"the command {name!r} is not part of this game.")
+
+    def correction(self, state: GameState, player: str, amount: int, reason: str) -> list[dict]:
+        """`umpire adjust`: the events that move `amount` (negative: from the player) between the bank
+        and the player with the GM's reason, after the shell's `adjusted` event; UmpireError if the
+        player cannot pay it."""
+        raise UmpireError(f"a GM's correction of money is not part of a {self.name} game.", fix="Nothing was done.")
 
     def replay_args(self, event: dict, later: list[dict]) -> dict:
         """The arguments of a journaled family command, for replay (`later`: the events after it)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..echo import quote
-from ..orders import Order
+from ..families.base import OrderHeader
 from ..store.folder import GameFolder
 
 
@@ -17,7 +17,7 @@ def registered(folder: GameFolder, company: str) -> set[str]:
     return {a.lower() for a in re.split(r"[\s,;]+", str(entry.get("email") or "")) if "@" in a}
 
 
-def authentication_problem(folder: GameFolder, order: Order, sender: str | None, gm: list[str],
+def authentication_problem(folder: GameFolder, order: OrderHeader, sender: str | None, gm: list[str],
                            sender_problem: str | None = None) -> str | None:
     """Why the order does not come from its company, for the GM's log; None if it does. `sender`
     is the address of the message's one From header (see sender.py), None when it cannot be told."""

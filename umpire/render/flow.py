@@ -12,7 +12,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import simpleSplit
 
 from .fonts import BOLD, SANS
-from .sheets import MM
+from .paper import MM
 
 MARGIN = 16 * MM
 FOOTER = 10 * MM

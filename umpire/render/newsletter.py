@@ -1,5 +1,5 @@
 """Writing newsletters: the files of each issue (the family makes their content), and the
-Dampfross text edition (jinja2 templates in newsletters/) and map content."""
+template environment for the text editions (jinja2 templates in newsletters/)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,12 @@ from functools import lru_cache
 
 import jinja2
 
-from ..engine.state import State
-from ..hexgrid import edge, parse_label
 from ..resources import data_dir
 from ..store import atomic
 from ..words import noun, plural
 from ..store.folder import GameFolder
 from . import template_cache
-from .mapdraw import MapContent
 from .pdf_batch import write_pdf
-from .styles import company_styles
 
 
 @lru_cache(maxsize=1)
@@ -35,27 +31,6 @@ def environment() -> jinja2.Environment:
     env.filters["noun"] = noun
     env.bytecode_cache = template_cache.for_environment(env)
     return env
-
-
-def render_text(facts: dict) -> str:
-    return environment().get_template("newsletter.txt.j2").render(**facts)
-
-
-def map_content(folder: GameFolder, state: State | None = None) -> MapContent:
-    """The companies' lines as they stand, with each company's style and the track built since the last newsletter."""
-    state = state or folder.state()
-    seats = state.seat_order()
-    names = {cid: state.companies[cid].name for cid in seats}
-    return MapContent(owners=state.owners, styles=company_styles([(c, names[c]) for c in seats]), names=names,
-                      new=new_track(folder.events))
-
-
-def new_track(events: list[dict]) -> set:
-    """(edge, company) of every segment built since the last newsletter."""
-    issued = [i for i, e in enumerate(events) if e["type"] == "newsletter"]
-    since = issued[-1] + 1 if issued else 0
-    return {(edge(parse_label(e["a"]), parse_label(e["b"])), e["company"])
-            for e in events[since:] if e["type"] == "segment"}
 
 
 def write_newsletter(folder: GameFolder, number: int) -> list[str]:

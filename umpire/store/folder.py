@@ -14,7 +14,7 @@ import yaml
 from ..echo import quote
 from ..errors import DataError, UmpireError
 from ..ids import GAME_ID, GAME_ID_RULE, shown
-from ..orders import decode, mask_codes
+from ..order_header import decode, mask_codes
 from ..yamlfile import safe_load
 from . import atomic
 

@@ -1,3 +1,4 @@
 """Dampfross (Railway Rivals): hex maps, construction rounds, races. Its family object is in
-`family.py`; its engine is umpire/engine/, its map umpire/gamemap.py, its ruleset
-umpire/ruleset.py and its order body umpire/orders.py (docs/families.md)."""
+`family.py`; beside it the engine (`engine/`), the hex map (`gamemap.py`, `hexgrid.py`,
+`mapcheck/`), the ruleset (`ruleset.py`), the order body (`orders.py`), the confirmation
+(`confirmation.py`) and the newsletter (`render/`). See docs/families.md."""

@@ -1,6 +1,5 @@
-"""Dampfross behind the family interface: each method hands over to the existing engine
-(umpire/engine/), map (umpire/gamemap.py), ruleset (umpire/ruleset.py) and order body
-(umpire/orders.py). Rendering and previews are imported when first used."""
+"""Dampfross behind the family interface: each method hands over to the family's engine,
+map, ruleset and order body beside it. Rendering and previews are imported when first used."""
 
 from __future__ import annotations
 
@@ -8,15 +7,15 @@ from functools import partial
 from pathlib import Path
 
 from ...dice import RecordedDice, SeededDice, read_dice_file
-from ...engine import construction, operations
+from .engine import construction, operations
 from ...echo import quote
-from ...engine.ledger import BANK
-from ...engine.state import State
+from ...ledger import BANK
+from .engine.state import State
 from ...errors import UmpireError
-from ...gamemap import load_map
-from ...hexgrid import label
-from ...orders import parse_order
-from ...ruleset import SCHEMA, load_rules
+from .gamemap import load_map
+from .hexgrid import label
+from .orders import parse_order
+from .ruleset import SCHEMA, load_rules
 from ..base import Confirmation, Family, Issue
 from .options import CHOICES, OPTIONS, game_option
 
@@ -33,8 +32,21 @@ class Dampfross(Family):
     ruleset_schema = SCHEMA
 
     # -- data ----------------------------------------------------------------------
+    board_format = 1
+
     def load_board(self, name_or_path):
         return load_map(name_or_path)
+
+    def check_board(self, name_or_path, rules_name: str | None) -> str:
+        m = load_map(name_or_path)
+        stations = sum(len(c.stations) for c in m.cities)
+        return (f"{m.source}: {m.title}: {m.grid.width}x{m.grid.height} {m.grid.layout}, {len(m.cities)} cities, "
+                f"{stations} stations, {len(m.rivers)} river edges, {len(m.specials)} special destinations: ok")
+
+    def draw_board(self, name_or_path, paper: str) -> tuple[str, bytes]:
+        from .render.pdf import map_pdf
+        game_map = load_map(name_or_path)
+        return game_map.title, map_pdf(game_map, paper=paper)
 
     def load_rules(self, name_or_path, overrides: dict):
         return load_rules(name_or_path, overrides)
@@ -94,6 +106,14 @@ class Dampfross(Family):
                               fix="Nothing was done.")
         return construction.end_construction(state, args["reason"], board, rules, random, options)[0]
 
+    def correction(self, state: State, player: str, amount: int, reason: str) -> list[dict]:
+        if amount < 0 and state.balance(player) + amount < 0:
+            raise UmpireError(f"{player} has {state.balance(player)} units; a correction cannot take {-amount}.",
+                              fix="Nothing was done.")
+        payer, payee = (BANK, player) if amount > 0 else (player, BANK)
+        return [{"type": "posting", "round": state.round, "from": payer, "to": payee, "amount": abs(amount),
+                 "reason": reason}]
+
     def replay_args(self, event: dict, later: list[dict]) -> dict:
         reason = event.get("reason")
         if reason is None:          # journaled before the command kept its reason
@@ -150,9 +170,9 @@ class Dampfross(Family):
         return lines
 
     def newsletter(self, folder, number: int, state: State) -> Issue:
-        from ...render.newsletter import map_content, render_text
-        from ...render.pdf import newsletter_pdf
-        from ...render.report import newsletter_facts
+        from .render.edition import map_content, render_text
+        from .render.pdf import newsletter_pdf
+        from .render.report import newsletter_facts
         from ...options import game_option
         facts = newsletter_facts(folder, number, state)
         pdf = partial(newsletter_pdf, facts, folder.game_map, map_content(folder, state),
@@ -160,7 +180,7 @@ class Dampfross(Family):
         return Issue(render_text(facts), pdf)
 
     def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
-        from ...confirmation import order_lines
+        from .confirmation import order_lines
         from ...mail.replies import paragraphs
         return Confirmation(order_lines(folder, player, order), paragraphs(ROUND_NOTE))
 

@@ -10,11 +10,12 @@ from pathlib import Path
 
 from ...draws import RecordedDraws, SeededDraws, read_draws_file
 from ...errors import UmpireError
+from ...ledger import BANK
 from ...order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
 from ...press import press_of, split_press
 from ..base import Confirmation, Family, Issue
 from . import engine
-from .board import CUBE_COLOURS, load_board
+from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board
 from .orders import BodyReader, TurnOrders, turn_of
 from .preview import preview
 from .report import Writer, newsletter_text, player_colours, since_last_issue
@@ -43,11 +44,29 @@ class Volldampf(Family):
     recorded = "draws"
     options: dict = {}
     default_board = "volldampf-germany"
+    money = "marks"
+    board_format = BOARD_FORMAT
     ruleset_schema = {k: v for k, v in SCHEMA.items() if k != "family"}
 
     # -- data ----------------------------------------------------------------------
     def load_board(self, name_or_path):
         return load_board(name_or_path)
+
+    def check_board(self, name_or_path, rules_name: str | None) -> str:
+        board = load_board(name_or_path)
+        rules_name = rules_name or "volldampf"
+        box = load_volldampf_rules(rules_name).box
+        board.check_cards(box.regions, box.cards_per_region)
+        colours = ", ".join(f"{len(board.of_colour(c))} {c}" for c in ("blue", "violet", "red", "yellow", "none")
+                            if board.of_colour(c))
+        return (f"{board.path}: {board.title}: {len(board.locations)} locations ({colours}), "
+                f"{len(board.links)} links in {len(board.regions)} regions of {box.cards_per_region} cards "
+                f"as ruleset {rules_name} deals, {len(board.goods_cards)} goods cards: ok")
+
+    def draw_board(self, name_or_path, paper: str) -> tuple[str, bytes]:
+        from .drawing import board_pdf
+        board = load_board(name_or_path)
+        return board.title, board_pdf(board)
 
     def load_rules(self, name_or_path, overrides: dict):
         return load_volldampf_rules(name_or_path, overrides)
@@ -124,6 +143,14 @@ class Volldampf(Family):
         return events
 
     # -- reports ---------------------------------------------------------------------
+    def correction(self, state: State, player: str, amount: int, reason: str) -> list[dict]:
+        if amount < 0 and state.cash(player) + amount < 0:
+            raise UmpireError(f"{player} has {state.cash(player)} marks; a correction cannot take {-amount}.",
+                              fix="Nothing was done.")
+        payer, payee = (BANK, player) if amount > 0 else (player, BANK)
+        return [{"type": "money", "round": state.round, "payer": payer, "payee": payee, "amount": abs(amount),
+                 "reason": reason}]
+
     def status(self, folder, state: State) -> dict:
         players = {}
         for p in state.seats:

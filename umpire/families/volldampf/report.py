@@ -105,6 +105,11 @@ class Writer:
         kind = e.get("type")
         if kind == "setup":
             return f"The game begins: {len(e['players'])} players; {e['removed']} track cards boxed unseen."
+        if kind == "adjusted":
+            hidden = self.rules["options"]["money"] == "hidden"
+            moved = "" if hidden else (f": {e['units']} marks from the bank" if e["units"] > 0
+                                       else f": pays {-e['units']} marks to the bank")
+            return f"Correction by the GM for {self.name(e['company'])}{moved} ({e['reason']})."
         if kind == "goods card":
             return f"Goods card turned ({e['label']}): {e['card']}."
         if kind == "bag empty":

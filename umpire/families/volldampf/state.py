@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ...engine.ledger import BANK, Ledger, Posting
+from ...ledger import BANK, Ledger, Posting
 
 TRACK = "income track"
 CUBE_COLOURS = ("blue", "violet", "red", "yellow")

@@ -1,0 +1,98 @@
+"""An accepted order as the umpire reads it, line by line: each HOME, BUILD and RACE line, the
+costs and fees of building as the map stands, the budget left, and warnings about what the
+round's resolution will refuse (a HOME that is not a home terminal, a race that is not called,
+a second entry for one race). The mail confirmation and `umpire submit` print the same lines.
+
+Warnings never stop an order being stored: the resolution decides.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from .engine.preview import OrderPreview, preview_order
+from .orders import Order, format_chain
+from ...store.folder import GameFolder
+
+WIDTH = 72
+
+
+def order_lines(folder: GameFolder, company: str, order: Order) -> list[str]:
+    """The order's lines as read, each followed by its figures or warnings (indented text, no final newline)."""
+    state = folder.state()
+    game_map = folder.game_map
+    out = []
+    if order.home is not None:
+        out.append(f"  line {order.home_line}: HOME {game_map.describe(order.home)}")
+        out += _warning(_home_problem(folder, company, order))
+    if order.chains:
+        out += _chains(preview_order(state, game_map, folder.rules, company, order))
+    seen: dict[int, int] = {}
+    for race in order.races:
+        routes = " ELSE ".join(format_chain(r.hexes) for r in race.routes)
+        partner = f" {race.partner}" if race.partner else ""
+        out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}{(' ' + routes) if routes else ''}")
+        out += _warning(_race_problem(state, race.transport, seen.get(race.transport)))
+        seen.setdefault(race.transport, race.line)
+    if not (order.home or order.chains or order.races):
+        out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
+                   "new orders)")
+    return out
+
+
+def _warning(problem: str | None) -> list[str]:
+    if not problem:
+        return []
+    return [textwrap.fill(f"warning: {problem}", WIDTH, initial_indent="      ", subsequent_indent="        ")]
+
+
+def _home_problem(folder: GameFolder, company: str, order: Order) -> str | None:
+    state, game_map = folder.state(), folder.game_map
+    if state.phase != "construction":
+        return "home terminals are chosen in the construction phase; this line will be refused."
+    current = state.homes.get(company)
+    if current is not None:
+        if current != order.home:
+            return f"the home terminal is chosen once; this company's is {game_map.describe(current)}."
+        return None
+    terminals = game_map.home_terminals
+    if order.home not in {c.hex for c in terminals}:
+        return (f"{game_map.describe(order.home)} is not a home terminal; choose one of "
+                f"{', '.join(c.name for c in terminals)}.")
+    return None
+
+
+def _race_problem(state, transport: int, earlier_line: int | None) -> str | None:
+    if state.phase != "operations":
+        return "race entries belong to the operating phase; this is a construction round."
+    called = state.ops.get("open", [])
+    if transport not in called:
+        return (f"transport {transport} is not announced in this round; the races of round {state.round} are "
+                f"{', '.join(map(str, called)) or 'none'}.")
+    if earlier_line is not None:
+        return f"a second entry for transport {transport}; the entry on line {earlier_line} stands."
+    return None
+
+
+def _chains(preview: OrderPreview) -> list[str]:
+    out = []
+    for chain in preview.chains:
+        out.append(f"  line {chain.line}: BUILD {'-'.join(chain.hexes)}")
+        if chain.problem:
+            out.append(textwrap.fill(f"not buildable as it stands: {chain.problem}", WIDTH,
+                                     initial_indent="      ", subsequent_indent="      "))
+            continue
+        for seg in chain.segments:
+            if seg.problem:
+                text = f"{seg.a}-{seg.b}: cannot be built: {seg.problem}"
+            else:
+                text = f"{seg.a}-{seg.b}  {seg.cost} pt" + "".join(f", fee {f.describe()}" for f in seg.fees)
+            out.append(textwrap.fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
+    total = f"Altogether {preview.cost} point{'s' if preview.cost != 1 else ''}"
+    if preview.budget is not None:
+        total += f" of this round's budget of {preview.budget}"
+    total += f", and {preview.fees} units in fees (balance now {preview.balance})."
+    if preview.budget is not None and preview.cost > preview.budget:
+        total += " The budget does not cover it all: building stops where the points run out."
+    out += ["", textwrap.fill(total, WIDTH)]
+    return out

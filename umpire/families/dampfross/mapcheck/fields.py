@@ -1,0 +1,60 @@
+"""The fields of a map file: hex labels, edges, mappings, lists and chains of hexes (permitted
+routes), each error naming the file, the line and the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import hexgrid
+from ..hexgrid import Edge, Grid, Hex, label
+from ....yamlfile import FieldChecker
+
+
+class FieldReader(FieldChecker):
+    """Reads the fields of one map file; raises the first error found."""
+
+    def __init__(self, path: Path, doc):
+        super().__init__(path, doc)
+        self.grid: Grid | None = None
+        self.rows: list[str] = []
+
+    def hex(self, text, container, key, field_name) -> Hex:
+        h = hexgrid.parse_label(str(text)) if isinstance(text, (str, int)) else None
+        if h is None:
+            self.fail(container, key, field_name, f"{text!r} is not a hex label.",
+                      "Write column letters then row number, e.g. K12.")
+        if not (0 <= h[1] < len(self.rows) and 0 <= h[0] < len(self.rows[h[1]])) or self.rows[h[1]][h[0]] == " ":
+            self.fail(container, key, field_name, f"{label(h)} is off the map.",
+                      f"The map has columns A..{hexgrid.column_letters(self.grid.width - 1)} "
+                      f"and rows 1..{self.grid.height}, and ' ' marks hexes off the map.")
+        return h
+
+    def edge(self, text, container, key, field_name) -> Edge:
+        parts = str(text).split("/")
+        if len(parts) != 2:
+            self.fail(container, key, field_name, f"{text!r} is not an edge.",
+                      "Write the two adjacent hexes it lies between, e.g. C3/C4.")
+        a = self.hex(parts[0], container, key, field_name)
+        b = self.hex(parts[1], container, key, field_name)
+        if not self.grid.adjacent(a, b):
+            self.fail(container, key, field_name, f"{label(a)} and {label(b)} are not adjacent, "
+                      "so there is no edge between them.",
+                      "An edge lies between two neighbouring hexes; split a long river into one edge per hex side.")
+        return hexgrid.edge(a, b)
+
+    def char_at(self, h: Hex) -> str:
+        col, row = h
+        return self.rows[row][col] if 0 <= row < len(self.rows) and 0 <= col < len(self.rows[row]) else " "
+
+    def read_routes(self, doc) -> list[list[Hex]]:
+        """Permitted routes: chains of adjacent hexes."""
+        routes = []
+        for i, r in enumerate(self.sequence(doc.get("permitted_routes"), doc, "permitted_routes", "permitted_routes")):
+            r = self.sequence(r, doc["permitted_routes"], i, f"permitted_routes[{i + 1}]")
+            hexes = [self.hex(h, r, k, f"permitted_routes[{i + 1}][{k + 1}]") for k, h in enumerate(r)]
+            for k, (a, b) in enumerate(zip(hexes, hexes[1:])):
+                if not self.grid.adjacent(a, b):
+                    self.fail(r, k + 1, f"permitted_routes[{i + 1}]", f"{label(a)} and {label(b)} are not adjacent.",
+                              "List every hex of the route in order.")
+            routes.append(hexes)
+        return routes

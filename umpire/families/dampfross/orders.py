@@ -1,0 +1,541 @@
+"""Dampfross orders: the text players write, parsed into construction chains and race entries.
+The header lines every family shares are described in umpire/order_header.py.
+
+One order per line; keywords are case-insensitive; `#` starts a comment. In mail, quoted
+lines (`>`) and everything after a signature line (`-- `) are ignored. Zine notation is
+read as written in postal games: `1a) (Liverpool) - Bolton - Manchester - H8 ;` with towns
+by name and only the turning points of straight runs.
+
+Any text whatever is read to an Order: each line it cannot read becomes a LineError quoting
+the line (see echo.py) and saying what would work; what cannot be an order at all (too large,
+binary, conflicting header lines, mostly unreadable) sets `Order.refusal`. The limits below
+are documented in docs/orders.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+
+from ...echo import MASK, clip, quote
+from ...order_header import control_char, keyword_of, visible
+from .gamemap import GameMap
+from .hexgrid import Hex, column_letters, label, parse_label
+from ...names import fold_char
+from ...order_header import LineError, OrderLineError
+from ...press import split_press
+
+MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
+MAX_LINE_CHARS = 2_000           # a longer line is refused at once
+MAX_REFUSED_LINES = 50           # an order with more lines that cannot be read is refused as a whole
+MAX_DIGITS = 6                   # of a number in an order: round, transport, amount
+MAX_CHAIN_HEXES = 250            # of a chain or race route, its straight runs filled in
+KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY",
+            "AFTER")
+HEADER_RULE = ("an order has one GAME, one COMPANY, one CODE and at most one ROUND line "
+               "(the same line written twice is fine)")
+_AFTER = re.compile(r"([0-9]{1,3})\s+(BUILD|JUMP)\b\s*(.*)$", re.IGNORECASE | re.ASCII)
+_ZINE_LABEL = re.compile(r"^\s*[0-9]{1,3}[a-z]?\)\s*", re.IGNORECASE)
+_HEX = re.compile(r"[A-Za-z]{1,3}[0-9]{1,3}(?!\w)")
+_SEPARATORS = " \t-–—,()"
+_WORD = re.compile(r"[^\s\-,\[\]()]+")
+_NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_FEE = re.compile(r"^-([0-9]+)\s*([\w.-]{1,40})$")
+_BONUS = re.compile(r"^\+([0-9]+)$")
+_NAME = re.compile(r"[\w.-]{1,40}")
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What a player wrote he expects: `[+6]` a bonus, `[-1 purple]` a fee."""
+
+    kind: str                  # "bonus" | "fee"
+    amount: int
+    company: str | None = None
+    text: str = ""
+
+
+@dataclass
+class Point:
+    """A hex written in the order, with what was written after it."""
+
+    hex: Hex
+    expectations: list[Expectation] = field(default_factory=list)
+    owner: str | None = None   # `[blue]` in a race route
+
+
+@dataclass
+class Chain:
+    """One BUILD chain: hexes in order, each step to an adjacent hex."""
+
+    line: int
+    text: str
+    hexes: list[Hex]
+    # index into hexes of each written point -> its expectations (covering the stretch before it)
+    expectations: dict[int, list[Expectation]] = field(default_factory=dict)
+    after: int | None = None   # `AFTER 7 BUILD ...`: built after transport 7 (editions that build per transport)
+
+
+@dataclass
+class Jump:
+    """A JUMP line (optional rule): the hexes run along a rival's line, from a hex of the own
+    network to the hex the company builds on from."""
+
+    line: int
+    text: str
+    hexes: list[Hex]
+    after: int | None = None   # `AFTER 7 JUMP ...`
+
+
+@dataclass
+class JointChain:
+    """A JOINT line (optional rule): a chain built together with a partner, who orders the same."""
+
+    line: int
+    text: str
+    partner: str
+    hexes: list[Hex]
+
+
+@dataclass
+class FerryOrder:
+    """A FERRY line (optional rule): buy the ferry named (by its port or as `Port-Landing`)."""
+
+    line: int
+    text: str
+    ferry: str                 # the ferry's name on the map
+
+
+@dataclass
+class Route:
+    hexes: list[Hex]
+    owners: dict[int, str] = field(default_factory=dict)   # step index (arriving at hexes[i]) -> owner
+    expectations: list[Expectation] = field(default_factory=list)   # `[-3 blue]`, `[+20]`: for the whole route
+
+
+@dataclass
+class RaceEntry:
+    line: int
+    text: str
+    transport: int
+    action: str                # RUN | JOIN | PASS
+    partner: str | None = None
+    routes: list[Route] = field(default_factory=list)
+    to: Hex | None = None
+
+
+@dataclass
+class Order:
+    game: str | None = None
+    company: str | None = None
+    code: str | None = None
+    round: int | None = None
+    home: Hex | None = None
+    home_line: int | None = None
+    chains: list[Chain] = field(default_factory=list)
+    races: list[RaceEntry] = field(default_factory=list)
+    jumps: list[Jump] = field(default_factory=list)
+    joints: list[JointChain] = field(default_factory=list)
+    ferries: list[FerryOrder] = field(default_factory=list)
+    errors: list[LineError] = field(default_factory=list)
+    lines: int = 0
+    refusal: str | None = None          # why the whole order is refused, whatever its lines say
+
+
+# ---------------------------------------------------------------------------
+@lru_cache(maxsize=16)
+def _names_pattern(place_names: tuple[str, ...]) -> re.Pattern | None:
+    """One pattern for every place name of a map, longest first, folded as orders are read
+    (made once per map: every order read on it uses it)."""
+    names = sorted(place_names, key=len, reverse=True)
+    pattern = "|".join(
+        r"[\s\-]+".join(re.escape("".join(fold_char(c) for c in word)) for word in re.split(r"[\s\-]+", n))
+        for n in names if n.strip())
+    return re.compile(rf"(?:{pattern})(?![\w])") if pattern else None
+
+
+class PlaceReader:
+    """Reads hex labels and town names off a piece of text, for one map."""
+
+    def __init__(self, game_map: GameMap):
+        self.map = game_map
+        self._names = _names_pattern(tuple(game_map.place_names()))
+        self._ferry_steps = {frozenset((f.port, f.landing)) for f in game_map.ferries}
+
+    def place(self, text: str) -> Hex:
+        points = self.points(text)
+        if len(points) != 1:
+            raise OrderLineError(f"{quote(text.strip())} is not one place.")
+        return points[0].hex
+
+    def points(self, text: str) -> list[Point]:
+        """The written points of a chain, with their bracketed annotations."""
+        folded = "".join(fold_char(c) for c in text)
+        points: list[Point] = []
+        i = 0
+        while i < len(text):
+            ch = text[i]
+            if ch in _SEPARATORS or ch.isspace():
+                i += 1
+                continue
+            if ch == "[":
+                end = text.find("]", i)
+                if end < 0:
+                    raise OrderLineError(f"the bracket at {quote(text[i:i + 12])} is not closed; "
+                                         "write e.g. [+6] or [-1 blue].")
+                if not points:
+                    raise OrderLineError(f"{quote(text[i:end + 1])} stands before any hex; "
+                                         "write it after the hex it belongs to.")
+                self._annotate(points[-1], text[i + 1:end])
+                i = end + 1
+                continue
+            if ch == "]":
+                raise OrderLineError(f"the bracket at {quote(text[max(0, i - 11):i + 1])} closes nothing; "
+                                     "write a note after a hex as e.g. [+6] or [-1 blue].")
+            m = self._names.match(folded, i) if self._names else None
+            if m:
+                name = text[m.start():m.end()]
+                points.append(Point(self.map.hex_named(name)))
+                i = m.end()
+                continue
+            m = _HEX.match(text, i)
+            if m:
+                h = parse_label(m.group(0))
+                if h is None or not self.map.on_map(h):
+                    raise OrderLineError(f"{m.group(0).upper()} is off the map; {self.extent()}.")
+                points.append(Point(h))
+                i = m.end()
+                continue
+            word = _WORD.match(text, i).group(0)
+            if word == MASK:
+                raise OrderLineError(f"an order code stands here (shown as {MASK}); write the code on the CODE line "
+                                     "only, and keep it secret.")
+            raise OrderLineError(
+                f"{quote(word)} is neither a hex label nor a town on this map; "
+                "write a hex as column letters and row number (K12) or a town by its name.")
+        return points
+
+    def extent(self) -> str:
+        """The labels a hex of this map may have, for messages."""
+        grid = self.map.grid
+        return f"the map has columns A to {column_letters(grid.width - 1)} and rows 1 to {grid.height}"
+
+    @staticmethod
+    def _annotate(point: Point, inner: str):
+        for item in re.split(r"\s*[,;]\s*", inner.strip()):
+            if not item:
+                continue
+            if (m := _BONUS.match(item)) and _amount(m.group(1), inner):
+                point.expectations.append(Expectation("bonus", int(m.group(1)), None, clip(f"[{inner}]")))
+            elif (m := _FEE.match(item)) and _amount(m.group(1), inner):
+                point.expectations.append(Expectation("fee", int(m.group(1)), m.group(2).lower(),
+                                                      clip(f"[{inner}]")))
+            elif _NAME.fullmatch(item):
+                point.owner = item.lower()
+            else:
+                raise OrderLineError(f"{quote(f'[{inner}]')} is not understood; write [+6] for an expected bonus, "
+                                     "[-1 blue] for an expected fee, or [blue] for whose track a race uses.")
+
+    def expand(self, points: list[Point]) -> tuple[list[Hex], dict[int, Point]]:
+        """Fill in straight runs between written points; return the hexes and where each point landed."""
+        if not points:
+            raise OrderLineError("there is no hex in it.")
+        hexes = [points[0].hex]
+        where = {0: points[0]}
+        for prev, point in zip(points, points[1:]):
+            a, b = prev.hex, point.hex
+            if a == b:
+                raise OrderLineError(f"{label(a)} is written twice in a row.")
+            if frozenset((a, b)) in self._ferry_steps:
+                hexes.append(b)                     # a ferry crossing: one step over the water
+                where[len(hexes) - 1] = point
+                continue
+            run = self.map.grid.straight_run(a, b)
+            if run is None:
+                raise OrderLineError(
+                    f"{label(a)}-{label(b)}: not adjacent, and not on one hex line; a straight run needs "
+                    f"both on one hex line, or write {'-'.join(label(h) for h in self.suggest(a, b))}.")
+            hexes.extend(run[1:])
+            where[len(hexes) - 1] = point
+            if len(hexes) > MAX_CHAIN_HEXES:
+                raise OrderLineError(f"the chain runs to more than {MAX_CHAIN_HEXES} hexes, and the umpire reads "
+                                     f"chains and routes of up to {MAX_CHAIN_HEXES}; write a shorter one.")
+        return hexes, where
+
+    def suggest(self, a: Hex, b: Hex) -> list[Hex]:
+        """A path of adjacent hexes from a to b, for error messages (each step one hex nearer)."""
+        grid = self.map.grid
+        path, here = [a], a
+        while here != b:
+            step = min(grid.neighbours(here), key=lambda n: (grid.distance(n, b), n), default=None)
+            if step is None or grid.distance(step, b) >= grid.distance(here, b):
+                break
+            here = step
+            path.append(here)
+        return path
+
+
+def _amount(digits: str, inner: str) -> bool:
+    if len(digits) > MAX_DIGITS:
+        raise OrderLineError(f"{quote(f'[{inner}]')}: an amount has at most {MAX_DIGITS} digits.")
+    return True
+
+
+# ---------------------------------------------------------------------------
+def _mail_lines(text: str):
+    """Numbered lines, without quoted lines (`>`), press (umpire/press.py) and the signature
+    (from `-- ` on)."""
+    for number, raw in enumerate(split_press(text)[0].splitlines(), 1):
+        if raw.rstrip() == "--" or raw.startswith("-- "):
+            return
+        if raw.lstrip().startswith(">"):
+            continue
+        yield number, raw
+
+
+def parse_order(text: str, game_map: GameMap) -> Order:
+    """Read an order; unreadable lines are collected in `order.errors`, never raised, and a
+    reason to refuse the order as a whole in `order.refusal`. A CODE line is never echoed with
+    its code; codes elsewhere are masked before (mask_codes)."""
+    order = Order()
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_ORDER_BYTES:
+        order.refusal = (f"the order is {size:,} bytes long, and the umpire reads orders of up to "
+                         f"{MAX_ORDER_BYTES:,} bytes; send the orders alone, as plain text.")
+    elif "\0" in text:
+        order.refusal = "the order holds NUL characters, so it is not text (a binary file?); send it as plain text."
+    reader = PlaceReader(game_map)
+    headers: dict[str, tuple[int, str]] = {}
+    for number, raw in _mail_lines(text[:MAX_ORDER_BYTES]):
+        shown = visible(raw)
+        keyword, word, rest = keyword_of(shown)
+        if not word:
+            continue
+        line = shown.split("#", 1)[0].strip()
+        if keyword == "CODE":
+            shown = f"{word} {MASK}" if rest else word
+        order.lines += 1
+        if order.refusal and keyword not in ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND"):
+            continue                         # refused as a whole: only its header is read, to say whose it is
+        try:
+            if len(raw) > MAX_LINE_CHARS:
+                raise OrderLineError(f"the line is {len(raw):,} characters long, and the umpire reads lines of up "
+                                     f"to {MAX_LINE_CHARS:,}; split a long chain into several BUILD lines.")
+            if (ch := control_char(shown)) is not None:
+                raise OrderLineError(f"it holds the control character U+{ord(ch):04X}, which no order uses; "
+                                     "write orders as plain text.")
+            if keyword == "GAME":
+                _header(order, headers, "game", number, _one_word(rest, "GAME", "GAME ireland-1"))
+            elif keyword in ("COMPANY", "PLAYER"):
+                _header(order, headers, "company", number, _one_word(rest, keyword, "COMPANY red").lower())
+            elif keyword == "CODE":
+                _one_word(rest, "CODE", "CODE tulip-00 (the code the GM sent)")
+                _header(order, headers, "code", number, rest)
+            elif keyword == "ROUND":
+                if not _NUMBER.fullmatch(rest):
+                    raise OrderLineError(f"ROUND takes the round number ({MAX_DIGITS} digits at most), e.g. ROUND 3.")
+                _header(order, headers, "round", number, int(rest))
+            elif keyword == "HOME":
+                if not rest:
+                    raise OrderLineError("HOME takes a home terminal, by name or hex, e.g. HOME Dublin.")
+                home = reader.place(rest)
+                if order.home is not None and home != order.home:
+                    raise OrderLineError(f"a second HOME line; the first (line {order.home_line}, "
+                                         f"{label(order.home)}) stands: a company chooses one home terminal.")
+                if order.home is None:
+                    order.home, order.home_line = home, number
+            elif keyword == "BUILD":
+                _read_chains(rest, number, shown, reader, order, "BUILD takes a chain of hexes, e.g. BUILD K12-K13-L13.")
+            elif keyword == "RACE":
+                order.races.append(_read_race(rest, number, shown, reader))
+            elif keyword == "JUMP":
+                order.jumps.append(Jump(number, clip(shown),
+                                        _read_line_chain(rest, reader, "JUMP", "JUMP E3-F3-G4")))
+            elif keyword == "AFTER":
+                _read_after(rest, number, shown, reader, order)
+            elif keyword == "JOINT":
+                partner, _, chain = rest.partition(" ")
+                if not partner or not chain.strip():
+                    raise OrderLineError("write JOINT partner chain, e.g. JOINT blue E3-F3-G4.")
+                order.joints.append(JointChain(number, clip(shown), _partner(partner, "JOINT blue E3-F3-G4"),
+                                               _read_line_chain(chain, reader, "JOINT", "JOINT blue E3-F3-G4")))
+            elif keyword == "FERRY":
+                order.ferries.append(FerryOrder(number, clip(shown), _read_ferry(rest, reader.map)))
+            elif _ZINE_LABEL.match(line) or line.startswith("(") or _starts_with_place(line, reader):
+                _read_chains(line, number, shown, reader, order,
+                             "the chain label stands alone; write the chain after it, e.g. 1a) K12-K13 ;")
+            else:
+                raise OrderLineError(f"{quote(word)} is not an order; lines start with "
+                                     "GAME, COMPANY, CODE, ROUND, HOME, BUILD, RACE, JUMP, JOINT, FERRY or AFTER.")
+        except OrderLineError as exc:
+            order.errors.append(LineError(number, clip(shown), str(exc)))
+            if len(order.errors) > MAX_REFUSED_LINES and not order.refusal:
+                first = order.errors[0]
+                order.refusal = (f"more than {MAX_REFUSED_LINES} of its lines cannot be read, so it is not "
+                                 f"taken as an order (the first, {first}); send the orders as plain text, one a line.")
+    return order
+
+
+def _header(order: Order, seen: dict[str, tuple[int, str]], name: str, number: int, value):
+    """Set a header value; a different value on a second line refuses the order (HEADER_RULE)."""
+    first = seen.get(name)
+    if first is None:
+        seen[name] = (number, value)
+        setattr(order, name, value)
+        return
+    same = first[1].lower() == value.lower() if isinstance(value, str) else first[1] == value
+    if not same and not order.refusal:
+        keyword = "COMPANY" if name == "company" else name.upper()
+        shown = "" if name == "code" else f" ({quote(str(first[1]))} and {quote(str(value))})"
+        order.refusal = (f"it has two different {keyword} lines, lines {first[0]} and {number}{shown}; "
+                         f"{HEADER_RULE}. Send it again with one.")
+
+
+def _one_word(rest: str, keyword: str, example: str) -> str:
+    if not rest or len(rest.split()) != 1:
+        raise OrderLineError(f"{keyword} takes one word, e.g. {example}.")
+    return rest
+
+
+def _partner(word: str, example: str) -> str:
+    if not _NAME.fullmatch(word):
+        raise OrderLineError(f"{quote(word)} is not a company id; write e.g. {example}.")
+    return word.lower()
+
+
+def _starts_with_place(line: str, reader: PlaceReader) -> bool:
+    try:
+        return bool(reader.points(re.split(r"[\s\-,;]", line, maxsplit=1)[0]))
+    except OrderLineError:
+        return False
+
+
+def _read_chains(text: str, number: int, shown: str, reader: PlaceReader, order: Order, empty: str):
+    """One or more chains separated by `;`, each with an optional zine label `1a)`."""
+    problems = []
+    pieces = [p for p in text.split(";") if p.strip()]
+    for piece in pieces:
+        body = _ZINE_LABEL.sub("", piece, count=1).strip()
+        try:
+            if not body:
+                raise OrderLineError(f"{quote(piece.strip())} labels no chain; write the chain after the label, "
+                                     "e.g. 1a) K12-K13 ;")
+            points = reader.points(body)
+            hexes, where = reader.expand(points)
+            if len(hexes) < 2:
+                raise OrderLineError("a chain needs at least two hexes: where it starts and where it goes.")
+            expectations = {i: p.expectations for i, p in where.items() if p.expectations}
+            if any(p.owner for p in where.values()):
+                raise OrderLineError("[name] picks whose track a race uses; in BUILD write [-1 blue] for an expected fee.")
+            order.chains.append(Chain(number, clip(body), hexes, expectations))
+        except OrderLineError as exc:
+            problems.append(f"{quote(body or piece.strip())}: {exc}" if len(pieces) > 1 else str(exc))
+    if not pieces:
+        raise OrderLineError(empty)
+    if len(problems) > 3:
+        problems[3:] = [f"and {len(problems) - 3} more chains that cannot be read"]
+    if problems:
+        raise OrderLineError("; ".join(problems))
+
+
+def _read_after(rest: str, number: int, shown: str, reader: PlaceReader, order: Order):
+    """`AFTER 7 BUILD chain` or `AFTER 7 JUMP chain`: a build section for one transport."""
+    m = _AFTER.match(rest)
+    if not m or not m.group(3).strip():
+        raise OrderLineError("write AFTER n BUILD chain (or AFTER n JUMP chain) for the building after "
+                             "transport n, e.g. AFTER 7 BUILD K12-K13.")
+    transport, keyword, body = int(m.group(1)), m.group(2).upper(), m.group(3)
+    if keyword == "JUMP":
+        order.jumps.append(Jump(number, clip(shown), _read_line_chain(body, reader, "JUMP", "AFTER 7 JUMP E3-F3-G4"),
+                                transport))
+        return
+    first = len(order.chains)
+    _read_chains(body, number, shown, reader, order, "AFTER n BUILD takes a chain of hexes, e.g. AFTER 7 BUILD K12-K13.")
+    for chain in order.chains[first:]:
+        chain.after = transport
+
+
+def _read_line_chain(text: str, reader: PlaceReader, keyword: str, example: str) -> list[Hex]:
+    """The one chain of a JUMP or JOINT line, straight runs filled in."""
+    if not text.strip():
+        raise OrderLineError(f"{keyword} takes a chain of hexes, e.g. {example}.")
+    points = reader.points(text)
+    if any(p.owner or p.expectations for p in points):
+        raise OrderLineError(f"{keyword} takes hexes only, e.g. {example}.")
+    hexes, _ = reader.expand(points)
+    if len(hexes) < 2:
+        raise OrderLineError(f"a {keyword} chain needs at least two hexes, e.g. {example}.")
+    return hexes
+
+
+def _read_ferry(text: str, game_map: GameMap) -> str:
+    """The name of the ferry a FERRY line means: by port (name or hex) or as `Port-Landing`."""
+    ferries = game_map.ferries
+    if not ferries:
+        raise OrderLineError("this map has no ferries.")
+    wanted = _ferry_key(text)
+    listed = ", ".join(f.name for f in ferries)
+    if not wanted:
+        raise OrderLineError(f"FERRY takes a ferry, by its port or as Port-Landing; the ferries are {listed}.")
+    named = [f for f in ferries if _ferry_key(f.name) == wanted]
+    if not named:
+        named = [f for f in ferries if _ferry_key(f.port_name) == wanted or _ferry_key(label(f.port)) == wanted]
+    if len(named) == 1:
+        return named[0].name
+    if named:
+        raise OrderLineError(f"{quote(text.strip())} has {len(named)} ferries ({', '.join(f.name for f in named)}); "
+                             "write the one meant as Port-Landing.")
+    raise OrderLineError(f"{quote(text.strip())} is not a ferry of this map; the ferries are {listed}.")
+
+
+def _ferry_key(text: str) -> str:
+    return re.sub(r"[\s\-–—]+", "-", "".join(fold_char(c) for c in text.strip().lower())).strip("-")
+
+
+def _read_route(text: str, reader: PlaceReader) -> Route:
+    points = reader.points(text)
+    hexes, where = reader.expand(points)
+    owners = {i: p.owner for i, p in where.items() if p.owner}
+    return Route(hexes, owners, [x for p in points for x in p.expectations])
+
+
+def _read_race(rest: str, number: int, shown: str, reader: PlaceReader) -> RaceEntry:
+    words = rest.split(None, 2)
+    if len(words) < 2 or not _NUMBER.fullmatch(words[0]):
+        raise OrderLineError("write RACE n RUN route, RACE n JOIN company route or RACE n PASS "
+                             f"(n the transport's number, {MAX_DIGITS} digits at most).")
+    transport, action = int(words[0]), words[1].upper()
+    body = words[2] if len(words) > 2 else ""
+    entry = RaceEntry(number, clip(shown), transport, action)
+    if action == "PASS":
+        if body:
+            raise OrderLineError("RACE n PASS takes nothing after it.")
+        return entry
+    if action == "JOIN":
+        partner, _, body = body.partition(" ")
+        if not partner:
+            raise OrderLineError("write RACE n JOIN company route, naming the partner company.")
+        entry.partner = _partner(partner, "RACE 3 JOIN blue K12-K13")
+    elif action != "RUN":
+        raise OrderLineError(f"{quote(words[1])}: a race entry is RUN, JOIN or PASS.")
+    m = re.search(r"\bTO\s+(.+)$", body, re.IGNORECASE)
+    if m:
+        entry.to = reader.place(m.group(1))
+        body = body[:m.start()]
+    alternatives = re.split(r"\bELSE\b", body, flags=re.IGNORECASE)
+    if not body.strip():
+        raise OrderLineError(f"RACE {transport} {action} needs a route from the start to the destination.")
+    for alt in alternatives:
+        if not alt.strip():
+            raise OrderLineError("ELSE must stand between two routes.")
+        route = _read_route(alt, reader)
+        if len(route.hexes) < 2:
+            raise OrderLineError("a route needs at least two hexes.")
+        entry.routes.append(route)
+    return entry
+
+
+def format_chain(hexes: list[Hex]) -> str:
+    return "-".join(label(h) for h in hexes)

@@ -1,0 +1,32 @@
+"""The Dampfross newsletter's text edition (jinja2 templates in newsletters/) and what its map
+shows: the companies' lines in their styles, and the track built since the last newsletter."""
+
+from __future__ import annotations
+
+from ....render.newsletter import environment
+from ....store.folder import GameFolder
+from ..engine.state import State
+from ..hexgrid import edge, parse_label
+from .mapdraw import MapContent
+from .styles import company_styles
+
+
+def render_text(facts: dict) -> str:
+    return environment().get_template("newsletter.txt.j2").render(**facts)
+
+
+def map_content(folder: GameFolder, state: State | None = None) -> MapContent:
+    """The companies' lines as they stand, with each company's style and the track built since the last newsletter."""
+    state = state or folder.state()
+    seats = state.seat_order()
+    names = {cid: state.companies[cid].name for cid in seats}
+    return MapContent(owners=state.owners, styles=company_styles([(c, names[c]) for c in seats]), names=names,
+                      new=new_track(folder.events))
+
+
+def new_track(events: list[dict]) -> set:
+    """(edge, company) of every segment built since the last newsletter."""
+    issued = [i for i, e in enumerate(events) if e["type"] == "newsletter"]
+    since = issued[-1] + 1 if issued else 0
+    return {(edge(parse_label(e["a"]), parse_label(e["b"])), e["company"])
+            for e in events[since:] if e["type"] == "segment"}

@@ -1,0 +1,560 @@
+"""Drawing a map on a reportlab canvas: terrain, rivers, barriers, company lines, places, and every
+label placed by render/labels.py so that none covers another.
+
+Page plans, frames and paper sizes are in render/sheets.py.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..gamemap import FOREIGN, MOUNTAIN, GameMap
+from ..hexgrid import Edge, Grid, Hex, column_letters, label
+from . import labels
+from ....render.fonts import BOLD, COND, COND_BOLD, SANS
+from .sheets import LABEL_BAND, Frame, Sheet, Window, corners
+from .styles import LineStyle, load_styles
+
+HEX_LABEL_MIN = 5.0        # points: the smallest hex label printed
+
+
+@dataclass
+class MapContent:
+    """What goes on the map besides the map itself: the companies' lines."""
+
+    owners: dict[Edge, list[str]]                  # edge -> owners, in build order
+    styles: dict[str, LineStyle]                   # company -> line style, in seat order
+    names: dict[str, str]                          # company -> name
+    new: set[tuple[Edge, str]] = field(default_factory=set)   # (edge, company) built since the last newsletter
+
+
+@dataclass
+class Drawn:
+    """What draw_map placed: its frame and every label (the tests look at both)."""
+
+    frame: Frame
+    labels: list[labels.Label]
+
+
+def draw_map(c, game_map: GameMap, content: MapContent, pagesize, sheet: Sheet, sheets: list[Sheet] = ()) -> Drawn:
+    """Draw one sheet of the map into the map box of the current page; the overview outlines `sheets`."""
+    look = load_styles()
+    window = sheet.window
+    f = Frame(game_map.grid, window, pagesize)
+    hexes = [h for h in game_map.all_hexes if h in window]
+    _terrain(c, game_map, f, hexes, look)
+    _edges(c, game_map, f, window, look)
+    _permitted_routes(c, game_map, f, window, look)
+    tracks = track_segments(content, f, window)
+    placed = place_labels(game_map, f, hexes, tracks, detail=not sheet.overview)
+    _hex_labels(c, [lb for lb in placed if lb.kind == "hex"], look)
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(f.box[0], f.box[1], f.box[2] - f.box[0], f.box[3] - f.box[1])
+    c.clipPath(clip, stroke=0, fill=0)
+    _lines(c, content, tracks, f, look)
+    c.restoreState()
+    _markers(c, game_map, f, window)
+    _place_labels(c, [lb for lb in placed if lb.kind != "hex"])
+    _margins(c, game_map.grid, f, window)
+    if sheet.overview:
+        _sheet_outlines(c, f, [s for s in sheets if not s.overview])
+    c.setLineWidth(0.6)
+    c.setStrokeColorRGB(0.3, 0.3, 0.3)
+    x0, y0, x1, y1 = f.box
+    c.rect(x0 - LABEL_BAND, y0 - LABEL_BAND, x1 - x0 + 2 * LABEL_BAND, y1 - y0 + 2 * LABEL_BAND, stroke=1, fill=0)
+    return Drawn(f, placed)
+
+
+def _hex_path(c, f: Frame, hexes, unit):
+    p = c.beginPath()
+    (fx, fy), *rest = [(ux * f.size, -uy * f.size) for ux, uy in unit]
+    move, line, close = p.moveTo, p.lineTo, p.close
+    for h in hexes:
+        x, y = f.centre(h)
+        move(x + fx, y + fy)
+        for dx, dy in rest:
+            line(x + dx, y + dy)
+        close()
+    return p
+
+
+def _terrain(c, game_map: GameMap, f: Frame, hexes, look):
+    unit = corners(game_map.grid)
+    s = f.size
+    groups: dict[str, list[Hex]] = {}
+    for h in hexes:
+        groups.setdefault(_terrain_name(game_map.char(h)), []).append(h)
+    c.setLineWidth(max(0.3, s * 0.03))
+    for name in ("plain", "foreign plain", "mountain", "foreign mountain", "water"):
+        if name not in groups:
+            continue
+        fill = look["terrain"][name]
+        c.setFillColorRGB(*fill)
+        c.setStrokeColorRGB(*(fill if name == "water" else look["grid_line"]))
+        c.drawPath(_hex_path(c, f, groups[name], unit), stroke=1, fill=1)
+    mountains = [h for h in hexes if game_map.char(h) in MOUNTAIN and h not in game_map.city_at]
+    if mountains:
+        p = c.beginPath()
+        for h in mountains:
+            x, y = f.centre(h)
+            p.moveTo(x - 0.34 * s, y - 0.05 * s)
+            p.lineTo(x - 0.08 * s, y + 0.29 * s)
+            p.lineTo(x + 0.06 * s, y + 0.11 * s)
+            p.lineTo(x + 0.16 * s, y + 0.21 * s)
+            p.lineTo(x + 0.36 * s, y - 0.05 * s)
+        c.setStrokeColorRGB(0.42, 0.3, 0.15)
+        c.setLineWidth(max(0.4, s * 0.05))
+        c.drawPath(p, stroke=1, fill=0)
+    abroad = [h for h in hexes if game_map.char(h) in FOREIGN]
+    if abroad:
+        p = c.beginPath()
+        for h in abroad:
+            x, y = f.centre(h)
+            for d in (-0.5, -0.17, 0.17, 0.5):
+                half = 0.75 * math.sqrt(0.72 - d * d) * s / math.sqrt(2)
+                ox, oy = d * s / math.sqrt(2), -d * s / math.sqrt(2)
+                p.moveTo(x + ox - half, y + oy - half)
+                p.lineTo(x + ox + half, y + oy + half)
+        c.setStrokeColorRGB(0.45, 0.45, 0.45)
+        c.setLineWidth(max(0.25, s * 0.025))
+        c.drawPath(p, stroke=1, fill=0)
+
+
+def _terrain_name(ch: str) -> str:
+    return {".": "plain", "^": "mountain", "~": "water", ",": "foreign plain", ";": "foreign mountain"}[ch]
+
+
+def _edges(c, game_map: GameMap, f: Frame, window: Window, look):
+    s = f.size
+    inside = [(e, kind) for e, kind in sorted(game_map.rivers.items()) if e[0] in window and e[1] in window]
+    c.setLineCap(1)
+    for kind, width in (("river", 0.14), ("broad", 0.3)):
+        p = c.beginPath()
+        for e, k in inside:
+            if k == kind:
+                x0, y0, x1, y1 = f.edge_line(*e)
+                p.moveTo(x0, y0)
+                p.lineTo(x1, y1)
+        c.setStrokeColorRGB(*look["river"])
+        c.setLineWidth(max(1.0, s * width))
+        c.drawPath(p, stroke=1, fill=0)
+        if kind == "broad":
+            c.setStrokeColorRGB(1, 1, 1)
+            c.setLineWidth(max(0.3, s * 0.08))
+            c.drawPath(p, stroke=1, fill=0)
+    barriers = sorted(e for e in game_map.barriers if e[0] in window and e[1] in window)
+    if barriers:
+        p = c.beginPath()
+        for e in barriers:
+            _zigzag(p, *f.edge_line(*e), s * 0.12)
+        c.setStrokeColorRGB(*look["barrier"])
+        c.setLineWidth(max(0.9, s * 0.08))
+        c.setLineJoin(0)
+        c.drawPath(p, stroke=1, fill=0)
+    c.setLineCap(0)
+
+
+def _zigzag(p, x0, y0, x1, y1, amplitude: float, teeth: int = 5):
+    """A wall: a zigzag along the hex side, nothing like a railway."""
+    dx, dy = x1 - x0, y1 - y0
+    n = math.hypot(dx, dy)
+    nx, ny = -dy / n * amplitude, dx / n * amplitude
+    p.moveTo(x0, y0)
+    for k in range(1, 2 * teeth):
+        t = k / (2 * teeth)
+        side = 1 if k % 2 else -1
+        p.lineTo(x0 + dx * t + nx * side, y0 + dy * t + ny * side)
+    p.lineTo(x1, y1)
+
+
+def _permitted_routes(c, game_map: GameMap, f: Frame, window: Window, look):
+    edges = sorted(e for e in game_map.permitted_edges if e[0] in window and e[1] in window)
+    if not edges:
+        return
+    p = c.beginPath()
+    for a, b in edges:
+        p.moveTo(*f.centre(a))
+        p.lineTo(*f.centre(b))
+    c.setStrokeColorRGB(1, 1, 1)
+    c.setLineWidth(max(1.5, f.size * 0.22))
+    c.drawPath(p, stroke=1, fill=0)
+    c.setStrokeColorRGB(*look["permitted_route"])
+    c.setLineWidth(max(0.5, f.size * 0.05))
+    c.setDash([2, 2])
+    c.drawPath(p, stroke=1, fill=0)
+    c.setDash([])
+
+
+def line_width(size: float) -> float:
+    return max(1.1, size * 0.13)
+
+
+NEW_WIDTH = 1.6            # this issue's track, as a multiple of the line width
+
+
+def track_segments(content: MapContent, f: Frame, window: Window) -> dict[str, list[tuple]]:
+    """Every company's segments on the page, (x0, y0, x1, y1, new), parallel segments side by side."""
+    lw = line_width(f.size)
+    per_company: dict[str, list[tuple]] = {cid: [] for cid in content.styles}
+    for (a, b), owners in sorted(content.owners.items()):
+        if a not in window and b not in window:
+            continue
+        (ax, ay), (bx, by) = f.centre(a), f.centre(b)
+        n = math.hypot(bx - ax, by - ay)
+        nx, ny = -(by - ay) / n, (bx - ax) / n
+        widths = [lw * (NEW_WIDTH if ((a, b), cid) in content.new else 1) for cid in owners]
+        gap = 0.35 * lw
+        total = sum(widths) + gap * (len(owners) - 1)
+        off = -total / 2
+        for cid, w in zip(owners, widths):
+            mid = off + w / 2
+            per_company.setdefault(cid, []).append((ax + nx * mid, ay + ny * mid, bx + nx * mid, by + ny * mid,
+                                                    w > lw))
+            off += w + gap
+    return per_company
+
+
+def _lines(c, content: MapContent, tracks: dict[str, list[tuple]], f: Frame, look):
+    """This issue's track haloed and heavier; under every line a casing, white or dark under light colours."""
+    lw = line_width(f.size)
+    c.setLineCap(1)
+    new = [seg for segs in tracks.values() for seg in segs if seg[4]]
+    if new:
+        c.setStrokeColorRGB(*look["new_track"])
+        c.setLineWidth(lw * NEW_WIDTH + 4.0)
+        c.drawPath(_path(c, new), stroke=1, fill=0)
+    for casing in sorted({s.casing for s in content.styles.values()}):
+        for heavy in (False, True):
+            segs = [seg for cid, segs in tracks.items()
+                    if cid in content.styles and content.styles[cid].casing == casing for seg in segs if seg[4] == heavy]
+            if segs:
+                c.setStrokeColorRGB(*casing)
+                c.setLineWidth(lw * (NEW_WIDTH if heavy else 1) + 1.0)
+                c.drawPath(_path(c, segs), stroke=1, fill=0)
+    for cid, segs in tracks.items():
+        if not segs or cid not in content.styles:
+            continue
+        style = content.styles[cid]
+        for heavy in (False, True):
+            mine = [seg for seg in segs if seg[4] == heavy]
+            if not mine:
+                continue
+            width = lw * (NEW_WIDTH if heavy else 1)
+            c.setStrokeColorRGB(*style.colour)
+            c.setLineWidth(width)
+            c.setDash([d * width for d in style.dash] if style.dash else [])
+            c.setLineCap(0 if style.dash else 1)
+            c.drawPath(_path(c, mine), stroke=1, fill=0)
+    c.setDash([])
+    c.setLineCap(0)
+
+
+def _path(c, segs):
+    p = c.beginPath()
+    for x0, y0, x1, y1, _ in segs:
+        p.moveTo(x0, y0)
+        p.lineTo(x1, y1)
+    return p
+
+
+def place_labels(game_map: GameMap, f: Frame, hexes: list[Hex], tracks: dict[str, list[tuple]],
+                 detail: bool = True) -> list[labels.Label]:
+    """Where every label of the sheet goes: city and junction names, station numbers, and (on a
+    detail sheet) the label of every land hex; none overlapping another."""
+    s, window = f.size, f.window
+    lw = line_width(s)
+    space = labels.Space(2 * s, f.box)
+    for segs in tracks.values():
+        for x0, y0, x1, y1, new in segs:
+            space.add_segment((x0, y0, x1, y1, (lw * (NEW_WIDTH if new else 1) + 1.0) / 2))
+    for x, y, r in _marker_boxes(game_map, f, window):
+        space.add_box("marker", (x - r, y - r, x + r, y + r))
+    font = max(5.5, min(8.0, s * 0.5)) if detail else 5.0
+    small = max(5.0, font * 0.85)
+    wants = []
+    for city in game_map.cities:
+        if city.hex in window:
+            x, y = f.centre(city.hex)
+            r = _marker_radius(city, s)
+            wants.append(labels.Want(city.name, COND_BOLD, font, "city", labels.around(x, y, r, font)))
+    for j in game_map.junctions:
+        if j.hex in window:
+            x, y = f.centre(j.hex)
+            wants.append(labels.Want(j.name, COND, font, "junction", labels.around(x, y, s * 0.26, font)))
+    if detail:
+        for city in game_map.cities:
+            if city.hex in window and city.stations:
+                x, y = f.centre(city.hex)
+                r = _marker_radius(city, s)
+                wants.append(labels.Want(" ".join(map(str, city.stations)), COND, small, "stations",
+                                         labels.around(x, y, r, small)[1:] + labels.around(x, y, r, small)[:1],
+                                         caps=True))
+        size = min(6.5, max(HEX_LABEL_MIN, s * 0.4))
+        for h in hexes:
+            if game_map.char(h) != "~":
+                x, y = f.centre(h)
+                wants.append(labels.Want(label(h), COND, size, "hex", labels.hex_spots(x, y, s, size), caps=True))
+    return labels.layout(space, wants)
+
+
+def _marker_radius(city, s: float) -> float:
+    return s * (0.3 if city.home else 0.24)
+
+
+def _marker_boxes(game_map: GameMap, f: Frame, window: Window):
+    """(x, y, half size) of every place marker and die mark on the sheet."""
+    s = f.size
+    for city in game_map.cities:
+        if city.hex in window:
+            yield (*f.centre(city.hex), _marker_radius(city, s) + 0.5)
+    for j in game_map.junctions:
+        if j.hex in window:
+            yield (*f.centre(j.hex), s * 0.26 + 0.5)
+    for x, y, r, _ in _die_marks(game_map, f, window):
+        yield x, y, r + 0.5
+
+
+def _die_marks(game_map: GameMap, f: Frame, window: Window):
+    s = f.size
+    for _, special in sorted(game_map.specials.items()):
+        for h in sorted(special.hexes):
+            if h in window:
+                x, y = f.centre(h)
+                if h in game_map.city_at or h in game_map.junction_at:
+                    x, y = x + s * 0.5, y - s * 0.3
+                yield x, y, s * 0.27, special_mark(special)
+
+
+def _hex_labels(c, placed: list[labels.Label], look):
+    c.setFillColorRGB(*look["hex_label"])
+    for lb in placed:
+        c.setFont(lb.font, lb.size)
+        c.drawString(lb.x, lb.y, lb.text)
+
+
+def _markers(c, game_map: GameMap, f: Frame, window: Window):
+    """Cities (circles), home terminals (squares), junctions (diamonds) and special destinations (die marks)."""
+    s = f.size
+    for city in game_map.cities:
+        if city.hex not in window:
+            continue
+        x, y = f.centre(city.hex)
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setFillColorRGB(1, 1, 1)
+        r = _marker_radius(city, s)
+        if city.home:
+            c.setLineWidth(max(1.0, s * 0.09))
+            c.rect(x - r, y - r, 2 * r, 2 * r, stroke=1, fill=1)
+            c.setFillColorRGB(0, 0, 0)
+            c.rect(x - r * 0.45, y - r * 0.45, r * 0.9, r * 0.9, stroke=0, fill=1)
+        else:
+            c.setLineWidth(max(0.7, s * 0.07))
+            c.circle(x, y, r, stroke=1, fill=1)
+    for j in game_map.junctions:
+        if j.hex not in window:
+            continue
+        x, y = f.centre(j.hex)
+        r = s * 0.26
+        c.setStrokeColorRGB(0, 0, 0)
+        c.setFillColorRGB(1, 1, 1)
+        c.setLineWidth(max(0.7, s * 0.07))
+        p = c.beginPath()
+        p.moveTo(x, y + r)
+        p.lineTo(x + r, y)
+        p.lineTo(x, y - r)
+        p.lineTo(x - r, y)
+        p.close()
+        c.drawPath(p, stroke=1, fill=1)
+    for x, y, r, mark in _die_marks(game_map, f, window):
+        _die_mark(c, x, y, r, mark)
+
+
+def special_mark(special) -> str:
+    """What the die mark shows: the number, and on a red-and-white table the white die's parity."""
+    return str(special.number) if special.white is None else f"{special.number}{special.white[0]}"
+
+
+def _die_mark(c, x: float, y: float, r: float, mark: str):
+    c.setFillColorRGB(0, 0, 0)
+    c.setStrokeColorRGB(1, 1, 1)
+    c.setLineWidth(0.6)
+    c.roundRect(x - r, y - r, 2 * r, 2 * r, r * 0.3, stroke=1, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.setFont(BOLD, r * 1.5)
+    c.drawCentredString(x, y - r * 0.52, mark)
+
+
+def _place_labels(c, placed: list[labels.Label]):
+    """City and junction names and station numbers, each on a light box so lines stay readable around it."""
+    c.setFillColorRGB(1, 1, 1)
+    c.setFillAlpha(0.8)
+    for lb in placed:
+        x0, y0, x1, y1 = lb.box
+        c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+    c.setFillAlpha(1)
+    c.setFillColorRGB(0, 0, 0)
+    for lb in placed:
+        c.setFont(lb.font, lb.size)
+        c.drawString(lb.x, lb.y, lb.text)
+
+
+def _margins(c, grid: Grid, f: Frame, window: Window):
+    """Column letters above and below the grid, row numbers left and right."""
+    x0, y0, x1, y1 = f.box
+    size = min(8.0, max(5.0, f.size * 0.55))
+    step = 1 if f.size * 1.5 >= size * 1.6 else 2
+    c.setFont(BOLD, size)
+    c.setFillColorRGB(0.15, 0.15, 0.15)
+    for col in range(window.c0, window.c1, step):
+        x = f.centre((col, window.r0))[0]
+        text = column_letters(col)
+        c.drawCentredString(x, y1 + (LABEL_BAND - size) / 2 + 1, text)
+        c.drawCentredString(f.centre((col, window.r1 - 1))[0], y0 - LABEL_BAND + (LABEL_BAND - size) / 2 + 1, text)
+    step = 1 if f.size * 1.7 >= size * 1.2 else 2
+    for row in range(window.r0, window.r1, step):
+        text = str(row + 1)
+        c.drawCentredString(x0 - LABEL_BAND / 2, f.centre((window.c0, row))[1] - size * 0.35, text)
+        c.drawCentredString(x1 + LABEL_BAND / 2, f.centre((window.c1 - 1, row))[1] - size * 0.35, text)
+
+
+def _sheet_outlines(c, f: Frame, sheets: list[Sheet]):
+    """The overview's index: where each detail sheet lies, with its number."""
+    c.setLineWidth(1.4)
+    c.setDash([6, 3])
+    for sheet in sheets:
+        x0, y0, x1, y1 = f.window_box(sheet.window)
+        c.setStrokeColorRGB(0.1, 0.1, 0.45)
+        c.rect(x0 + 2, y0 + 2, x1 - x0 - 4, y1 - y0 - 4, stroke=1, fill=0)
+    c.setDash([])
+    for sheet in sheets:
+        x0, y0, x1, y1 = f.window_box(sheet.window)
+        text = f"sheet {sheet.number}"
+        w = c.stringWidth(text, BOLD, 10)
+        corner = ((x0 + 6, y1 - 16) if sheet.number % 2 else (x1 - w - 10, y0 + 6))
+        c.setFillColorRGB(0.1, 0.1, 0.45)
+        c.roundRect(corner[0], corner[1], w + 6, 13, 2, stroke=0, fill=1)
+        c.setFillColorRGB(1, 1, 1)
+        c.setFont(BOLD, 10)
+        c.drawString(corner[0] + 3, corner[1] + 3, text)
+
+
+def draw_legend(c, game_map: GameMap, content: MapContent, x: float, y: float, width: float):
+    """The legend below the map: terrain, edges, places, specials, and every company's line as drawn."""
+    look = load_styles()
+    items = [("terrain plain", "plain"), ("terrain mountain", "mountain"), ("terrain water", "sea, lake")]
+    if any(game_map.foreign(h) for h in game_map.all_hexes):
+        items.append(("terrain foreign plain", "abroad"))
+    if any(k == "river" for k in game_map.rivers.values()):
+        items.append(("river", "river"))
+    if any(k == "broad" for k in game_map.rivers.values()):
+        items.append(("broad", "broad river"))
+    if game_map.barriers:
+        items.append(("barrier", "impassable"))
+    items += [("city", "city, stations"), ("home", "home terminal")]
+    if game_map.junctions:
+        items.append(("junction", "junction station"))
+    if game_map.permitted_edges:
+        items.append(("permitted", "permitted route"))
+    for _, special in sorted(game_map.specials.items()):
+        parity = f" (red {special.number}, white {special.white})" if special.white else ""
+        items.append((f"special {special_mark(special)}", special.name + parity))
+    for cid, style in content.styles.items():
+        items.append((f"company {cid}", f"{content.names[cid]} ({style.name})"))
+    if content.new:
+        items.append(("new", "built since the last newsletter"))
+    c.setFont(SANS, 7)
+    cx, cy, row_h = x, y, 11
+    for kind, text in items:
+        w = 22 + c.stringWidth(text, SANS, 7) + 10
+        if cx + w > x + width:
+            cx, cy = x, cy - row_h
+        _legend_sample(c, kind, cx, cy, look, content)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(SANS, 7)
+        c.drawString(cx + 20, cy - 2.5, text)
+        cx += w
+
+
+def swatch(c, style: LineStyle, x: float, y: float, width: float = 2.2, length: float = 16):
+    """A company's line as the map draws it: casing, colour, dash."""
+    c.setLineCap(0)
+    c.setStrokeColorRGB(*style.casing)
+    c.setLineWidth(width + 1.0)
+    c.line(x, y, x + length, y)
+    c.setStrokeColorRGB(*style.colour)
+    c.setLineWidth(width)
+    c.setDash([d * width for d in style.dash] if style.dash else [])
+    c.line(x, y, x + length, y)
+    c.setDash([])
+
+
+def _legend_sample(c, kind: str, x: float, y: float, look, content: MapContent):
+    c.setLineCap(0)
+    if kind.startswith("company "):
+        swatch(c, content.styles[kind.split(" ", 1)[1]], x, y)
+        return
+    if kind == "new":
+        c.setStrokeColorRGB(*look["new_track"])
+        c.setLineWidth(2.2 * NEW_WIDTH + 4.0)
+        c.line(x + 1, y, x + 15, y)
+        c.setStrokeColorRGB(0.2, 0.2, 0.2)
+        c.setLineWidth(2.2 * NEW_WIDTH)
+        c.line(x + 1, y, x + 15, y)
+        return
+    if kind.startswith("special "):
+        _die_mark(c, x + 8, y, 4.2, kind.split()[1])
+        return
+    if kind in ("river", "broad"):
+        c.setStrokeColorRGB(*look["river"])
+        c.setLineWidth({"river": 1.4, "broad": 3.0}[kind])
+        c.line(x, y, x + 16, y)
+        if kind == "broad":
+            c.setStrokeColorRGB(1, 1, 1)
+            c.setLineWidth(0.8)
+            c.line(x, y, x + 16, y)
+        return
+    if kind == "barrier":
+        p = c.beginPath()
+        _zigzag(p, x, y, x + 16, y, 2.0, teeth=4)
+        c.setStrokeColorRGB(*look["barrier"])
+        c.setLineWidth(1.1)
+        c.drawPath(p, stroke=1, fill=0)
+        return
+    if kind == "permitted":
+        c.setStrokeColorRGB(*look["permitted_route"])
+        c.setLineWidth(0.8)
+        c.setDash([2, 2])
+        c.line(x, y, x + 16, y)
+        c.setDash([])
+        return
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setFillColorRGB(1, 1, 1)
+    c.setLineWidth(0.8)
+    if kind == "city":
+        c.circle(x + 8, y, 3, stroke=1, fill=1)
+    elif kind == "home":
+        c.rect(x + 4.5, y - 3.5, 7, 7, stroke=1, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.rect(x + 6.5, y - 1.5, 3, 3, stroke=0, fill=1)
+    elif kind == "junction":
+        p = c.beginPath()
+        p.moveTo(x + 8, y + 4)
+        p.lineTo(x + 12, y)
+        p.lineTo(x + 8, y - 4)
+        p.lineTo(x + 4, y)
+        p.close()
+        c.drawPath(p, stroke=1, fill=1)
+    else:
+        name = kind.split(" ", 1)[1]
+        c.setFillColorRGB(*look["terrain"][name])
+        c.setStrokeColorRGB(*look["grid_line"])
+        c.rect(x + 2, y - 4, 14, 8, stroke=1, fill=1)
+        c.setLineWidth(0.5)
+        if name == "mountain":
+            c.setStrokeColorRGB(0.42, 0.3, 0.15)
+            c.lines([(x + 5, y - 2, x + 9, y + 2.5), (x + 9, y + 2.5, x + 13, y - 2)])
+        elif name.startswith("foreign"):
+            c.setStrokeColorRGB(0.45, 0.45, 0.45)
+            c.lines([(x + 3 + t, y - 4, x + 7 + t, y + 4) for t in (0, 4, 8)])

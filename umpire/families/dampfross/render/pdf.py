@@ -1,0 +1,312 @@
+"""The newsletter PDF: front page with accounts and the next round, the map, the round report,
+every posting, and an order form per company. Reportlab in invariant mode: same facts, same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..gamemap import GameMap
+from ....words import plural
+from . import chart, mapdraw, pdf_operations
+from ....render import fonts
+from ....render.flow import Column, Flow
+from ....render.fonts import BOLD, MONO, SANS, drawable
+from .mapdraw import MapContent
+from ....render.paper import paper_size
+from .sheets import LABEL_BAND, PAGE_MARGIN, TITLE_HEIGHT, plan_sheets
+
+
+def _canvas(buffer, title: str, canvas_class, pagesize):
+    fonts.register()
+    c = canvas_class(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=fonts.SANS)
+    c.setTitle(title)
+    c.setAuthor("umpire")
+    c.setCreator("umpire")
+    return c
+
+
+def map_pdf(game_map: GameMap, content: MapContent | None = None, canvas_class=Canvas,
+            paper: str | None = None) -> bytes:
+    """The map alone (for map makers): every map sheet with its legend, on one paper size."""
+    content = content or MapContent({}, {}, {})
+    pagesize = paper_size(paper)
+    buffer = io.BytesIO()
+    c = _canvas(buffer, game_map.title, canvas_class, pagesize)
+    flow = Flow(c, f"{game_map.title} ({game_map.name}): {game_map.grid.width} x {game_map.grid.height} hexes, "
+                   f"layout {game_map.grid.layout}", pagesize)
+    map_pages(flow, game_map, content, game_map.title)
+    flow.finish_page()
+    c.save()
+    return buffer.getvalue()
+
+
+def map_pages(flow: Flow, game_map: GameMap, content: MapContent, title: str):
+    """The map on one page, or an overview and its detail sheets, each with the legend."""
+    sheets = plan_sheets(game_map.grid, flow.pagesize)
+    for sheet in sheets:
+        flow.new_page(turned=sheet.turned)
+        c, pagesize = flow.c, sheet.pagesize
+        if sheet.overview:
+            heading = f"{title}: overview of sheets 1-{sheet.of}"
+        elif sheet.of > 1:
+            heading = f"{title}: sheet {sheet.number} of {sheet.of}, {sheet.window.describe()}"
+        else:
+            heading = title
+        c.setFont(BOLD, 12)
+        c.setFillColorRGB(0, 0, 0)
+        c.drawString(PAGE_MARGIN, pagesize[1] - PAGE_MARGIN - TITLE_HEIGHT + 6, heading)
+        drawn = mapdraw.draw_map(c, game_map, content, pagesize, sheet, sheets)
+        mapdraw.draw_legend(c, game_map, content, PAGE_MARGIN, drawn.frame.box[1] - LABEL_BAND - 12,
+                            pagesize[0] - 2 * PAGE_MARGIN)
+
+
+def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_class=Canvas,
+                   paper: str | None = None) -> bytes:
+    """The newsletter on one paper size (A4 unless `paper` says a3 or letter)."""
+    pagesize = paper_size(paper)
+    facts = drawable(facts)
+    content = MapContent(content.owners, content.styles, drawable(content.names), content.new)
+    buffer = io.BytesIO()
+    title = f"{facts['game']}: newsletter {facts['number']:03d}"
+    c = _canvas(buffer, title, canvas_class, pagesize)
+    flow = Flow(c, f"{facts['game']}  newsletter {facts['number']:03d}  {facts['map']}, {facts['rules']}", pagesize)
+    _front(flow, facts, content)
+    map_pages(flow, game_map, content, f"{facts['map']}: the lines after newsletter {facts['number']:03d}")
+    flow.new_page()
+    _lines(flow, facts, content)
+    _report(flow, facts)
+    _operations(flow, facts)
+    _postings(flow, facts)
+    _press(flow, facts)
+    _order_forms(flow, facts)
+    flow.finish_page()
+    c.save()
+    return buffer.getvalue()
+
+
+# -- sections --------------------------------------------------------------------
+def _front(flow: Flow, f: dict, content: MapContent):
+    flow.new_page()
+    c = flow.c
+    c.setFillColorRGB(0.12, 0.18, 0.3)
+    c.rect(flow.left, flow.y - 46, flow.width, 46, stroke=0, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.setFont(BOLD, 20)
+    c.drawString(flow.left + 10, flow.y - 26, f"{f['game']}  ·  Newsletter {f['number']:03d}")
+    c.setFont(SANS, 9.5)
+    c.drawString(flow.left + 10, flow.y - 40, f"{f['map']}, played by the rules of {f['rules']}")
+    flow.y -= 52
+    flow.para(_headline(f), size=11, font=BOLD)
+    if f["number"] == 1:
+        flow.heading("A new game")
+        flow.para("The companies, in seat order: " + ", ".join(f"{x['name']} ({x['id']})" for x in f["companies"])
+                  + ".")
+        if f["dice"]["mode"] == "seeded":
+            flow.para("Dice are drawn from a secret seed; its SHA-256 commitment is printed here, and the seed is "
+                      "revealed when the game ends, so anyone can check every roll:")
+            flow.para(f["dice"]["commitment"], font=MONO, size=8.5, indent=12)
+        else:
+            flow.para("Dice are the recorded dice of the original game, used in order.")
+        flow.para("Home terminals to choose from: " + ", ".join(f["home_terminals"]) + ".")
+    flow.heading("Accounts")
+    rows = [["", x["name"], x["id"], x["home"], x["segments"], _signed(x["change"]), x["balance"]]
+            for x in f["companies"]]
+    ids = [x["id"] for x in f["companies"]]
+    flow.table([Column("", 24), Column("Company", 130), Column("id", 55), Column("Home terminal", 130),
+                Column("Segments", 55, "right"), Column("This issue", 60, "right"), Column("Balance", 55, "right")],
+               rows, size=9, swatch=lambda i, x, y: _swatch(flow.c, content, ids[i], x + 2, y))
+    flow.para("Every unit is a posting; the postings of this issue are listed after the round report.",
+              size=8, colour=(0.35, 0.35, 0.35))
+    if len(next(iter(f["balances"].values()), [])) > 1:
+        flow.need(chart.HEIGHT + 12)
+        flow.gap(4)
+        if chart.balance_chart(flow.c, f["balances"], content, flow.left, flow.y, flow.width):
+            flow.y -= chart.HEIGHT
+            flow.para("Balances after each round, each company's line as on the map.", size=8,
+                      colour=(0.35, 0.35, 0.35))
+    _next(flow, f)
+
+
+def _headline(f: dict) -> str:
+    done = f"Round {f['resolved_round']} is resolved. " if f["resolved_round"] else ""
+    if f["phase"] == "finished":
+        winners = f["finished"]["winner_names"] if f["finished"] else []
+        wins = f": {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}." if winners else "."
+        return f"{done}The game is over{wins}"
+    what = "construction" if f["phase"] == "construction" else "operating"
+    return f"{done}Orders are now due for {what} round {f['round']}."
+
+
+def _next(flow: Flow, f: dict):
+    if f["finished"]:
+        pdf_operations.game_over(flow, f)
+    if f["phase"] == "finished":
+        return
+    n = f["names"]
+    flow.heading(f"Next: {'construction' if f['phase'] == 'construction' else 'operating'} round {f['round']}")
+    if f["deadline"]:
+        flow.para(f"Orders for round {f['round']} are due by {f['deadline']}.", font=BOLD)
+    flow.para("Orders awaited from: " + ", ".join(n[c] for c in f["awaited"]) + ".")
+    if f["phase"] == "construction":
+        flow.para("Order of building: " + ", ".join(n[c] for c in f["round_order"]) + ".")
+        for r in f["rolls"]:
+            flow.para(f"Die for {r['purpose']}: {r['value']}", indent=12)
+        flow.para("Budgets in points: " + ", ".join(f"{n[c]} {f['budgets'][c]}" for c in f["round_order"]) + ".",
+                  font=BOLD)
+        flow.para(f"Cities not yet connected ({len(f['unconnected'])}): " + ", ".join(f["unconnected"]) + ".")
+    else:
+        flow.para("The transports of this round; enter each with a RACE line:", font=BOLD)
+        pdf_operations.announced(flow, f)
+    flow.para("An order form for each company is on the last page.", size=8, colour=(0.35, 0.35, 0.35))
+
+
+def _lines(flow: Flow, f: dict, content: MapContent):
+    """Beside the map: each company's track built since the last newsletter, and the cities on its lines."""
+    if not any(x["built"] or x["reached"] for x in f["companies"]):
+        return
+    flow.heading("The lines")
+    ids = [x["id"] for x in f["companies"]]
+    flow.table([Column("", 24), Column("Company", 120), Column("Built since the last newsletter", 180),
+                Column("Cities on its lines", 200)],
+               [["", x["name"], _chains(x["built"]) or "-",
+                 f"{len(x['reached'])}: " + ", ".join(x["reached"]) if x["reached"] else "-"] for x in f["companies"]],
+               size=8.5, swatch=lambda i, x, y: _swatch(flow.c, content, ids[i], x + 2, y))
+
+
+def _chains(segments: list[dict]) -> str:
+    """Segments in build order joined into chains: `AD21-AC21-AB20, Dublin-AF22`."""
+    chains: list[list[str]] = []
+    for s in segments:
+        if chains and chains[-1][-1] == s["a"]:
+            chains[-1].append(s["b"])
+        elif chains and chains[-1][-1] == s["b"]:
+            chains[-1].append(s["a"])
+        else:
+            chains.append([s["a"], s["b"]])
+    return ", ".join("-".join(c) for c in chains)
+
+
+def _report(flow: Flow, f: dict):
+    n = f["names"]
+    if not (f["resolved_round"] or f["homes"] or f["cities"] or f["refused"] or f["not_carried_out"] or f["unused"]
+            or f["no_orders"] or f["expectations"] or f["ended"]):
+        return
+    title = f"Round {f['resolved_round']} report" if f["resolved_round"] else "Report"
+    flow.heading(title)
+    if f["resolved_round"] and (f["phase"] == "construction" or f["ended"]):
+        for x in f["companies"]:
+            if not x["built"]:
+                flow.para(f"{x['name']}: nothing built.", font=BOLD)
+                continue
+            flow.para(f"{x['name']}: {plural(len(x['built']), 'segment')}, {plural(x['points'], 'point')}.",
+                      font=BOLD)
+            flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["built"]), indent=12, size=8.5)
+    if f["homes"]:
+        flow.para("Home terminals chosen: " + "; ".join(f"{n[h['company']]} at {h['hex']}" for h in f["homes"]) + ".")
+    if f["cities"] and not f["additional"]:
+        flow.gap(3)
+        flow.para("Cities connected:", font=BOLD)
+        for e in f["cities"]:
+            bonus = f"bonus {e['bonus']}" if e["bonus"] else "no bonus (home terminal or abroad)"
+            flow.para(f"{e['city']} ({e['hex']}) by {n[e['company']]}, {bonus}", indent=12)
+    if f["refused"] or f["not_carried_out"]:
+        flow.gap(3)
+        flow.para("Orders not carried out:", font=BOLD)
+        for e in f["refused"]:
+            flow.para(f"{n[e['company']]}, line {e['line']}: {e['text']}", indent=12, font=MONO, size=8.5)
+            flow.para(e["reason"], indent=24, size=8.5)
+        for e in f["not_carried_out"]:
+            flow.para(f"{n[e['company']]}: {e['reason']}.", indent=12)
+    if f["unused"]:
+        flow.para("Points not used: " + ", ".join(f"{n[e['company']]} {e['points']}" for e in f["unused"]) + ".")
+    if f["no_orders"]:
+        flow.para("No orders received from: " + ", ".join(n[c] for c in f["no_orders"]) + ".")
+    if f["expectations"]:
+        flow.gap(3)
+        flow.para("Where the umpire's figures differ from what was written:", font=BOLD)
+        for e in f["expectations"]:
+            flow.para(f"{n[e['company']]}, line {e['line']}, {e['stretch']}: wrote {e['written']}, "
+                      f"{e['what']} {e['actual']}", indent=12)
+    if f["ended"]:
+        flow.gap(3)
+        flow.para(f"The construction phase has ended in round {f['ended']['round']}: {f['ended']['reason']}.",
+                  font=BOLD)
+
+
+def _operations(flow: Flow, f: dict):
+    """Races, additional construction, the station table and the tally (empty before the operating phase)."""
+    for t in f["transports"]:
+        pdf_operations.race(flow, t, f["names"])
+    if f["additional"]:
+        pdf_operations.additional(flow, f["additional"], f["names"])
+    if not f["operating"]:
+        return
+    pdf_operations.stations(flow, f["stations"])
+    pdf_operations.tally(flow, f)
+
+
+def _postings(flow: Flow, f: dict):
+    flow.heading("Postings of this issue" if f["number"] > 1 else "Postings")
+    n = f["names"]
+    if not f["postings"]:
+        flow.para("No money moved.")
+        return
+    flow.table([Column("Round", 40, "right"), Column("From", 110), Column("To", 110),
+                Column("Units", 45, "right"), Column("Reason", 200)],
+               [[p["round"], n.get(p["from"], p["from"]), n.get(p["to"], p["to"]), p["amount"], p["reason"]]
+                for p in f["postings"]])
+
+
+def _press(flow: Flow, f: dict):
+    if not f["press"]:
+        return
+    flow.heading("Press")
+    for p in f["press"]:
+        flow.para(p["by"] or "Grey press", font=BOLD, size=9.5)
+        for line in p["text"].splitlines() or [""]:
+            flow.para(line, indent=12, size=9)
+        if p["cut"]:
+            flow.para("(the rest was too long to print)", indent=12, size=8.5)
+
+
+def _order_forms(flow: Flow, f: dict):
+    if not f["templates"]:
+        return
+    flow.new_page()
+    flow.heading(f"Order forms for round {f['round']}")
+    flow.para("One order per company, by mail or letter. Lines may use hex labels or city names; "
+              "# starts a comment.", size=8.5)
+    for x in f["companies"]:
+        lines = f["templates"][x["id"]]
+        height = 14 + 11 * len(lines) + 24
+        flow.need(height + 10)
+        c = flow.c
+        flow.y -= 8
+        c.setStrokeColorRGB(0.4, 0.4, 0.4)
+        c.setLineWidth(0.7)
+        c.rect(flow.left, flow.y - height, flow.width, height, stroke=1, fill=0)
+        c.setFont(BOLD, 9.5)
+        c.setFillColorRGB(0, 0, 0)
+        c.drawString(flow.left + 6, flow.y - 13, f"{x['name']} ({x['id']})")
+        c.setFont(MONO, 9)
+        for k, line in enumerate(lines):
+            c.drawString(flow.left + 12, flow.y - 27 - 11 * k, line)
+        c.setStrokeColorRGB(0.75, 0.75, 0.75)
+        c.setLineWidth(0.4)
+        base = flow.y - 27 - 11 * len(lines)
+        c.line(flow.left + 12, base - 2, flow.left + flow.width - 12, base - 2)
+        c.line(flow.left + 12, base - 14, flow.left + flow.width - 12, base - 14)
+        flow.y -= height
+
+
+def _swatch(c, content: MapContent, cid: str, x: float, y: float):
+    if cid in content.styles:
+        mapdraw.swatch(c, content.styles[cid], x, y, width=2.4)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+

@@ -1,0 +1,194 @@
+"""The facts of one newsletter, gathered from the journal: the same for the text and the PDF.
+
+The operating phase (transports, races, the station table, additional construction, the end
+of the game) is read from its events by render/transports_report.py.
+"""
+
+from __future__ import annotations
+
+from ....dice import commitment
+from ..engine import construction
+from ....ledger import BANK
+from ..engine.state import State
+from ..engine.transports import total_transports
+from ..hexgrid import parse_label
+from ....mail.deadlines import deadline_text
+from ....press import press_of
+from ....store.folder import GameFolder
+from .transports_report import (additional_construction, describe_transport, station_table, transport_tally,
+                                transports_from_events)
+
+QUIET = ("order_received", "order_refused", "command", "orders_used")
+
+
+def newsletter_facts(folder: GameFolder, number: int, state: State | None = None) -> dict:
+    """Everything newsletter `number` reports: what happened since the last one, and what comes next."""
+    events = folder.events
+    issued = [i for i, e in enumerate(events) if e["type"] == "newsletter"]
+    since = issued[-1] + 1 if issued else 0
+    news = [e for e in events[since:] if e["type"] not in QUIET]
+    state = state or folder.state()
+    game_map, rules, config = folder.game_map, folder.rules, folder.config
+    names = {cid: c.name for cid, c in state.companies.items()}
+    names[BANK] = "the bank"
+    resolved = next((e["round"] for e in reversed(news) if e["type"] in ("round_closed", "construction_ended", "game_finished")),
+                    None)
+
+    built: dict[str, list[dict]] = {}
+    for e in news:
+        if e["type"] == "segment" and e.get("paid_in") != "units":
+            built.setdefault(e["company"], []).append(e)
+    postings = [e for e in news if e["type"] == "posting"]
+    companies = []
+    for cid in state.seat_order():
+        mine = [p for p in postings if cid in (p["from"], p["to"])]
+        companies.append({
+            "id": cid, "name": names[cid], "balance": state.balance(cid),
+            "change": sum(p["amount"] if p["to"] == cid else -p["amount"] for p in mine),
+            "home": game_map.describe(state.homes[cid]) if cid in state.homes else "not chosen",
+            "segments": len(state.edges.get(cid, ())),
+            "built": built.get(cid, []),
+            "points": sum(e["cost"] for e in built.get(cid, [])),
+            "reached": [c.name for c in game_map.cities if cid in state.tracks.get(c.hex, ())],
+            "postings": mine,
+        })
+    phase = state.phase
+    facts = {
+        "number": number,
+        "game": state.game,
+        "map": game_map.title,
+        "rules": rules.title,
+        "phase": phase,
+        "round": state.round,
+        "resolved_round": resolved,
+        "companies": companies,
+        "names": names,
+        "postings": postings,
+        "rolls": [e for e in news if e["type"] == "roll" and e["purpose"].startswith("round ")],
+        "dice_log": dice_log(events[:since], news),
+        "press": press_of(folder, resolved, state.seat_order(), names),
+        "refused": [e for e in news if e["type"] == "refused" and "transport" not in e],
+        "not_carried_out": [e for e in news if e["type"] == "not_carried_out"],
+        "no_orders": [e["company"] for e in news if e["type"] == "no_orders"],
+        "expectations": [e for e in news if e["type"] == "expectation_differs"],
+        "unused": [e for e in news if e["type"] == "points_unused"],
+        "cities": [e for e in news if e["type"] == "city_connected"],
+        "homes": [e for e in news if e["type"] == "home"],
+        "ended": next((e for e in news if e["type"] == "construction_ended"), None),
+        "round_order": state.round_order,
+        "budgets": state.budgets if phase == "construction" else {},
+        "unconnected": [game_map.city_at[h].name for h in construction.unconnected_cities(state, game_map)],
+        "dice": config["dice"],
+        "home_terminals": [c.name for c in game_map.home_terminals],
+        "awaited": list(state.round_order) if phase != "finished" else [],
+        "events": news,
+        "deadline": deadline_text(folder, state.round),
+        "balances": balances_by_round(events, state.seat_order()),
+    }
+    facts.update(operations_facts(folder, state, events, news, names, phase))
+    facts["templates"] = ({c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"],
+                                                 facts["builds_after"])
+                           for c in companies} if phase != "finished" else {})
+    return facts
+
+
+def dice_log(before: list[dict], news: list[dict]) -> list[dict]:
+    """Every roll of this issue, numbered from the game's first, with purpose and value: what
+    `umpire verify --newsletters` checks once the seed is revealed."""
+    first = sum(1 for e in before if e["type"] == "roll") + 1
+    return [{"number": first + i, "purpose": e["purpose"], "value": e["value"]}
+            for i, e in enumerate(e for e in news if e["type"] == "roll")]
+
+
+def balances_by_round(events: list[dict], companies: list[str]) -> dict[str, list[tuple[int, int]]]:
+    """Each company's balance after the postings of each round: [(round, balance), ...]."""
+    balance = {c: 0 for c in companies}
+    after: dict[int, dict[str, int]] = {}
+    for e in events:
+        if e["type"] == "posting":
+            for cid, sign in ((e["from"], -1), (e["to"], 1)):
+                if cid in balance:
+                    balance[cid] += sign * e["amount"]
+            after[e["round"]] = dict(balance)
+    return {c: [(r, after[r][c]) for r in sorted(after)] for c in companies}
+
+
+def operations_facts(folder: GameFolder, state: State, events: list[dict], news: list[dict], names: dict,
+                     phase: str) -> dict:
+    """Transports run or cancelled in this issue, those announced next, the station table, the tally, the end."""
+    game_map, rules = folder.game_map, folder.rules
+    everything = transports_from_events(events)
+
+    def place(text: str) -> str | None:
+        city = game_map.city_at.get(parse_label(text))
+        return city.name if city else None
+
+    reported = transports_from_events(news)
+    this_issue = [describe_transport(everything[n], names, place) for n in sorted(reported)
+                  if reported[n]["made"] or reported[n]["carried"]
+                  or (reported[n]["announced"] or {}).get("cancelled")]
+    open_now = state.ops.get("open", []) if phase == "operations" else []
+    announced = [describe_transport(everything[n], names, place) for n in open_now]
+    extra = rules.operations.additional_construction
+    finished = next((e for e in events if e["type"] == "game_finished"), None)
+    seed = folder.secrets.get("seed") if finished else None
+    return {
+        "transports": this_issue,
+        "announced": announced,
+        "builds_next": any(t["number"] % extra.every == 0 for t in announced),
+        "builds_after": ([t["number"] for t in announced if t["number"] % extra.every == 0]
+                         if extra.builds == "per_transport" else []),
+        "additional": additional_construction(news, names),
+        "stations": station_table(game_map, events, rules.operations.station_uses),
+        "operating": phase != "construction" or any(e["type"] == "transport_announced" for e in events),
+        "tally": transport_tally(everything, state.seat_order(), state.ops.get("made", 0),
+                                 total_transports(rules, game_map)),
+        "finished": finished_facts(finished, state, names) if finished else None,
+        "seed": seed,
+        "seed_check": seed_check(seed) if seed else None,
+    }
+
+
+def finished_facts(event: dict, state: State, names: dict) -> dict:
+    """The end of the game: why, who won, and every company's final balance, richest first."""
+    standings = sorted(state.seat_order(), key=lambda c: (-event["balances"][c], state.companies[c].seat))
+    return {"reason": event["reason"], "round": event["round"], "winners": event["winners"],
+            "winner_names": [names[c] for c in event["winners"]],
+            "standings": [{"id": c, "name": names[c], "balance": event["balances"][c],
+                           "winner": c in event["winners"]} for c in standings]}
+
+
+def seed_check(seed: str) -> dict:
+    """How anyone checks the dice once the seed is out: its commitment, and the rule of every roll."""
+    return {"commitment": commitment(seed),
+            "rule": "each die is HMAC-SHA256 with the seed as key and the roll's purpose as message "
+                    "(e.g. 'transport 1 start red'): the first byte below 252, modulo 6, plus 1."}
+
+
+
+def order_template(state, game_map, cid: str, announced: list[dict], builds: bool,
+                   builds_after: list[int] = ()) -> list[str]:
+    """The lines a company fills in for the open round (its code is never printed); where the
+    edition builds after each transport, one build section per transport (`AFTER n BUILD`)."""
+    lines = [f"GAME {state.game}", f"COMPANY {cid}", "CODE <your order code>", f"ROUND {state.round}"]
+    if state.phase == "construction":
+        if cid not in state.homes:
+            lines.append(f"HOME <{' or '.join(c.name for c in game_map.home_terminals)}>")
+        lines.append("BUILD <hex>-<hex>-...")
+        return lines
+    for t in announced:
+        start = _choice(t["start_hexes"])
+        ends = [h for h, _ in t["destinations"]]
+        to = " TO <hex>" if len(ends) > 1 else ""
+        lines.append(f"RACE {t['number']} RUN {start}-...-{_choice(ends)}{to}")
+    if announced:
+        lines.append("# or: RACE n JOIN <company> <the same route>, RACE n PASS, ELSE <route>")
+    if builds_after:
+        lines += [f"AFTER {n} BUILD <hex>-<hex>-...   # built from transport {n}'s income" for n in builds_after]
+    elif builds:
+        lines.append("BUILD <hex>-<hex>-...   # additional construction after the races")
+    return lines
+
+
+def _choice(hexes: list[str]) -> str:
+    return hexes[0] if len(hexes) == 1 else "<" + "|".join(hexes) + ">"
