@@ -85,3 +85,14 @@ def test_the_gm_holds_press_back_and_codes_never_print(tmp_path):
     text = (path / "newsletters" / "002.txt").read_text(encoding="utf-8")
     assert "Spam." not in text and "My code is *****, blue's is *****." in text
     assert codes["red"] not in text and codes["blue"] not in text
+
+
+def test_press_held_back_by_the_gm_replays_byte_for_byte(tmp_path):
+    from umpire.replay import replay
+    path, _ = game(tmp_path)
+    submit(tmp_path, path, "red", "HOME Dublin\nPRESS\nDublin is ours.")
+    submit(tmp_path, path, "blue", "HOME Belfast\nPRESS\nSpam.")
+    run("press", path, "--hold", "blue")
+    run("resolve", path, "--force")
+    assert "Spam." not in (path / "newsletters" / "002.txt").read_text(encoding="utf-8")
+    assert replay(path).differences == []

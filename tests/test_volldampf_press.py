@@ -12,6 +12,7 @@ from volldampf_helpers import TINY, tiny_board
 
 from umpire.cli import main
 from umpire.families import family
+from umpire.replay import replay
 
 BOARD = tiny_board()
 VOLLDAMPF = family("volldampf")
@@ -74,6 +75,7 @@ def test_section_16_the_gm_holds_press_of_the_open_turn_and_codes_never_print(tm
     text = (path / "newsletters" / "002.txt").read_text(encoding="utf-8")
     assert "Spam." not in text and "Bob's code is *****." in text and codes["bob"] not in text
     assert "No press in the orders of round 1B." in run("press", path)
+    assert replay(path).differences == []
 
 
 ORDER_LINES = ["BID 3", "CHOOSE 2 1", "BONDS 1", "BUILD L1 ELSE L2", "MOVE blue Hamburg BEST", "TAKEFROM bob"]

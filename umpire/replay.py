@@ -143,7 +143,7 @@ def _order(folder: GameFolder, event: dict, data: bytes):
                    late=event.get("held") if by_mail else None)
 
 
-GM_EVENTS = ("rollback", "adjusted", "company_replaced")
+GM_EVENTS = ("rollback", "adjusted", "company_replaced", "press_held")
 
 
 def as_begun(original: GameFolder, copy: GameFolder, journal: list[dict]):
@@ -164,11 +164,13 @@ def as_begun(original: GameFolder, copy: GameFolder, journal: list[dict]):
 
 
 def _gm_event(original: GameFolder, copy: GameFolder, event: dict, journal: list[dict], position: int):
-    """Repeat a GM's rollback, correction or replacement on the copy."""
+    """Repeat a GM's rollback, correction, replacement or held press on the copy."""
     if event["type"] == "rollback":
         rollback.rollback(copy, event["to_round"])
     elif event["type"] == "adjusted":
         corrections.adjust(copy, event["company"], event["units"], event["reason"])
+    elif event["type"] == "press_held":                 # `umpire press --hold/--release`: journaled as it is
+        copy.append([dict(event)])
     else:
         code = corrections.code_after(original.secrets, journal, position, event["company"])
         corrections.replace(copy, event["company"], event["email"], event.get("name"), code)
