@@ -122,3 +122,18 @@ def test_umpire_options_lists_the_turn_deadlines_of_volldampf():
     result = CliRunner().invoke(main, ["options", "--rules", "volldampf"])
     assert result.exit_code == 0, result.output
     assert "deadline.B" in result.output and "deadline.C" in result.output
+
+
+def test_section_16_an_extra_turn_takes_the_deadline_of_turn_a(tmp_path):
+    """Two players who send nothing tie at 0 in the sealed bids: the extra turn 1A2 (section 9) opens
+    with turn A's own deadline."""
+    folder, _ = actions.create_game(tmp_path / "v1", str(TINY), "volldampf", PLAYERS[:2], seed="tie",
+                                    option_specs=("deadline=7 days", "deadline.A=3 days"), now=NOW)
+    assert actions.status(folder)["deadline"] == "2025-03-04T12:00:00+00:00"
+    actions.resolve(folder, now=NOW + timedelta(days=3, minutes=1))
+    assert actions.status(folder)["turn"] == "1A2"
+    assert actions.status(folder)["deadline"] == "2025-03-07T12:01:00+00:00"
+    in_time = actions.submit(folder, order("ann", "BID 2"), received_at=NOW + timedelta(days=6))
+    assert in_time.accepted and in_time.round == "1A2"
+    late = actions.submit(folder, order("bob", "BID 1"), received_at=NOW + timedelta(days=6, minutes=2))
+    assert not late.accepted and "deadline of round 1A2" in late.reason

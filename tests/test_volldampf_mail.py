@@ -33,7 +33,8 @@ def send_args(game_dir, smtp):
 
 
 def body_lines(folder, player):
-    """What a player sends for the open turn: simple, always readable orders."""
+    """What a player sends for the open turn: simple, always readable orders (with merge_build_move,
+    turn B's builds and moves)."""
     state, board = folder.state(), folder.game_map
     turn = state.turn[0]
     if turn == "A":
@@ -43,7 +44,11 @@ def body_lines(folder, player):
         for card in state.won[player]:
             free = [x.id for x in board.links.values() if x.region == card_name(card) and x.id not in state.sections]
             lines.append("BUILD " + " ELSE ".join(free[:3]) if free else f"DISCARD {card_name(card)}")
-        return lines
+        return lines + (move_lines(state, board, player) if folder.rules["options"]["merge_build_move"] else [])
+    return move_lines(state, board, player)
+
+
+def move_lines(state, board, player):
     moves = []
     for loc, colours in sorted(state.cubes.items()):
         for colour in sorted(set(colours)):
@@ -52,10 +57,10 @@ def body_lines(folder, player):
     return (moves + ["MOVE DECLINE", "MOVE DECLINE"])[:2]
 
 
-def play_by_mail(tmp_path, dovecot, mailbox, smtp, players):
+def play_by_mail(tmp_path, dovecot, mailbox, smtp, players, options=()):
     specs = [f"{p}:{p.title()}:{p}@example.org" for p in players]
     folder, codes = actions.create_game(tmp_path / "vm", str(TINY), "volldampf", specs, seed="by-mail",
-                                        option_specs=("resolve_early=true",))
+                                        option_specs=("resolve_early=true", *options))
     runner, n = CliRunner(), 0
     while GameFolder(folder.path).state().phase != "finished":
         live = GameFolder(folder.path)
@@ -98,3 +103,13 @@ def test_volldampf_by_mail_to_the_final_newsletter(tmp_path, dovecot, mailbox, s
         assert all(f"Private sheet for {q.title()} ({q})" not in mine for q in players if q != p)
     confirmations = [m for m in smtp.messages if b"In-Reply-To" in m]
     assert confirmations and any(b"BID" in m for m in confirmations)
+
+
+def test_a_merged_volldampf_game_by_mail_in_two_mail_turns_a_round(tmp_path, dovecot, mailbox, smtp):
+    folder = play_by_mail(tmp_path, dovecot, mailbox, smtp, ["ann", "bob", "cy"], ("merge_build_move=true",))
+    turns = [e["round"] for e in folder.events if e["type"] == "command" and e["command"] == "resolve"]
+    assert turns == [f"{r}{t}" for r in range(1, 6) for t in "AB"]
+    assert any(e["type"] == "move" for e in folder.events) and any(e["type"] == "build" for e in folder.events)
+    confirmations = [m for m in smtp.messages if b"In-Reply-To" in m and b"MOVE" in m]
+    assert confirmations and not any(b"it will be ignored" in m for m in confirmations)
+    assert "THE GAME IS OVER" in (folder.path / "newsletters" / "011.txt").read_text(encoding="utf-8")

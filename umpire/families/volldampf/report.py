@@ -50,6 +50,18 @@ def _wrapped(head: str, items: list[str]) -> list[str]:
     return lines + [line.rstrip()]
 
 
+def _listed(head: str, items: list[str]) -> list[str]:
+    """`head` and the items joined by `; `, wrapped to the page between items."""
+    lines, line = [], head
+    for i, item in enumerate(items):
+        text = item + (";" if i < len(items) - 1 else "")
+        if len(line) + len(text) > WIDTH and line.strip() != head.strip():
+            lines.append(line.rstrip())
+            line = " " * len(head)
+        line += text + " "
+    return lines + [line.rstrip()]
+
+
 def _a(word: str) -> str:
     """The word with its indefinite article: `an octagon`, `a star`."""
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
@@ -197,7 +209,7 @@ class Writer:
         out = ["Sections:"]
         for p in s.seats:
             mine = [self.board.describe(self.board.links[x]) for x in self.board.links if s.sections.get(x) == p]
-            out.append(f"  {p}: " + ("; ".join(mine) if mine else "none"))
+            out += _listed(f"  {p}: ", mine) if mine else [f"  {p}: none"]
         out.append("Cubes:")
         for ident, colours in sorted(s.cubes.items(), key=lambda x: self.loc(x[0])):
             if colours:
