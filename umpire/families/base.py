@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Protocol
 
 from ..errors import UmpireError
+from ..ledger import BANK
 
 if TYPE_CHECKING:
     from ..store.folder import GameFolder
@@ -164,7 +165,20 @@ class Family(ABC):
         """`umpire adjust`: the events that move `amount` (negative: from the player) between the bank
         and the player with the GM's reason, after the shell's `adjusted` event; UmpireError if the
         player cannot pay it."""
+        have = self.balance(state, player)
+        if amount < 0 and have + amount < 0:
+            raise UmpireError(f"{player} has {have} {self.money}; a correction cannot take {-amount}.",
+                              fix="Nothing was done.")
+        payer, payee = (BANK, player) if amount > 0 else (player, BANK)
+        return [self.posting(state, payer, payee, abs(amount), reason)]
+
+    def balance(self, state: GameState, player: str) -> int:
+        """The player's money now (for `umpire adjust`)."""
         raise UmpireError(f"a GM's correction of money is not part of a {self.name} game.", fix="Nothing was done.")
+
+    def posting(self, state: GameState, payer: str, payee: str, amount: int, reason: str) -> dict:
+        """The journal event of one money posting, as the family's state folds it."""
+        raise NotImplementedError
 
     def replay_args(self, event: dict, later: list[dict]) -> dict:
         """The arguments of a journaled family command, for replay (`later`: the events after it)."""

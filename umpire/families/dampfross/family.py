@@ -106,13 +106,11 @@ class Dampfross(Family):
                               fix="Nothing was done.")
         return construction.end_construction(state, args["reason"], board, rules, random, options)[0]
 
-    def correction(self, state: State, player: str, amount: int, reason: str) -> list[dict]:
-        if amount < 0 and state.balance(player) + amount < 0:
-            raise UmpireError(f"{player} has {state.balance(player)} units; a correction cannot take {-amount}.",
-                              fix="Nothing was done.")
-        payer, payee = (BANK, player) if amount > 0 else (player, BANK)
-        return [{"type": "posting", "round": state.round, "from": payer, "to": payee, "amount": abs(amount),
-                 "reason": reason}]
+    def balance(self, state: State, player: str) -> int:
+        return state.balance(player)
+
+    def posting(self, state: State, payer: str, payee: str, amount: int, reason: str) -> dict:
+        return {"type": "posting", "round": state.round, "from": payer, "to": payee, "amount": amount, "reason": reason}
 
     def replay_args(self, event: dict, later: list[dict]) -> dict:
         reason = event.get("reason")

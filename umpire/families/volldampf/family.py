@@ -10,7 +10,6 @@ from pathlib import Path
 
 from ...draws import RecordedDraws, SeededDraws, read_draws_file
 from ...errors import UmpireError
-from ...ledger import BANK
 from ...order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
 from ...press import press_of, split_press
 from ..base import Confirmation, Family, Issue
@@ -143,13 +142,12 @@ class Volldampf(Family):
         return events
 
     # -- reports ---------------------------------------------------------------------
-    def correction(self, state: State, player: str, amount: int, reason: str) -> list[dict]:
-        if amount < 0 and state.cash(player) + amount < 0:
-            raise UmpireError(f"{player} has {state.cash(player)} marks; a correction cannot take {-amount}.",
-                              fix="Nothing was done.")
-        payer, payee = (BANK, player) if amount > 0 else (player, BANK)
-        return [{"type": "money", "round": state.round, "payer": payer, "payee": payee, "amount": abs(amount),
-                 "reason": reason}]
+    def balance(self, state: State, player: str) -> int:
+        return state.cash(player)
+
+    def posting(self, state: State, payer: str, payee: str, amount: int, reason: str) -> dict:
+        return {"type": "money", "round": state.round, "payer": payer, "payee": payee, "amount": amount,
+                "reason": reason}
 
     def status(self, folder, state: State) -> dict:
         players = {}
