@@ -16,6 +16,7 @@ from umpire import actions
 from umpire.cli import main
 from umpire.due import due
 from umpire.errors import UmpireError
+from umpire.replay import replay
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 TURN_DEADLINES = ("deadline=7 days", "deadline.B=2 days", "deadline.C=1 day")
@@ -42,6 +43,12 @@ def test_section_16_turns_b_and_c_have_their_own_deadlines_and_a_the_games(tmp_p
     assert actions.status(folder)["turn"] == "2A"
     assert actions.status(folder)["deadline"] == "2025-03-18T12:00:00+00:00"           # 2A: 7 days again
     assert set(folder.config["deadlines"]) == {"1A", "1B", "1C", "2A"}
+    due = {n: (folder.path / "newsletters" / f"{n:03d}.txt").read_text(encoding="utf-8").split("\nNext\n")[1]
+           .splitlines()[1] for n in (1, 2, 3)}
+    assert due == {1: "Orders for turn 1A are due by 2025-03-08 12:00 UTC; a later order is refused.",
+                   2: "Orders for turn 1B are due by 2025-03-10 12:00 UTC; a later order is refused.",
+                   3: "Orders for turn 1C are due by 2025-03-11 12:00 UTC; a later order is refused."}
+    assert replay(folder.path).differences == []
 
 
 def test_section_16_a_turn_deadline_alone_leaves_the_other_turns_without_one(tmp_path):

@@ -11,6 +11,7 @@ from pathlib import Path
 from ...draws import RecordedDraws, SeededDraws, read_draws_file
 from ...errors import UmpireError
 from ...order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
+from ...mail.deadlines import deadline_text
 from ...press import press_of, split_press
 from ..base import Confirmation, Family, Issue
 from . import engine
@@ -180,7 +181,9 @@ class Volldampf(Family):
         seed = folder.secrets.get("seed") if state.turn == "finished" else None
         previous = _previous_turn(folder.events)
         press = press_of(folder, previous, state.seats, state.names)
-        text = newsletter_text(board, rules, state, events, state.game, number, dice.get("commitment"), seed, press)
+        deadline = deadline_text(folder, turn_name(state))
+        text = newsletter_text(board, rules, state, events, state.game, number, dice.get("commitment"), seed, press,
+                               deadline)
         writer = Writer(board, rules, state, events)
         read = {}
         if previous:

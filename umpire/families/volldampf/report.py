@@ -225,7 +225,7 @@ class Writer:
             out.append("Groups won: " + "; ".join(f"{p} group {s.group_of[p]}" for p in s.in_place_order()))
         return out
 
-    def asks(self) -> list[str]:
+    def asks(self, deadline: str | None = None) -> list[str]:
         s = self.s
         if s.turn == "finished":
             return []
@@ -236,7 +236,8 @@ class Writer:
             lines = lines + ASKS["C"]
             extra += ["The moves follow every build of this turn (merge_build_move): give ELSE",
                       "alternatives for routes over links that may not be built."]
-        return [f"Orders for turn {turn_name(s)} (header: GAME, PLAYER, CODE, optional ROUND {turn_name(s)}):"] + [
+        due = [f"Orders for turn {turn_name(s)} are due by {deadline}; a later order is refused."] if deadline else []
+        return due + [f"Orders for turn {turn_name(s)} (header: GAME, PLAYER, CODE, optional ROUND {turn_name(s)}):"] + [
             "  " + x for x in lines] + extra
 
     def private(self, player: str, order_lines: list[str]) -> str:
@@ -272,7 +273,8 @@ def press_lines(press: list[dict]) -> list[str]:
 
 
 def newsletter_text(board, rules, state: State, events: list[dict], game: str, number: int,
-                    commitment: str | None = None, seed: str | None = None, press: list[dict] = ()) -> str:
+                    commitment: str | None = None, seed: str | None = None, press: list[dict] = (),
+                    deadline: str | None = None) -> str:
     w = Writer(board, rules, state, events)
     hidden = rules["options"]["money"] == "hidden"
     title = f"VOLLDAMPF  {game}  newsletter {number:03d}"
@@ -288,7 +290,7 @@ def newsletter_text(board, rules, state: State, events: list[dict], game: str, n
         out += ["", "Press", "-----"] + press_lines(press)
     out += ["", "Players", "-------"] + w.players(hidden)
     out += ["", "The board", "---------"] + w.position()
-    asks = w.asks()
+    asks = w.asks(deadline)
     if asks:
         out += ["", "Next", "----"] + asks
     if state.turn == "finished" and seed:
