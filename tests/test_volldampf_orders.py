@@ -106,3 +106,15 @@ def test_section_16_any_input_ends_in_orders_or_refusals(turn, lines):
         pytest.fail("the reader raises nothing; refusals are returned")
     assert all(isinstance(e, UmpireError) for e in errors)
     assert len(orders.read) + len(errors) <= len(lines)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from("AB"), st.lists(st.lists(ALPHABET | st.text(max_size=8), max_size=8).map(" ".join), max_size=6))
+def test_section_17_merged_turns_read_any_input_to_orders_or_refusals(turn, lines):
+    """With merge_build_move the turn C lines belong to turn B: any input still ends in orders or refusals,
+    and no line of turn C is refused in turn B for its turn."""
+    orders, errors = BodyReader(BOARD, SEATS, "ann", turn, f"2{turn}", merged=True).read(list(enumerate(lines, 1)))
+    assert all(isinstance(e, UmpireError) for e in errors)
+    assert len(orders.read) + len(errors) <= len(lines)
+    if turn == "B":
+        assert not any("belongs to turn C" in str(e) for e in errors)
