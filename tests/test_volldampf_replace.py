@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 from test_volldampf_mail import fetch_args, newsletter_bodies, send_args
-from mailhelpers import UMPIRE, email
+from mailhelpers import email
 from volldampf_helpers import TINY
 
 from umpire import actions

@@ -20,7 +20,7 @@ from .orders import BodyReader, TurnOrders, turn_of
 from .preview import preview
 from .report import Writer, newsletter_text, player_colours, since_last_issue
 from .rules import SCHEMA, load_volldampf_rules, setup_problems
-from .state import State, card_name, turn_name
+from .state import State, turn_name
 
 NOTE = ("The turn is carried out in place order when the umpire resolves it; what depends on the others "
         "(bids, free links, cubes, cash) is decided then and reported in the newsletter and on your private "
