@@ -36,4 +36,5 @@ def test_volldampf_demo_plays_action_cards_through_orders_and_its_newsletters_sh
     assert "plays Zusatzfracht: a blue cube to Würzburg." in text
     assert "Subvention move: blue cube Kiel-Hamburg" in text
     assert "plays Alles neu; the groups are now:" in text and "Extra turn 4A2" in text
+    assert "Press\n-----\nClara Claussen:\n  With thanks to the Reich's Subvention" in text
     assert [p.name for p in sorted((folder.path / "orders").iterdir())][-4:] == ["4A", "4A2", "4B", "4C"]

@@ -145,6 +145,13 @@ def plan_c(state, board, p):
     return lines
 
 
+PRESS = {   # (turn, player): press printed in the newsletter that reports the turn
+    ("1A", "anna"): "The Ahrens line bids for the north. Hamburg first, then the Ruhr.",
+    ("2C", "clara"): "With thanks to the Reich's Subvention: last on the track, first with the coal.",
+    ("4A", "clara"): "Alles neu! Whoever wants the stars must pay for them now.",
+}
+
+
 def main(folder: Path):
     spec = yaml.safe_load((folder / "demo.yaml").read_text(encoding="utf-8"))
     board = load_board(spec["map"])
@@ -161,7 +168,9 @@ def main(folder: Path):
             letter = state.turn[0]
             lines = (plan_a(state, p, i) if letter == "A" else plan_b(state, board, p) if letter == "B"
                      else plan_c(state, board, p))
-            text = f"GAME {spec['game']}\nPLAYER {p}\nROUND {turn}\n" + "\n".join(lines) + "\n"
+            press = PRESS.get((turn, p))
+            text = (f"GAME {spec['game']}\nPLAYER {p}\nROUND {turn}\n" + "\n".join(lines) + "\n"
+                    + (f"PRESS\n{press}\nENDPRESS\n" if press else ""))
             (out / turn).mkdir(parents=True, exist_ok=True)
             (out / turn / f"{p}.txt").write_text(text, encoding="utf-8")
             body, errors = BodyReader(board, seats, p).read(list(enumerate(lines, 1)))
