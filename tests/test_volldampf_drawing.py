@@ -120,3 +120,35 @@ def test_any_board_that_loads_is_drawn(spots, pairs, owners, income):
     board = Board("fuzz", "Fuzz", locations, {"star": Region("star", "teal", 8)}, links, (), coordinates="xy")
     position = Position(owners=owners, cubes={ids[0]: ["red"] * 9}, income={"p": income}, colours={"p": "blue"})
     assert board_pdf(board, position).startswith(b"%PDF")
+
+
+def fonts_of(pdf: Path) -> list[list[str]]:
+    import subprocess
+    out = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return [line.split() for line in out.splitlines()[2:]]
+
+
+def test_every_font_of_the_board_and_of_a_newsletter_is_embedded(tmp_path):
+    from umpire import actions
+
+    board = tmp_path / "board.pdf"
+    board.write_bytes(board_pdf(load_board("volldampf-germany")))
+    folder, _ = actions.create_game(tmp_path / "vf", None, "volldampf",
+                                    ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Çağ:cy@example.org"],
+                                    seed="fonts")
+    for pdf in (board, folder.path / "newsletters" / "001.pdf"):
+        rows = fonts_of(pdf)
+        assert rows and all(row[-5] == "yes" for row in rows), rows
+        assert {row[0].split("+")[-1] for row in rows} <= {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="ab ", max_size=400), st.integers(20, 120))
+def test_a_newsletter_line_too_long_for_the_page_is_wrapped_and_nothing_is_lost(line, columns):
+    from umpire.families.volldampf.family import wrap_line
+
+    pieces = wrap_line(line, columns)
+    assert all(len(p) <= columns for p in pieces)
+    assert "".join(p.replace(" ", "") for p in pieces) == line.replace(" ", "")
+    if len(line) <= columns:
+        assert pieces == [line]

@@ -9,7 +9,10 @@ sys.path.insert(0, str(Path(__file__).parent.parent))
 
 from volldampf_helpers import FakeDraws, rules, tiny_board  # noqa: E402
 
+import pytest  # noqa: E402
+
 from umpire.families.volldampf import engine  # noqa: E402
+from umpire.families.volldampf.board import load_board  # noqa: E402
 from umpire.families.volldampf.orders import BodyReader  # noqa: E402
 from umpire.families.volldampf.state import card_name  # noqa: E402
 
@@ -43,14 +46,16 @@ def whole_game():
     return state
 
 
-def test_resolve_one_mail_turn_6_players(benchmark):
-    board, r = tiny_board(), rules(6)
+@pytest.mark.parametrize("board", [tiny_board(), load_board("volldampf-germany")], ids=["tiny", "germany"])
+def test_resolve_one_mail_turn_6_players(benchmark, board):
+    r = rules(6)
     draws = FakeDraws("bench")
     state, _ = engine.start_game(board, r, SEATS, {p: p for p in SEATS}, draws)
     for _ in range(5):                       # into round 2, turn C
         state, _ = engine.resolve(state, board, r, orders_for(state, board), draws)
     orders = orders_for(state, board)
     benchmark(engine.resolve, state, board, r, orders, draws)
+    assert benchmark.stats.stats.median < 0.020
 
 
 def test_whole_6_player_game(benchmark):

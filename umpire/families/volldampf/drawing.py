@@ -19,6 +19,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
+from ...render.fonts import BOLD, SANS, drawable, register
 from .board import Board, Link, Location
 
 PAGE = landscape(A4)
@@ -92,6 +93,7 @@ class Frame:
 def draw_board(c: Canvas, board: Board, position: Position | None = None, title: str | None = None):
     """Draw the board on the current page of `c`, with the position if given. The page must be
     `PAGE` (A4 landscape): in a newsletter, `c.setPageSize(PAGE)` before the page is begun."""
+    register()
     position = position or Position()
     inner = _inner()
     frame = frame_for(board)
@@ -121,7 +123,8 @@ def frame_for(board: Board) -> Frame:
 def board_pdf(board: Board, position: Position | None = None, title: str | None = None) -> bytes:
     """The board alone as a one-page PDF (for map makers and newsletters)."""
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=PAGE, invariant=1, pageCompression=1)
+    register()
+    c = Canvas(buffer, pagesize=PAGE, invariant=1, pageCompression=1, initialFontName=SANS)
     c.setTitle(title or board.title)
     c.setAuthor("umpire")
     c.setCreator("umpire")
@@ -280,7 +283,7 @@ def _track_space(c: Canvas, x: float, y: float, symbol: str, fill: colors.Color,
     c.setFillColor(colors.white)
     size = 6.4 if cost < 10 else 5.6
     dy = -0.9 if symbol == "triangle" else 0
-    c.setFont("Helvetica-Bold", size)
+    c.setFont(BOLD, size)
     c.drawCentredString(x, y - size * 0.35 + dy, str(cost))
     c.restoreState()
 
@@ -303,8 +306,9 @@ def _locations(c: Canvas, board: Board, frame: Frame, position: Position):
 
 def _name(c: Canvas, loc: Location, x: float, y: float):
     size = 6.6
-    c.setFont("Helvetica-Bold", size)
-    w = c.stringWidth(loc.name, "Helvetica-Bold", size)
+    name = drawable(loc.name)
+    c.setFont(BOLD, size)
+    w = c.stringWidth(name, BOLD, size)
     left, base = {
         "below": (x - w / 2, y - DISC - size - 0.6),
         "above": (x - w / 2, y + DISC + 2.2),
@@ -314,7 +318,7 @@ def _name(c: Canvas, loc: Location, x: float, y: float):
     c.setFillColor(colors.Color(1, 1, 1, alpha=0.78))
     c.rect(left - 1.2, base - 1.6, w + 2.4, size + 1.6, stroke=0, fill=1)
     c.setFillColor(INK)
-    c.drawString(left, base, loc.name)
+    c.drawString(left, base, name)
 
 
 def _cubes(c: Canvas, x: float, y: float, cubes: Sequence[str], left: bool):
@@ -332,7 +336,7 @@ def _cubes(c: Canvas, x: float, y: float, cubes: Sequence[str], left: bool):
         c.setLineWidth(0.5)
         c.rect(cx + col * (side + gap), cy - row * (side + gap), side, side, stroke=1, fill=1)
     if len(cubes) > len(shown):
-        c.setFont("Helvetica-Bold", 5.5)
+        c.setFont(BOLD, 5.5)
         c.setFillColor(INK)
         c.drawString(cx, cy - 2 * (side + gap) - 1, f"+{len(cubes) - len(shown)}")
 
@@ -346,28 +350,29 @@ def _panel(c: Canvas, board: Board, box, title: str):
     c.rect(x, y, w, h, stroke=1, fill=1)
     c.setFillColor(INK)
     top = y + h - 16
-    for line in _wrap(c, title, "Helvetica-Bold", 10, w - 10):
-        c.setFont("Helvetica-Bold", 10)
+    size = min(10, *(_fitting(c, word, BOLD, 10, w - 10) for word in title.split()))
+    for line in _wrap(c, title, BOLD, size, w - 10):
+        c.setFont(BOLD, size)
         c.drawString(x + 5, top, line)
-        top -= 12
-    c.setFont("Helvetica", 6.5)
+        top -= size + 2
+    c.setFont(SANS, 6.5)
     c.drawString(x + 5, top, board.name)
     c.drawString(x + 5, top - 8, f"{len(board.locations)} locations, {len(board.links)} links")
     top -= 26
-    c.setFont("Helvetica-Bold", 7.5)
+    c.setFont(BOLD, _fitting(c, "Regions (track cards)", BOLD, 7.5, w - 10))
     c.drawString(x + 5, top, "Regions (track cards)")
     top -= 16
     counts = {name: sum(1 for l in board.links.values() if l.region == name) for name in board.regions}
     for region in board.regions.values():
         _track_space(c, x + 13, top + 2, region.name, colour(region.colour), None, None)
         c.setFillColor(INK)
-        c.setFont("Helvetica", 7)
+        c.setFont(SANS, 7)
         c.drawString(x + 25, top + 3.5, region.name)
-        c.setFont("Helvetica", 5.8)
+        c.setFont(SANS, 5.8)
         c.drawString(x + 25, top - 3.5, f"{counts[region.name]} links, {region.cards} cards")
         top -= 20
     top -= 4
-    c.setFont("Helvetica-Bold", 7.5)
+    c.setFont(BOLD, 7.5)
     c.drawString(x + 5, top, "Locations")
     top -= 13
     for name, foreign in (("blue", False), ("violet", False), ("red", True), ("yellow", True)):
@@ -378,15 +383,21 @@ def _panel(c: Canvas, board: Board, box, title: str):
         else:
             c.circle(x + 13, top + 2, DISC, stroke=1, fill=1)
         c.setFillColor(INK)
-        c.setFont("Helvetica", 6.5)
+        c.setFont(SANS, 6.5)
         n = len(board.of_colour(name))
         c.drawString(x + 25, top, f"{name}: {n} {'abroad' if foreign else 'German'}")
         top -= 14
-    c.setFont("Helvetica", 5.8)
+    c.setFont(SANS, 5.8)
     for line in ("A link: its region's symbol", "and its cost in marks.", "Income track round the",
                  "edge: start bottom right."):
         c.drawString(x + 5, top, line)
         top -= 7.5
+
+
+def _fitting(c: Canvas, text: str, font: str, size: float, width: float) -> float:
+    """`size`, or the smaller size at which `text` fits `width`."""
+    wide = c.stringWidth(text, font, size)
+    return size if wide <= width else round(size * width / wide, 2)
 
 
 def _wrap(c: Canvas, text: str, font: str, size: float, width: float) -> list[str]:
@@ -429,7 +440,7 @@ def _income_track(c: Canvas, position: Position):
         c.setFillColor(colors.HexColor("#efe6cf") if n % 10 else colors.HexColor("#d9c79a"))
         c.rect(x, y, TRACK_CELL, TRACK_CELL, stroke=1, fill=1)
         c.setFillColor(INK)
-        c.setFont("Helvetica-Bold" if n % 10 == 0 else "Helvetica", 6)
+        c.setFont(BOLD if n % 10 == 0 else SANS, 6)
         c.drawCentredString(x + TRACK_CELL / 2, y + TRACK_CELL - 7, "Start" if n == 0 else str(n))
     at: dict[int, list[str]] = {}
     for player, income in position.income.items():

@@ -235,15 +235,22 @@ def _previous_turn(events: list[dict]) -> str | None:
     return resolved[-1] if resolved else None
 
 
+TEXT_SIZE, TEXT_LEADING, TEXT_MARGIN, LINES_PER_PAGE = 8.2, 10.8, 36, 70
+
+
 def newsletter_pdf(board, state: State, text: str, title: str) -> bytes:
-    """The board with owners, cubes and income, then the newsletter's text; invariant bytes."""
+    """The board with owners, cubes and income, then the newsletter's text in the embedded
+    monospaced face, a line too long for the page wrapped under its own indent; invariant bytes."""
     from reportlab.lib.pagesizes import A4
+    from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.pdfgen.canvas import Canvas
 
+    from ...render.fonts import MONO, SANS, drawable, register
     from .drawing import PAGE, Position, draw_board
 
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=PAGE, invariant=1, pageCompression=1)
+    register()
+    c = Canvas(buffer, pagesize=PAGE, invariant=1, pageCompression=1, initialFontName=SANS)
     c.setTitle(title)
     c.setAuthor("umpire")
     c.setCreator("umpire")
@@ -252,20 +259,37 @@ def newsletter_pdf(board, state: State, text: str, title: str) -> bytes:
                         income={p: state.income_of(p) for p in state.seats}, colours=colours)
     draw_board(c, board, position, title)
     c.showPage()
-    lines = text.splitlines()
-    per_page = 70
-    for start in range(0, len(lines), per_page):
+    columns = int((A4[0] - 2 * TEXT_MARGIN) // stringWidth("M", MONO, TEXT_SIZE))
+    lines = [part for line in drawable(text).splitlines() for part in wrap_line(line, columns)]
+    for start in range(0, len(lines), LINES_PER_PAGE):
         c.setPageSize(A4)
-        c.setFont("Courier", 8.2)
+        c.setFont(MONO, TEXT_SIZE)
         y = A4[1] - 40
-        for line in lines[start:start + per_page]:
-            c.drawString(36, y, line[:110])
-            y -= 10.8
-        c.setFont("Helvetica", 7.5)
-        c.drawRightString(A4[0] - 36, 20, f"{title}  page {start // per_page + 2}")
+        for line in lines[start:start + LINES_PER_PAGE]:
+            c.drawString(TEXT_MARGIN, y, line)
+            y -= TEXT_LEADING
+        c.setFont(SANS, 7.5)
+        c.drawRightString(A4[0] - TEXT_MARGIN, 20, f"{drawable(title)}  page {start // LINES_PER_PAGE + 2}")
         c.showPage()
     c.save()
     return buffer.getvalue()
+
+
+def wrap_line(line: str, columns: int) -> list[str]:
+    """A text line cut into pieces of at most `columns` characters, between words where it can;
+    each further piece starts under the line's own indent, two further in. Nothing is left out."""
+    if len(line) <= columns:
+        return [line]
+    indent = " " * min(len(line) - len(line.lstrip()) + 2, columns // 2)
+    room = columns - len(indent)
+    pieces, rest = [], line
+    while len(rest) > (columns if not pieces else room):
+        width = columns if not pieces else room
+        cut = rest.rfind(" ", 0, width + 1)
+        cut = cut if cut > len(rest) - len(rest.lstrip()) else width
+        pieces.append(rest[:cut].rstrip())
+        rest = rest[cut:].lstrip()
+    return [pieces[0]] + [indent + p for p in pieces[1:] + ([rest] if rest else [])]
 
 
 FAMILY = Volldampf()
