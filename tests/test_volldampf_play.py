@@ -33,7 +33,7 @@ def draw_lines(folder: Path) -> list[str]:
 def test_section_15_play_reads_recorded_draws_to_the_final_newsletter_and_replays(tmp_path):
     result = umpire("play", ARCHIVE, tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert "zine-1926: 15 rounds played" in result.output and "the game is over (after round 5" in result.output
+    assert "zine-1926: 15 mail turns played" in result.output and "the game is over (after round 5" in result.output
     folder = GameFolder(tmp_path / "out" / "zine-1926")
     assert folder.state().phase == "finished" and folder.config["dice"]["mode"] == "recorded"
     assert (folder.path / "draws.txt").read_bytes() == (ARCHIVE / "draws.txt").read_bytes()
@@ -101,7 +101,7 @@ def test_play_stops_where_the_orders_end_and_names_the_open_turn(tmp_path):
         shutil.rmtree(folder / "orders" / turn)
     result = umpire("play", folder, tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert "9 rounds played" in result.output and "round 4A is open." in result.output
+    assert "9 mail turns played" in result.output and "turn 4A is open." in result.output
     assert "umpire dice" not in result.output
 
 

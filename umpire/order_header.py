@@ -74,6 +74,11 @@ def read_header(keyword: str, rest: str, order, turns: bool = False):
         raise ValueError(f"{keyword} is not a header keyword")
 
 
+def turn_words(turn: int | str) -> str:
+    """A round or mail turn as a sentence names it: `round 3`, or `turn 3B`."""
+    return f"turn {turn}" if isinstance(turn, str) else f"round {turn}"
+
+
 def read_round(rest: str, turns: bool) -> int | str:
     if rest.isascii() and rest.isdigit():
         return int(rest)

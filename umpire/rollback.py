@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from . import actions
 from .errors import UmpireError
+from .order_header import turn_words
 from .store.folder import GameFolder, in_force
 
 UNDOABLE = ("resolve", "end-construction")
@@ -52,10 +53,6 @@ def named(turn: int | str, wanted: int | str) -> bool:
     return turn == wanted
 
 
-def shown(turn: int | str) -> str:
-    return f"turn {turn}" if isinstance(turn, str) else f"round {turn}"
-
-
 def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
     """Undo the last resolve or end-construction, or (with `to_round`) every one since round
     `to_round` was open, so that round is open again with its orders."""
@@ -78,8 +75,8 @@ def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
             return Rollback(to_round, [], {}, [], nothing=True)
         if start is None:
             rounds = list(dict.fromkeys(str(c[1]) for c in done))
-            raise UmpireError(f"{shown(to_round)} was never resolved in game {folder.game_id} (resolved: "
-                              f"{', '.join(rounds) or 'none'}; {shown(open_turn)} is open).",
+            raise UmpireError(f"{turn_words(to_round)} was never resolved in game {folder.game_id} (resolved: "
+                              f"{', '.join(rounds) or 'none'}; {turn_words(open_turn)} is open).",
                               fix="Nothing was done. Give --to with one of the resolved rounds.")
     first, last = start[0], len(events) - 1
     undone_positions = [i for i in in_force(events) if first <= i <= last]
@@ -95,7 +92,7 @@ def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
             orders.append(e["file"])
     for position, round_open, e in done:
         if position >= first:
-            undone.append(f"{e['command']} of {shown(round_open)}")
+            undone.append(f"{e['command']} of {turn_words(round_open)}")
     to = start[1]
     folder.append([{"type": "rollback", "to_round": to, "undoes": [first, last], "superseded": superseded,
                     "orders": orders}])

@@ -12,10 +12,12 @@ import click
 from .. import actions
 from ..due import due
 from ..errors import UmpireError
+from ..order_header import TURN_NAME, turn_words
 from ..store.folder import GameFolder
 from . import main
 from .locking import locking
 from .progress import progress
+from .turns import named, round_or_turn
 
 
 @main.command()
@@ -83,8 +85,9 @@ def submit(game_dir, files):
 @main.command()
 @click.argument("game_dir", required=False, type=click.Path(file_okay=False, path_type=Path))
 @click.option("--force", is_flag=True, help="Resolve even though orders are missing and the deadline has not passed.")
-@click.option("--round", "round_number", type=int, metavar="N",
-              help="Resolve only if round N is open: run again, the command does nothing and says so.")
+@click.option("--round", "round_number", callback=round_or_turn, metavar="N",
+              help="Resolve only if round N is open (in a game whose rounds have mail turns, the turn: 3B): "
+                   "run again, the command does nothing and says so.")
 @click.option("--due", "games_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Resolve every due game in this folder of games (instead of GAME_DIR).")
 @locking("game_dir")
@@ -108,20 +111,22 @@ def resolve(game_dir, force, round_number, games_dir):
     if game_dir is None:
         raise click.UsageError("give GAME_DIR (or --due GAMES_DIR).")
     folder = GameFolder(game_dir).require()
-    before = folder.state().round
+    before = folder.family.open_turn(folder.state())
     if actions.finish_interrupted(folder):
-        click.echo(f"The last command had stopped before its newsletter; it is finished now. Round {before} is "
+        click.echo(f"The last command had stopped before its newsletter; it is finished now. {named(before)} is "
                    f"open; newsletter {folder.newsletter_count():03d} written.")
         return
     state = folder.state()
-    if round_number is not None and (round_number != state.round or state.phase == "finished"):
-        if round_number > state.round and state.phase != "finished":
-            raise UmpireError(f"round {round_number} is not open yet; round {state.round} is.",
-                              fix=f"Nothing was done. Resolve the open round with "
-                                  f"`umpire resolve {quote(str(game_dir))} --round {state.round}`.")
-        now_open = "the game is finished" if state.phase == "finished" else f"round {state.round} is open"
-        click.echo(f"Round {round_number} is resolved already ({now_open}); nothing done.")
-        return
+    if round_number is not None:
+        _check_named(folder, state, round_number)
+        if round_number != before or state.phase == "finished":
+            if _later(round_number, before) and state.phase != "finished":
+                raise UmpireError(f"{turn_words(round_number)} is not open yet; {turn_words(before)} is.",
+                                  fix=f"Nothing was done. Resolve the open {'turn' if isinstance(before, str) else 'round'} "
+                                      f"with `umpire resolve {quote(str(game_dir))} --round {before}`.")
+            now_open = "the game is finished" if state.phase == "finished" else f"{turn_words(before)} is open"
+            click.echo(f"{named(round_number)} is resolved already ({now_open}); nothing done.")
+            return
     check = due(folder)
     if not check.due and not force:
         raise UmpireError(f"not resolved: {check.reason}",
@@ -131,12 +136,32 @@ def resolve(game_dir, force, round_number, games_dir):
     status = actions.status(folder)
     finished = next((e for e in events if e["type"] == "game_finished"), None)
     if finished:
-        click.echo(f"Round {before} resolved. The game is over: {finished['reason']}. Winners: "
+        click.echo(f"{named(before)} resolved. The game is over: {finished['reason']}. Winners: "
                    f"{_names(folder, finished['winners'])}. The dice seed is revealed; newsletter "
                    f"{status['newsletters']:03d} written.")
         return
-    click.echo(f"Round {before} resolved. Now: {status['phase']}, round {status['round']}; "
-               f"newsletter {status['newsletters']:03d} written.")
+    after = folder.family.open_turn(folder.state())
+    now = f"turn {after}" if isinstance(after, str) else f"{status['phase']}, round {status['round']}"
+    click.echo(f"{named(before)} resolved. Now: {now}; newsletter {status['newsletters']:03d} written.")
+
+
+def _check_named(folder: GameFolder, state, wanted: int | str):
+    """--round must name what the game's family names: a round number, or a mail turn (3B)."""
+    open_turn = folder.family.open_turn(state)
+    if isinstance(open_turn, str) and isinstance(wanted, int):
+        raise UmpireError(f"game {folder.game_id} resolves mail turns: --round {wanted} does not say which turn of "
+                          f"round {wanted}.", fix=f"Nothing was done. Name the turn, e.g. --round {open_turn}.")
+    if isinstance(open_turn, int) and isinstance(wanted, str):
+        raise UmpireError(f"game {folder.game_id} has no mail turns: its rounds are numbers.",
+                          fix=f"Nothing was done. Give the round number, e.g. --round {open_turn}.")
+
+
+def _later(wanted: int | str, open_turn: int | str) -> bool:
+    """Whether the round or turn asked for comes after the open one."""
+    if isinstance(wanted, int):
+        return wanted > open_turn
+    key = lambda t: (int(TURN_NAME.match(t).group(1)), TURN_NAME.match(t).group(2), int(TURN_NAME.match(t).group(3) or 0))
+    return key(wanted) > key(open_turn)
 
 
 def resolve_due_games(games_dir: Path):

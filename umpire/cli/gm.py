@@ -6,32 +6,16 @@ from pathlib import Path
 
 import click
 
-from .. import corrections, ids, rollback as undo
+from .. import corrections, rollback as undo
 from ..errors import UmpireError
-from ..order_header import TURN_NAME
 from ..round_preview import preview as preview_round
 from ..store import atomic
 from ..store.folder import GameFolder
 from . import main
 from .locking import locking
+from .turns import named, round_or_turn
 
 _GAME = click.Path(file_okay=False, path_type=Path)
-
-
-def _first_upper(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _round_or_turn(value: str | None) -> int | str | None:
-    """--to: a round number (3) or a turn name (3B)."""
-    if value is None:
-        return None
-    value = value.strip()
-    if value.isascii() and value.isdigit() and len(value) <= 6:
-        return int(value)
-    if TURN_NAME.match(value):
-        return value.upper()
-    raise click.BadParameter(f"{ids.shown(value)} is not a round (3) or a turn (3B).")
 
 
 @main.command()
@@ -61,7 +45,7 @@ def preview(game_dir, pdf_path):
 
 @main.command()
 @click.argument("game_dir", type=_GAME)
-@click.option("--to", "to_round", callback=lambda ctx, param, value: _round_or_turn(value), metavar="ROUND",
+@click.option("--to", "to_round", callback=round_or_turn, metavar="ROUND",
               help="Undo every resolve since ROUND was open, so ROUND is open again (run again: nothing to do). "
                    "In a game whose rounds have turns, a turn may be named: --to 3B.")
 @locking("game_dir")
@@ -76,9 +60,9 @@ def rollback(game_dir, to_round):
     done = undo.rollback(GameFolder(game_dir), to_round)
     if done.nothing:
         more = "" if to_round is not None else " (the last resolve is undone already; give --to ROUND to undo more)"
-        click.echo(f"{_first_upper(undo.shown(done.to_round))} is open already; nothing done{more}.")
+        click.echo(f"{named(done.to_round)} is open already; nothing done{more}.")
         return
-    click.echo(f"Rolled back: {', '.join(done.undone)}. {_first_upper(undo.shown(done.to_round))} is open again "
+    click.echo(f"Rolled back: {', '.join(done.undone)}. {named(done.to_round)} is open again "
                "with its orders.")
     if done.superseded:
         click.echo("Newsletters set aside: " + ", ".join(f"{old} -> {new}" for old, new in done.superseded.items()))

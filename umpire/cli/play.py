@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
+from ..order_header import turn_words
 from . import main
 from .progress import progress
 
@@ -30,7 +31,9 @@ def play(folder, out_dir):
     """
     played = play_with_progress(folder, out_dir, "Playing the rounds ", None)
     game = played.folder
-    rounds = f"{played.rounds} round{'s' if played.rounds != 1 else ''} played into {game.path}"
+    turns = any(isinstance(e.get("round"), str) for e in game.events if e.get("command") == "resolve")
+    unit = "mail turn" if turns else "round"            # a family whose rounds have turns resolves turns
+    rounds = f"{played.rounds} {unit}{'s' if played.rounds != 1 else ''} played into {game.path}"
     if played.finished:
         reason, winners = game.family.outcome(game.events)
         click.echo(f"{game.game_id}: {rounds}; the game is over ({reason}); "
@@ -38,8 +41,8 @@ def play(folder, out_dir):
     else:
         hint = (f" (`umpire dice {game.path} --next` lists the dice it needs)" if game.family.recorded == "dice"
                 else "")
-        click.echo(f"{game.game_id}: {rounds}; the orders end here and round "
-                   f"{game.family.open_turn(game.state())} is open{hint}.")
+        click.echo(f"{game.game_id}: {rounds}; the orders end here and "
+                   f"{turn_words(game.family.open_turn(game.state()))} is open{hint}.")
     for note in played.notes:
         click.echo(f"Note: {note}")
     click.echo("Its newsletters:")

@@ -1,0 +1,40 @@
+"""The command line names a Volldampf game's mail turns as turns: `resolve` says which turn it
+resolved and which is open, and `--round 1B` (not a bare round number, which names no turn) makes
+a repeated run from cron do nothing."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+from volldampf_helpers import TINY
+
+from umpire import actions
+from umpire.cli import main
+
+PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_resolve_names_the_turn_it_resolved_and_the_turn_now_open(tmp_path):
+    folder, _ = actions.create_game(tmp_path / "vt", str(TINY), "volldampf", PLAYERS, seed="turns")
+    result = run("resolve", folder.path, "--force")
+    assert result.exit_code == 0 and result.output.startswith("Turn 1A resolved. Now: turn 1B; newsletter 002 written.")
+
+
+def test_resolve_round_names_a_turn_and_run_again_does_nothing(tmp_path):
+    folder, _ = actions.create_game(tmp_path / "vt", str(TINY), "volldampf", PLAYERS, seed="turns")
+    assert run("resolve", folder.path, "--force", "--round", "1a").exit_code == 0
+    again = run("resolve", folder.path, "--force", "--round", "1A")
+    assert again.exit_code == 0 and "Turn 1A is resolved already (turn 1B is open); nothing done." in again.output
+    assert folder.newsletter_count() == 2
+    later = run("resolve", folder.path, "--force", "--round", "2B")
+    assert later.exit_code == 1 and "turn 2B is not open yet; turn 1B is" in later.output
+
+
+def test_a_bare_round_number_names_no_turn_and_is_refused(tmp_path):
+    folder, _ = actions.create_game(tmp_path / "vt", str(TINY), "volldampf", PLAYERS, seed="turns")
+    result = run("resolve", folder.path, "--force", "--round", "1")
+    assert result.exit_code == 1 and "--round 1 does not say which turn" in result.output and "--round 1A" in result.output
+    assert folder.newsletter_count() == 1
