@@ -175,7 +175,7 @@ def _parts(node):
 
 def _stand_in(expression) -> str:
     text = ast.unparse(expression)
-    return "3" if "round" in text or "count" in text else "games/g1"
+    return "3" if any(word in text for word in ("round", "turn", "count")) else "games/g1"
 
 
 def test_every_command_a_hint_shows_parses_as_written():

@@ -111,20 +111,20 @@ def resolve(game_dir, force, round_number, games_dir):
     if game_dir is None:
         raise click.UsageError("give GAME_DIR (or --due GAMES_DIR).")
     folder = GameFolder(game_dir).require()
-    before = folder.family.open_turn(folder.state())
+    turn_before = folder.family.open_turn(folder.state())
     if actions.finish_interrupted(folder):
-        click.echo(f"The last command had stopped before its newsletter; it is finished now. {named(before)} is "
+        click.echo(f"The last command had stopped turn_before its newsletter; it is finished now. {named(turn_before)} is "
                    f"open; newsletter {folder.newsletter_count():03d} written.")
         return
     state = folder.state()
     if round_number is not None:
         _check_named(folder, state, round_number)
-        if round_number != before or state.phase == "finished":
-            if _later(round_number, before) and state.phase != "finished":
-                raise UmpireError(f"{turn_words(round_number)} is not open yet; {turn_words(before)} is.",
-                                  fix=f"Nothing was done. Resolve the open {'turn' if isinstance(before, str) else 'round'} "
-                                      f"with `umpire resolve {quote(str(game_dir))} --round {before}`.")
-            now_open = "the game is finished" if state.phase == "finished" else f"{turn_words(before)} is open"
+        if round_number != turn_before or state.phase == "finished":
+            if _later(round_number, turn_before) and state.phase != "finished":
+                raise UmpireError(f"{turn_words(round_number)} is not open yet; {turn_words(turn_before)} is.",
+                                  fix=f"Nothing was done. Resolve the open {'turn' if isinstance(turn_before, str) else 'round'} "
+                                      f"with `umpire resolve {quote(str(game_dir))} --round {turn_before}`.")
+            now_open = "the game is finished" if state.phase == "finished" else f"{turn_words(turn_before)} is open"
             click.echo(f"{named(round_number)} is resolved already ({now_open}); nothing done.")
             return
     check = due(folder)
@@ -136,13 +136,13 @@ def resolve(game_dir, force, round_number, games_dir):
     status = actions.status(folder)
     finished = next((e for e in events if e["type"] == "game_finished"), None)
     if finished:
-        click.echo(f"{named(before)} resolved. The game is over: {finished['reason']}. Winners: "
+        click.echo(f"{named(turn_before)} resolved. The game is over: {finished['reason']}. Winners: "
                    f"{_names(folder, finished['winners'])}. The dice seed is revealed; newsletter "
                    f"{status['newsletters']:03d} written.")
         return
     after = folder.family.open_turn(folder.state())
     now = f"turn {after}" if isinstance(after, str) else f"{status['phase']}, round {status['round']}"
-    click.echo(f"{named(before)} resolved. Now: {now}; newsletter {status['newsletters']:03d} written.")
+    click.echo(f"{named(turn_before)} resolved. Now: {now}; newsletter {status['newsletters']:03d} written.")
 
 
 def _check_named(folder: GameFolder, state, wanted: int | str):
