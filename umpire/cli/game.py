@@ -113,7 +113,7 @@ def resolve(game_dir, force, round_number, games_dir):
     folder = GameFolder(game_dir).require()
     turn_before = folder.family.open_turn(folder.state())
     if actions.finish_interrupted(folder):
-        click.echo(f"The last command had stopped turn_before its newsletter; it is finished now. {named(turn_before)} is "
+        click.echo(f"The last command had stopped before its newsletter; it is finished now. {named(turn_before)} is "
                    f"open; newsletter {folder.newsletter_count():03d} written.")
         return
     state = folder.state()
