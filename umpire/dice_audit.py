@@ -1,6 +1,8 @@
-"""The dice of a game as a player or archivist checks them: every roll so far (`umpire dice`),
-the rolls the next resolve needs (`--next`), and the check of every roll against the revealed seed
-or the recorded dice file (`umpire verify`)."""
+"""The dice (or draws) of a game as a player or archivist checks them: every roll so far (`umpire
+dice`), the rolls the next resolve needs (`--next`), and the check of every roll against the
+revealed seed or the recorded dice file (`umpire verify`). A family that draws (Volldampf: cubes,
+cards) lists its draws the same way; its draws are checked by replaying the game from the seed or
+the recorded draws file, since a draw's outcome depends on what was left to draw."""
 
 from __future__ import annotations
 
@@ -17,31 +19,47 @@ from .store.folder import DICE_FILE, GameFolder
 class Roll:
     number: int
     purpose: str
-    value: int
-    line: int | None = None            # the dice file's line, for recorded dice
+    value: int | str                   # a die's value, or what was drawn (`blue`, `octagon`)
+    line: int | None = None            # the dice or draws file's line, for recorded randomness
+
+
+def word(folder: GameFolder) -> str:
+    """What the game's randomness is called: `roll` (dice) or `draw`."""
+    return "roll" if folder.family.recorded == "dice" else "draw"
+
+
+def _made(events: list[dict], kind: str) -> list[tuple[str, int | str]]:
+    if kind == "roll":
+        return [(e["purpose"], e["value"]) for e in events if e["type"] == "roll"]
+    return [(e["purpose"], f"{e['kind']} {e['outcome']}") for e in events if e["type"] == "draw"]
+
+
+def _lines(folder: GameFolder) -> list[int] | None:
+    if not _recorded(folder):
+        return None
+    if word(folder) == "roll":
+        return [die.line for die in read_dice_file(_dice_path(folder))]
+    from .draws import read_draws_file
+    return [draw.line for draw in read_draws_file(_dice_path(folder))]
 
 
 def rolls(folder: GameFolder) -> list[Roll]:
-    """Every roll in force, numbered in the order made; recorded dice with their file line."""
+    """Every roll (or draw) in force, numbered in the order made; recorded ones with their file line."""
     folder.require()
-    made = [e for e in folder.events if e["type"] == "roll"]
-    lines: list[int | None] = [None] * len(made)
-    if _recorded(folder):
-        recorded = read_dice_file(_dice_path(folder))
-        lines = [recorded[i].line if i < len(recorded) else None for i in range(len(made))]
-    return [Roll(i, e["purpose"], e["value"], line) for i, (e, line) in enumerate(zip(made, lines), 1)]
+    made, lines = _made(folder.events, word(folder)), _lines(folder) or []
+    return [Roll(i, purpose, value, lines[i - 1] if i <= len(lines) else None)
+            for i, (purpose, value) in enumerate(made, 1)]
 
 
 def next_rolls(folder: GameFolder) -> list[Roll]:
-    """The rolls the next resolve will make, worked out on a scratch copy of the game (nothing is
-    written, no die used up). Recorded dice that run out stop it with the roll needed named."""
+    """The rolls (or draws) the next resolve will make, worked out on a scratch copy of the game
+    (nothing is written, nothing used up). Recorded ones that run out stop it, the one needed named."""
     from .round_preview import preview
-    first = len([e for e in folder.events if e["type"] == "roll"]) + 1
-    made = [e for e in preview(folder).events if e["type"] == "roll"]
-    recorded = read_dice_file(_dice_path(folder)) if _recorded(folder) else None
-    return [Roll(first + i, e["purpose"], e["value"],
-                 recorded[first - 1 + i].line if recorded and first - 1 + i < len(recorded) else None)
-            for i, e in enumerate(made)]
+    kind = word(folder)
+    first = len(_made(folder.events, kind)) + 1
+    made, lines = _made(preview(folder).events, kind), _lines(folder) or []
+    return [Roll(first + i, purpose, value, lines[first - 1 + i] if first - 1 + i < len(lines) else None)
+            for i, (purpose, value) in enumerate(made)]
 
 
 @dataclass(frozen=True)
@@ -55,6 +73,8 @@ def verify(folder: GameFolder) -> Verdict:
     """Recompute every roll the journal holds (rolled back or not) from the seed, after checking
     the seed against its commitment; for recorded dice, compare with the file in order."""
     folder.require()
+    if word(folder) == "draw":
+        return _verify_draws(folder)
     if _recorded(folder):
         recorded = read_dice_file(_dice_path(folder))
         made = [e for e in folder.events if e["type"] == "roll"]
@@ -81,6 +101,29 @@ def verify(folder: GameFolder) -> Verdict:
     revealed = any(e["type"] == "game_finished" for e in folder.events)
     return Verdict(len(made), note="the seed was revealed at the end" if revealed else
                    "the seed is not revealed yet: checked with the GM's secrets.yaml")
+
+
+def _verify_draws(folder: GameFolder) -> Verdict:
+    """Draws are checked by replaying the game: each draw's outcome comes again from the seed (or
+    the recorded draws file) and what was left to draw, or the journal differs."""
+    from .replay import replay
+    seed = folder.secrets.get("seed")
+    promised = (folder.config.get("dice") or {}).get("commitment")
+    if not _recorded(folder) and not seed:
+        raise DataError("the seed is not in secrets.yaml, so the draws cannot be made again.", str(folder.path),
+                        "Verify with the GM's copy of the game folder.")
+    if promised and seed and commitment(seed) != promised:
+        return Verdict(0, f"the seed's SHA-256 {commitment(seed)} is not the commitment {promised} "
+                          "given when the game was created.")
+    made = _made(folder.events, "draw")
+    outcome = replay(folder.path, quick=True)
+    if outcome.differences:
+        return Verdict(0, f"replayed from the {'recorded draws file' if _recorded(folder) else 'seed'}, the game "
+                          f"differs: {outcome.differences[0]}")
+    source = ("recorded draws, the game replayed from the draws file" if _recorded(folder) else
+              "the game replayed from the seed, " + ("revealed at the end" if folder.state().phase == "finished"
+                                                     else "not revealed yet: the GM's secrets.yaml"))
+    return Verdict(len(made), note=source)
 
 
 def _recorded(folder: GameFolder) -> bool:

@@ -17,17 +17,20 @@ _GAME = click.Path(file_okay=False, path_type=Path)
 @click.option("--next", "upcoming", is_flag=True, help="The rolls the next resolve will need, in order.")
 def dice_command(game_dir, upcoming):
     """List every roll made so far: number, purpose, value (and the dice file's line for recorded dice).
+    In a game that draws (Volldampf), every draw: number, purpose, what was drawn.
 
     Examples: `umpire dice games/ireland-1`, `umpire dice games/zine-1 --next` (what the next resolve
     rolls, so an archivist knows which printed dice to type in next).
     """
-    from ..dice_audit import next_rolls, rolls
+    from ..dice_audit import next_rolls, rolls, word
     folder = GameFolder(game_dir)
     found = next_rolls(folder) if upcoming else rolls(folder)
+    kind = word(folder)
     if not found:
-        click.echo("The next resolve rolls no dice." if upcoming else "No roll has been made yet.")
+        click.echo(("The next resolve rolls no dice." if kind == "roll" else "The next resolve draws nothing.")
+                   if upcoming else f"No {kind} has been made yet.")
     for r in found:
-        where = f"  (dice file line {r.line})" if r.line else ""
+        where = f"  ({'dice' if kind == 'roll' else 'draws'} file line {r.line})" if r.line else ""
         click.echo(f"{r.number:>5}  {r.purpose:<44} {r.value}{where}")
 
 
@@ -37,7 +40,8 @@ def dice_command(game_dir, upcoming):
               help="Check from the issued text newsletters alone (a player's copies), not a game folder.")
 def verify_command(game_dir, newsletters):
     """Check every roll: the seed against the commitment of newsletter 001, then each roll recomputed
-    from the seed and its purpose (recorded dice: compared with the dice file in order).
+    from the seed and its purpose (recorded dice: compared with the dice file in order). In a game
+    that draws (Volldampf), the game is replayed from the seed or the recorded draws file.
 
     Examples: `umpire verify games/ireland-1` prints "all N rolls check" (exit 0) or the first roll that
     does not (exit 1); `umpire verify --newsletters my-newsletters/` does the same from the text
@@ -46,8 +50,11 @@ def verify_command(game_dir, newsletters):
     from ..dice_audit import verify, verify_newsletters
     if (game_dir is None) == (newsletters is None):
         raise click.UsageError("give a game folder, or --newsletters DIR, not both.")
-    verdict = verify_newsletters(newsletters) if newsletters else verify(GameFolder(game_dir))
+    from ..dice_audit import word
+    folder = None if newsletters else GameFolder(game_dir)
+    verdict = verify_newsletters(newsletters) if newsletters else verify(folder)
     if verdict.mismatch:
         click.echo(f"umpire: {verdict.mismatch}", err=True)
         raise SystemExit(1)
-    click.echo(f"all {verdict.checked} rolls check ({verdict.note}).")
+    kind = word(folder) if folder else "roll"
+    click.echo(f"all {verdict.checked} {kind}s check ({verdict.note}).")
