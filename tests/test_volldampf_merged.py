@@ -9,7 +9,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from volldampf_helpers import TINY, FakeDraws, mid_game, tiny_board, worked_board
+from volldampf_helpers import TINY, FakeDraws, tiny_board, worked_board, worked_position
 
 from umpire import actions
 from umpire.errors import UmpireError
@@ -36,13 +36,10 @@ def read(board, me, turn, *lines, merged=True, seats=SEATS):
 def worked_turn_b(**kwargs):
     """The board of section 18 in round 2, turn B: B (place 1) and A both hold a square card."""
     board = worked_board()
-    state = mid_game(
-        board, SEATS, round=2, turn="B",
-        cash={"A": 10, "B": 10, "C": 1}, income={"A": 2, "B": 1, "C": 0}, bonds={"A": 0, "B": 0, "C": 0},
-        places={"B": 1, "A": 2, "C": 3},
-        sections={"L1": "A", "L2": "A", "L3": "B", "L4": "B", "L5": "C", "L6": "C", "L7": "A", "L8": "C"},
-        cubes={"HAM": ["red"], "LEI": ["blue"]},
-        won={"A": ["square-1"], "B": ["square-2"], "C": ["star-1"]}, **kwargs)
+    state = worked_position(
+        board, SEATS, turn="B", cash={"A": 10, "B": 10, "C": 1}, bonds={"A": 0, "B": 0, "C": 0},
+        cubes={"HAM": ["red"], "LEI": ["blue"]}, won={"A": ["square-1"], "B": ["square-2"], "C": ["star-1"]},
+        **kwargs)
     return board, state
 
 

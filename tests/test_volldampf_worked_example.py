@@ -1,7 +1,7 @@
 """The worked example of the rule reference, section 18: turn C and the round's end, every figure."""
 
 import pytest
-from volldampf_helpers import FakeDraws, mid_game, read, rules, worked_board
+from volldampf_helpers import FakeDraws, read, rules, worked_board, worked_position
 
 from umpire.families.volldampf.engine import resolve
 
@@ -11,11 +11,8 @@ SEATS = ["A", "B", "C"]
 @pytest.fixture(scope="module")
 def outcome():
     board = worked_board()
-    state = mid_game(
-        board, SEATS, round=2, turn="C",
-        cash={"A": 3, "B": 10, "C": 1}, income={"A": 2, "B": 1, "C": 0}, bonds={"A": 2, "B": 0, "C": 4},
-        places={"B": 1, "A": 2, "C": 3},
-        sections={"L1": "A", "L2": "A", "L3": "B", "L4": "B", "L5": "C", "L6": "C", "L7": "A", "L8": "C"},
+    state = worked_position(
+        board, SEATS, turn="C", cash={"A": 3, "B": 10, "C": 1}, bonds={"A": 2, "B": 0, "C": 4},
         cubes={"HAM": ["violet", "red"], "BER": ["violet"], "BRE": ["blue"], "LEI": ["blue"]},
         hands={"C": ["Sabotage-1"]})
     orders = {

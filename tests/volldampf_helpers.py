@@ -55,6 +55,15 @@ def worked_board():
     return load_board(WORKED)
 
 
+def worked_position(board, seats, *, turn, cash, bonds, cubes, **kwargs):
+    """The position of the worked example (rule reference, section 18) in round 2: its places,
+    incomes and sections, with the cash, bonds and cubes a test gives."""
+    return mid_game(board, seats, round=2, turn=turn, cash=cash, income={"A": 2, "B": 1, "C": 0}, bonds=bonds,
+                    places={"B": 1, "A": 2, "C": 3},
+                    sections={"L1": "A", "L2": "A", "L3": "B", "L4": "B", "L5": "C", "L6": "C", "L7": "A", "L8": "C"},
+                    cubes=cubes, **kwargs)
+
+
 def mid_game(board, seats, *, round=2, turn="C", cash, income, bonds, places, sections=None, cubes=None,
              hands=None, won=None):
     """A state in the middle of a game, as a test describes it."""
