@@ -32,10 +32,9 @@ def busy(request):
 def _laid_out(game_map, content, paper):
     pagesize = paper_size(paper)
     for sheet in sheets.plan_sheets(game_map.grid, pagesize):
-        frame = sheets.Frame(game_map.grid, sheet.window, sheet.pagesize)
-        hexes = [h for h in game_map.all_hexes if h in sheet.window]
-        tracks = mapdraw.track_segments(content, frame, sheet.window)
-        yield sheet, frame, hexes, mapdraw.place_labels(game_map, frame, hexes, tracks, detail=not sheet.overview)
+        ground = mapdraw.background(game_map, sheet.pagesize, sheet)
+        tracks = mapdraw.track_segments(content, ground.frame, sheet.window)
+        yield sheet, ground.frame, ground.hexes, mapdraw.place_labels(ground, tracks)
 
 
 @pytest.mark.parametrize("paper", ["a4", "a3"])

@@ -90,3 +90,37 @@ def test_an_unknown_paper_size_is_refused_with_what_would_work():
     with pytest.raises(UmpireError) as err:
         paper_size("a5")
     assert "paper=a4" in err.value.fix and "letter" in err.value.fix
+
+
+def _render(path, game_map):
+    from reportlab.pdfgen import canvas
+    from umpire.families.dampfross.render import mapdraw
+    from umpire.render import fonts
+
+    fonts.register()
+    [sheet] = sheets.plan_sheets(game_map.grid, A4)
+    c = canvas.Canvas(str(path), pagesize=A4, invariant=1)
+    mapdraw.draw_map(c, game_map, mapdraw.MapContent({}, {}, {}), A4, sheet)
+    c.save()
+    return path.read_bytes()
+
+
+def test_a_sheet_drawn_from_the_kept_background_is_drawn_as_anew(tmp_path, test_map):
+    from umpire.families.dampfross.render import mapdraw
+
+    mapdraw._BACKGROUNDS.clear()
+    fresh = _render(tmp_path / "a.pdf", test_map)
+    assert len(mapdraw._BACKGROUNDS) == 1
+    assert _render(tmp_path / "b.pdf", load_map(TEST_MAP)) == fresh
+    assert len(mapdraw._BACKGROUNDS) == 1
+
+
+def test_an_edited_map_gets_a_background_of_its_own(tmp_path, test_map):
+    from umpire.families.dampfross.render import mapdraw
+
+    before = _render(tmp_path / "a.pdf", test_map)
+    edited = load_map(TEST_MAP)
+    edited.rows[0] = "." * len(edited.rows[0])
+    assert _render(tmp_path / "b.pdf", edited) != before
+    mapdraw._BACKGROUNDS.clear()
+    assert _render(tmp_path / "c.pdf", edited) == (tmp_path / "b.pdf").read_bytes()

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from reportlab.pdfgen.pathobject import PDFPathObject
+
 from ..gamemap import FOREIGN, MOUNTAIN, GameMap
 from ..hexgrid import Edge, Grid, Hex, column_letters, label
 from . import labels
@@ -41,13 +43,11 @@ def draw_map(c, game_map: GameMap, content: MapContent, pagesize, sheet: Sheet, 
     """Draw one sheet of the map into the map box of the current page; the overview outlines `sheets`."""
     look = load_styles()
     window = sheet.window
-    f = Frame(game_map.grid, window, pagesize)
-    hexes = [h for h in game_map.all_hexes if h in window]
-    _terrain(c, game_map, f, hexes, look)
-    _edges(c, game_map, f, window, look)
-    _permitted_routes(c, game_map, f, window, look)
+    ground = background(game_map, pagesize, sheet)
+    f = ground.frame
+    ground.drawing.play(c)
     tracks = track_segments(content, f, window)
-    placed = place_labels(game_map, f, hexes, tracks, detail=not sheet.overview)
+    placed = place_labels(ground, tracks)
     _hex_labels(c, [lb for lb in placed if lb.kind == "hex"], look)
     c.saveState()
     clip = c.beginPath()
@@ -65,6 +65,71 @@ def draw_map(c, game_map: GameMap, content: MapContent, pagesize, sheet: Sheet, 
     x0, y0, x1, y1 = f.box
     c.rect(x0 - LABEL_BAND, y0 - LABEL_BAND, x1 - x0 + 2 * LABEL_BAND, y1 - y0 + 2 * LABEL_BAND, stroke=1, fill=0)
     return Drawn(f, placed)
+
+
+class Recording:
+    """A canvas stand-in that keeps the calls made to it, to be played on real canvases later:
+    the same calls, so the same bytes, without computing the paths again."""
+
+    def __init__(self):
+        self.calls: list[tuple[str, tuple, dict]] = []
+
+    def beginPath(self):
+        return PDFPathObject()
+
+    def __getattr__(self, name: str):
+        def call(*args, **kwargs):
+            self.calls.append((name, args, kwargs))
+        return call
+
+    def play(self, c):
+        for name, args, kwargs in self.calls:
+            getattr(c, name)(*args, **kwargs)
+
+
+@dataclass
+class Background:
+    """What of a sheet is the same in every newsletter: its frame and hexes, the terrain, rivers,
+    barriers and permitted routes as drawn, the place markers' boxes and the labels to place."""
+
+    frame: Frame
+    hexes: list[Hex]
+    drawing: Recording
+    markers: list[tuple[float, float, float]]
+    wants: list[labels.Want]
+
+
+_BACKGROUNDS: dict[tuple, Background] = {}
+_KEPT = 32                 # sheets kept per process (a replay draws the same few again and again)
+
+
+def background(game_map: GameMap, pagesize, sheet: Sheet) -> Background:
+    """The sheet's background, made once per process for the same map, paper and window."""
+    key = (_fingerprint(game_map), tuple(pagesize), sheet.window, sheet.overview)
+    ground = _BACKGROUNDS.get(key)
+    if ground is None:
+        if len(_BACKGROUNDS) >= _KEPT:
+            _BACKGROUNDS.clear()
+        ground = _BACKGROUNDS[key] = _make_background(game_map, pagesize, sheet)
+    return ground
+
+
+def _fingerprint(game_map: GameMap) -> str:
+    """Everything of the map that the background is drawn from (a game folder may carry an edited map)."""
+    return repr((game_map.grid, game_map.rows, game_map.cities, game_map.junctions, sorted(game_map.rivers.items()),
+                 sorted(game_map.barriers), sorted(game_map.specials.items(), key=repr), game_map.permitted_routes))
+
+
+def _make_background(game_map: GameMap, pagesize, sheet: Sheet) -> Background:
+    look, window = load_styles(), sheet.window
+    f = Frame(game_map.grid, window, pagesize)
+    hexes = [h for h in game_map.all_hexes if h in window]
+    drawing = Recording()
+    _terrain(drawing, game_map, f, hexes, look)
+    _edges(drawing, game_map, f, window, look)
+    _permitted_routes(drawing, game_map, f, window, look)
+    return Background(f, hexes, drawing, list(_marker_boxes(game_map, f, window)),
+                      _wants(game_map, f, hexes, detail=not sheet.overview))
 
 
 def _hex_path(c, f: Frame, hexes, unit):
@@ -259,18 +324,23 @@ def _path(c, segs):
     return p
 
 
-def place_labels(game_map: GameMap, f: Frame, hexes: list[Hex], tracks: dict[str, list[tuple]],
-                 detail: bool = True) -> list[labels.Label]:
+def place_labels(ground: Background, tracks: dict[str, list[tuple]]) -> list[labels.Label]:
     """Where every label of the sheet goes: city and junction names, station numbers, and (on a
-    detail sheet) the label of every land hex; none overlapping another."""
-    s, window = f.size, f.window
-    lw = line_width(s)
-    space = labels.Space(2 * s, f.box)
+    detail sheet) the label of every land hex; none overlapping another, a marker or a line."""
+    f = ground.frame
+    lw = line_width(f.size)
+    space = labels.Space(2 * f.size, f.box)
     for segs in tracks.values():
         for x0, y0, x1, y1, new in segs:
             space.add_segment((x0, y0, x1, y1, (lw * (NEW_WIDTH if new else 1) + 1.0) / 2))
-    for x, y, r in _marker_boxes(game_map, f, window):
+    for x, y, r in ground.markers:
         space.add_box("marker", (x - r, y - r, x + r, y + r))
+    return labels.layout(space, ground.wants)
+
+
+def _wants(game_map: GameMap, f: Frame, hexes: list[Hex], detail: bool) -> list[labels.Want]:
+    """The labels of a sheet with the spots each may take, in the order they are placed."""
+    s, window = f.size, f.window
     font = max(5.5, min(8.0, s * 0.5)) if detail else 5.0
     small = max(5.0, font * 0.85)
     wants = []
@@ -296,7 +366,7 @@ def place_labels(game_map: GameMap, f: Frame, hexes: list[Hex], tracks: dict[str
             if game_map.char(h) != "~":
                 x, y = f.centre(h)
                 wants.append(labels.Want(label(h), COND, size, "hex", labels.hex_spots(x, y, s, size), caps=True))
-    return labels.layout(space, wants)
+    return wants
 
 
 def _marker_radius(city, s: float) -> float:
