@@ -31,10 +31,17 @@ def register() -> frozenset[int]:
     return frozenset(covered)
 
 
+@lru_cache(maxsize=1)
+def _drawable_characters() -> frozenset[str]:
+    return frozenset(map(chr, register())) | {"\n", "\t"}
+
+
 def undrawable(text: str) -> str:
     """The characters of `text` the newsletter's fonts cannot draw, each once, in order."""
-    covered = register()
-    return "".join(dict.fromkeys(ch for ch in text if ord(ch) not in covered and ch not in "\n\t"))
+    drawable_characters = _drawable_characters()
+    if drawable_characters.issuperset(text):
+        return ""
+    return "".join(dict.fromkeys(ch for ch in text if ch not in drawable_characters))
 
 
 def drawable(value):
