@@ -69,42 +69,50 @@ class Space:
         self.cell, self.frame = cell, frame
         self.buckets: dict[tuple[int, int], list[tuple[str, object]]] = {}
 
-    def _keys(self, x0, y0, x1, y1):
-        c = self.cell
-        return [(i, j) for i in range(int(x0 // c), int(x1 // c) + 1) for j in range(int(y0 // c), int(y1 // c) + 1)]
-
     def add(self, kind: str, item, bounds: Box):
-        for k in self._keys(*bounds):
-            self.buckets.setdefault(k, []).append((kind, item, bounds))
+        c, buckets = self.cell, self.buckets
+        x0, y0, x1, y1 = bounds
+        i0, j0 = int(x0 // c), int(y0 // c)
+        entry = (kind, item, bounds, i0, j0)
+        for i in range(i0, int(x1 // c) + 1):
+            for j in range(j0, int(y1 // c) + 1):
+                bucket = buckets.get((i, j))
+                if bucket is None:
+                    buckets[(i, j)] = [entry]
+                else:
+                    bucket.append(entry)
 
     def add_box(self, kind: str, box: Box):
         self.add(kind, box, box)
 
     def remove_box(self, box: Box):
-        for k in self._keys(*box):
-            self.buckets[k] = [entry for entry in self.buckets[k] if entry[1] is not box]
+        c = self.cell
+        for i in range(int(box[0] // c), int(box[2] // c) + 1):
+            for j in range(int(box[1] // c), int(box[3] // c) + 1):
+                self.buckets[(i, j)] = [entry for entry in self.buckets[(i, j)] if entry[1] is not box]
 
     def add_segment(self, seg: Segment):
         x0, y0, x1, y1, hw = seg
         self.add("track", seg, (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw))
 
     def cost(self, box: Box, limit: float = float("inf")) -> float:
-        """What placing a box here costs; counting stops once it reaches `limit`."""
+        """What placing a box here costs; counting stops once it reaches `limit`. An item lying in
+        several cells of the box is counted in the first of them only."""
         bx0, by0, bx1, by1 = box
         fx0, fy0, fx1, fy1 = self.frame
         total = OUTSIDE if bx0 < fx0 or by0 < fy0 or bx1 > fx1 or by1 > fy1 else 0.0
         c, buckets = self.cell, self.buckets
         i0, i1, j0, j1 = int(bx0 // c), int(bx1 // c), int(by0 // c), int(by1 // c)
-        seen = set() if i1 > i0 or j1 > j0 else None
         for i in range(i0, i1 + 1):
             for j in range(j0, j1 + 1):
-                for kind, item, (x0, y0, x1, y1) in buckets.get((i, j), ()):
+                bucket = buckets.get((i, j))
+                if bucket is None:
+                    continue
+                for kind, item, (x0, y0, x1, y1), ki, kj in bucket:
                     if x0 >= bx1 or bx0 >= x1 or y0 >= by1 or by0 >= y1:
                         continue
-                    if seen is not None:
-                        if id(item) in seen:
-                            continue
-                        seen.add(id(item))
+                    if (ki if ki > i0 else i0) != i or (kj if kj > j0 else j0) != j:
+                        continue                       # counted in an earlier cell
                     if kind != "track":
                         total += LABEL if kind == "label" else MARKER
                     elif crosses(box, item):
