@@ -43,14 +43,19 @@ def test_newsletter_goes_to_every_company_and_observer_with_text_body(game, smtp
     assert msg["Subject"] == "g1: newsletter 001"
     body = msg.get_body(("plain",)).get_content()
     assert body.replace("\r\n", "\n") == (folder.path / "newsletters" / "001.txt").read_text()
-    (attachment,) = msg.iter_attachments()
-    assert attachment.get_content() == (folder.path / "newsletters" / "001.pdf").read_bytes()
+    pdf, picture = msg.iter_attachments()
+    assert pdf.get_content() == (folder.path / "newsletters" / "001.pdf").read_bytes()
+    assert picture.get_content_type() == "image/png"
+    assert picture.get_content_disposition() == "inline"
+    assert picture.get_filename() == "g1-001-map.png"
+    assert picture.get_content() == (folder.path / "newsletters" / "001-map.png").read_bytes()
 
 
 def test_newsletter_pdf_is_attached_when_present(game, smtp):
     folder, _ = game
     pdf = b"%PDF-1.4 a newsletter\n%%EOF\n"
     (folder.path / "newsletters" / "001.pdf").write_bytes(pdf)
+    (folder.path / "newsletters" / "001-map.png").unlink()
     CliRunner().invoke(main, smtp_args("send", folder.path, smtp, "--issue", "1"))
     (attachment,) = parsed(smtp.messages[0]).iter_attachments()
     assert attachment.get_content_type() == "application/pdf"

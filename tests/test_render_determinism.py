@@ -12,7 +12,7 @@ def test_two_plays_give_byte_identical_newsletters(tmp_path):
     first = demo.play(tmp_path / "a")
     second = demo.play(tmp_path / "b")
     names = sorted(p.name for p in (first.path / "newsletters").iterdir())
-    assert names == [f"{n:03d}.{kind}" for n in range(1, 11) for kind in ("pdf", "txt")]
+    assert names == [f"{n:03d}{kind}" for n in range(1, 11) for kind in ("-map.png", ".pdf", ".txt")]
     for name in names:
         assert (first.path / "newsletters" / name).read_bytes() == (second.path / "newsletters" / name).read_bytes()
 

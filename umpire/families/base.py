@@ -49,11 +49,13 @@ class OrderHeader(Protocol):
 
 @dataclass
 class Issue:
-    """One newsletter as a family writes it: the public text and PDF, and each player's private part."""
+    """One newsletter as a family writes it: the public text and PDF, each player's private part,
+    and the map as a picture for the mail."""
 
     text: str
     pdf: Callable[[], bytes]        # draws the PDF when called, now or in another process: picklable (a partial)
     private: dict[str, str] = field(default_factory=dict)   # player id -> his private sheet (text)
+    picture: Callable[[], bytes] | None = None   # draws the map as a PNG (newsletters/NNN-map.png), as `pdf` draws
 
 
 @dataclass

@@ -14,7 +14,7 @@ from email.parser import BytesParser
 from email.utils import format_datetime
 
 from ..errors import UmpireError
-from ..store.folder import GameFolder
+from ..store.folder import GameFolder, picture_name
 from .config import MailConfig, Server
 from .mailroom import Mailroom
 
@@ -122,6 +122,7 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
                           fix=f"The game has {folder.newsletter_count()} newsletters; give --issue 1 to "
                               f"{folder.newsletter_count()}.")
     pdf_path = folder.newsletters / f"{issue:03d}.pdf"
+    picture_path = folder.path / picture_name(issue)
     room = Mailroom(folder.path)
     edition = folder.edition(issue)            # a rollback superseded the earlier editions
     queued = {(r.get("issue"), r.get("edition", 0), r.get("to")) for r in room.records if r["type"] == "queued"}
@@ -138,6 +139,9 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
         if pdf_path.exists():
             msg.add_attachment(pdf_path.read_bytes(), maintype="application", subtype="pdf",
                                filename=f"{folder.game_id}-{issue:03d}.pdf")
+        if picture_path.exists():                  # shown in the mail itself, for a reader on a phone
+            msg.add_attachment(picture_path.read_bytes(), maintype="image", subtype="png", disposition="inline",
+                               filename=f"{folder.game_id}-{issue:03d}-map.png")
         name = room.queue(f"newsletter-{issue:03d}-{tag}.eml", msg.as_bytes(policy=policy.SMTP))
         records.append({"type": "queued", "file": name, "kind": "newsletter", "issue": issue, "to": to,
                         **({"edition": edition} if edition else {})})

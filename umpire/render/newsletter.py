@@ -10,9 +10,9 @@ import jinja2
 from ..resources import data_dir
 from ..store import atomic
 from ..words import noun, plural
-from ..store.folder import GameFolder
+from ..store.folder import GameFolder, picture_name
 from . import template_cache
-from .pdf_batch import write_pdf
+from .pdf_batch import write_pdf, write_picture
 
 
 @lru_cache(maxsize=1)
@@ -34,9 +34,9 @@ def environment() -> jinja2.Environment:
 
 
 def write_newsletter(folder: GameFolder, number: int) -> list[str]:
-    """Write newsletters/NNN.txt and NNN.pdf (the PDF through the PdfBatch open, if one is), and
-    NNN-<player>.txt for each player's private part, as the game's family makes them; returns the
-    files written, relative to the game folder."""
+    """Write newsletters/NNN.txt and NNN.pdf (the PDF through the PdfBatch open, if one is),
+    NNN-<player>.txt for each player's private part, and NNN-map.png where the family draws one,
+    as the game's family makes them; returns the journaled files, relative to the game folder."""
     issue = folder.family.newsletter(folder, number, folder.state())
     text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
     atomic.write_text(folder.path / text_name, issue.text)
@@ -45,6 +45,8 @@ def write_newsletter(folder: GameFolder, number: int) -> list[str]:
     for player, text in sorted(issue.private.items()):
         files.append(private_name(number, player))
         atomic.write_text(folder.path / files[-1], text)
+    if issue.picture is not None:
+        write_picture(folder.path / picture_name(number), issue.picture)
     return files
 
 

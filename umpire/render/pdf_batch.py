@@ -34,6 +34,13 @@ def write_pdf(path: Path, draw: Callable[[], bytes]):
         batch.add(Path(path), draw)
 
 
+def write_picture(path: Path, draw: Callable[[], bytes]):
+    """Write the map picture that `draw` makes, for the mail; not while a batch is open (a replay,
+    the demo, a played archive: many newsletters at once, none of them mailed then)."""
+    if _BATCH.get() is None:
+        atomic.write_bytes(path, draw())
+
+
 def flush():
     """Write every PDF handed to the open batch so far (before files are moved, as a rollback does)."""
     batch = _BATCH.get()
@@ -63,7 +70,7 @@ def _draw_pickled(job: bytes) -> bytes:
 class PdfBatch:
     """`with PdfBatch(workers) as batch:` newsletter PDFs are drawn by `workers` processes and
     written when the batch closes; with `draw=False` they are not drawn at all (their paths are
-    kept in `skipped`). `done(n, total)`, if given, is told as each PDF is written."""
+    kept in `skipped`). The maps' pictures for the mail are not drawn in a batch. `done(n, total)`, if given, is told as each PDF is written."""
 
     def __init__(self, workers: int = 1, draw: bool = True, done: Callable[[int, int], None] | None = None):
         self.workers, self.draw, self.done = workers, draw, done

@@ -32,6 +32,13 @@ CLOSED_ENTRIES = (GAME_FILE, SECRETS_FILE, MAP_FILE, RULES_FILE, *RECORDED_FILES
 KEPT_BY_ROLLBACK = ("company_replaced",)      # who holds a company is not undone with the rounds
 
 
+def picture_name(number: int) -> str:
+    """The map of newsletter `number` as a picture: drawn with the PDF from the same facts when a
+    round is resolved, mailed with it, and not part of the journal (a replay, the demo and a played
+    archive do not draw it)."""
+    return f"newsletters/{number:03d}-map.png"
+
+
 def in_force(events: list[dict]) -> list[int]:
     """The positions of the events a rollback did not undo. A rollback event names the span of
     journal positions it undoes (`undoes: [first, last]`); it stays in force itself, and so do

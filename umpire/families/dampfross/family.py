@@ -172,10 +172,13 @@ class Dampfross(Family):
         from .render.pdf import newsletter_pdf
         from .render.report import newsletter_facts
         from ...options import game_option
+        from .render.png import map_png
         facts = newsletter_facts(folder, number, state)
-        pdf = partial(newsletter_pdf, facts, folder.game_map, map_content(folder, state),
-                      paper=game_option(folder.options, "paper"))
-        return Issue(render_text(facts), pdf)
+        content = map_content(folder, state)
+        pdf = partial(newsletter_pdf, facts, folder.game_map, content, paper=game_option(folder.options, "paper"))
+        picture = partial(map_png, folder.game_map, content,
+                          f"{facts['game']}, newsletter {facts['number']:03d}: {facts['map']}")
+        return Issue(render_text(facts), pdf, picture=picture)
 
     def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
         from .confirmation import order_lines

@@ -43,7 +43,7 @@ def draw_map(c, game_map: GameMap, content: MapContent, pagesize, sheet: Sheet, 
     """Draw one sheet of the map into the map box of the current page; the overview outlines `sheets`."""
     look = load_styles()
     window = sheet.window
-    ground = background(game_map, pagesize, sheet)
+    ground = background(game_map, pagesize, sheet, c)
     f = ground.frame
     ground.drawing.play(c)
     tracks = track_segments(content, f, window)
@@ -71,11 +71,9 @@ class Recording:
     """A canvas stand-in that keeps the calls made to it, to be played on real canvases later:
     the same calls, so the same bytes, without computing the paths again."""
 
-    def __init__(self):
+    def __init__(self, new_path=PDFPathObject):
         self.calls: list[tuple[str, tuple, dict]] = []
-
-    def beginPath(self):
-        return PDFPathObject()
+        self.beginPath = new_path
 
     def __getattr__(self, name: str):
         def call(*args, **kwargs):
@@ -103,14 +101,16 @@ _BACKGROUNDS: dict[tuple, Background] = {}
 _KEPT = 32                 # sheets kept per process (a replay draws the same few again and again)
 
 
-def background(game_map: GameMap, pagesize, sheet: Sheet) -> Background:
-    """The sheet's background, made once per process for the same map, paper and window."""
-    key = (_fingerprint(game_map), tuple(pagesize), sheet.window, sheet.overview)
+def background(game_map: GameMap, pagesize, sheet: Sheet, c=None) -> Background:
+    """The sheet's background, made once per process for the same map, paper and window, with
+    paths of the kind canvas `c` draws (a PDF canvas's by default)."""
+    new_path = PDFPathObject if c is None else type(c.beginPath())
+    key = (_fingerprint(game_map), tuple(pagesize), sheet.window, sheet.overview, new_path)
     ground = _BACKGROUNDS.get(key)
     if ground is None:
         if len(_BACKGROUNDS) >= _KEPT:
             _BACKGROUNDS.clear()
-        ground = _BACKGROUNDS[key] = _make_background(game_map, pagesize, sheet)
+        ground = _BACKGROUNDS[key] = _make_background(game_map, pagesize, sheet, new_path)
     return ground
 
 
@@ -120,11 +120,11 @@ def _fingerprint(game_map: GameMap) -> str:
                  sorted(game_map.barriers), sorted(game_map.specials.items(), key=repr), game_map.permitted_routes))
 
 
-def _make_background(game_map: GameMap, pagesize, sheet: Sheet) -> Background:
+def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Background:
     look, window = load_styles(), sheet.window
     f = Frame(game_map.grid, window, pagesize)
     hexes = [h for h in game_map.all_hexes if h in window]
-    drawing = Recording()
+    drawing = Recording(new_path)
     _terrain(drawing, game_map, f, hexes, look)
     _edges(drawing, game_map, f, window, look)
     _permitted_routes(drawing, game_map, f, window, look)

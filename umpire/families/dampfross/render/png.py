@@ -1,0 +1,32 @@
+"""The newsletter's map as one PNG (newsletters/NNN-map.png): the whole map on one picture, a
+label in every land hex, the lines and the legend, drawn by the same code as the PDF's map pages.
+Small enough to go inline in a mail, for players who read theirs on a phone."""
+
+from __future__ import annotations
+
+from ..gamemap import GameMap
+from . import mapdraw
+from ....render.fonts import BOLD, drawable
+from ....render.raster import RasterCanvas
+from .sheets import LABEL_BAND, LEGEND_HEIGHT, MIN_HEX_SIZE, PAGE_MARGIN, TITLE_HEIGHT, Sheet, Window, extent
+
+WIDTH = 1600              # pixels across: a phone shows it whole and zooms into it
+HEX_SIZE = 12.0           # points, centre to corner, before scaling to pixels
+
+
+def map_png(game_map: GameMap, content: mapdraw.MapContent, title: str) -> bytes:
+    whole = Window(0, game_map.grid.width, 0, game_map.grid.height)
+    x0, y0, x1, y1 = extent(game_map.grid, whole)
+    size = max(HEX_SIZE, MIN_HEX_SIZE, 520 / (x1 - x0))
+    margin = PAGE_MARGIN + LABEL_BAND
+    pagesize = ((x1 - x0) * size + 2 * margin,
+                (y1 - y0) * size + margin + LEGEND_HEIGHT + LABEL_BAND + PAGE_MARGIN + TITLE_HEIGHT + LABEL_BAND)
+    c = RasterCanvas(pagesize, WIDTH / pagesize[0])
+    content = mapdraw.MapContent(content.owners, content.styles, drawable(content.names), content.new)
+    c.setFont(BOLD, 12)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(PAGE_MARGIN, pagesize[1] - PAGE_MARGIN - TITLE_HEIGHT + 6, drawable(title))
+    drawn = mapdraw.draw_map(c, game_map, content, pagesize, Sheet(whole, 1, 1, pagesize))
+    mapdraw.draw_legend(c, game_map, content, PAGE_MARGIN, drawn.frame.box[1] - LABEL_BAND - 12,
+                        pagesize[0] - 2 * PAGE_MARGIN)
+    return c.png()
