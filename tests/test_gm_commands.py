@@ -119,6 +119,15 @@ def test_the_journal_stays_append_only_and_undone_newsletters_are_set_aside(game
     assert event["superseded"]["newsletters/002.txt"] == "newsletters/superseded/002.1.txt"
 
 
+def test_a_rollback_removes_the_undone_newsletters_map_picture(game, tmp_path):
+    send(tmp_path, game, RED, BLUE)
+    ok("resolve", game)
+    assert (game / "newsletters" / "002-map.png").exists()
+    ok("rollback", game)
+    assert not (game / "newsletters" / "002-map.png").exists()
+    assert (game / "newsletters" / "001-map.png").exists()
+
+
 def test_orders_stay_after_a_rollback_and_can_be_replaced(game, tmp_path):
     send(tmp_path, game, RED, BLUE)
     ok("resolve", game)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from . import actions
 from .errors import UmpireError
 from .order_header import turn_words
-from .store.folder import GameFolder, in_force
+from .store.folder import GameFolder, in_force, picture_name
 
 UNDOABLE = ("resolve", "end-construction")
 
@@ -97,4 +97,7 @@ def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
     folder.append([{"type": "rollback", "to_round": to, "undoes": [first, last], "superseded": superseded,
                     "orders": orders}])
     folder.finish_rollback()
+    for i in undone_positions:
+        if events[i]["type"] == "newsletter":   # its map picture is drawn anew with it, never kept
+            folder.inside(picture_name(events[i]["number"])).unlink(missing_ok=True)
     return Rollback(to, undone, superseded, orders)
