@@ -240,10 +240,18 @@ def test_the_final_newsletter_names_the_winner_and_reveals_the_seed(played):
 
 
 @pytest.mark.parametrize("n, word, expected", [(1, "segment", "1 segment"), (0, "segment", "0 segments"),
-                                              (2, "unit", "2 units"), (-1, "unit", "-1 unit")])
+                                              (2, "unit", "2 units"), (-1, "unit", "-1 unit"),
+                                              (1, "hex", "1 hex"), (12, "hex", "12 hexes")])
 def test_one_pluralising_helper_for_every_count(n, word, expected):
     from umpire.words import plural
     assert plural(n, word) == expected
+
+
+def test_a_transport_with_no_line_between_its_places_says_so_and_prints_no_none():
+    from umpire.families.dampfross.render.transports_report import shortest_text
+    assert shortest_text(None) == "no existing line joins them yet"
+    assert shortest_text(1) == "shortest existing line 1 hex"
+    assert shortest_text(13) == "shortest existing line 13 hexes"
 
 
 def test_no_count_of_one_goes_with_a_plural_in_any_demo_newsletter(played):

@@ -6,6 +6,7 @@ from click.testing import CliRunner
 
 from umpire import demo
 from umpire.cli import main
+from umpire.render import NEWSLETTER_LAYOUT
 from umpire.replay import describe_difference, replay
 
 
@@ -93,8 +94,9 @@ def test_differences_in_text_name_the_first_differing_line():
 
 def _as_if_created_under_layout_1(folder):
     config = (folder.path / "game.yaml").read_text(encoding="utf-8")
-    assert "newsletter_layout: 2" in config
-    (folder.path / "game.yaml").write_text(config.replace("newsletter_layout: 2\n", ""), encoding="utf-8")
+    assert f"newsletter_layout: {NEWSLETTER_LAYOUT}\n" in config
+    (folder.path / "game.yaml").write_text(config.replace(f"newsletter_layout: {NEWSLETTER_LAYOUT}\n", ""),
+                                           encoding="utf-8")
 
 
 def test_a_game_from_an_earlier_newsletter_layout_replays_its_journal_and_says_newsletters_were_not_compared(tmp_path):

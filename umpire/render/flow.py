@@ -1,21 +1,33 @@
-"""A small page flow on a reportlab canvas: headings, wrapped paragraphs and tables, with page breaks.
+"""The newsletter's page flow, laid out by reportlab's platypus: headings, wrapped paragraphs,
+tables that repeat their header on a new page, drawings kept whole, and pages of their own (the
+map sheets, upright or turned), every page with the same footer and its number.
 
-Kept deliberately simple (no platypus): every element is placed top to bottom, and a table
-repeats its header on a new page.
+A `Flow` collects the elements in order; `build` lays them out on one paper size.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable
+from xml.sax.saxutils import escape
 
+from reportlab.lib.colors import Color
 from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import simpleSplit
+from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame, NextPageTemplate, PageBreak,
+                                PageTemplate, Paragraph, Spacer, Table, TableStyle)
 
 from .fonts import BOLD, SANS
+from .pdfsettings import prepare
 from .paper import MM
 
 MARGIN = 16 * MM
 FOOTER = 10 * MM
+UPRIGHT, TURNED = "upright", "turned"
+
+Draw = Callable[..., None]
 
 
 @dataclass
@@ -25,121 +37,146 @@ class Column:
     align: str = "left"      # left | right | centre
 
 
-class Flow:
-    def __init__(self, c, footer: str, pagesize=A4):
-        self.c, self.footer, self.pagesize = c, footer, pagesize
-        self.page = 0
-        self.y = 0.0
-        self.open = False
+class Drawing(Flowable):
+    """`draw(canvas, width, height)` draws in a box of that size, its origin at the box's bottom left;
+    kept whole on one page."""
 
-    # -- pages -----------------------------------------------------------------
+    def __init__(self, width: float, height: float, draw: Draw):
+        super().__init__()
+        self.width, self.height, self._draw = width, height, draw
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self):
+        self._draw(self.canv, self.width, self.height)
+
+
+class _Page(Flowable):
+    """A page of its own: `draw(canvas, pagesize)` draws in page coordinates."""
+
+    def __init__(self, draw: Draw):
+        super().__init__()
+        self._draw = draw
+
+    def wrap(self, available_width, available_height):
+        return 0, 0
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        self._draw(canvas, canvas._pagesize)
+
+
+class Flow:
+    def __init__(self, footer: str, pagesize=A4):
+        prepare()                     # paragraphs are read as they are added: the fonts must be known
+        self.footer, self.pagesize = footer, pagesize
+        self.story: list[Flowable] = []
+        self.first = UPRIGHT          # the template of the first page
+        self._own_page = False        # the last element was a page of its own
+
     @property
     def width(self) -> float:
         return self.pagesize[0] - 2 * MARGIN
 
-    @property
-    def left(self) -> float:
-        return MARGIN
+    def add(self, *flowables: Flowable):
+        if self._own_page:
+            self.story += [NextPageTemplate(UPRIGHT), PageBreak()]
+            self._own_page = False
+        self.story += flowables
 
-    def new_page(self, turned: bool = False):
-        """Close the current page (if any) and start the next one; a turned page is the same paper in
-        landscape (the map sheets of a wide map)."""
-        if self.open:
-            self.finish_page()
-        self.page += 1
-        w, h = self.pagesize
-        self.current = (h, w) if turned else (w, h)
-        self.c.setPageSize(self.current)
-        self.y = self.current[1] - MARGIN
-        self.open = True
+    # -- pages -----------------------------------------------------------------
+    def new_page(self):
+        """What follows starts on a new page."""
+        if self.story and not self._own_page:
+            self.story.append(PageBreak())
 
-    def finish_page(self):
-        c = self.c
-        c.setFont(SANS, 7.5)
-        c.setFillColorRGB(0.35, 0.35, 0.35)
-        c.drawString(MARGIN, FOOTER, self.footer)
-        c.drawRightString(self.current[0] - MARGIN, FOOTER, f"page {self.page}")
-        c.showPage()
-        self.open = False
+    def page(self, draw: Draw, turned: bool = False):
+        """A page of its own, drawn by `draw(canvas, pagesize)`; turned: the same paper in landscape."""
+        template = TURNED if turned else UPRIGHT
+        if self.story:
+            self.story += [NextPageTemplate(template), PageBreak()]
+        else:
+            self.first = template
+        self.story.append(_Page(draw))
+        self._own_page = True
 
     def need(self, height: float):
-        if not self.open or self.y - height < MARGIN + FOOTER:
-            self.new_page()
+        """What follows starts on a new page unless `height` points are left on this one."""
+        self.add(CondPageBreak(height))
 
     def gap(self, height: float = 6):
-        self.y -= height
+        self.add(Spacer(0, height))
 
     # -- elements --------------------------------------------------------------
     def heading(self, text: str, size: float = 13):
-        """A heading, kept on one page with at least three lines of what follows."""
-        self.need(size * 3.2 + 36)
-        self.y -= size * 0.9
-        c = self.c
-        c.setFillColorRGB(0.1, 0.1, 0.1)
-        c.setFont(BOLD, size)
-        c.drawString(self.left, self.y - size, text)
-        self.y -= size * 1.35
-        c.setStrokeColorRGB(0.55, 0.55, 0.55)
-        c.setLineWidth(0.6)
-        c.line(self.left, self.y, self.left + self.width, self.y)
-        self.y -= 5
+        """A heading with a rule under it, kept on one page with at least three lines of what follows."""
+        self.add(CondPageBreak(size * 3.2 + 36),
+                 Paragraph(escape(text), _style(BOLD, size, 0, (0.1, 0.1, 0.1), size * 1.2, size * 0.9)),
+                 Drawing(self.width, 5 + size * 0.15, _rule))
 
     def para(self, text: str, size: float = 9.5, font: str = SANS, indent: float = 0,
              colour=(0, 0, 0)):
-        lead = size * 1.3
-        lines = simpleSplit(text, font, size, self.width - indent)
-        for line in lines:
-            self.need(lead)
-            self.c.setFillColorRGB(*colour)
-            self.c.setFont(font, size)
-            self.y -= lead
-            self.c.drawString(self.left + indent, self.y + size * 0.25, line)
+        self.add(Paragraph(escape(text), _style(font, size, indent, tuple(colour), size * 1.3, 0)))
 
-    def table(self, columns: list[Column], rows: list[list], size: float = 8.5, swatch=None):
-        """Rows of cells; `swatch(row_index, x, y)` may draw a sample at the start of a row."""
+    def drawing(self, height: float, draw: Draw):
+        """A drawing across the text's width, `height` points high: `draw(canvas, width, height)`."""
+        self.add(Drawing(self.width, height, draw))
+
+    def table(self, columns: list[Column], rows: list[list], size: float = 8.5, swatch: Draw | None = None):
+        """Rows of cells under a header repeated on every page, each cell wrapped to its column;
+        `swatch(canvas, row_index, x, y)` may draw a sample in a row's first cell (y: its first line's middle)."""
         lead = size * 1.45
         total = sum(col.width for col in columns)
         scale = min(1.0, self.width / total)
         widths = [col.width * scale for col in columns]
-
-        def header():
-            self.need(lead * 2)
-            self.y -= lead
-            self.c.setFillColorRGB(0.86, 0.86, 0.82)
-            self.c.rect(self.left, self.y, sum(widths), lead, stroke=0, fill=1)
-            self._row([col.title for col in columns], columns, widths, BOLD, size)
-
-        header()
+        data = [[col.title for col in columns]]
         for i, row in enumerate(rows):
-            texts = [str(v) for v in row]
-            wrapped = [simpleSplit(t, SANS, size, w - 4) or [""] for t, w in zip(texts, widths)]
-            height = lead * max(len(w) for w in wrapped)
-            if self.y - height < MARGIN + FOOTER:
-                self.new_page()
-                header()
-            self.y -= height
-            if i % 2:
-                self.c.setFillColorRGB(0.95, 0.95, 0.93)
-                self.c.rect(self.left, self.y, sum(widths), height, stroke=0, fill=1)
-            self._row(wrapped, columns, widths, SANS, size, height - lead)
+            cells = ["\n".join(simpleSplit(str(v), SANS, size, w - 4)) for v, w in zip(row, widths)]
             if swatch:
-                swatch(i, self.left, self.y + height - lead / 2)
-        self.gap(4)
+                cells[0] = Drawing(widths[0] - 4, size * 1.2, lambda c, w, h, i=i: swatch(c, i, 0, h / 2))
+            data.append(cells)
+        style = [("FONT", (0, 0), (-1, 0), BOLD, size, size * 1.2),
+                 ("FONT", (0, 1), (-1, -1), SANS, size, size * 1.2),
+                 ("BACKGROUND", (0, 0), (-1, 0), Color(0.86, 0.86, 0.82)),
+                 ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, Color(0.95, 0.95, 0.93)]),
+                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                 ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                 ("TOPPADDING", (0, 0), (-1, -1), (lead - size * 1.2) / 2),
+                 ("BOTTOMPADDING", (0, 0), (-1, -1), (lead - size * 1.2) / 2)]
+        style += [("ALIGN", (k, 0), (k, -1), {"right": "RIGHT", "centre": "CENTER"}[col.align])
+                  for k, col in enumerate(columns) if col.align != "left"]
+        self.add(Table(data, colWidths=widths, repeatRows=1, style=TableStyle(style), hAlign="LEFT"),
+                 Spacer(0, 4))
 
-    def _row(self, cells, columns, widths, font, size, extra=0.0):
-        c = self.c
-        c.setFillColorRGB(0, 0, 0)
-        c.setFont(font, size)
-        x = self.left
-        lead = size * 1.45
-        for cell, col, w in zip(cells, columns, widths):
-            lines = cell if isinstance(cell, list) else [cell]
-            for k, line in enumerate(lines):
-                y = self.y + extra - k * lead + lead * 0.3
-                if col.align == "right":
-                    c.drawRightString(x + w - 2, y, line)
-                elif col.align == "centre":
-                    c.drawCentredString(x + w / 2, y, line)
-                else:
-                    c.drawString(x + 2, y, line)
-            x += w
+    # -- the document ------------------------------------------------------------
+    def build(self, buffer, title: str, canvasmaker=None):
+        """Lay the elements out into `buffer` as a PDF with invariant bytes."""
+        w, h = self.pagesize
+        templates = {name: PageTemplate(name, [Frame(MARGIN, MARGIN + FOOTER, size[0] - 2 * MARGIN,
+                                                     size[1] - 2 * MARGIN - FOOTER, 0, 0, 0, 0)],
+                                        onPageEnd=self._footer, pagesize=size)
+                     for name, size in ((UPRIGHT, (w, h)), (TURNED, (h, w)))}
+        doc = BaseDocTemplate(buffer, pagesize=templates[self.first].pagesize, invariant=1, pageCompression=1,
+                              initialFontName=SANS, title=title, author="umpire", creator="umpire")
+        doc.addPageTemplates([templates[self.first]] + [t for name, t in templates.items() if name != self.first])
+        doc.build(self.story, **({"canvasmaker": canvasmaker} if canvasmaker else {}))
+
+    def _footer(self, c, doc):
+        c.saveState()
+        c.setFont(SANS, 7.5)
+        c.setFillColorRGB(0.35, 0.35, 0.35)
+        c.drawString(MARGIN, FOOTER, self.footer)
+        c.drawRightString(c._pagesize[0] - MARGIN, FOOTER, f"page {c.getPageNumber()}")
+        c.restoreState()
+
+
+@lru_cache(maxsize=None)
+def _style(font: str, size: float, indent: float, colour: tuple, leading: float, before: float) -> ParagraphStyle:
+    return ParagraphStyle(f"{font}-{size}-{indent}-{colour}", fontName=font, fontSize=size, leading=leading,
+                          leftIndent=indent, textColor=Color(*colour), spaceBefore=before)
+
+
+def _rule(c, width: float, height: float):
+    c.setStrokeColorRGB(0.55, 0.55, 0.55)
+    c.setLineWidth(0.6)
+    c.line(0, height - 1, width, height - 1)

@@ -20,6 +20,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
 from ...render.fonts import BOLD, SANS, drawable, register
+from ...render.pdfsettings import new_canvas
 from .board import Board, Link, Location
 
 PAGE = landscape(A4)
@@ -123,11 +124,7 @@ def frame_for(board: Board) -> Frame:
 def board_pdf(board: Board, position: Position | None = None, title: str | None = None) -> bytes:
     """The board alone as a one-page PDF (for map makers and newsletters)."""
     buffer = io.BytesIO()
-    register()
-    c = Canvas(buffer, pagesize=PAGE, invariant=1, pageCompression=1, initialFontName=SANS)
-    c.setTitle(title or board.title)
-    c.setAuthor("umpire")
-    c.setCreator("umpire")
+    c = new_canvas(buffer, PAGE, title or board.title)
     draw_board(c, board, position, title)
     c.showPage()
     c.save()

@@ -243,17 +243,13 @@ def newsletter_pdf(board, state: State, text: str, title: str) -> bytes:
     monospaced face, a line too long for the page wrapped under its own indent; invariant bytes."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfbase.pdfmetrics import stringWidth
-    from reportlab.pdfgen.canvas import Canvas
 
-    from ...render.fonts import MONO, SANS, drawable, register
+    from ...render.fonts import MONO, SANS, drawable
+    from ...render.pdfsettings import new_canvas
     from .drawing import PAGE, Position, draw_board
 
     buffer = io.BytesIO()
-    register()
-    c = Canvas(buffer, pagesize=PAGE, invariant=1, pageCompression=1, initialFontName=SANS)
-    c.setTitle(title)
-    c.setAuthor("umpire")
-    c.setCreator("umpire")
+    c = new_canvas(buffer, PAGE, title)
     colours = player_colours(state.seats)
     position = Position(owners={link: colours[p] for link, p in state.sections.items()}, cubes={k: list(v) for k, v in state.cubes.items() if v},
                         income={p: state.income_of(p) for p in state.seats}, colours=colours)

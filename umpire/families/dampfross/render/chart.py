@@ -9,13 +9,11 @@ from .mapdraw import MapContent
 HEIGHT = 120
 
 
-def balance_chart(c, balances: dict[str, list[tuple[int, int]]], content: MapContent, x: float, y: float,
-                  width: float) -> bool:
-    """Draw the chart with its top left at (x, y); False (nothing drawn) before there are two rounds to show."""
+def balance_chart(balances: dict[str, list[tuple[int, int]]], content: MapContent, width: float):
+    """The chart as a drawing `width` points wide (a platypus flowable); None before there are two rounds to show."""
     series = [(cid, points) for cid, points in balances.items() if cid in content.styles and len(points) > 1]
     if not series:
-        return False
-    from reportlab.graphics import renderPDF
+        return None
     from reportlab.graphics.charts.lineplots import LinePlot
     from reportlab.graphics.shapes import Drawing, String
     from reportlab.lib.colors import Color
@@ -42,5 +40,4 @@ def balance_chart(c, balances: dict[str, list[tuple[int, int]]], content: MapCon
     drawing.add(plot)
     drawing.add(String(plot.x - 8, plot.y - 12, "round", fontName=SANS, fontSize=7, textAnchor="end"))
     drawing.add(String(2, HEIGHT - 8, "units", fontName=SANS, fontSize=7))
-    renderPDF.draw(drawing, c, x, y - HEIGHT)
-    return True
+    return drawing

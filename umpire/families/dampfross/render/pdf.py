@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import io
 
-from reportlab.pdfgen.canvas import Canvas
+from functools import partial
 
 from ..gamemap import GameMap
 from ....words import plural
 from . import chart, mapdraw, pdf_operations
-from ....render import fonts
 from ....render.flow import Column, Flow
 from ....render.fonts import BOLD, MONO, SANS, drawable
 from .mapdraw import MapContent
@@ -19,27 +18,15 @@ from ....render.paper import paper_size
 from .sheets import LABEL_BAND, PAGE_MARGIN, TITLE_HEIGHT, plan_sheets
 
 
-def _canvas(buffer, title: str, canvas_class, pagesize):
-    fonts.register()
-    c = canvas_class(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=fonts.SANS)
-    c.setTitle(title)
-    c.setAuthor("umpire")
-    c.setCreator("umpire")
-    return c
-
-
-def map_pdf(game_map: GameMap, content: MapContent | None = None, canvas_class=Canvas,
+def map_pdf(game_map: GameMap, content: MapContent | None = None, canvas_class=None,
             paper: str | None = None) -> bytes:
     """The map alone (for map makers): every map sheet with its legend, on one paper size."""
     content = content or MapContent({}, {}, {})
-    pagesize = paper_size(paper)
-    buffer = io.BytesIO()
-    c = _canvas(buffer, game_map.title, canvas_class, pagesize)
-    flow = Flow(c, f"{game_map.title} ({game_map.name}): {game_map.grid.width} x {game_map.grid.height} hexes, "
-                   f"layout {game_map.grid.layout}", pagesize)
+    flow = Flow(f"{game_map.title} ({game_map.name}): {game_map.grid.width} x {game_map.grid.height} hexes, "
+                f"layout {game_map.grid.layout}", paper_size(paper))
     map_pages(flow, game_map, content, game_map.title)
-    flow.finish_page()
-    c.save()
+    buffer = io.BytesIO()
+    flow.build(buffer, game_map.title, canvas_class)
     return buffer.getvalue()
 
 
@@ -47,58 +34,60 @@ def map_pages(flow: Flow, game_map: GameMap, content: MapContent, title: str):
     """The map on one page, or an overview and its detail sheets, each with the legend."""
     sheets = plan_sheets(game_map.grid, flow.pagesize)
     for sheet in sheets:
-        flow.new_page(turned=sheet.turned)
-        c, pagesize = flow.c, sheet.pagesize
         if sheet.overview:
             heading = f"{title}: overview of sheets 1-{sheet.of}"
         elif sheet.of > 1:
             heading = f"{title}: sheet {sheet.number} of {sheet.of}, {sheet.window.describe()}"
         else:
             heading = title
-        c.setFont(BOLD, 12)
-        c.setFillColorRGB(0, 0, 0)
-        c.drawString(PAGE_MARGIN, pagesize[1] - PAGE_MARGIN - TITLE_HEIGHT + 6, heading)
-        drawn = mapdraw.draw_map(c, game_map, content, pagesize, sheet, sheets)
-        mapdraw.draw_legend(c, game_map, content, PAGE_MARGIN, drawn.frame.box[1] - LABEL_BAND - 12,
-                            pagesize[0] - 2 * PAGE_MARGIN)
+        flow.page(partial(_map_sheet, game_map=game_map, content=content, sheet=sheet, sheets=sheets,
+                          heading=heading), turned=sheet.turned)
 
 
-def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_class=Canvas,
+def _map_sheet(c, pagesize, game_map: GameMap, content: MapContent, sheet, sheets, heading: str):
+    pagesize = sheet.pagesize
+    c.setFont(BOLD, 12)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(PAGE_MARGIN, pagesize[1] - PAGE_MARGIN - TITLE_HEIGHT + 6, heading)
+    drawn = mapdraw.draw_map(c, game_map, content, pagesize, sheet, sheets)
+    mapdraw.draw_legend(c, game_map, content, PAGE_MARGIN, drawn.frame.box[1] - LABEL_BAND - 12,
+                        pagesize[0] - 2 * PAGE_MARGIN)
+
+
+def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_class=None,
                    paper: str | None = None) -> bytes:
     """The newsletter on one paper size (A4 unless `paper` says a3 or letter)."""
-    pagesize = paper_size(paper)
     facts = drawable(facts)
     content = MapContent(content.owners, content.styles, drawable(content.names), content.new)
-    buffer = io.BytesIO()
     title = f"{facts['game']}: newsletter {facts['number']:03d}"
-    c = _canvas(buffer, title, canvas_class, pagesize)
-    flow = Flow(c, f"{facts['game']}  newsletter {facts['number']:03d}  {facts['map']}, {facts['rules']}", pagesize)
+    flow = Flow(f"{facts['game']}  newsletter {facts['number']:03d}  {facts['map']}, {facts['rules']}",
+                paper_size(paper))
     _front(flow, facts, content)
     map_pages(flow, game_map, content, f"{facts['map']}: the lines after newsletter {facts['number']:03d}")
-    flow.new_page()
     _lines(flow, facts, content)
     _report(flow, facts)
     _operations(flow, facts)
     _postings(flow, facts)
     _press(flow, facts)
     _order_forms(flow, facts)
-    flow.finish_page()
-    c.save()
+    buffer = io.BytesIO()
+    flow.build(buffer, title, canvas_class)
     return buffer.getvalue()
 
 
 # -- sections --------------------------------------------------------------------
 def _front(flow: Flow, f: dict, content: MapContent):
-    flow.new_page()
-    c = flow.c
-    c.setFillColorRGB(0.12, 0.18, 0.3)
-    c.rect(flow.left, flow.y - 46, flow.width, 46, stroke=0, fill=1)
-    c.setFillColorRGB(1, 1, 1)
-    c.setFont(BOLD, 20)
-    c.drawString(flow.left + 10, flow.y - 26, f"{f['game']}  ·  Newsletter {f['number']:03d}")
-    c.setFont(SANS, 9.5)
-    c.drawString(flow.left + 10, flow.y - 40, f"{f['map']}, played by the rules of {f['rules']}")
-    flow.y -= 52
+    def banner(c, width, height):
+        c.setFillColorRGB(0.12, 0.18, 0.3)
+        c.rect(0, 0, width, height, stroke=0, fill=1)
+        c.setFillColorRGB(1, 1, 1)
+        c.setFont(BOLD, 20)
+        c.drawString(10, 20, f"{f['game']}  ·  Newsletter {f['number']:03d}")
+        c.setFont(SANS, 9.5)
+        c.drawString(10, 6, f"{f['map']}, played by the rules of {f['rules']}")
+
+    flow.drawing(46, banner)
+    flow.gap(6)
     flow.para(_headline(f), size=11, font=BOLD)
     if f["number"] == 1:
         flow.heading("A new game")
@@ -117,15 +106,14 @@ def _front(flow: Flow, f: dict, content: MapContent):
     ids = [x["id"] for x in f["companies"]]
     flow.table([Column("", 24), Column("Company", 130), Column("id", 55), Column("Home terminal", 130),
                 Column("Segments", 55, "right"), Column("This issue", 60, "right"), Column("Balance", 55, "right")],
-               rows, size=9, swatch=lambda i, x, y: _swatch(flow.c, content, ids[i], x + 2, y))
+               rows, size=9, swatch=lambda c, i, x, y: _swatch(c, content, ids[i], x + 2, y))
     flow.para("Every unit is a posting; the postings of this issue are listed after the round report.",
               size=8, colour=(0.35, 0.35, 0.35))
-    if len(next(iter(f["balances"].values()), [])) > 1:
-        flow.need(chart.HEIGHT + 12)
+    drawing = chart.balance_chart(f["balances"], content, flow.width)
+    if drawing:
         flow.gap(4)
-        if chart.balance_chart(flow.c, f["balances"], content, flow.left, flow.y, flow.width):
-            flow.y -= chart.HEIGHT
-            flow.para("Balances after each round, each company's line as on the map.", size=8,
+        flow.add(drawing)
+        flow.para("Balances after each round, each company's line as on the map.", size=8,
                       colour=(0.35, 0.35, 0.35))
     _next(flow, f)
 
@@ -173,7 +161,7 @@ def _lines(flow: Flow, f: dict, content: MapContent):
                 Column("Cities on its lines", 200)],
                [["", x["name"], _chains(x["built"]) or "-",
                  f"{len(x['reached'])}: " + ", ".join(x["reached"]) if x["reached"] else "-"] for x in f["companies"]],
-               size=8.5, swatch=lambda i, x, y: _swatch(flow.c, content, ids[i], x + 2, y))
+               size=8.5, swatch=lambda c, i, x, y: _swatch(c, content, ids[i], x + 2, y))
 
 
 def _chains(segments: list[dict]) -> str:
@@ -281,25 +269,26 @@ def _order_forms(flow: Flow, f: dict):
               "# starts a comment.", size=8.5)
     for x in f["companies"]:
         lines = f["templates"][x["id"]]
-        height = 14 + 11 * len(lines) + 24
-        flow.need(height + 10)
-        c = flow.c
-        flow.y -= 8
-        c.setStrokeColorRGB(0.4, 0.4, 0.4)
-        c.setLineWidth(0.7)
-        c.rect(flow.left, flow.y - height, flow.width, height, stroke=1, fill=0)
-        c.setFont(BOLD, 9.5)
-        c.setFillColorRGB(0, 0, 0)
-        c.drawString(flow.left + 6, flow.y - 13, f"{x['name']} ({x['id']})")
-        c.setFont(MONO, 9)
-        for k, line in enumerate(lines):
-            c.drawString(flow.left + 12, flow.y - 27 - 11 * k, line)
-        c.setStrokeColorRGB(0.75, 0.75, 0.75)
-        c.setLineWidth(0.4)
-        base = flow.y - 27 - 11 * len(lines)
-        c.line(flow.left + 12, base - 2, flow.left + flow.width - 12, base - 2)
-        c.line(flow.left + 12, base - 14, flow.left + flow.width - 12, base - 14)
-        flow.y -= height
+        flow.gap(8)
+        flow.drawing(14 + 11 * len(lines) + 24, partial(_order_form, company=x, lines=lines))
+
+
+def _order_form(c, width: float, height: float, company: dict, lines: list[str]):
+    """A company's order form: its template lines, and two ruled lines to write more on."""
+    c.setStrokeColorRGB(0.4, 0.4, 0.4)
+    c.setLineWidth(0.7)
+    c.rect(0, 0, width, height, stroke=1, fill=0)
+    c.setFont(BOLD, 9.5)
+    c.setFillColorRGB(0, 0, 0)
+    c.drawString(6, height - 13, f"{company['name']} ({company['id']})")
+    c.setFont(MONO, 9)
+    for k, line in enumerate(lines):
+        c.drawString(12, height - 27 - 11 * k, line)
+    c.setStrokeColorRGB(0.75, 0.75, 0.75)
+    c.setLineWidth(0.4)
+    base = height - 27 - 11 * len(lines)
+    c.line(12, base - 2, width - 12, base - 2)
+    c.line(12, base - 14, width - 12, base - 14)
 
 
 def _swatch(c, content: MapContent, cid: str, x: float, y: float):

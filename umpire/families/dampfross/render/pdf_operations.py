@@ -4,7 +4,10 @@ cancelled transports, additional construction, the station table, the tally and 
 
 from __future__ import annotations
 
+from functools import partial
+
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ....words import plural
 from ....render.flow import Column, Flow
@@ -55,7 +58,7 @@ def announced(flow: Flow, f: dict):
                      f"{t['start']}: {places(t['starts'])}", to,
                      dice_text(t) + "".join(f"; {r['destination_name']} rolled again ({r['shortest']} hexes away)"
                                             for r in t["rerolls"]),
-                     f"{t['shortest']} hexes{when}"])
+                     f"{t['shortest']} hexes{when}" if t["shortest"] is not None else f"no line yet{when}"])
     flow.table([Column("No.", 40), Column("From", 110), Column("To", 130), Column("Dice", 140),
                 Column("Shortest line", 70)], rows, size=8.5)
     if f["builds_after"]:
@@ -74,7 +77,7 @@ def race(flow: Flow, t: dict, names: dict):
     if t["status"] == "carried":
         flow.para(f"Not run: {t['reason']}.")
         return
-    flow.para(f"Dice: {dice_text(t)}; shortest existing line {t['shortest']} hexes.", size=8.5, colour=GREY)
+    flow.para(f"Dice: {dice_text(t)}; {t['shortest_text']}.", size=8.5, colour=GREY)
     if t["passed"]:
         flow.para("Passed: " + ", ".join(names[c] for c in t["passed"]) + ".", size=9)
     for e in t["refused"]:
@@ -125,7 +128,7 @@ def route_lines(flow: Flow, hexes: list[str], size: float, indent: float) -> lis
     lines, current = [], ""
     for h in hexes:
         candidate = f"{current}-{h}" if current else h
-        if current and flow.c.stringWidth(candidate + "-", MONO, size) > width:
+        if current and stringWidth(candidate + "-", MONO, size) > width:
             lines.append(current + "-")
             current = h
         else:
@@ -177,12 +180,14 @@ def stations(flow: Flow, table: dict):
               "A used number is not rolled again: the next free number stands for it.", size=8.5)
     cell_w, cell_h = min(80.0, flow.width / 6), 30.0
     flow.gap(4)
-    flow.need(cell_h * 6 + 8)
-    c = flow.c
-    top = flow.y
-    for i, row in enumerate(table["rows"]):
+    flow.drawing(cell_h * 6 + 4, partial(_station_cells, rows=table["rows"], uses=uses, cell=(cell_w, cell_h)))
+
+
+def _station_cells(c, width: float, height: float, rows: list, uses: int, cell: tuple[float, float]):
+    cell_w, cell_h = cell
+    for i, row in enumerate(rows):
         for j, cell in enumerate(row):
-            x, y = flow.left + j * cell_w, top - (i + 1) * cell_h
+            x, y = j * cell_w, height - (i + 1) * cell_h
             full = cell["used"] >= uses
             c.setFillColorRGB(*((0.8, 0.8, 0.78) if full else (0.93, 0.93, 0.9) if cell["used"] else (1, 1, 1)))
             c.setStrokeColorRGB(0.3, 0.3, 0.3)
@@ -203,7 +208,6 @@ def stations(flow: Flow, table: dict):
             if used:
                 c.setFont(BOLD, 6.5)
                 c.drawRightString(x + cell_w - 4, y + 4, used)
-    flow.y = top - 6 * cell_h - 8
 
 
 def _wrap(text: str, width: float) -> tuple[float, list[str]]:

@@ -10,6 +10,7 @@ postings made between its first entry and `transport_made` (its fees and bonuses
 from __future__ import annotations
 
 from ..gamemap import STATIONS
+from ....words import plural
 
 def _blank(number: int) -> dict:
     return {"transport": number, "announced": None, "dice": {}, "rerolls": [], "carried": None, "passed": [],
@@ -107,6 +108,7 @@ def describe_transport(info: dict, names: dict[str, str], place) -> dict:
         "destination_dice": _destination_dice(info["dice"], bool(a.get("special"))),
         "destination_rolled": a.get("destination_rolled"),
         "shortest": a.get("shortest"),
+        "shortest_text": shortest_text(a.get("shortest")),
         "reason": a.get("reason") or info["carried"],
         "rerolls": info["rerolls"],
         "passed": info["passed"],
@@ -217,3 +219,10 @@ def additional_construction(news: list[dict], names: dict[str, str]) -> dict | N
         t["fee_total"] = sum(p["amount"] for p in t["fees"])
     after = sorted({e["transport"] for e in allowances})
     return {"after": after, "allowances": allowances, "turns": turns}
+
+
+def shortest_text(steps: int | None) -> str:
+    """`shortest existing line 12 hexes`, or that no line joins start and destination yet."""
+    if steps is None:
+        return "no existing line joins them yet"
+    return f"shortest existing line {plural(steps, 'hex')}"
