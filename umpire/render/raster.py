@@ -49,6 +49,8 @@ def _rgb(r: float, g: float, b: float) -> tuple[int, int, int]:
 class RasterCanvas:
     """The part of reportlab's canvas a map uses, drawing on an RGB image `scale` pixels a point."""
 
+    path_class = RasterPath          # the kind of path a map's background is made of for this canvas
+
     def __init__(self, pagesize, scale: float):
         register()
         self.scale, self.page_height = scale, pagesize[1]
@@ -114,7 +116,7 @@ class RasterCanvas:
         return max(1, round(width * self.scale))
 
     def beginPath(self) -> RasterPath:
-        return RasterPath()
+        return self.path_class()
 
     def drawPath(self, path: RasterPath, stroke=1, fill=0):
         if fill:
