@@ -8,6 +8,7 @@ import json
 
 from hypothesis import given, strategies as st
 from PIL import Image
+from reportlab.lib import colors
 
 from umpire import actions
 from umpire.render import raster
@@ -39,6 +40,24 @@ def test_a_half_transparent_fill_lets_what_lies_under_it_show():
     c.rect(10, 10, 30, 30, stroke=0, fill=1)
     grey = c.image.getpixel((25, 25))
     assert 100 < grey[0] < 160 and c.image.getpixel((2, 2)) == (0, 0, 0)
+
+
+def test_a_colour_object_sets_the_fill_with_its_alpha_and_the_stroke():
+    c = raster.RasterCanvas((60, 60), 1)
+    c.setFillColor(colors.HexColor("#000000"))
+    c.rect(0, 0, 60, 60, stroke=0, fill=1)
+    c.setFillColor(colors.Color(1, 1, 1, alpha=0.5))
+    c.rect(0, 30, 30, 30, stroke=0, fill=1)             # top left: half white over black
+    c.setFillColor(colors.HexColor("#2457c5"))          # opaque again, as on a PDF canvas
+    c.rect(30, 30, 30, 30, stroke=0, fill=1)
+    c.setStrokeColor(colors.HexColor("#d42a2a"))
+    c.setLineWidth(4)
+    c.line(0, 10, 60, 10)
+    grey = c.image.getpixel((15, 15))
+    assert 100 < grey[0] < 160 and grey[0] == grey[1] == grey[2]
+    assert c.image.getpixel((45, 15)) == (0x24, 0x57, 0xc5)
+    assert c.image.getpixel((30, 50)) == (0xd4, 0x2a, 0x2a)
+    assert c.image.getpixel((30, 40)) == (0, 0, 0)
 
 
 def test_drawing_inside_a_clip_stays_inside_it():

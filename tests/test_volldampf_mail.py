@@ -113,3 +113,17 @@ def test_a_merged_volldampf_game_by_mail_in_two_mail_turns_a_round(tmp_path, dov
     confirmations = [m for m in smtp.messages if b"In-Reply-To" in m and b"MOVE" in m]
     assert confirmations and not any(b"it will be ignored" in m for m in confirmations)
     assert "THE GAME IS OVER" in (folder.path / "newsletters" / "011.txt").read_text(encoding="utf-8")
+
+
+def test_a_volldampf_newsletter_mail_shows_the_board_picture_inline_after_the_pdf(tmp_path, smtp):
+    folder, _ = actions.create_game(tmp_path / "vm", str(TINY), "volldampf",
+                                    [f"{p}:{p.title()}:{p}@example.org" for p in ("ann", "bob", "cy")], seed="pic")
+    result = CliRunner().invoke(main, send_args(folder.path, smtp))
+    assert result.exit_code == 0, result.output
+    assert len(smtp.messages) == 3
+    for raw in smtp.messages:
+        pdf, picture = message_from_bytes(raw, policy=policy.default).iter_attachments()
+        assert pdf.get_content() == (folder.newsletters / "001.pdf").read_bytes()
+        assert picture.get_content_type() == "image/png" and picture.get_content_disposition() == "inline"
+        assert picture.get_filename() == "vm-001-map.png"
+        assert picture.get_content() == (folder.newsletters / "001-map.png").read_bytes()

@@ -67,6 +67,15 @@ class RasterCanvas:
     def setStrokeColorRGB(self, r, g, b):
         self._state["stroke"] = _rgb(r, g, b)
 
+    def setFillColor(self, color):
+        """A reportlab Color, whose alpha becomes the fill's, as on a PDF canvas."""
+        self._state["fill"] = _rgb(color.red, color.green, color.blue)
+        self._state["alpha"] = color.alpha
+
+    def setStrokeColor(self, color):
+        """A reportlab Color; strokes are drawn opaque."""
+        self._state["stroke"] = _rgb(color.red, color.green, color.blue)
+
     def setLineWidth(self, width):
         self._state["width"] = width
 

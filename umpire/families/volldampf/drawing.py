@@ -1,4 +1,5 @@
-"""The Volldampf board drawn on one A4 landscape page with reportlab.
+"""The Volldampf board drawn on one A4 landscape page with reportlab, or by the same code as a
+PNG for the mail (umpire/render/raster.py's bitmap canvas).
 
 The geography (land, lakes, rivers, borders) comes from the board's outline; on it every
 link is a line with its track space (the region's symbol in the region's colour, the cost
@@ -21,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ...render.fonts import BOLD, SANS, drawable, register
 from ...render.pdfsettings import new_canvas
+from ...render.raster import RasterCanvas
 from .board import Board, Link, Location
 
 PAGE = landscape(A4)
@@ -31,6 +33,7 @@ TRACK_SPACES = 2 * TRACK_ACROSS + 2 * TRACK_DOWN - 4
 PANEL = 92.0                                # the legend's width at the right of the map
 DISC = 5.2                                  # radius of a location's disc
 SYMBOL = 6.6                                # "radius" of a track space's symbol
+PICTURE_WIDTH = 1600                        # pixels across the PNG: a phone shows it whole and zooms into it
 
 PALETTE = {
     "blue": "#2457c5", "violet": "#9a4fd0", "red": "#d42a2a", "yellow": "#f3c614",
@@ -129,6 +132,13 @@ def board_pdf(board: Board, position: Position | None = None, title: str | None 
     c.showPage()
     c.save()
     return buffer.getvalue()
+
+
+def board_png(board: Board, position: Position | None = None, title: str | None = None) -> bytes:
+    """The board page as one PNG of few colours, PICTURE_WIDTH pixels across (for the mail)."""
+    c = RasterCanvas(PAGE, PICTURE_WIDTH / PAGE[0])
+    draw_board(c, board, position, title)
+    return c.png()
 
 
 # -- geography ----------------------------------------------------------------

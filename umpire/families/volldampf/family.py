@@ -192,8 +192,9 @@ class Volldampf(Family):
                 read[player] = [f"line {n}: {t}" + _ignored(keyword, previous, merged(rules))
                                 for n, keyword, t in order.body.read]
         private = {p: writer.private(p, read.get(p, [])) for p in state.seats}
-        return Issue(text, partial(newsletter_pdf, board, state, text, f"{state.game} newsletter {number:03d}"),
-                     private)
+        title = f"{state.game} newsletter {number:03d}"
+        return Issue(text, partial(newsletter_pdf, board, state, text, title), private,
+                     picture=partial(newsletter_png, board, state, title))
 
     def confirmation(self, folder, state: State, player: str, order: Order) -> Confirmation:
         turn, joined = state.turn[:1], merged(folder.rules)
@@ -246,14 +247,11 @@ def newsletter_pdf(board, state: State, text: str, title: str) -> bytes:
 
     from ...render.fonts import MONO, SANS, drawable
     from ...render.pdfsettings import new_canvas
-    from .drawing import PAGE, Position, draw_board
+    from .drawing import PAGE, draw_board
 
     buffer = io.BytesIO()
     c = new_canvas(buffer, PAGE, title)
-    colours = player_colours(state.seats)
-    position = Position(owners={link: colours[p] for link, p in state.sections.items()}, cubes={k: list(v) for k, v in state.cubes.items() if v},
-                        income={p: state.income_of(p) for p in state.seats}, colours=colours)
-    draw_board(c, board, position, title)
+    draw_board(c, board, board_position(state), title)
     c.showPage()
     columns = int((A4[0] - 2 * TEXT_MARGIN) // stringWidth("M", MONO, TEXT_SIZE))
     lines = [part for line in drawable(text).splitlines() for part in wrap_line(line, columns)]
@@ -269,6 +267,21 @@ def newsletter_pdf(board, state: State, text: str, title: str) -> bytes:
         c.showPage()
     c.save()
     return buffer.getvalue()
+
+
+def newsletter_png(board, state: State, title: str) -> bytes:
+    """The newsletter's board page as a PNG for the mail (newsletters/NNN-map.png)."""
+    from .drawing import board_png
+    return board_png(board, board_position(state), title)
+
+
+def board_position(state: State):
+    """What the game has put on the board: sections in their owners' colours, cubes, incomes."""
+    from .drawing import Position
+    colours = player_colours(state.seats)
+    return Position(owners={link: colours[p] for link, p in state.sections.items()},
+                    cubes={k: list(v) for k, v in state.cubes.items() if v},
+                    income={p: state.income_of(p) for p in state.seats}, colours=colours)
 
 
 def wrap_line(line: str, columns: int) -> list[str]:
