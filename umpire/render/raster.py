@@ -49,6 +49,8 @@ def _rgb(r: float, g: float, b: float) -> tuple[int, int, int]:
 class RasterCanvas:
     """The part of reportlab's canvas a map uses, drawing on an RGB image `scale` pixels a point."""
 
+    path_class = RasterPath    # what beginPath makes, for drawings recorded ahead (mapdraw.background)
+
     def __init__(self, pagesize, scale: float):
         register()
         self.scale, self.page_height = scale, pagesize[1]

@@ -103,8 +103,8 @@ _KEPT = 32                 # sheets kept per process (a replay draws the same fe
 
 def background(game_map: GameMap, pagesize, sheet: Sheet, c=None) -> Background:
     """The sheet's background, made once per process for the same map, paper and window, with
-    paths of the kind canvas `c` draws (a PDF canvas's by default)."""
-    new_path = PDFPathObject if c is None else type(c.beginPath())
+    paths of the kind canvas `c` draws (a PDF canvas's unless the canvas names its `path_class`)."""
+    new_path = getattr(c, "path_class", PDFPathObject)
     key = (_fingerprint(game_map), tuple(pagesize), sheet.window, sheet.overview, new_path)
     ground = _BACKGROUNDS.get(key)
     if ground is None:
