@@ -44,22 +44,27 @@ def overlaps(a: Box, b: Box) -> bool:
 def crosses(box: Box, seg: Segment) -> bool:
     """Whether a line of the given half width passes through the box (Liang-Barsky clipping)."""
     x0, y0, x1, y1, hw = seg
-    bx0, by0, bx1, by1 = box[0] - hw, box[1] - hw, box[2] + hw, box[3] + hw
     dx, dy = x1 - x0, y1 - y0
     t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
-        if p == 0:
-            if q < 0:
-                return False
-        else:
-            t = q / p
-            if p < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-            if t0 > t1:
-                return False
-    return True
+    if dx == 0:
+        if x0 < box[0] - hw or x0 > box[2] + hw:
+            return False
+    else:
+        ta, tb = (box[0] - hw - x0) / dx, (box[2] + hw - x0) / dx
+        if ta > tb:
+            ta, tb = tb, ta
+        if ta > t0:
+            t0 = ta
+        if tb < t1:
+            t1 = tb
+        if t0 > t1:
+            return False
+    if dy == 0:
+        return box[1] - hw <= y0 <= box[3] + hw
+    ta, tb = (box[1] - hw - y0) / dy, (box[3] + hw - y0) / dy
+    if ta > tb:
+        ta, tb = tb, ta
+    return (ta if ta > t0 else t0) <= (tb if tb < t1 else t1)
 
 
 class Space:
