@@ -3,7 +3,9 @@ label of every land hex. Pure geometry on page points; mapdraw draws what `layou
 
 Each label tries its positions around its hex in order of preference and takes the first that
 touches no label placed before it, no place marker and no track (else the least bad one). City
-names are placed first, then station numbers, then hex labels.
+names are placed first, then station numbers, then hex labels. A hex label that finds no spot clear
+of the lines is marked `crossed`: it is drawn above the lines, on a light patch, so that it stays
+readable.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ class Label(NamedTuple):
     y: float
     box: Box
     kind: str                  # city | junction | stations | hex
+    crossed: bool = False      # a line passes under it (drawn above the lines, on a patch)
 
 
 @lru_cache(maxsize=16384)
@@ -78,7 +81,7 @@ class Space:
         c, buckets = self.cell, self.buckets
         x0, y0, x1, y1 = bounds
         i0, j0 = int(x0 // c), int(y0 // c)
-        entry = (kind, item, bounds, i0, j0)
+        entry = (x0, y0, x1, y1, kind, item, i0, j0)
         for i in range(i0, int(x1 // c) + 1):
             for j in range(j0, int(y1 // c) + 1):
                 bucket = buckets.get((i, j))
@@ -94,11 +97,21 @@ class Space:
         c = self.cell
         for i in range(int(box[0] // c), int(box[2] // c) + 1):
             for j in range(int(box[1] // c), int(box[3] // c) + 1):
-                self.buckets[(i, j)] = [entry for entry in self.buckets[(i, j)] if entry[1] is not box]
+                self.buckets[(i, j)] = [entry for entry in self.buckets[(i, j)] if entry[5] is not box]
 
     def add_segment(self, seg: Segment):
         x0, y0, x1, y1, hw = seg
         self.add("track", seg, (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw))
+
+    def touches_track(self, box: Box) -> bool:
+        """Whether a line (with its casing) passes through the box."""
+        c = self.cell
+        for i in range(int(box[0] // c), int(box[2] // c) + 1):
+            for j in range(int(box[1] // c), int(box[3] // c) + 1):
+                for *_, kind, item, _, _ in self.buckets.get((i, j), ()):
+                    if kind == "track" and crosses(box, item):
+                        return True
+        return False
 
     def cost(self, box: Box, limit: float = float("inf")) -> float:
         """What placing a box here costs; counting stops once it reaches `limit`. An item lying in
@@ -113,7 +126,7 @@ class Space:
                 bucket = buckets.get((i, j))
                 if bucket is None:
                     continue
-                for kind, item, (x0, y0, x1, y1), ki, kj in bucket:
+                for x0, y0, x1, y1, kind, item, ki, kj in bucket:
                     if x0 >= bx1 or bx0 >= x1 or y0 >= by1 or by0 >= y1:
                         continue
                     if (ki if ki > i0 else i0) != i or (kj if kj > j0 else j0) != j:
@@ -136,6 +149,7 @@ class Want(NamedTuple):
     kind: str
     spots: Iterable[tuple[float, float, str]]     # anchor x, baseline y, align (left | centre | right)
     caps: bool = False
+    fallback: Iterable[tuple[float, float, str]] = ()   # tried when every spot touches a label, marker or edge
 
 
 def place(space: Space, want: Want) -> tuple[Label, float]:
@@ -143,17 +157,23 @@ def place(space: Space, want: Want) -> tuple[Label, float]:
     width = text_width(want.text, want.font, want.size)
     below, above = (0.02 if want.caps else 0.24) * want.size, 0.76 * want.size
     best = None
-    for rank, (ax, ay, align) in enumerate(want.spots):
-        x = ax - (width / 2 if align == "centre" else width if align == "right" else 0)
-        box = (x - PAD, ay - below, x + width + PAD, ay + above)
-        cost = space.cost(box, best[0] if best else float("inf"))
-        if best is None or cost + rank * 0.01 < best[0]:
-            best = (cost + rank * 0.01, x, ay, box)
-        if cost == 0:
+    rank = 0
+    for spots in (want.spots, want.fallback):
+        if best is not None and best[0] < MARKER:
             break
+        for ax, ay, align in spots:
+            x = ax - (width / 2 if align == "centre" else width if align == "right" else 0)
+            box = (x - PAD, ay - below, x + width + PAD, ay + above)
+            cost = space.cost(box, best[0] if best else float("inf"))
+            if best is None or cost + rank * 0.01 < best[0]:
+                best = (cost + rank * 0.01, x, ay, box)
+            if cost == 0:
+                break
+            rank += 1
     cost, x, y, box = best
+    crossed = cost >= TRACK and want.kind == "hex" and space.touches_track(box)
     space.add_box("label", box)
-    return Label(want.text, want.font, want.size, x, y, box, want.kind), cost
+    return Label(want.text, want.font, want.size, x, y, box, want.kind, crossed), cost
 
 
 def around(x: float, y: float, r: float, size: float) -> tuple[tuple[float, float, str], ...]:
@@ -168,38 +188,70 @@ def around(x: float, y: float, r: float, size: float) -> tuple[tuple[float, floa
 
 
 HEX_SPOTS = ((0, -0.6), (-0.3, -0.5), (0.3, -0.5), (-0.5, -0.22), (0.5, -0.22), (-0.5, 0.22), (0.5, 0.22),
-             (0, 0.45), (-0.3, 0.45), (0.3, 0.45), (0, 0))
+             (0, 0.45), (-0.3, 0.45), (0.3, 0.45), (0, 0),
+             # where lines run through the hex: the gaps between them, towards the corners and edges
+             (-0.6, 0), (0.6, 0), (-0.2, -0.6), (0.2, -0.6), (-0.2, 0.6), (0.2, 0.6), (-0.7, 0), (0.7, 0),
+             (0, 0.55), (-0.6, -0.3), (0.6, -0.3))
+# the last resort of a hex label that touches a marker or a name wherever it goes (a crowded city
+# hex): every point of a fine grid well inside the hex, nearest the centre first
+FINE_SPOTS = tuple(sorted(((i / 10, j / 10) for i in range(-7, 8) for j in range(-6, 7)
+                           if abs(i) + abs(j) / 3 ** 0.5 <= 7.5 and (i / 10, j / 10) not in HEX_SPOTS),
+                          key=lambda p: (p[0] ** 2 + p[1] ** 2, p)))
 
 
 class hex_spots:
-    """Spots for a hex label, each centred well inside its hex: low in the hex, low to either side,
-    beside the centre, then high (kept off the top edge, so it is not read as the hex above's).
-    Made one by one as they are tried: most labels take the first."""
+    """Spots for a hex label, each centred inside its hex: low in the hex, low to either side,
+    beside the centre, then high (kept off the top edge, so it is not read as the hex above's); in
+    a hex crossed by lines, the gaps between them. Made one by one as they are tried: most labels
+    take the first."""
 
-    def __init__(self, x: float, y: float, s: float, size: float):
+    def __init__(self, x: float, y: float, s: float, size: float, offsets=None):
         self.x, self.y, self.s, self.lift = x, y, s, 0.37 * size
+        self.offsets = offsets
+
+    @property
+    def area(self) -> Box:
+        """Round the hex: the names lying here are the ones that may make way for its label."""
+        return self.x - self.s, self.y - self.s, self.x + self.s, self.y + self.s
 
     def __iter__(self):
-        for dx, dy in HEX_SPOTS:
+        for dx, dy in self.offsets or HEX_SPOTS:
             yield self.x + dx * self.s, self.y + dy * self.s - self.lift, "centre"
 
 
 def layout(space: Space, wants: list[Want]) -> list[Label]:
-    """Place the labels in the order given. A hex label with no free spot left makes the names
-    covering it move: it is placed first, then they are placed again."""
-    placed: list[tuple[Label, Want]] = []
+    """Place the labels in the order given. A hex label that touches a name or a marker wherever
+    it goes makes the names around its hex move, where that leaves the whole better."""
+    placed: list[tuple[Label, Want, float]] = []
     for want in wants:
         lb, cost = place(space, want)
-        if cost >= LABEL and want.kind == "hex":
-            blockers = [(p, w) for p, w in placed if w.kind != "hex" and overlaps(p.box, lb.box)]
-            if blockers:
-                for p, _ in [(lb, want)] + blockers:
-                    space.remove_box(p.box)
-                placed = [(p, w) for p, w in placed if (p, w) not in blockers]
-                lb, _ = place(space, want)
-                placed += [(place(space, w)[0], w) for _, w in blockers]
-        placed.append((lb, want))
-    return [lb for lb, _ in placed]
+        if cost >= MARKER and want.kind == "hex":
+            lb, cost, placed = _make_room(space, placed, want, lb, cost)
+        placed.append((lb, want, cost))
+    return [lb for lb, _, _ in placed]
+
+
+def _make_room(space: Space, placed: list, want: Want, lb: Label, cost: float):
+    """The names near a crowded hex make way: the hex label is placed first, then they are placed
+    again; kept if the hex label and the names cost less so than before, else undone."""
+    area = lb.box
+    if isinstance(want.spots, hex_spots):
+        a = want.spots.area
+        area = (min(area[0], a[0]), min(area[1], a[1]), max(area[2], a[2]), max(area[3], a[3]))
+    blockers = [entry for entry in placed if entry[1].kind != "hex" and overlaps(entry[0].box, area)]
+    if not blockers:
+        return lb, cost, placed
+    for p in [lb] + [p for p, _, _ in blockers]:
+        space.remove_box(p.box)
+    new_lb, new_cost = place(space, want)
+    moved = [(p, w, c) for w in (w for _, w, _ in blockers) for p, c in [place(space, w)]]
+    if new_cost + sum(c for _, _, c in moved) < cost + sum(c for _, _, c in blockers):
+        return new_lb, new_cost, [entry for entry in placed if entry not in blockers] + moved
+    for p in [new_lb] + [p for p, _, _ in moved]:
+        space.remove_box(p.box)
+    for p in [lb] + [p for p, _, _ in blockers]:
+        space.add_box("label", p.box)
+    return lb, cost, placed
 
 
 def collisions(labels: list[Label]) -> list[tuple[Label, Label]]:

@@ -48,13 +48,14 @@ def draw_map(c, game_map: GameMap, content: MapContent, pagesize, sheet: Sheet, 
     ground.drawing.play(c)
     tracks = track_segments(content, f, window)
     placed = place_labels(ground, tracks)
-    _hex_labels(c, [lb for lb in placed if lb.kind == "hex"], look)
+    _hex_labels(c, [lb for lb in placed if lb.kind == "hex" and not lb.crossed], look)
     c.saveState()
     clip = c.beginPath()
     clip.rect(f.box[0], f.box[1], f.box[2] - f.box[0], f.box[3] - f.box[1])
     c.clipPath(clip, stroke=0, fill=0)
     _lines(c, content, tracks, f, look)
     c.restoreState()
+    _hex_labels(c, [lb for lb in placed if lb.crossed], look, patch=True)
     _markers(c, game_map, f, window)
     _place_labels(c, [lb for lb in placed if lb.kind != "hex"])
     _margins(c, game_map.grid, f, window)
@@ -365,7 +366,8 @@ def _wants(game_map: GameMap, f: Frame, hexes: list[Hex], detail: bool) -> list[
         for h in hexes:
             if game_map.char(h) != "~":
                 x, y = f.centre(h)
-                wants.append(labels.Want(label(h), COND, size, "hex", labels.hex_spots(x, y, s, size), caps=True))
+                wants.append(labels.Want(label(h), COND, size, "hex", labels.hex_spots(x, y, s, size), caps=True,
+                                         fallback=labels.hex_spots(x, y, s, size, labels.FINE_SPOTS)))
     return wants
 
 
@@ -397,7 +399,20 @@ def _die_marks(game_map: GameMap, f: Frame, window: Window):
                 yield x, y, s * 0.27, special_mark(special)
 
 
-def _hex_labels(c, placed: list[labels.Label], look):
+HEX_PATCH_ALPHA = 0.75     # the patch under a hex label drawn above the lines: the lines show through it
+
+
+def _hex_labels(c, placed: list[labels.Label], look, patch: bool = False):
+    """Hex labels; with `patch`, those a line passes under, each on a light patch above the lines."""
+    if not placed:
+        return
+    if patch:
+        c.setFillColorRGB(1, 1, 1)
+        c.setFillAlpha(HEX_PATCH_ALPHA)
+        for lb in placed:
+            x0, y0, x1, y1 = lb.box
+            c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+        c.setFillAlpha(1)
     c.setFillColorRGB(*look["hex_label"])
     for lb in placed:
         c.setFont(lb.font, lb.size)
