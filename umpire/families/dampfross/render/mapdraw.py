@@ -525,9 +525,31 @@ def _sheet_outlines(c, f: Frame, sheets: list[Sheet]):
         c.drawString(corner[0] + 3, corner[1] + 3, text)
 
 
-def draw_legend(c, game_map: GameMap, content: MapContent, x: float, y: float, width: float):
-    """The legend below the map: terrain, edges, places, specials, and every company's line as drawn."""
+LEGEND_TYPE = ((7.0, 11.0), (6.5, 10.0), (6.0, 9.0))   # type size and row height, the first whose rows fit
+LEGEND_DROP = 4.5          # points the lowest row reaches below its middle (samples, letters)
+
+
+def draw_legend(c, game_map: GameMap, content: MapContent, x: float, y: float, width: float, bottom: float = 0.0):
+    """The legend below the map: terrain, edges, places, specials, and every company's line as drawn;
+    its first row's middle at y, its rows kept above `bottom` (in smaller type where they need it)."""
     look = load_styles()
+    items = legend_items(game_map, content)
+    for size, row_h in LEGEND_TYPE:
+        rows = legend_rows(items, size, width)
+        if y - row_h * (len(rows) - 1) - LEGEND_DROP >= bottom:
+            break
+    for k, row in enumerate(rows):
+        cy = y - k * row_h
+        for cx, kind, text in row:
+            if kind != "note":
+                _legend_sample(c, kind, x + cx, cy, look, content)
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont(SANS, size)
+            c.drawString(x + cx + (0 if kind == "note" else 20), cy - size * 0.36, text)
+
+
+def legend_items(game_map: GameMap, content: MapContent) -> list[tuple[str, str]]:
+    """(kind of sample, text) of every legend entry, in order; a note has no sample."""
     items = [("terrain plain", "plain"), ("terrain mountain", "mountain"), ("terrain water", "sea, lake")]
     if any(game_map.foreign(h) for h in game_map.all_hexes):
         items.append(("terrain foreign plain", "abroad"))
@@ -542,24 +564,30 @@ def draw_legend(c, game_map: GameMap, content: MapContent, x: float, y: float, w
         items.append(("junction", "junction station"))
     if game_map.permitted_edges:
         items.append(("permitted", "permitted route"))
-    for _, special in sorted(game_map.specials.items()):
-        parity = f" (red {special.number}, white {special.white})" if special.white else ""
-        items.append((f"special {special_mark(special)}", special.name + parity))
+    specials = [special for _, special in sorted(game_map.specials.items())]
+    for special in specials:
+        items.append((f"special {special_mark(special)}", special.name))
+    if any(special.white for special in specials):
+        items.append(("note", "(number: the red die; e, o: the white die even, odd)"))
     for cid, style in content.styles.items():
         items.append((f"company {cid}", f"{content.names[cid]} ({style.name})"))
     if content.new:
         items.append(("new", "built since the last newsletter"))
-    c.setFont(SANS, 7)
-    cx, cy, row_h = x, y, 11
+    return items
+
+
+def legend_rows(items: list[tuple[str, str]], size: float, width: float) -> list[list[tuple[float, str, str]]]:
+    """The legend's entries in rows no wider than `width`: (offset, kind, text) each."""
+    rows: list[list[tuple[float, str, str]]] = [[]]
+    cx = 0.0
     for kind, text in items:
-        w = 22 + c.stringWidth(text, SANS, 7) + 10
-        if cx + w > x + width:
-            cx, cy = x, cy - row_h
-        _legend_sample(c, kind, cx, cy, look, content)
-        c.setFillColorRGB(0, 0, 0)
-        c.setFont(SANS, 7)
-        c.drawString(cx + 20, cy - 2.5, text)
+        w = (0 if kind == "note" else 22) + labels.text_width(text, SANS, size) + 10
+        if rows[-1] and cx + w > width:
+            rows.append([])
+            cx = 0.0
+        rows[-1].append((cx, kind, text))
         cx += w
+    return rows
 
 
 def swatch(c, style: LineStyle, x: float, y: float, width: float = 2.2, length: float = 16):
