@@ -148,3 +148,43 @@ def test_a_hex_label_a_line_passes_under_is_drawn_above_the_lines(test_map):
     purple = content.styles["purple"].colour
     last_line = max(i for i, (what, arg) in enumerate(Spy.log) if what == "path" and arg == purple)
     assert Spy.log.index(("text", "G7")) > last_line
+
+
+def _contrast(a, b) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21; 4.5 is the least for small text)."""
+    def lum(c):
+        r, g, b = (v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    low, high = sorted((lum(a), lum(b)))
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_hex_label_stands_out_from_its_terrain(test_map):
+    """Plain, mountain and foreign hexes: each label's colour against its hex's fill has the
+    contrast small print needs."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen.canvas import Canvas
+    import io
+    from umpire.families.dampfross.hexgrid import parse_label
+    from umpire.families.dampfross.render.styles import load_styles
+
+    class Spy(Canvas):
+        seen: dict = {}
+
+        def setFillColorRGB(self, r, g, b, *args, **kwargs):
+            self.fill = (r, g, b)
+            super().setFillColorRGB(r, g, b, *args, **kwargs)
+
+        def drawString(self, x, y, text, *args, **kwargs):
+            self.seen[text] = self.fill
+            super().drawString(x, y, text, *args, **kwargs)
+
+    fonts.register()
+    [sheet] = sheets.plan_sheets(test_map.grid, A4)
+    drawn = mapdraw.draw_map(Spy(io.BytesIO(), pagesize=A4), test_map, mapdraw.MapContent({}, {}, {}), A4, sheet)
+    terrain = load_styles()["terrain"]
+    names = {".": "plain", "^": "mountain", ",": "foreign plain", ";": "foreign mountain"}
+    faint = {lb.text: round(_contrast(Spy.seen[lb.text], terrain[names[test_map.char(parse_label(lb.text))]]), 2)
+             for lb in drawn.labels if lb.kind == "hex"}
+    assert {test_map.char(parse_label(t)) for t in faint} >= {".", "^", ","}
+    assert {t: v for t, v in faint.items() if v < 4.5} == {}

@@ -48,14 +48,14 @@ def draw_map(c, game_map: GameMap, content: MapContent, pagesize, sheet: Sheet, 
     ground.drawing.play(c)
     tracks = track_segments(content, f, window)
     placed = place_labels(ground, tracks)
-    _hex_labels(c, [lb for lb in placed if lb.kind == "hex" and not lb.crossed], look)
+    _hex_labels(c, [lb for lb in placed if lb.kind == "hex" and not lb.crossed], look, ground.dark)
     c.saveState()
     clip = c.beginPath()
     clip.rect(f.box[0], f.box[1], f.box[2] - f.box[0], f.box[3] - f.box[1])
     c.clipPath(clip, stroke=0, fill=0)
     _lines(c, content, tracks, f, look)
     c.restoreState()
-    _hex_labels(c, [lb for lb in placed if lb.crossed], look, patch=True)
+    _hex_labels(c, [lb for lb in placed if lb.crossed], look, ground.dark, patch=True)
     _markers(c, game_map, f, window)
     _place_labels(c, [lb for lb in placed if lb.kind != "hex"])
     _margins(c, game_map.grid, f, window)
@@ -96,6 +96,7 @@ class Background:
     drawing: Recording
     markers: list[tuple[float, float, float]]
     wants: list[labels.Want]
+    dark: frozenset[str] = frozenset()      # the labels of hexes of dark or hatched terrain (mountains, abroad)
 
 
 _BACKGROUNDS: dict[tuple, Background] = {}
@@ -130,7 +131,8 @@ def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Bac
     _edges(drawing, game_map, f, window, look)
     _permitted_routes(drawing, game_map, f, window, look)
     return Background(f, hexes, drawing, list(_marker_boxes(game_map, f, window)),
-                      _wants(game_map, f, hexes, detail=not sheet.overview))
+                      _wants(game_map, f, hexes, detail=not sheet.overview),
+                      frozenset(label(h) for h in hexes if game_map.char(h) in MOUNTAIN | FOREIGN))
 
 
 def _hex_path(c, f: Frame, hexes, unit):
@@ -402,8 +404,9 @@ def _die_marks(game_map: GameMap, f: Frame, window: Window):
 HEX_PATCH_ALPHA = 0.75     # the patch under a hex label drawn above the lines: the lines show through it
 
 
-def _hex_labels(c, placed: list[labels.Label], look, patch: bool = False):
-    """Hex labels; with `patch`, those a line passes under, each on a light patch above the lines."""
+def _hex_labels(c, placed: list[labels.Label], look, dark: frozenset[str], patch: bool = False):
+    """Hex labels, darker on dark or hatched terrain (mountains, abroad); with `patch`, those a line
+    passes under, each on a light patch above the lines."""
     if not placed:
         return
     if patch:
@@ -413,10 +416,19 @@ def _hex_labels(c, placed: list[labels.Label], look, patch: bool = False):
             x0, y0, x1, y1 = lb.box
             c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
         c.setFillAlpha(1)
-    c.setFillColorRGB(*look["hex_label"])
-    for lb in placed:
-        c.setFont(lb.font, lb.size)
-        c.drawString(lb.x, lb.y, lb.text)
+    groups = [(look["hex_label"], placed)] if patch else [
+        (look["hex_label"], [lb for lb in placed if lb.text not in dark]),
+        (look["hex_label_dark"], [lb for lb in placed if lb.text in dark])]
+    font = None
+    for colour, group in groups:
+        if not group:
+            continue
+        c.setFillColorRGB(*colour)
+        for lb in group:
+            if (lb.font, lb.size) != font:
+                font = lb.font, lb.size
+                c.setFont(*font)
+            c.drawString(lb.x, lb.y, lb.text)
 
 
 def _markers(c, game_map: GameMap, f: Frame, window: Window):
