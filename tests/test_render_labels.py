@@ -188,3 +188,21 @@ def test_every_hex_label_stands_out_from_its_terrain(test_map):
              for lb in drawn.labels if lb.kind == "hex"}
     assert {test_map.char(parse_label(t)) for t in faint} >= {".", "^", ","}
     assert {t: v for t, v in faint.items() if v < 4.5} == {}
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_hex_labels_keep_off_the_rivers_and_walls(name):
+    """On a map without lines nearly every hex has room for its label clear of the rivers and walls
+    along its sides, which would otherwise run through the letters (a hex with rivers on most
+    sides, at the sheet's edge or beside a city's name may have none)."""
+    from umpire.families.dampfross.gamemap import load_map
+
+    fonts.register()
+    game_map = load_map(name)
+    hexes, on = 0, []
+    for sheet, frame, _, placed in _laid_out(game_map, mapdraw.MapContent({}, {}, {}), "a4"):
+        edges = [(*frame.edge_line(*e), 0.5) for e in list(game_map.rivers) + list(game_map.barriers)
+                 if e[0] in sheet.window and e[1] in sheet.window]
+        hexes += sum(1 for lb in placed if lb.kind == "hex")
+        on += [lb.text for lb in placed if lb.kind == "hex" and any(labels.crosses(lb.box, e) for e in edges)]
+    assert len(on) <= hexes / 100, on

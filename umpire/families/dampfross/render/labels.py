@@ -19,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 Box = tuple[float, float, float, float]          # x0, y0, x1, y1
 Segment = tuple[float, float, float, float, float]  # x0, y0, x1, y1, half width
 
-LABEL, MARKER, OUTSIDE, TRACK = 1000.0, 600.0, 1000.0, 25.0
+LABEL, MARKER, OUTSIDE, TRACK, EDGE = 1000.0, 600.0, 1000.0, 25.0, 5.0   # EDGE: a river or wall under a label
 PAD = 0.6                  # points kept clear left and right of every label, so that no two run together
 
 
@@ -99,9 +99,10 @@ class Space:
             for j in range(int(box[1] // c), int(box[3] // c) + 1):
                 self.buckets[(i, j)] = [entry for entry in self.buckets[(i, j)] if entry[5] is not box]
 
-    def add_segment(self, seg: Segment):
+    def add_segment(self, seg: Segment, kind: str = "track"):
+        """A line: a company's track, or (kind "edge") a river or a wall along a hex side."""
         x0, y0, x1, y1, hw = seg
-        self.add("track", seg, (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw))
+        self.add(kind, seg, (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw))
 
     def touches_track(self, box: Box) -> bool:
         """Whether a line (with its casing) passes through the box."""
@@ -131,10 +132,12 @@ class Space:
                         continue
                     if (ki if ki > i0 else i0) != i or (kj if kj > j0 else j0) != j:
                         continue                       # counted in an earlier cell
-                    if kind != "track":
-                        total += LABEL if kind == "label" else MARKER
+                    if kind == "label":
+                        total += LABEL
+                    elif kind == "marker":
+                        total += MARKER
                     elif crosses(box, item):
-                        total += TRACK
+                        total += TRACK if kind == "track" else EDGE
                     if total >= limit:
                         return total
         return total
@@ -149,7 +152,7 @@ class Want(NamedTuple):
     kind: str
     spots: Iterable[tuple[float, float, str]]     # anchor x, baseline y, align (left | centre | right)
     caps: bool = False
-    fallback: Iterable[tuple[float, float, str]] = ()   # tried when every spot touches a label, marker or edge
+    fallback: Iterable[tuple[float, float, str]] = ()   # tried when every spot touches a label, marker or river
 
 
 def place(space: Space, want: Want) -> tuple[Label, float]:
@@ -159,8 +162,8 @@ def place(space: Space, want: Want) -> tuple[Label, float]:
     best = None
     rank = 0
     for spots in (want.spots, want.fallback):
-        if best is not None and best[0] < MARKER:
-            break
+        if best is not None and (best[0] < 1 or TRACK <= best[0] < MARKER):
+            break                   # free, or on lines only: the fallback is for a river, a name, a marker
         for ax, ay, align in spots:
             x = ax - (width / 2 if align == "centre" else width if align == "right" else 0)
             box = (x - PAD, ay - below, x + width + PAD, ay + above)
@@ -192,8 +195,9 @@ HEX_SPOTS = ((0, -0.6), (-0.3, -0.5), (0.3, -0.5), (-0.5, -0.22), (0.5, -0.22), 
              # where lines run through the hex: the gaps between them, towards the corners and edges
              (-0.6, 0), (0.6, 0), (-0.2, -0.6), (0.2, -0.6), (-0.2, 0.6), (0.2, 0.6), (-0.7, 0), (0.7, 0),
              (0, 0.55), (-0.6, -0.3), (0.6, -0.3))
-# the last resort of a hex label that touches a marker or a name wherever it goes (a crowded city
-# hex): every point of a fine grid well inside the hex, nearest the centre first
+# the last resort of a hex label that touches a marker, a name or a river wherever it goes (a crowded
+# city hex, a hex with rivers on many sides): every point of a fine grid inside the hex, nearest the
+# centre first
 FINE_SPOTS = tuple(sorted(((i / 10, j / 10) for i in range(-7, 8) for j in range(-6, 7)
                            if abs(i) + abs(j) / 3 ** 0.5 <= 7.5 and (i / 10, j / 10) not in HEX_SPOTS),
                           key=lambda p: (p[0] ** 2 + p[1] ** 2, p)))

@@ -97,6 +97,7 @@ class Background:
     markers: list[tuple[float, float, float]]
     wants: list[labels.Want]
     dark: frozenset[str] = frozenset()      # the labels of hexes of dark or hatched terrain (mountains, abroad)
+    edges: tuple[labels.Segment, ...] = ()  # rivers and walls as drawn, for labels to keep off where they can
 
 
 _BACKGROUNDS: dict[tuple, Background] = {}
@@ -132,7 +133,8 @@ def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Bac
     _permitted_routes(drawing, game_map, f, window, look)
     return Background(f, hexes, drawing, list(_marker_boxes(game_map, f, window)),
                       _wants(game_map, f, hexes, detail=not sheet.overview),
-                      frozenset(label(h) for h in hexes if game_map.char(h) in MOUNTAIN | FOREIGN))
+                      frozenset(label(h) for h in hexes if game_map.char(h) in MOUNTAIN | FOREIGN),
+                      tuple(_edge_segments(game_map, f, window)))
 
 
 def _hex_path(c, f: Frame, hexes, unit):
@@ -222,6 +224,18 @@ def _edges(c, game_map: GameMap, f: Frame, window: Window, look):
         c.setLineJoin(0)
         c.drawPath(p, stroke=1, fill=0)
     c.setLineCap(0)
+
+
+def _edge_segments(game_map: GameMap, f: Frame, window: Window):
+    """The rivers and walls of the sheet as segments with their half widths, as _edges draws them."""
+    s = f.size
+    half = {"river": max(1.0, s * 0.14) / 2, "broad": max(1.0, s * 0.3) / 2}
+    for e, kind in sorted(game_map.rivers.items()):
+        if e[0] in window and e[1] in window:
+            yield (*f.edge_line(*e), half[kind])
+    for e in sorted(game_map.barriers):
+        if e[0] in window and e[1] in window:
+            yield (*f.edge_line(*e), s * 0.12 + max(0.9, s * 0.08) / 2)
 
 
 def _zigzag(p, x0, y0, x1, y1, amplitude: float, teeth: int = 5):
@@ -338,6 +352,8 @@ def place_labels(ground: Background, tracks: dict[str, list[tuple]]) -> list[lab
             space.add_segment((x0, y0, x1, y1, (lw * (NEW_WIDTH if new else 1) + 1.0) / 2))
     for x, y, r in ground.markers:
         space.add_box("marker", (x - r, y - r, x + r, y + r))
+    for seg in ground.edges:
+        space.add_segment(seg, "edge")
     return labels.layout(space, ground.wants)
 
 
