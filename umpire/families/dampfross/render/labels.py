@@ -152,31 +152,35 @@ class Want(NamedTuple):
     kind: str
     spots: Iterable[tuple[float, float, str]]     # anchor x, baseline y, align (left | centre | right)
     caps: bool = False
-    fallback: Iterable[tuple[float, float, str]] = ()   # tried when every spot touches a label, marker or river
 
 
 def place(space: Space, want: Want) -> tuple[Label, float]:
-    """The first spot that costs nothing, else the cheapest; the label's box joins the space."""
+    """The first spot that costs nothing, else the cheapest; the label's box joins the space. A hex
+    label whose every spot touches a river, a name or a marker tries its hex's fine spots too."""
     width = text_width(want.text, want.font, want.size)
     below, above = (0.02 if want.caps else 0.24) * want.size, 0.76 * want.size
-    best = None
-    rank = 0
-    for spots in (want.spots, want.fallback):
-        if best is not None and (best[0] < 1 or TRACK <= best[0] < MARKER):
-            break                   # free, or on lines only: the fallback is for a river, a name, a marker
-        for ax, ay, align in spots:
-            x = ax - (width / 2 if align == "centre" else width if align == "right" else 0)
-            box = (x - PAD, ay - below, x + width + PAD, ay + above)
-            cost = space.cost(box, best[0] if best else float("inf"))
-            if best is None or cost + rank * 0.01 < best[0]:
-                best = (cost + rank * 0.01, x, ay, box)
-            if cost == 0:
-                break
-            rank += 1
+    best, rank = _cheapest(space, want.spots, width, below, above)
+    if not (best[0] < 1 or TRACK <= best[0] < MARKER) and isinstance(want.spots, hex_spots):
+        best, _ = _cheapest(space, want.spots.fine(), width, below, above, best, rank)
     cost, x, y, box = best
     crossed = cost >= TRACK and want.kind == "hex" and space.touches_track(box)
     space.add_box("label", box)
     return Label(want.text, want.font, want.size, x, y, box, want.kind, crossed), cost
+
+
+def _cheapest(space: Space, spots, width: float, below: float, above: float, best=None, rank: int = 0):
+    """(cost with a little for the rank, x, baseline y, box) of the first free spot, else the cheapest
+    (or `best` if none is cheaper); and the rank after the last spot tried."""
+    for ax, ay, align in spots:
+        x = ax - (width / 2 if align == "centre" else width if align == "right" else 0)
+        box = (x - PAD, ay - below, x + width + PAD, ay + above)
+        cost = space.cost(box, best[0] if best else float("inf"))
+        if best is None or cost + rank * 0.01 < best[0]:
+            best = (cost + rank * 0.01, x, ay, box)
+        if cost == 0:
+            break
+        rank += 1
+    return best, rank
 
 
 def around(x: float, y: float, r: float, size: float) -> tuple[tuple[float, float, str], ...]:
@@ -209,9 +213,8 @@ class hex_spots:
     a hex crossed by lines, the gaps between them. Made one by one as they are tried: most labels
     take the first."""
 
-    def __init__(self, x: float, y: float, s: float, size: float, offsets=None):
+    def __init__(self, x: float, y: float, s: float, size: float):
         self.x, self.y, self.s, self.lift = x, y, s, 0.37 * size
-        self.offsets = offsets
 
     @property
     def area(self) -> Box:
@@ -219,7 +222,14 @@ class hex_spots:
         return self.x - self.s, self.y - self.s, self.x + self.s, self.y + self.s
 
     def __iter__(self):
-        for dx, dy in self.offsets or HEX_SPOTS:
+        return self._spots(HEX_SPOTS)
+
+    def fine(self):
+        """The last resort: FINE_SPOTS."""
+        return self._spots(FINE_SPOTS)
+
+    def _spots(self, offsets):
+        for dx, dy in offsets:
             yield self.x + dx * self.s, self.y + dy * self.s - self.lift, "centre"
 
 

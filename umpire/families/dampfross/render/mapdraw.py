@@ -19,6 +19,7 @@ from .sheets import LABEL_BAND, Frame, Sheet, Window, corners
 from .styles import LineStyle, load_styles
 
 HEX_LABEL_MIN = 5.0        # points: the smallest hex label printed
+DARK_TERRAIN = MOUNTAIN | FOREIGN   # dark or hatched hexes, whose labels are drawn darker
 
 
 @dataclass
@@ -133,7 +134,7 @@ def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Bac
     _permitted_routes(drawing, game_map, f, window, look)
     return Background(f, hexes, drawing, list(_marker_boxes(game_map, f, window)),
                       _wants(game_map, f, hexes, detail=not sheet.overview),
-                      frozenset(label(h) for h in hexes if game_map.char(h) in MOUNTAIN | FOREIGN),
+                      frozenset(label(h) for h in hexes if game_map.char(h) in DARK_TERRAIN),
                       tuple(_edge_segments(game_map, f, window)))
 
 
@@ -384,8 +385,7 @@ def _wants(game_map: GameMap, f: Frame, hexes: list[Hex], detail: bool) -> list[
         for h in hexes:
             if game_map.char(h) != "~":
                 x, y = f.centre(h)
-                wants.append(labels.Want(label(h), COND, size, "hex", labels.hex_spots(x, y, s, size), caps=True,
-                                         fallback=labels.hex_spots(x, y, s, size, labels.FINE_SPOTS)))
+                wants.append(labels.Want(label(h), COND, size, "hex", labels.hex_spots(x, y, s, size), caps=True))
     return wants
 
 
