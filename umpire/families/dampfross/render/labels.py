@@ -174,7 +174,7 @@ def _cheapest(space: Space, spots, width: float, below: float, above: float, bes
     for ax, ay, align in spots:
         x = ax - (width / 2 if align == "centre" else width if align == "right" else 0)
         box = (x - PAD, ay - below, x + width + PAD, ay + above)
-        cost = space.cost(box, best[0] if best else float("inf"))
+        cost = space.cost(box, best[0] - rank * 0.01 if best else float("inf"))   # what it must beat
         if best is None or cost + rank * 0.01 < best[0]:
             best = (cost + rank * 0.01, x, ay, box)
         if cost == 0:
