@@ -143,8 +143,9 @@ def _words(pdf: bytes, tmp_path) -> list[tuple[float, float, list]]:
     out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
     pages = []
     for w, h, body in re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
-        words = [(html.unescape(t), *map(float, box)) for *box, t in
-                 re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>', body)]
+        found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>',
+                           body)
+        words = [(html.unescape(t), *map(float, box)) for *box, t in found]
         pages.append((float(w), float(h), words))
     return pages
 

@@ -128,13 +128,15 @@ def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Bac
     look, window = load_styles(), sheet.window
     f = Frame(game_map.grid, window, pagesize)
     hexes = [h for h in game_map.all_hexes if h in window]
+    terrain = {h: game_map.char(h) for h in hexes}
     drawing = Recording(new_path)
-    _terrain(drawing, game_map, f, hexes, look)
+    _terrain(drawing, game_map, f, terrain, look)
     _edges(drawing, game_map, f, window, look)
     _permitted_routes(drawing, game_map, f, window, look)
+    detail = not sheet.overview
     return Background(f, hexes, drawing, list(_marker_boxes(game_map, f, window)),
-                      _wants(game_map, f, hexes, detail=not sheet.overview),
-                      frozenset(label(h) for h in hexes if game_map.char(h) in DARK_TERRAIN),
+                      _wants(game_map, f, terrain, detail),
+                      frozenset(label(h) for h, ch in terrain.items() if ch in DARK_TERRAIN) if detail else frozenset(),
                       tuple(_edge_segments(game_map, f, window)))
 
 
@@ -151,12 +153,13 @@ def _hex_path(c, f: Frame, hexes, unit):
     return p
 
 
-def _terrain(c, game_map: GameMap, f: Frame, hexes, look):
+def _terrain(c, game_map: GameMap, f: Frame, terrain: dict[Hex, str], look):
+    """The hexes filled by terrain ({hex: map character}), mountain signs and the hatching abroad."""
     unit = corners(game_map.grid)
     s = f.size
     groups: dict[str, list[Hex]] = {}
-    for h in hexes:
-        groups.setdefault(_terrain_name(game_map.char(h)), []).append(h)
+    for h, ch in terrain.items():
+        groups.setdefault(_terrain_name(ch), []).append(h)
     c.setLineWidth(max(0.3, s * 0.03))
     for name in ("plain", "foreign plain", "mountain", "foreign mountain", "water"):
         if name not in groups:
@@ -165,7 +168,7 @@ def _terrain(c, game_map: GameMap, f: Frame, hexes, look):
         c.setFillColorRGB(*fill)
         c.setStrokeColorRGB(*(fill if name == "water" else look["grid_line"]))
         c.drawPath(_hex_path(c, f, groups[name], unit), stroke=1, fill=1)
-    mountains = [h for h in hexes if game_map.char(h) in MOUNTAIN and h not in game_map.city_at]
+    mountains = [h for h, ch in terrain.items() if ch in MOUNTAIN and h not in game_map.city_at]
     if mountains:
         p = c.beginPath()
         for h in mountains:
@@ -178,7 +181,7 @@ def _terrain(c, game_map: GameMap, f: Frame, hexes, look):
         c.setStrokeColorRGB(0.42, 0.3, 0.15)
         c.setLineWidth(max(0.4, s * 0.05))
         c.drawPath(p, stroke=1, fill=0)
-    abroad = [h for h in hexes if game_map.char(h) in FOREIGN]
+    abroad = [h for h, ch in terrain.items() if ch in FOREIGN]
     if abroad:
         p = c.beginPath()
         for h in abroad:
@@ -358,7 +361,7 @@ def place_labels(ground: Background, tracks: dict[str, list[tuple]]) -> list[lab
     return labels.layout(space, ground.wants)
 
 
-def _wants(game_map: GameMap, f: Frame, hexes: list[Hex], detail: bool) -> list[labels.Want]:
+def _wants(game_map: GameMap, f: Frame, terrain: dict[Hex, str], detail: bool) -> list[labels.Want]:
     """The labels of a sheet with the spots each may take, in the order they are placed."""
     s, window = f.size, f.window
     font = max(5.5, min(8.0, s * 0.5)) if detail else 5.0
@@ -382,8 +385,8 @@ def _wants(game_map: GameMap, f: Frame, hexes: list[Hex], detail: bool) -> list[
                                          labels.around(x, y, r, small)[1:] + labels.around(x, y, r, small)[:1],
                                          caps=True))
         size = min(6.5, max(HEX_LABEL_MIN, s * 0.4))
-        for h in hexes:
-            if game_map.char(h) != "~":
+        for h, ch in terrain.items():
+            if ch != "~":
                 x, y = f.centre(h)
                 wants.append(labels.Want(label(h), COND, size, "hex", labels.hex_spots(x, y, s, size), caps=True))
     return wants
