@@ -7,6 +7,8 @@ import math
 from pathlib import Path
 
 import pytest
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from umpire.families.dampfross.hexgrid import label
 from umpire.render.paper import paper_size
@@ -111,11 +113,39 @@ def test_a_hex_label_with_no_spot_clear_of_the_lines_is_marked_crossed():
     assert crossed.crossed and not clear.crossed
 
 
+class _Text(PDFTextObject):
+    def __init__(self, *args, **kwargs):
+        self.strings = []
+        super().__init__(*args, **kwargs)
+
+    def textOut(self, text):
+        self.strings.append(text)
+        super().textOut(text)
+
+
+class Strings(Canvas):
+    """A canvas that tells `drew(text)` each string it draws, alone or in a text object."""
+
+    def drew(self, text):
+        pass
+
+    def drawString(self, x, y, text, *args, **kwargs):
+        self.drew(text)
+        super().drawString(x, y, text, *args, **kwargs)
+
+    def beginText(self, *args, **kwargs):
+        return _Text(self, *args, **kwargs)
+
+    def drawText(self, text):
+        for string in text.strings:
+            self.drew(string)
+        super().drawText(text)
+
+
 def test_a_hex_label_a_line_passes_under_is_drawn_above_the_lines(test_map):
     """Every side of G7 carries six companies' lines: its label finds no clear spot, and is drawn
     after the lines (on a light patch) instead of under them."""
     from reportlab.lib.pagesizes import A4
-    from reportlab.pdfgen.canvas import Canvas
     import io
 
     g7 = (6, 6)
@@ -124,7 +154,7 @@ def test_a_hex_label_a_line_passes_under_is_drawn_above_the_lines(test_map):
     content = mapdraw.MapContent({e: list(ids) for e in edges}, company_styles([(c, c) for c in ids]),
                                  {c: c for c in ids})
 
-    class Spy(Canvas):
+    class Spy(Strings):
         log: list = []
 
         def setStrokeColorRGB(self, r, g, b, *args, **kwargs):
@@ -135,9 +165,8 @@ def test_a_hex_label_a_line_passes_under_is_drawn_above_the_lines(test_map):
             self.log.append(("path", getattr(self, "stroke", None)))
             super().drawPath(path, *args, **kwargs)
 
-        def drawString(self, x, y, text, *args, **kwargs):
+        def drew(self, text):
             self.log.append(("text", text))
-            super().drawString(x, y, text, *args, **kwargs)
 
     fonts.register()
     [sheet] = sheets.plan_sheets(test_map.grid, A4)
@@ -163,21 +192,19 @@ def test_every_hex_label_stands_out_from_its_terrain(test_map):
     """Plain, mountain and foreign hexes: each label's colour against its hex's fill has the
     contrast small print needs."""
     from reportlab.lib.pagesizes import A4
-    from reportlab.pdfgen.canvas import Canvas
     import io
     from umpire.families.dampfross.hexgrid import parse_label
     from umpire.families.dampfross.render.styles import load_styles
 
-    class Spy(Canvas):
+    class Spy(Strings):
         seen: dict = {}
 
         def setFillColorRGB(self, r, g, b, *args, **kwargs):
             self.fill = (r, g, b)
             super().setFillColorRGB(r, g, b, *args, **kwargs)
 
-        def drawString(self, x, y, text, *args, **kwargs):
+        def drew(self, text):
             self.seen[text] = self.fill
-            super().drawString(x, y, text, *args, **kwargs)
 
     fonts.register()
     [sheet] = sheets.plan_sheets(test_map.grid, A4)

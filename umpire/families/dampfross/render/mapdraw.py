@@ -438,16 +438,23 @@ def _hex_labels(c, placed: list[labels.Label], look, dark: frozenset[str], patch
     groups = [(look["hex_label"], placed)] if patch else [
         (look["hex_label"], [lb for lb in placed if lb.text not in dark]),
         (look["hex_label_dark"], [lb for lb in placed if lb.text in dark])]
-    font = None
     for colour, group in groups:
-        if not group:
-            continue
-        c.setFillColorRGB(*colour)
-        for lb in group:
-            if (lb.font, lb.size) != font:
-                font = lb.font, lb.size
-                c.setFont(*font)
-            c.drawString(lb.x, lb.y, lb.text)
+        if group:
+            c.setFillColorRGB(*colour)
+            draw_labels(c, group)
+
+
+def draw_labels(c, placed: list[labels.Label]):
+    """Labels as one text object: a font is set only where it changes, each label moves the origin
+    (a text of hundreds of strings, not hundreds of texts)."""
+    text, font = c.beginText(), None
+    for lb in placed:
+        if (lb.font, lb.size) != font:
+            font = lb.font, lb.size
+            text.setFont(*font)
+        text.setTextOrigin(lb.x, lb.y)
+        text.textOut(lb.text)
+    c.drawText(text)
 
 
 def _markers(c, game_map: GameMap, f: Frame, window: Window):
@@ -511,9 +518,7 @@ def _place_labels(c, placed: list[labels.Label]):
         c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
     c.setFillAlpha(1)
     c.setFillColorRGB(0, 0, 0)
-    for lb in placed:
-        c.setFont(lb.font, lb.size)
-        c.drawString(lb.x, lb.y, lb.text)
+    draw_labels(c, placed)
 
 
 def _margins(c, grid: Grid, f: Frame, window: Window):
