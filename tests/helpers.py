@@ -73,3 +73,17 @@ def hex_map_source(path) -> bool:
     """A source drawn by tools/place_cities.py (it has a hex grid layout), not a board source."""
     import yaml
     return "layout" in yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def run(*args):
+    """The umpire command line with these arguments (click's test runner): its result."""
+    from click.testing import CliRunner
+    from umpire.cli import main
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def run_ok(*args) -> str:
+    """The umpire command line with these arguments, which must succeed: its output."""
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    return result.output

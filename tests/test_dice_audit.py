@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
 
-from umpire.cli import main
+from helpers import run
 
 COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def new_game(tmp_path, *extra):

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from umpire.cli import main
 from umpire.export import item_of
+from helpers import run_ok
 
 
 @pytest.fixture(scope="module")
@@ -20,15 +21,9 @@ def demo(tmp_path_factory):
     return out / "demo"
 
 
-def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
 def test_accounts_carry_forward_to_the_final_balances(demo):
-    data = json.loads(run("export", demo))
-    status = json.loads(run("status", demo, "--json"))
+    data = json.loads(run_ok("export", demo))
+    status = json.loads(run_ok("status", demo, "--json"))
     last = data["accounts"][-1]["companies"]
     assert {c: last[c]["carried_forward"] for c in last} == {c: v["balance"] for c, v in status["companies"].items()}
     for before, after in zip(data["accounts"], data["accounts"][1:]):
@@ -38,7 +33,7 @@ def test_accounts_carry_forward_to_the_final_balances(demo):
 
 
 def test_accounts_show_each_transport_as_a_column_in_order(demo):
-    data = json.loads(run("export", demo))
+    data = json.loads(run_ok("export", demo))
     items = [list(acc["items"]) for row in data["accounts"] for acc in row["companies"].values()]
     assert any(i[:2] == ["transport 1", "transport 2"] for i in items)
 
@@ -51,7 +46,7 @@ def test_postings_fall_in_the_zine_columns():
 
 
 def test_csv_accounts_have_a_header_and_a_running_balance(demo):
-    rows = list(csv.DictReader(io.StringIO(run("export", demo, "--format", "csv"))))
+    rows = list(csv.DictReader(io.StringIO(run_ok("export", demo, "--format", "csv"))))
     assert rows[0] == {"round": "1", "company": "red", "item": "brought forward", "amount": "", "balance": "20"}
     running = {}
     for row in rows:
@@ -63,12 +58,12 @@ def test_csv_accounts_have_a_header_and_a_running_balance(demo):
 
 
 def test_log_reads_as_actions_without_the_dice_and_postings(demo):
-    rows = list(csv.DictReader(io.StringIO(run("export", demo, "--format", "csv", "--table", "log"))))
+    rows = list(csv.DictReader(io.StringIO(run_ok("export", demo, "--format", "csv", "--table", "log"))))
     texts = [r["text"] for r in rows]
     assert any(t.startswith("red built ") for t in texts) and any("the game ended" in t for t in texts)
     assert not any(r["type"] in ("roll", "posting") for r in rows)
 
 
 def test_export_writes_a_file_with_out(demo, tmp_path):
-    run("export", demo, "--out", tmp_path / "demo.json")
+    run_ok("export", demo, "--out", tmp_path / "demo.json")
     assert json.loads((tmp_path / "demo.json").read_text(encoding="utf-8"))["game"] == "demo"

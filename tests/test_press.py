@@ -3,19 +3,12 @@ may hold it back, codes never print, and the order's parser never sees it."""
 
 from __future__ import annotations
 
-from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
-from umpire.cli import main
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.orders import parse_order
 from umpire.press import PRESS_LIMIT, split_press
-
-
-def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert result.exit_code == 0, result.output
-    return result.output
+from helpers import run_ok
 
 
 def test_press_runs_to_endpress_or_the_end_and_skips_quotes():
@@ -45,7 +38,7 @@ def test_any_text_splits_without_a_crash_and_keeps_its_line_numbers(text):
 
 def game(tmp_path, *options):
     path = tmp_path / "g"
-    out = run("new", path, "--map", "ireland", "--rules", "laurin", "--company", "red:Red Lines:red@example.org",
+    out = run_ok("new", path, "--map", "ireland", "--rules", "laurin", "--company", "red:Red Lines:red@example.org",
               "--company", "blue:Blue Star:blue@example.org", *options)
     codes = dict(line.strip().split(": ") for line in out.splitlines() if line.startswith("  "))
     return path, codes
@@ -54,14 +47,14 @@ def game(tmp_path, *options):
 def submit(tmp_path, path, company, body):
     order = tmp_path / f"{company}.txt"
     order.write_text(f"GAME g\nCOMPANY {company}\n{body}\n", encoding="utf-8")
-    run("submit", path, order)
+    run_ok("submit", path, order)
 
 
 def test_press_is_printed_under_the_company_name_and_grey_press_anonymously(tmp_path):
     path, _ = game(tmp_path, "--option", "grey_press=true")
     submit(tmp_path, path, "red", "HOME Dublin\nPRESS\nDublin is ours.")
     submit(tmp_path, path, "blue", "HOME Belfast\nPRESS GREY\nRed will go bankrupt.")
-    run("resolve", path, "--force")
+    run_ok("resolve", path, "--force")
     text = (path / "newsletters" / "002.txt").read_text(encoding="utf-8")
     assert "Red Lines:\n  Dublin is ours." in text and "Grey press:\n  Red will go bankrupt." in text
     assert "Blue Star:" not in text.split("PRESS")[1].split("ORDER FORMS")[0]
@@ -70,7 +63,7 @@ def test_press_is_printed_under_the_company_name_and_grey_press_anonymously(tmp_
 def test_grey_press_is_named_where_the_game_does_not_allow_it(tmp_path):
     path, _ = game(tmp_path)
     submit(tmp_path, path, "blue", "HOME Belfast\nPRESS GREY\nRed will go bankrupt.")
-    run("resolve", path, "--force")
+    run_ok("resolve", path, "--force")
     assert "Blue Star:\n  Red will go bankrupt." in (path / "newsletters" / "002.txt").read_text(encoding="utf-8")
 
 
@@ -78,10 +71,10 @@ def test_the_gm_holds_press_back_and_codes_never_print(tmp_path):
     path, codes = game(tmp_path)
     submit(tmp_path, path, "red", f"HOME Dublin\nPRESS\nMy code is {codes['red']}, blue's is {codes['blue']}.")
     submit(tmp_path, path, "blue", "HOME Belfast\nPRESS\nSpam.")
-    assert "Spam." in run("press", path)
-    run("press", path, "--hold", "blue")
-    assert "(held back)" in run("press", path)
-    run("resolve", path, "--force")
+    assert "Spam." in run_ok("press", path)
+    run_ok("press", path, "--hold", "blue")
+    assert "(held back)" in run_ok("press", path)
+    run_ok("resolve", path, "--force")
     text = (path / "newsletters" / "002.txt").read_text(encoding="utf-8")
     assert "Spam." not in text and "My code is *****, blue's is *****." in text
     assert codes["red"] not in text and codes["blue"] not in text
@@ -92,7 +85,7 @@ def test_press_held_back_by_the_gm_replays_byte_for_byte(tmp_path):
     path, _ = game(tmp_path)
     submit(tmp_path, path, "red", "HOME Dublin\nPRESS\nDublin is ours.")
     submit(tmp_path, path, "blue", "HOME Belfast\nPRESS\nSpam.")
-    run("press", path, "--hold", "blue")
-    run("resolve", path, "--force")
+    run_ok("press", path, "--hold", "blue")
+    run_ok("resolve", path, "--force")
     assert "Spam." not in (path / "newsletters" / "002.txt").read_text(encoding="utf-8")
     assert replay(path).differences == []

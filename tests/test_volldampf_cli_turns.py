@@ -4,17 +4,12 @@ a repeated run from cron do nothing."""
 
 from __future__ import annotations
 
-from click.testing import CliRunner
 from volldampf_helpers import TINY
 
 from umpire import actions
-from umpire.cli import main
+from helpers import run
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def test_resolve_names_the_turn_it_resolved_and_the_turn_now_open(tmp_path):

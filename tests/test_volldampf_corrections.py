@@ -4,19 +4,14 @@ and replay rebuilds the game byte for byte after both."""
 
 from __future__ import annotations
 
-from click.testing import CliRunner
 from volldampf_helpers import TINY
 
 from umpire import actions
-from umpire.cli import main
 from umpire.replay import replay
 from umpire.store.folder import GameFolder
+from helpers import run
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def game(tmp_path, resolves=0):

@@ -7,18 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
 from volldampf_helpers import TINY
 
 from umpire import actions
-from umpire.cli import main
+from helpers import run
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 RECORDED = Path(__file__).parent / "games" / "volldampf-recorded"
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def game(tmp_path):

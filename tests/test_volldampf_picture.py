@@ -7,30 +7,23 @@ from __future__ import annotations
 import io
 import json
 
-from click.testing import CliRunner
 from PIL import Image
 from pixels import close, render_page
 
 from umpire import demo
-from umpire.cli import main
 from umpire.families.volldampf.drawing import DISC, PAGE, PICTURE_WIDTH, colour, frame_for
 from umpire.families.volldampf.report import player_colours
 from umpire.replay import replay
+from helpers import run_ok
 
 PLAYERS = ["--company", "ann:Ann:ann@example.org", "--company", "bob:Bob:bob@example.org",
            "--company", "cy:Cy:cy@example.org"]
 
 
-def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
 def played(path):
     """A Volldampf game on the Germany board: created, then turn 1A resolved."""
-    run("new", path, "--rules", "volldampf", "--seed", "picture", *PLAYERS)
-    run("resolve", path, "--force")
+    run_ok("new", path, "--rules", "volldampf", "--seed", "picture", *PLAYERS)
+    run_ok("resolve", path, "--force")
     return path
 
 

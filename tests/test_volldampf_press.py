@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import re
 
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from volldampf_helpers import TINY, tiny_board
 
-from umpire.cli import main
 from umpire.families import family
 from umpire.replay import replay
+from helpers import run_ok
 
 BOARD = tiny_board()
 VOLLDAMPF = family("volldampf")
@@ -20,22 +19,16 @@ PLAYERS = ["--company", "ann:Ann Ahrens:ann@example.org", "--company", "bob:Bob 
            "--company", "cy:Cy Claussen:cy@example.org"]
 
 
-def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args])
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
 def game(tmp_path, *options):
     path = tmp_path / "v"
-    out = run("new", path, "--map", TINY, "--rules", "volldampf", "--seed", "press", *PLAYERS, *options)
+    out = run_ok("new", path, "--map", TINY, "--rules", "volldampf", "--seed", "press", *PLAYERS, *options)
     return path, dict(line.strip().split(": ") for line in out.splitlines() if line.startswith("  "))
 
 
 def submit(tmp_path, path, player, body):
     order = tmp_path / f"{player}.txt"
     order.write_text(f"GAME v\nPLAYER {player}\n{body}\n", encoding="utf-8")
-    return run("submit", path, order)
+    return run_ok("submit", path, order)
 
 
 def test_section_16_press_lines_are_never_read_as_order_lines():
@@ -53,7 +46,7 @@ def test_section_16_press_is_printed_in_the_next_newsletter_under_the_players_na
                                   "Nobody stops the Ahrens railway.")
     submit(tmp_path, path, "bob", "BID 1\nPRESS GREY\nAnn bids high and builds little.\nENDPRESS")
     submit(tmp_path, path, "cy", "BID 0\nPRESS\n" + "word " * 40)
-    run("resolve", path, "--force")
+    run_ok("resolve", path, "--force")
     text = (path / "newsletters" / "002.txt").read_text(encoding="utf-8")
     press = text.split("\nPress\n-----\n")[1].split("\nPlayers\n")[0]
     assert press.startswith("Ann Ahrens:\n  The Hansa line will reach Berlin first.\n"
@@ -68,13 +61,13 @@ def test_section_16_the_gm_holds_press_of_the_open_turn_and_codes_never_print(tm
     path, codes = game(tmp_path)
     submit(tmp_path, path, "ann", f"BID 2\nPRESS\nBob's code is {codes['bob']}.")
     submit(tmp_path, path, "bob", "BID 1\nPRESS\nSpam.")
-    assert "Spam." in run("press", path) and "1A" not in run("press", path)
-    assert "held back" in run("press", path, "--hold", "bob")
-    assert "(held back)" in run("press", path, "--round", "1a")
-    run("resolve", path, "--force")
+    assert "Spam." in run_ok("press", path) and "1A" not in run_ok("press", path)
+    assert "held back" in run_ok("press", path, "--hold", "bob")
+    assert "(held back)" in run_ok("press", path, "--round", "1a")
+    run_ok("resolve", path, "--force")
     text = (path / "newsletters" / "002.txt").read_text(encoding="utf-8")
     assert "Spam." not in text and "Bob's code is *****." in text and codes["bob"] not in text
-    assert "No press in the orders of round 1B." in run("press", path)
+    assert "No press in the orders of round 1B." in run_ok("press", path)
     assert replay(path).differences == []
 
 
