@@ -4,13 +4,14 @@ nothing about any game."""
 
 from __future__ import annotations
 
-import textwrap
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
+from functools import lru_cache
 
 from ..actions import SubmitResult
 from ..store.folder import GameFolder
+from ..textfill import fill
 from . import mailpolicy
 from .decode import Mail
 
@@ -25,9 +26,11 @@ NOT_ACCEPTED_TEXT = (
     "  GAME <game>\n  COMPANY <company id>\n  CODE <your order code>\n")
 
 
+@lru_cache(maxsize=1024)
 def paragraphs(text: str) -> str:
-    """Fill each line to the width, except indented lines (examples, order lines)."""
-    return "\n".join(textwrap.fill(p, WIDTH) if p and not p.startswith("  ") else p for p in text.split("\n"))
+    """Fill each line to the width, except indented lines (examples, order lines). The same texts
+    come again and again (notes, the head of each company's confirmation): each is filled once."""
+    return "\n".join(fill(p, WIDTH) if p and not p.startswith("  ") else p for p in text.split("\n"))
 
 
 NOT_ACCEPTED = paragraphs(NOT_ACCEPTED_TEXT)
@@ -71,7 +74,7 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
     out = [paragraphs(head), ""] + reading.lines
     if result.errors:
         out += ["", UNREADABLE_LINES]
-        out += [textwrap.fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
+        out += [fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
     out += ["", reading.note]
     return "\n".join(out) + "\n"
 

@@ -109,6 +109,7 @@ class GameFolder:
         self._map = None
         self._rules = None
         self._events = None
+        self._rolled_back = False                        # whether `_events` left out what a rollback undid
         self._journal_read: tuple[int, int, list[dict]] = (0, 0, [])   # bytes and lines parsed, their events
         self._unwritten: list[dict] = []                 # journaled in a batch not yet written
         self._folded: tuple[int, object, dict | None] = (0, None, None)   # events folded, state, last one
@@ -263,7 +264,8 @@ class GameFolder:
         """The events in force: the journal's, less what a rollback undid (see `in_force`)."""
         if self._events is None:
             raw = self.journal()
-            self._events = raw if not any(e["type"] == "rollback" for e in raw) else [raw[i] for i in in_force(raw)]
+            self._rolled_back = any(e["type"] == "rollback" for e in raw)
+            self._events = raw if not self._rolled_back else [raw[i] for i in in_force(raw)]
         return self._events
 
     def journal(self) -> list[dict]:
@@ -353,7 +355,12 @@ class GameFolder:
                 raise ValueError("a batch journals events one by one")
             self._join(batch)
             batch.append_lines(self.journal_path, events)
-            self._unwritten += json.loads(json.dumps(events))
+            added = json.loads(json.dumps(events))
+            self._unwritten += added
+            if self._events is not None and not self._rolled_back and \
+                    not any(e.get("type") == "rollback" for e in added):
+                self._events = self._events + added          # what `events` would read again
+                return
         self._events = None
 
     def _join(self, batch: atomic.Batch):

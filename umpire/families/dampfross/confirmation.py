@@ -8,11 +8,10 @@ Warnings never stop an order being stored: the resolution decides.
 
 from __future__ import annotations
 
-import textwrap
-
 from .engine.preview import OrderPreview, preview_order
 from .orders import Order, format_chain
 from ...store.folder import GameFolder
+from ...textfill import fill
 
 WIDTH = 72
 
@@ -43,7 +42,7 @@ def order_lines(folder: GameFolder, company: str, order: Order) -> list[str]:
 def _warning(problem: str | None) -> list[str]:
     if not problem:
         return []
-    return [textwrap.fill(f"warning: {problem}", WIDTH, initial_indent="      ", subsequent_indent="        ")]
+    return [fill(f"warning: {problem}", WIDTH, initial_indent="      ", subsequent_indent="        ")]
 
 
 def _home_problem(folder: GameFolder, company: str, order: Order) -> str | None:
@@ -79,7 +78,7 @@ def _chains(preview: OrderPreview) -> list[str]:
     for chain in preview.chains:
         out.append(f"  line {chain.line}: BUILD {'-'.join(chain.hexes)}")
         if chain.problem:
-            out.append(textwrap.fill(f"not buildable as it stands: {chain.problem}", WIDTH,
+            out.append(fill(f"not buildable as it stands: {chain.problem}", WIDTH,
                                      initial_indent="      ", subsequent_indent="      "))
             continue
         for seg in chain.segments:
@@ -87,12 +86,12 @@ def _chains(preview: OrderPreview) -> list[str]:
                 text = f"{seg.a}-{seg.b}: cannot be built: {seg.problem}"
             else:
                 text = f"{seg.a}-{seg.b}  {seg.cost} pt" + "".join(f", fee {f.describe()}" for f in seg.fees)
-            out.append(textwrap.fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
+            out.append(fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
     total = f"Altogether {preview.cost} point{'s' if preview.cost != 1 else ''}"
     if preview.budget is not None:
         total += f" of this round's budget of {preview.budget}"
     total += f", and {preview.fees} units in fees (balance now {preview.balance})."
     if preview.budget is not None and preview.cost > preview.budget:
         total += " The budget does not cover it all: building stops where the points run out."
-    out += ["", textwrap.fill(total, WIDTH)]
+    out += ["", fill(total, WIDTH)]
     return out
