@@ -35,7 +35,7 @@ from ..errors import UmpireError
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import game_lock
-from . import mailpolicy, replies
+from . import replies
 from .auth import authentication_problem, registered
 from .config import MailConfig, Server
 from .decode import Mail, header_block, message_key, read_mail
@@ -437,8 +437,7 @@ class Fetcher:
 
     def reply_bytes(self, mail: Mail, body: str, to: str, outcome: Outcome) -> bytes | None:
         try:
-            msg = replies.compose(mail, body, self.config.from_addr, self.now, to=to)
-            return msg.as_bytes(policy=mailpolicy.SMTP)
+            return replies.reply_bytes(mail, body, self.config.from_addr, self.now, to=to)
         except Exception as exc:
             if _environment(exc):
                 raise

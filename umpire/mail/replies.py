@@ -4,6 +4,7 @@ nothing about any game."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -102,3 +103,44 @@ def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | No
         msg["References"] = f"{mail.references} {mail.message_id}".strip()
     msg.set_content(body)
     return msg
+
+
+# -- a reply's bytes -------------------------------------------------------------------
+_PLAIN_VALUE = re.compile(r"[!-~](?:[ -~]*[!-~])?")     # printable ASCII, no space at either end
+_PLAIN_BODY = re.compile(r"[ -~\n]*")                   # printable ASCII lines
+_LONG_LINE = re.compile(r"[^\n]{79}")                    # longer than the 78 characters of a line
+_STRUCTURED = ("From", "To", "Date")                     # parsed into addresses or a time, not text
+_CONTENT = (b'Content-Type: text/plain; charset="utf-8"\r\nContent-Transfer-Encoding: 7bit\r\n'
+            b"MIME-Version: 1.0\r\n\r\n")
+
+
+def reply_bytes(mail: Mail, body: str, sender: str, now: datetime, to: str | None = None) -> bytes:
+    """`compose(mail, body, sender, now, to=to).as_bytes(policy=mailpolicy.SMTP)`, built directly
+    for a reply of printable ASCII lines of at most 78 characters (what the standard library sends
+    as 7bit text, unfolded): each header line as the policy folds it (made once for the values that
+    come again: sender, recipient, date), the body as its lines. Any other reply is composed by
+    `compose`. tests/test_mail_reply_bytes.py compares the two."""
+    if not (_PLAIN_BODY.fullmatch(body) and not _LONG_LINE.search(body)):
+        return compose(mail, body, sender, now, to=to).as_bytes(policy=mailpolicy.SMTP)
+    original = mail.subject or "your orders"
+    fields = [("From", sender), ("To", to or mail.sender),
+              ("Subject", original if original.lower().startswith("re:") else f"Re: {original}"),
+              ("Date", format_datetime(now)),
+              ("Message-ID", f"<{mail.key}.reply@{sender.rsplit('@', 1)[-1].strip('>')}>"),
+              ("Auto-Submitted", "auto-replied")]
+    if mail.message_id:
+        fields += [("In-Reply-To", mail.message_id), ("References", f"{mail.references} {mail.message_id}".strip())]
+    out = [_field(name, value) for name, value in fields]
+    out.append(_CONTENT)
+    out.append(b"\r\n".join(body.encode("ascii").splitlines()) + b"\r\n")
+    return b"".join(out)
+
+
+def _field(name: str, value: str) -> bytes:
+    """One header line as `mailpolicy.SMTP` writes it. Text of printable ASCII that fits on its
+    line, with no encoded word in it, is written as it is; anything else the policy folds (its
+    header objects are shared, so a value that comes again is folded once)."""
+    if name not in _STRUCTURED and len(name) + len(value) <= 76 and _PLAIN_VALUE.fullmatch(value) \
+            and "=?" not in value:
+        return f"{name}: {value}\r\n".encode("ascii")
+    return mailpolicy.SMTP.fold_binary(name, mailpolicy.DEFAULT.header_store_parse(name, value)[1])
