@@ -99,8 +99,14 @@ def decode(data: bytes) -> str:
 
 def visible(raw: str) -> str:
     """A line as it is read: any Unicode space a plain space; invisible format characters
-    (zero-width spaces, direction marks, a byte-order mark) left out."""
+    (zero-width spaces, direction marks, a byte-order mark) left out. (ASCII has no format
+    character, and its spaces are the ones `str.isspace` knows: an ASCII line is translated.)"""
+    if raw.isascii():
+        return raw.translate(_ASCII_SPACES)
     return "".join(" " if ch.isspace() else ch for ch in raw if unicodedata.category(ch) != "Cf")
+
+
+_ASCII_SPACES = {c: " " for c in range(128) if chr(c).isspace() and c != 32}
 
 
 def control_char(line: str) -> str | None:

@@ -317,8 +317,10 @@ class GameFolder:
         self._journal_read = (offset + len(tail), count, events)
         return events
 
-    def state(self):
-        """The state after every event so far: a fresh copy, folded on from the last call's."""
+    def state(self, copy: bool = True):
+        """The state after every event so far: a fresh copy, folded on from the last call's. With
+        `copy=False` the folded state itself, for a caller that only reads it (and reads it
+        before the next event is journaled)."""
         events = self.events
         count, state, last = self._folded
         if state is None or count > len(events) or (count and events[count - 1] is not last):
@@ -339,7 +341,7 @@ class GameFolder:
                 raise DataError(problem, str(self.journal_path),
                                 "The journal and game.yaml are written by the umpire; restore them from a backup.")
         self._folded = (len(events), state, events[-1] if events else None)
-        return state.copy()
+        return state.copy() if copy else state
 
     def _disagreement(self, state) -> str | None:
         """Where the folded journal contradicts game.yaml or itself (the family says); None if nowhere."""

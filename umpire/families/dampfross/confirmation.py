@@ -16,14 +16,15 @@ from ...textfill import fill
 WIDTH = 72
 
 
-def order_lines(folder: GameFolder, company: str, order: Order) -> list[str]:
-    """The order's lines as read, each followed by its figures or warnings (indented text, no final newline)."""
-    state = folder.state()
+def order_lines(folder: GameFolder, company: str, order: Order, state=None) -> list[str]:
+    """The order's lines as read, each followed by its figures or warnings (indented text, no final
+    newline), against `state` (only read) or else the game's state now."""
+    state = state if state is not None else folder.state(copy=False)
     game_map = folder.game_map
     out = []
     if order.home is not None:
         out.append(f"  line {order.home_line}: HOME {game_map.describe(order.home)}")
-        out += _warning(_home_problem(folder, company, order))
+        out += _warning(_home_problem(state, game_map, company, order))
     if order.chains:
         out += _chains(preview_order(state, game_map, folder.rules, company, order))
     seen: dict[int, int] = {}
@@ -45,8 +46,7 @@ def _warning(problem: str | None) -> list[str]:
     return [fill(f"warning: {problem}", WIDTH, initial_indent="      ", subsequent_indent="        ")]
 
 
-def _home_problem(folder: GameFolder, company: str, order: Order) -> str | None:
-    state, game_map = folder.state(), folder.game_map
+def _home_problem(state, game_map, company: str, order: Order) -> str | None:
     if state.phase != "construction":
         return "home terminals are chosen in the construction phase; this line will be refused."
     current = state.homes.get(company)
