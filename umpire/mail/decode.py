@@ -73,16 +73,62 @@ def read_mail(raw: bytes, key: str | None = None) -> Mail:
     if unread:
         raw = prescan.sender_fields(raw)
     try:
-        msg = BytesParser(policy=mailpolicy.DEFAULT).parsebytes(raw)
+        msg = _single_part(raw) or BytesParser(policy=mailpolicy.DEFAULT).parsebytes(raw)
     except Exception:                       # the parser is lenient; this is the last line of defence
         return Mail(key, None, None, "", "", "", "body", False, "its header cannot be read.", unread)
     sender, problem = strict_from(msg)
-    message_id = _message_id(_header(msg, "Message-ID"))
+    message_id = _message_id(_plain_message_id(msg) or _header(msg, "Message-ID"))
     references = " ".join(r for r in _header(msg, "References").split() if _MSG_ID.match(r))
     text, source = order_text(msg) if not unread else ("", "body")
     subject = "".join(c for c in " ".join(_header(msg, "Subject").split()) if c.isprintable())
     return Mail(key, message_id, sender, subject, references, clean(text), source, _automatic(msg, sender),
                 problem, unread)
+
+
+_HEADER_LINES = re.compile(r"(?:[!-9;-~]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*)+")
+_LINE = re.compile(r"[^\n]*\n")
+_PLAIN_ID = re.compile(r"<[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+>")
+
+
+def _single_part(raw: bytes) -> EmailMessage | None:
+    """The message as `BytesParser(policy=mailpolicy.DEFAULT)` reads it, made directly when it is
+    one part (not multipart, not a message) whose header is plain field lines ending in an empty
+    line, all ending alike: the parser splits such a header into the same fields and keeps the
+    rest as the payload, as is. None for any other message (the parser reads it)."""
+    head = _END_OF_HEADER.search(raw, 0, prescan.MAX_HEADER_BYTES + 4)
+    if head is None:
+        return None
+    text = raw[:head.end()].decode("ascii", "surrogateescape")
+    crlf = text.endswith("\r\n\r\n")
+    if text.startswith("From ") or "\r" in (text.replace("\r\n", "") if crlf else text) or \
+            not _HEADER_LINES.fullmatch(text, 0, len(text) - (2 if crlf else 1)):
+        return None
+    policy = mailpolicy.DEFAULT
+    msg = EmailMessage(policy=policy)
+    field: list[str] = []
+    for line in _LINE.findall(text, 0, len(text) - (2 if crlf else 1)):
+        if line[0] not in " \t" and field:
+            msg.set_raw(*policy.header_source_parse(field))
+            field = []
+        field.append(line)
+    msg.set_raw(*policy.header_source_parse(field))
+    if msg.get_content_maintype() in ("multipart", "message"):
+        return None
+    msg.set_payload(raw[head.end():].decode("ascii", "surrogateescape"))
+    return msg
+
+
+_END_OF_HEADER = re.compile(rb"\r?\n\r?\n")
+
+
+def _plain_message_id(msg: EmailMessage) -> str | None:
+    """The Message-ID when it is written `<left@right>` of the characters of a dot-atom (its text
+    is then what the header registry makes of it, without parsing it); else None."""
+    for name, value in msg.raw_items():
+        if name.lower() == "message-id":
+            value = value.replace("\r", "").replace("\n", "")
+            return value if _PLAIN_ID.fullmatch(value) else None
+    return None
 
 
 def _message_id(value: str) -> str | None:
