@@ -107,6 +107,7 @@ class Fetcher:
         self.all_games = all_games
         self.now = now or datetime.now(timezone.utc)
         self.games: dict[str, GameFolder] = {}
+        self.addresses: dict[Path, set[str]] = {}                 # game folder -> its registered addresses
         self.via: dict[str, dict[str, dict]] = {}     # game -> via -> its journal event
         self.outcomes: list[Outcome] = []
         self.done: dict[str, dict] = dict(self.room.processed())   # key -> its processed record
@@ -418,7 +419,11 @@ class Fetcher:
         """A GM address, or an address registered for a company of the message's game."""
         if address in self.config.gm:
             return True
-        return folder is not None and any(address in registered(folder, c) for c in folder.company_ids())
+        if folder is None:
+            return False
+        if folder.path not in self.addresses:          # game.yaml does not change while the lock is held
+            self.addresses[folder.path] = {a for c in folder.company_ids() for a in registered(folder, c)}
+        return address in self.addresses[folder.path]
 
     def recipient(self, mail: Mail, folder: GameFolder | None) -> str | None:
         """Where the reply goes: the From address when it is registered; an unregistered one gets

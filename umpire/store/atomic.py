@@ -218,8 +218,12 @@ class Batch:
     def append_lines(self, path: Path, records: list[dict]):
         """Queue JSON lines for an append-only file. Each record must stand on its own: they are
         appended in one write after the batch's files are durable."""
+        self.append_line_bytes(path, json_lines(records))
+
+    def append_line_bytes(self, path: Path, lines: bytes):
+        """Queue JSON lines already made (`json_lines`), as append_lines does."""
         path = Path(path)
-        self._lines[path] = self._lines.get(path, b"") + json_lines(records)
+        self._lines[path] = self._lines.get(path, b"") + lines
 
     def after(self, callback: Callable[[bool], None]):
         """Call `callback(written)` when the batch ends, written or not."""

@@ -356,8 +356,9 @@ class GameFolder:
             if len(events) != 1:
                 raise ValueError("a batch journals events one by one")
             self._join(batch)
-            batch.append_lines(self.journal_path, events)
-            added = json.loads(json.dumps(events))
+            lines = atomic.json_lines(events)
+            batch.append_line_bytes(self.journal_path, lines)
+            added = [json.loads(lines)]                      # the event as it will be read back
             self._unwritten += added
             if self._events is not None and not self._rolled_back and \
                     not any(e.get("type") == "rollback" for e in added):
@@ -430,9 +431,9 @@ class GameFolder:
         while True:
             seq = self._next_seq[round_number]
             self._next_seq[round_number] = seq + 1
-            path = folder / f"{seq:04d}-{who}.txt"
-            if (batch or atomic).write_new(path, data):
-                return path.relative_to(self.path)
+            name = f"{seq:04d}-{who}.txt"
+            if (batch or atomic).write_new(folder / name, data):
+                return Path("orders", str(round_number), name)
 
     def latest_orders(self, round_number: int) -> dict[str, str]:
         """Company -> the file of its newest accepted order for the round."""
