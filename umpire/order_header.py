@@ -110,8 +110,15 @@ _ASCII_SPACES = {c: " " for c in range(128) if chr(c).isspace() and c != 32}
 
 
 def control_char(line: str) -> str | None:
-    """The first control character (or lone surrogate) of a line, if any."""
+    """The first control character (or lone surrogate) of a line, if any. (In ASCII these are
+    the characters below the space and DEL: an ASCII line is searched for them at once.)"""
+    if line.isascii():
+        m = _ASCII_CONTROL.search(line)
+        return m.group() if m else None
     return next((ch for ch in line if unicodedata.category(ch) in ("Cc", "Cs")), None)
+
+
+_ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def keyword_of(shown: str) -> tuple[str, str, str]:

@@ -6,7 +6,7 @@ than everything else the line needs. A text of printable ASCII words, each parte
 one space and none with a hyphen, is split by `textwrap` into exactly those words and spaces, and
 filled greedily: so it is filled here the same way, without the regular expression. Any other text
 (tabs, runs of spaces, hyphens, a word longer than the line, anything not ASCII) goes to
-`textwrap.fill` itself. tests/test_textfill.py compares the two on many texts.
+`textwrap.fill` itself. tests/test_text_fast_paths.py compares the two on many texts.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""textfill.fill gives what textwrap.fill gives, on the texts a reply fills and on odd ones."""
+"""Fast paths for text give what the general code gives: textfill.fill is textwrap.fill, and an
+ASCII order line is made visible and checked for control characters as any line."""
 
 from __future__ import annotations
 
@@ -41,3 +42,21 @@ def test_fill_of_the_reply_texts_is_textwrap_fill():
                  "points run out."):
         for line in text.split("\n"):
             assert fill(line, 72) == textwrap.fill(line, 72)
+
+
+def test_ascii_lines_are_made_visible_and_searched_for_control_characters_as_any_line():
+    import unicodedata
+
+    from umpire.order_header import control_char, visible
+
+    def slow_visible(raw):
+        return "".join(" " if ch.isspace() else ch for ch in raw if unicodedata.category(ch) != "Cf")
+
+    def slow_control(line):
+        return next((ch for ch in line if unicodedata.category(ch) in ("Cc", "Cs")), None)
+
+    rnd = random.Random(5)
+    lines = ["".join(chr(c) for c in range(128))] + \
+        ["".join(chr(rnd.randrange(128)) for _ in range(rnd.randrange(40))) for _ in range(20000)]
+    for line in lines:
+        assert visible(line) == slow_visible(line) and control_char(line) == slow_control(line), repr(line)
