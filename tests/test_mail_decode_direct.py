@@ -1,6 +1,7 @@
 """A one-part message is made into the same EmailMessage the parser makes (decode._single_part),
-and a plain Message-ID is the text the header registry makes of it: read_mail reads every message
-as it does through the parser alone."""
+a plain Message-ID is the text the header registry makes of it, and what a part's header says is
+asked once per header (decode._part_facts): read_mail reads every message as it does through the
+parser and the EmailMessage methods alone."""
 
 from __future__ import annotations
 
@@ -24,9 +25,12 @@ HEADERS = ["From: red@example.org", "From: Red <red@example.org>", "From: =?utf-
            "Content-Type: multipart/mixed; boundary=b1", "Content-Type: message/rfc822", "Content-Type: bogus",
            "Content-Transfer-Encoding: quoted-printable", "Content-Transfer-Encoding: base64",
            "Content-Disposition: attachment; filename=orders.txt", "X-Odd: caf\xe9", "References: <r1@x> <r2@y>",
-           "Auto-Submitted: auto-replied", "Precedence: bulk", "X-Empty:", "X-Tab:\tvalue", ": no name",
+           "Auto-Submitted: auto-replied", "Precedence: bulk", "Content-Type: text/plain; charset=bogus-8",
+           "Content-Type: text/plain; format=flowed", "Content-Type: text/plain; charset*=utf-8''%75%74%66-8",
+           "Content-Type: application/octet-stream; name=orders.txt", "Content-Disposition: inline",
+           "Content-Transfer-Encoding: 8bit", "Content-Type: text/plain; charset=rot13", "content-type: TEXT/PLAIN", "X-Empty:", "X-Tab:\tvalue", ": no name",
            "From nobody Sat Mar  1 10:00:00 2025", " leading continuation", "No colon here", "X-Cr: a\rb"]
-BODIES = ["GAME g1\r\nCOMPANY red\r\nCODE tulip-42\r\nHOME Alpha\r\n", "R0FNRSBnMQ==\r\n", "caf\xe9 =C3=A9\r\n", "",
+BODIES = ["GAME g1\r\nCOMPANY red\r\nCODE tulip-42\r\nHOME Alpha\r\n", "GAME g1 \r\nBUILD C3- \r\nD3\r\n", "R0FNRSBnMQ==\r\n", "caf\xe9 =C3=A9\r\n", "",
           "--b1\r\nContent-Type: text/plain\r\n\r\nGAME g1\r\n--b1--\r\n", "<p>GAME g1</p>\n", "\r\n\r\nlate\r\n"]
 
 
@@ -74,6 +78,7 @@ def test_read_mail_reads_every_message_as_the_parser_alone(monkeypatch):
     direct = [decode.read_mail(raw) for raw in raws]
     monkeypatch.setattr(decode, "_single_part", lambda raw: None)
     monkeypatch.setattr(decode, "_plain_message_id", lambda msg: None)
+    monkeypatch.setattr(decode, "_part_facts", lambda part: None)
     assert [decode.read_mail(raw) for raw in raws] == direct
 
 

@@ -34,6 +34,7 @@ def paragraphs(text: str) -> str:
     return "\n".join(fill(p, WIDTH) if p and not p.startswith("  ") else p for p in text.split("\n"))
 
 
+mailpolicy.forgets(paragraphs.cache_clear)
 NOT_ACCEPTED = paragraphs(NOT_ACCEPTED_TEXT)
 UNREADABLE_LINES = paragraphs("Lines that could not be read (they are not carried out; send the whole order "
                               "again with them corrected):")
