@@ -49,3 +49,12 @@ def test_a_confirmation_is_built_directly():
     expected = replies.compose(mail, body, "umpire@example.org", datetime(2025, 3, 1, tzinfo=timezone.utc))
     assert replies.reply_bytes(mail, body, "umpire@example.org", datetime(2025, 3, 1, tzinfo=timezone.utc)) == \
         expected.as_bytes(policy=mailpolicy.SMTP)
+
+
+def test_equal_times_in_two_zones_are_dated_each_as_it_is():
+    mail = Mail("0" * 32, None, "red@example.org", "orders", "", "", "body", False)
+    utc = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+    cet = datetime(2025, 3, 1, 13, 0, tzinfo=timezone(timedelta(hours=1)))
+    assert utc == cet
+    assert b"Date: Sat, 01 Mar 2025 12:00:00 +0000\r\n" in replies.reply_bytes(mail, "x\n", "u@example.org", utc)
+    assert b"Date: Sat, 01 Mar 2025 13:00:00 +0100\r\n" in replies.reply_bytes(mail, "x\n", "u@example.org", cet)

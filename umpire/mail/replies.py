@@ -115,6 +115,17 @@ _CONTENT = (b'Content-Type: text/plain; charset="utf-8"\r\nContent-Transfer-Enco
             b"MIME-Version: 1.0\r\n\r\n")
 
 
+_dated: list = [None, ""]                   # the last time formatted, and its text
+
+
+def _date(now: datetime) -> str:
+    """format_datetime(now), made once for the time a fetch dates all its replies with (kept by
+    identity: equal times in other zones are written otherwise)."""
+    if _dated[0] is not now:
+        _dated[:] = [now, format_datetime(now)]
+    return _dated[1]
+
+
 def reply_bytes(mail: Mail, body: str, sender: str, now: datetime, to: str | None = None) -> bytes:
     """`compose(mail, body, sender, now, to=to).as_bytes(policy=mailpolicy.SMTP)`, built directly
     for a reply of printable ASCII lines of at most 78 characters (what the standard library sends
@@ -126,7 +137,7 @@ def reply_bytes(mail: Mail, body: str, sender: str, now: datetime, to: str | Non
     original = mail.subject or "your orders"
     fields = [("From", sender), ("To", to or mail.sender),
               ("Subject", original if original.lower().startswith("re:") else f"Re: {original}"),
-              ("Date", format_datetime(now)),
+              ("Date", _date(now)),
               ("Message-ID", f"<{mail.key}.reply@{sender.rsplit('@', 1)[-1].strip('>')}>"),
               ("Auto-Submitted", "auto-replied")]
     if mail.message_id:
@@ -137,11 +148,16 @@ def reply_bytes(mail: Mail, body: str, sender: str, now: datetime, to: str | Non
     return b"".join(out)
 
 
+@lru_cache(maxsize=4096)
 def _field(name: str, value: str) -> bytes:
     """One header line as `mailpolicy.SMTP` writes it. Text of printable ASCII that fits on its
-    line, with no encoded word in it, is written as it is; anything else the policy folds (its
-    header objects are shared, so a value that comes again is folded once)."""
+    line, with no encoded word in it, is written as it is; anything else the policy folds. Each
+    line is made once: sender, recipients, date and subjects come again and again."""
     if name not in _STRUCTURED and len(name) + len(value) <= 76 and _PLAIN_VALUE.fullmatch(value) \
             and "=?" not in value:
         return f"{name}: {value}\r\n".encode("ascii")
     return mailpolicy.SMTP.fold_binary(name, mailpolicy.DEFAULT.header_store_parse(name, value)[1])
+
+
+mailpolicy.forgets(_field.cache_clear)
+mailpolicy.forgets(lambda: _dated.__setitem__(slice(None), [None, ""]))
