@@ -43,10 +43,14 @@ class Mailroom:
             atomic.append_lines(self.log_path, records, separable=True)
             self.records.extend(json.loads(json.dumps(r)) for r in records)
 
-    def keep_raw(self, key: str, raw: bytes, batch: atomic.Batch | None = None) -> Path:
-        """The raw message on disk (atomic; a message already kept is not written again)."""
+    def keep_raw(self, key: str, raw: bytes, batch: atomic.Batch | None = None, new: bool = False) -> Path:
+        """The raw message on disk (atomic; a message already kept is not written again). With
+        `new`, the caller has just found no copy (holding the lock) and none in the batch."""
         path = self.inbox / f"{key}.eml"
-        (batch or atomic).write_new(path, raw)
+        if new and batch is not None:
+            batch.write_bytes(path, raw)
+        else:
+            (batch or atomic).write_new(path, raw)
         return path
 
     def processed(self) -> dict[str, dict]:

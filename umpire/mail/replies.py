@@ -109,7 +109,6 @@ def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | No
 # -- a reply's bytes -------------------------------------------------------------------
 _PLAIN_VALUE = re.compile(r"[!-~](?:[ -~]*[!-~])?")     # printable ASCII, no space at either end
 _PLAIN_BODY = re.compile(r"[ -~\n]*")                   # printable ASCII lines
-_LONG_LINE = re.compile(r"[^\n]{79}")                    # longer than the 78 characters of a line
 _STRUCTURED = ("From", "To", "Date")                     # parsed into addresses or a time, not text
 _CONTENT = (b'Content-Type: text/plain; charset="utf-8"\r\nContent-Transfer-Encoding: 7bit\r\n'
             b"MIME-Version: 1.0\r\n\r\n")
@@ -132,7 +131,7 @@ def reply_bytes(mail: Mail, body: str, sender: str, now: datetime, to: str | Non
     as 7bit text, unfolded): each header line as the policy folds it (made once for the values that
     come again: sender, recipient, date), the body as its lines. Any other reply is composed by
     `compose`. tests/test_mail_reply_bytes.py compares the two."""
-    if not (_PLAIN_BODY.fullmatch(body) and not _LONG_LINE.search(body)):
+    if not (_PLAIN_BODY.fullmatch(body) and max(map(len, body.split("\n"))) <= 78):
         return compose(mail, body, sender, now, to=to).as_bytes(policy=mailpolicy.SMTP)
     original = mail.subject or "your orders"
     fields = [("From", sender), ("To", to or mail.sender),

@@ -134,8 +134,11 @@ class GameFolder:
     def newsletters(self) -> Path:
         return self.path / "newsletters"
 
+    def has_game_file(self) -> bool:
+        return (self.path / GAME_FILE).exists()
+
     def require(self):
-        if not (self.path / GAME_FILE).exists():
+        if not self.has_game_file():
             raise UmpireError(f"{self.path} is not a game folder (it has no {GAME_FILE}).",
                               fix=f"Create a game with `umpire new {quote(str(self.path))} --map ireland --rules laurin "
                                   '--company "red:Red Lines:red@example.org" --company "blue:Blue Star:blue@example.org"`.')
@@ -240,7 +243,7 @@ class GameFolder:
         """The game family (umpire/families/): Dampfross unless game.yaml names another."""
         if self._family is None:
             from .. import families
-            self._family = families.of_game(self.config if (self.path / GAME_FILE).exists() else {})
+            self._family = families.of_game(self.config if self.has_game_file() else {})
         return self._family
 
     @property
@@ -345,7 +348,7 @@ class GameFolder:
 
     def _disagreement(self, state) -> str | None:
         """Where the folded journal contradicts game.yaml or itself (the family says); None if nowhere."""
-        ids = self.company_ids() if (self.path / GAME_FILE).exists() else None
+        ids = self.company_ids() if self.has_game_file() else None
         return self.family.disagreement(state, ids)
 
     def append(self, events: list[dict], batch: atomic.Batch | None = None):
