@@ -98,6 +98,13 @@ def append_lines(path: Path, records: list[dict], separable: bool = False):
         os.close(fd)
 
 
+def append_json_lines(path: Path, data: bytes):
+    """Append lines made by `json_lines`, each standing on its own (as `append_lines` with
+    `separable`), in one write."""
+    if data:
+        _append(Path(path), data)
+
+
 def _append(path: Path, data: bytes):
     created = not path.exists()
     fd = _open_locked(path)
@@ -163,7 +170,7 @@ class Batch:
 
     def __init__(self):
         self._files: dict[str, str] = {}                 # target -> its temporary file
-        self._lines: dict[Path, bytes] = {}              # append-only file -> its queued lines
+        self._lines: dict[Path, list[bytes]] = {}        # append-only file -> its queued lines
         self._after: list[Callable[[bool], None]] = []
         self._made: set[str] = set()                     # folders known to exist
 
@@ -222,8 +229,7 @@ class Batch:
 
     def append_line_bytes(self, path: Path, lines: bytes):
         """Queue JSON lines already made (`json_lines`), as append_lines does."""
-        path = Path(path)
-        self._lines[path] = self._lines.get(path, b"") + lines
+        self._lines.setdefault(Path(path), []).append(lines)
 
     def after(self, callback: Callable[[bool], None]):
         """Call `callback(written)` when the batch ends, written or not."""
@@ -244,7 +250,7 @@ class Batch:
                     _fsync_dir(folder)
             for path, data in list(self._lines.items()):
                 del self._lines[path]
-                _append(path, data)
+                _append(path, b"".join(data))
         finally:
             self._discard()
 
