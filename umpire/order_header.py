@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -128,10 +129,15 @@ def keyword_of(shown: str) -> tuple[str, str, str]:
     return word.upper().rstrip(":"), word, rest.strip()
 
 
+@lru_cache(maxsize=64)
+def _masker(codes: tuple[str, ...]) -> Masker:
+    return Masker(codes)            # a game's codes mask order after order
+
+
 def mask_codes(text: str, codes: Iterable[str]) -> str:
     """The order text with every token equal to one of `codes` masked (see echo.Masker), except
     on CODE lines, whose word is the code to be checked (and which the parser never echoes)."""
-    mask = Masker(codes)
+    mask = _masker(tuple(c for c in codes if isinstance(c, str)))
     out = []
     for line in text.splitlines(keepends=True):
         body = line.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
