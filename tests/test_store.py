@@ -301,18 +301,3 @@ def test_appenders_in_two_processes_take_turns(tmp_path):
         assert mine == [(n, p) for n in range(60) for p in ((0, 1, 2) if n % 10 == 9 else (None,))]
     groups = [i for i, r in enumerate(records) if r.get("part") == 0]
     assert all(records[i + 1].get("part") == 1 and records[i + 2].get("part") == 2 for i in groups)
-
-
-def test_a_temporary_file_is_named_after_its_target_and_one_left_behind_never_blocks_a_write(tmp_path):
-    from umpire.store.lock import remove_stale_temporaries
-    target = tmp_path / "inbox" / "k.eml"
-    target.parent.mkdir()
-    stale = target.parent / f".k.eml.{atomic._TOKEN}"           # what a killed write of this process left
-    stale.write_bytes(b"half")
-    atomic.write_bytes(target, b"whole")
-    with atomic.Batch() as batch:
-        batch.write_bytes(tmp_path / "inbox" / "j.eml", b"one")
-        batch.write_bytes(tmp_path / "inbox" / "j.eml", b"two")             # the same target again
-    assert target.read_bytes() == b"whole" and (tmp_path / "inbox" / "j.eml").read_bytes() == b"two"
-    assert remove_stale_temporaries(tmp_path) == [stale], "the lock's clean-up knows the name"
-    assert sorted(p.name for p in target.parent.iterdir()) == ["j.eml", "k.eml"]
