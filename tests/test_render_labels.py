@@ -7,6 +7,8 @@ import math
 from pathlib import Path
 
 import pytest
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from umpire.families.dampfross.hexgrid import label
 from umpire.render.paper import paper_size
@@ -90,3 +92,144 @@ def test_a_label_takes_the_first_free_spot():
     placed, _ = labels.place(space, labels.Want("AD21", fonts.COND, 5, "hex",
                                              ((50, 100, "centre"), (60, 100, "left"))))
     assert placed.x == 60
+
+
+@pytest.mark.parametrize("paper", ["a4", "a3"])
+def test_no_label_lies_on_a_place_marker(busy, paper):
+    game_map, content = busy
+    for sheet, _, _, placed in _laid_out(game_map, content, paper):
+        ground = mapdraw.background(game_map, sheet.pagesize, sheet)
+        markers = [(x - r, y - r, x + r, y + r) for x, y, r in ground.markers]
+        on = [lb.text for lb in placed for m in markers if labels.overlaps(lb.box, m)]
+        assert on == [], f"{game_map.name} sheet {sheet.number}: {on}"
+
+
+def test_a_hex_label_with_no_spot_clear_of_the_lines_is_marked_crossed():
+    space = labels.Space(20, (0, 0, 200, 200))
+    want = labels.Want("AD21", fonts.COND, 5, "hex", ((50, 100, "centre"), (150, 100, "centre")), caps=True)
+    space.add_segment((0, 101, 200, 101, 1))
+    crossed, _ = labels.place(space, want)
+    clear, _ = labels.place(labels.Space(20, (0, 0, 200, 200)), want)
+    assert crossed.crossed and not clear.crossed
+
+
+class _Text(PDFTextObject):
+    def __init__(self, *args, **kwargs):
+        self.strings = []
+        super().__init__(*args, **kwargs)
+
+    def textOut(self, text):
+        self.strings.append(text)
+        super().textOut(text)
+
+
+class Strings(Canvas):
+    """A canvas that tells `drew(text)` each string it draws, alone or in a text object."""
+
+    def drew(self, text):
+        pass
+
+    def drawString(self, x, y, text, *args, **kwargs):
+        self.drew(text)
+        super().drawString(x, y, text, *args, **kwargs)
+
+    def beginText(self, *args, **kwargs):
+        return _Text(self, *args, **kwargs)
+
+    def drawText(self, text):
+        for string in text.strings:
+            self.drew(string)
+        super().drawText(text)
+
+
+def test_a_hex_label_a_line_passes_under_is_drawn_above_the_lines(test_map):
+    """Every side of G7 carries six companies' lines: its label finds no clear spot, and is drawn
+    after the lines (on a light patch) instead of under them."""
+    from reportlab.lib.pagesizes import A4
+    import io
+
+    g7 = (6, 6)
+    edges = [tuple(sorted((g7, n))) for n in test_map.grid.neighbours(g7)]
+    ids = ["red", "blue", "green", "black", "orange", "purple"]
+    content = mapdraw.MapContent({e: list(ids) for e in edges}, company_styles([(c, c) for c in ids]),
+                                 {c: c for c in ids})
+
+    class Spy(Strings):
+        log: list = []
+
+        def setStrokeColorRGB(self, r, g, b, *args, **kwargs):
+            self.stroke = (r, g, b)
+            super().setStrokeColorRGB(r, g, b, *args, **kwargs)
+
+        def drawPath(self, path, *args, **kwargs):
+            self.log.append(("path", getattr(self, "stroke", None)))
+            super().drawPath(path, *args, **kwargs)
+
+        def drew(self, text):
+            self.log.append(("text", text))
+
+    fonts.register()
+    [sheet] = sheets.plan_sheets(test_map.grid, A4)
+    c = Spy(io.BytesIO(), pagesize=A4)
+    drawn = mapdraw.draw_map(c, test_map, content, A4, sheet)
+    [g7_label] = [lb for lb in drawn.labels if lb.text == "G7"]
+    assert g7_label.crossed
+    purple = content.styles["purple"].colour
+    last_line = max(i for i, (what, arg) in enumerate(Spy.log) if what == "path" and arg == purple)
+    assert Spy.log.index(("text", "G7")) > last_line
+
+
+def _contrast(a, b) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21; 4.5 is the least for small text)."""
+    def lum(c):
+        r, g, b = (v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    low, high = sorted((lum(a), lum(b)))
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_hex_label_stands_out_from_its_terrain(test_map):
+    """Plain, mountain and foreign hexes: each label's colour against its hex's fill has the
+    contrast small print needs."""
+    from reportlab.lib.pagesizes import A4
+    import io
+    from umpire.families.dampfross.hexgrid import parse_label
+    from umpire.families.dampfross.render.styles import load_styles
+
+    class Spy(Strings):
+        seen: dict = {}
+
+        def setFillColorRGB(self, r, g, b, *args, **kwargs):
+            self.fill = (r, g, b)
+            super().setFillColorRGB(r, g, b, *args, **kwargs)
+
+        def drew(self, text):
+            self.seen[text] = self.fill
+
+    fonts.register()
+    [sheet] = sheets.plan_sheets(test_map.grid, A4)
+    drawn = mapdraw.draw_map(Spy(io.BytesIO(), pagesize=A4), test_map, mapdraw.MapContent({}, {}, {}), A4, sheet)
+    terrain = load_styles()["terrain"]
+    names = {".": "plain", "^": "mountain", ",": "foreign plain", ";": "foreign mountain"}
+    faint = {lb.text: round(_contrast(Spy.seen[lb.text], terrain[names[test_map.char(parse_label(lb.text))]]), 2)
+             for lb in drawn.labels if lb.kind == "hex"}
+    assert {test_map.char(parse_label(t)) for t in faint} >= {".", "^", ","}
+    assert {t: v for t, v in faint.items() if v < 4.5} == {}
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_hex_labels_keep_off_the_rivers_and_walls(name):
+    """On a map without lines nearly every hex has room for its label clear of the rivers and walls
+    along its sides, which would otherwise run through the letters (a hex with rivers on most
+    sides, at the sheet's edge or beside a city's name may have none)."""
+    from umpire.families.dampfross.gamemap import load_map
+
+    fonts.register()
+    game_map = load_map(name)
+    hexes, on = 0, []
+    for sheet, frame, _, placed in _laid_out(game_map, mapdraw.MapContent({}, {}, {}), "a4"):
+        edges = [(*frame.edge_line(*e), 0.5) for e in list(game_map.rivers) + list(game_map.barriers)
+                 if e[0] in sheet.window and e[1] in sheet.window]
+        hexes += sum(1 for lb in placed if lb.kind == "hex")
+        on += [lb.text for lb in placed if lb.kind == "hex" and any(labels.crosses(lb.box, e) for e in edges)]
+    assert len(on) <= hexes / 100, on

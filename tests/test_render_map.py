@@ -124,3 +124,81 @@ def test_an_edited_map_gets_a_background_of_its_own(tmp_path, test_map):
     assert _render(tmp_path / "b.pdf", edited) != before
     mapdraw._BACKGROUNDS.clear()
     assert _render(tmp_path / "c.pdf", edited) == (tmp_path / "b.pdf").read_bytes()
+
+
+SIX = [("red", "Red Line"), ("pink", "Pink Railway"), ("grey", "Grey Line"), ("blue", "Blue Line"),
+       ("yellow", "Yellow Railway"), ("gsw", "Great Southern & Western Railway")]
+
+
+def _words(pdf: bytes, tmp_path) -> list[tuple[float, float, list]]:
+    """Each page's width, height and words (text, x0, y0, x1, y1 from the top left), by pdftotext -bbox."""
+    import html
+    import re
+    import subprocess
+    from pixels import need_pdftoppm
+
+    need_pdftoppm()
+    path = tmp_path / "map.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True, text=True).stdout
+    pages = []
+    for w, h, body in re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', out, re.S):
+        found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>',
+                           body)
+        words = [(html.unescape(t), *map(float, box)) for *box, t in found]
+        pages.append((float(w), float(h), words))
+    return pages
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize("name", MAPS)
+def test_every_word_of_a_map_page_lies_inside_its_margins_and_above_its_footer(tmp_path, name, paper):
+    """The sheet titles of a newsletter (the longest a map page has), the legend with six companies
+    and the specials: nothing runs off the paper or into the footer."""
+    import io
+    from umpire.families.dampfross.render import mapdraw, pdf
+    from umpire.families.dampfross.render.styles import company_styles
+    from umpire.render.flow import Flow
+
+    game_map, pagesize = load_map(name), paper_size(paper)
+    a, b = next((h, n) for h in game_map.all_hexes for n in game_map.grid.neighbours(h))
+    content = mapdraw.MapContent({(a, b): ["red"]}, company_styles(SIX), dict(SIX), new={((a, b), "red")})
+    buffer = io.BytesIO()
+    flow = Flow("FOOTER", pagesize)
+    pdf.map_pages(flow, game_map, content, f"{game_map.title}: the lines after newsletter 123")
+    flow.build(buffer, "t")
+    for number, (width, height, words) in enumerate(_words(buffer.getvalue(), tmp_path), 1):
+        outside = [t for t, x0, _, x1, _ in words if x0 < sheets.PAGE_MARGIN - 1 or x1 > width - sheets.PAGE_MARGIN + 1]
+        assert outside == [], f"page {number}"
+        footer = min(y0 for t, _, y0, _, _ in words if t == "FOOTER")
+        low = [t for t, _, y0, _, y1 in words if t not in ("FOOTER", "page", str(number)) and y1 > footer - 1]
+        assert low == [], f"page {number}"
+
+
+def test_a_legend_too_long_for_its_band_is_set_in_smaller_type_to_stay_above_it():
+    import io
+    from reportlab.pdfgen.canvas import Canvas
+    from umpire.families.dampfross.render import mapdraw
+    from umpire.families.dampfross.render.styles import company_styles
+    from umpire.render import fonts
+
+    fonts.register()
+    germany = load_map("germany")
+    content = mapdraw.MapContent({}, company_styles(SIX), dict(SIX))
+    items = mapdraw.legend_items(germany, content)
+    width = 400
+    rows7, rows6 = (len(mapdraw.legend_rows(items, size, width)) for size in (7.0, 6.0))
+    top, bottom = 200.0, 200.0 - 9.0 * (rows6 - 1) - mapdraw.LEGEND_DROP
+    assert top - 11.0 * (rows7 - 1) - mapdraw.LEGEND_DROP < bottom          # too long at 7 points
+
+    class Spy(Canvas):
+        seen: list = []
+
+        def drawString(self, x, y, text, *args, **kwargs):
+            self.seen.append((y, self._fontsize))
+            super().drawString(x, y, text, *args, **kwargs)
+
+    fonts.register()
+    mapdraw.draw_legend(Spy(io.BytesIO()), germany, content, 20, top, width, bottom=bottom)
+    assert {size for _, size in Spy.seen} == {6.0}
+    assert min(y for y, _ in Spy.seen) - 2 >= bottom

@@ -87,6 +87,23 @@ def test_text_is_drawn_on_its_baseline_and_centred_where_asked():
     assert abs(y1 - 60) <= 2                            # resting on the baseline (y = 40 from below)
 
 
+def test_a_text_object_draws_each_string_at_its_origin_in_its_font_as_drawstring_does():
+    alone, together = raster.RasterCanvas((200, 100), 2), raster.RasterCanvas((200, 100), 2)
+    strings = [(BOLD, 12, 10, 60, "AD21"), (BOLD, 12, 90, 60, "AE22"), ("DejaVuSans", 7, 40, 20, "Dublin")]
+    for font, size, x, y, text in strings:
+        alone.setFont(font, size)
+        alone.drawString(x, y, text)
+    text = together.beginText()
+    for font, size, x, y, string in strings:
+        text.setFont(font, size)
+        text.setTextOrigin(x, y)
+        text.textOut(string)
+    assert together.png() == raster.RasterCanvas((200, 100), 2).png()     # nothing is drawn before drawText
+    together.drawText(text)
+    assert together.png() == alone.png()
+    assert alone.image.convert("L").point(lambda v: 255 if v < 128 else 0).getbbox() is not None   # ink
+
+
 @given(st.lists(st.tuples(st.floats(0, 500), st.floats(0, 500)), min_size=2, max_size=8),
        st.lists(st.floats(0.5, 20), min_size=1, max_size=4))
 def test_a_dash_pattern_leaves_pieces_no_longer_than_its_dashes(points, dash):

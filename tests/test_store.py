@@ -301,3 +301,26 @@ def test_appenders_in_two_processes_take_turns(tmp_path):
         assert mine == [(n, p) for n in range(60) for p in ((0, 1, 2) if n % 10 == 9 else (None,))]
     groups = [i for i, r in enumerate(records) if r.get("part") == 0]
     assert all(records[i + 1].get("part") == 1 and records[i + 2].get("part") == 2 for i in groups)
+
+
+def test_a_deferred_folder_is_written_without_an_fsync_and_made_durable_by_one_flush_at_its_end(tmp_path, monkeypatch):
+    names = [tmp_path / "game" / f"{n}.txt" for n in range(20)]
+    seen, synced = [], []
+    monkeypatch.setattr(atomic, "_SYNCFS", lambda fd: seen.append(sum(p.exists() for p in names)) or 0)
+    monkeypatch.setattr(atomic.os, "fsync", lambda fd: synced.append(fd))
+    with atomic.deferred(tmp_path / "game"):
+        for path in names:
+            atomic.write_bytes(path, b"x")
+        atomic.append_lines(tmp_path / "game" / "journal.jsonl", [{"n": 1}])
+    assert synced == [] and seen == [len(names)], "no fsync while writing; one flush when every file is in place"
+    assert (tmp_path / "game" / "journal.jsonl").read_text() == '{"n": 1}\n'
+
+
+def test_a_deferred_folder_is_flushed_even_when_the_writing_fails(tmp_path, monkeypatch):
+    seen = []
+    monkeypatch.setattr(atomic, "_SYNCFS", lambda fd: seen.append(fd) or 0)
+    with pytest.raises(RuntimeError):
+        with atomic.deferred(tmp_path / "not-yet"):
+            atomic.write_bytes(tmp_path / "a.txt", b"x")
+            raise RuntimeError("a round that does not fit")
+    assert len(seen) == 1 and (tmp_path / "a.txt").read_bytes() == b"x"

@@ -71,12 +71,15 @@ def demo(out_dir, which):
 
 
 def play_with_progress(folder: Path, out_dir: Path, bar: str, name: str | None):
-    """Play with the newsletter PDFs drawn by worker processes, and progress bars on a terminal.
-    When a round does not fit, the PDFs of the rounds before it are written before it is reported."""
+    """Play with the newsletter PDFs drawn by worker processes, and progress bars on a terminal;
+    the game folder is made durable once, when it is written. When a round does not fit, the PDFs
+    of the rounds before it are written before it is reported."""
     from ..play import play as play_archive
     from ..render.pdf_batch import PdfBatch, worker_count
+    from ..store import atomic
     stopped = None
-    with progress(bar) as step, progress("Drawing the PDFs   ") as drawn, PdfBatch(worker_count(), done=drawn):
+    with atomic.deferred(out_dir), progress(bar) as step, progress("Drawing the PDFs   ") as drawn, \
+            PdfBatch(worker_count(), done=drawn):
         try:
             played = play_archive(folder, out_dir, step, label=name)
         except UmpireError as exc:

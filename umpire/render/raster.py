@@ -46,6 +46,23 @@ def _rgb(r: float, g: float, b: float) -> tuple[int, int, int]:
     return round(r * 255), round(g * 255), round(b * 255)
 
 
+class RasterText:
+    """A text object: strings at their origins, each in the font set before it."""
+
+    def __init__(self):
+        self.strings: list[tuple[tuple[str, float], float, float, str]] = []
+        self._font, self._origin = None, (0.0, 0.0)
+
+    def setFont(self, name: str, size: float):
+        self._font = (name, size)
+
+    def setTextOrigin(self, x: float, y: float):
+        self._origin = (x, y)
+
+    def textOut(self, text: str):
+        self.strings.append((self._font, *self._origin, text))
+
+
 class RasterCanvas:
     """The part of reportlab's canvas a map uses, drawing on an RGB image `scale` pixels a point."""
 
@@ -163,6 +180,14 @@ class RasterCanvas:
 
     def drawString(self, x, y, text):
         self._text(x, y, text, "ls")
+
+    def beginText(self) -> RasterText:
+        return RasterText()
+
+    def drawText(self, text: RasterText):
+        for font, x, y, string in text.strings:
+            self.setFont(*font)
+            self.drawString(x, y, string)
 
     def drawCentredString(self, x, y, text):
         self._text(x, y, text, "ms")

@@ -41,6 +41,21 @@ def scratch():
         _SCRATCH.reset(token)
 
 
+@contextmanager
+def deferred(folder: Path):
+    """Within it, writes stay atomic but are made durable all at once when it ends, by one flush of
+    the file system `folder` lies on (where the system has no syncfs, of every file system): for a
+    folder written whole in one go, as `umpire play` writes a game, which is simply run again if the
+    machine stops half-way."""
+    try:
+        with scratch():
+            yield
+    finally:
+        existing = next(p for p in (Path(folder), *Path(folder).parents) if p.exists())
+        if not _sync_filesystems([existing]):
+            os.sync()
+
+
 def _fsync(fd: int):
     if not _SCRATCH.get():
         os.fsync(fd)

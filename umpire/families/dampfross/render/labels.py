@@ -3,7 +3,9 @@ label of every land hex. Pure geometry on page points; mapdraw draws what `layou
 
 Each label tries its positions around its hex in order of preference and takes the first that
 touches no label placed before it, no place marker and no track (else the least bad one). City
-names are placed first, then station numbers, then hex labels.
+names are placed first, then station numbers, then hex labels. A hex label that finds no spot clear
+of the lines is marked `crossed`: it is drawn above the lines, on a light patch, so that it stays
+readable.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 Box = tuple[float, float, float, float]          # x0, y0, x1, y1
 Segment = tuple[float, float, float, float, float]  # x0, y0, x1, y1, half width
 
-LABEL, MARKER, OUTSIDE, TRACK = 1000.0, 600.0, 1000.0, 25.0
+LABEL, MARKER, OUTSIDE, TRACK, EDGE = 1000.0, 600.0, 1000.0, 25.0, 5.0   # EDGE: a river or wall under a label
 PAD = 0.6                  # points kept clear left and right of every label, so that no two run together
 
 
@@ -29,6 +31,7 @@ class Label(NamedTuple):
     y: float
     box: Box
     kind: str                  # city | junction | stations | hex
+    crossed: bool = False      # a line passes under it (drawn above the lines, on a patch)
 
 
 @lru_cache(maxsize=16384)
@@ -44,22 +47,27 @@ def overlaps(a: Box, b: Box) -> bool:
 def crosses(box: Box, seg: Segment) -> bool:
     """Whether a line of the given half width passes through the box (Liang-Barsky clipping)."""
     x0, y0, x1, y1, hw = seg
-    bx0, by0, bx1, by1 = box[0] - hw, box[1] - hw, box[2] + hw, box[3] + hw
     dx, dy = x1 - x0, y1 - y0
     t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, x0 - bx0), (dx, bx1 - x0), (-dy, y0 - by0), (dy, by1 - y0)):
-        if p == 0:
-            if q < 0:
-                return False
-        else:
-            t = q / p
-            if p < 0:
-                t0 = max(t0, t)
-            else:
-                t1 = min(t1, t)
-            if t0 > t1:
-                return False
-    return True
+    if dx == 0:
+        if x0 < box[0] - hw or x0 > box[2] + hw:
+            return False
+    else:
+        ta, tb = (box[0] - hw - x0) / dx, (box[2] + hw - x0) / dx
+        if ta > tb:
+            ta, tb = tb, ta
+        if ta > t0:
+            t0 = ta
+        if tb < t1:
+            t1 = tb
+        if t0 > t1:
+            return False
+    if dy == 0:
+        return box[1] - hw <= y0 <= box[3] + hw
+    ta, tb = (box[1] - hw - y0) / dy, (box[3] + hw - y0) / dy
+    if ta > tb:
+        ta, tb = tb, ta
+    return (ta if ta > t0 else t0) <= (tb if tb < t1 else t1)
 
 
 class Space:
@@ -73,7 +81,7 @@ class Space:
         c, buckets = self.cell, self.buckets
         x0, y0, x1, y1 = bounds
         i0, j0 = int(x0 // c), int(y0 // c)
-        entry = (kind, item, bounds, i0, j0)
+        entry = (x0, y0, x1, y1, kind, item, i0, j0)
         for i in range(i0, int(x1 // c) + 1):
             for j in range(j0, int(y1 // c) + 1):
                 bucket = buckets.get((i, j))
@@ -89,11 +97,22 @@ class Space:
         c = self.cell
         for i in range(int(box[0] // c), int(box[2] // c) + 1):
             for j in range(int(box[1] // c), int(box[3] // c) + 1):
-                self.buckets[(i, j)] = [entry for entry in self.buckets[(i, j)] if entry[1] is not box]
+                self.buckets[(i, j)] = [entry for entry in self.buckets[(i, j)] if entry[5] is not box]
 
-    def add_segment(self, seg: Segment):
+    def add_segment(self, seg: Segment, kind: str = "track"):
+        """A line: a company's track, or (kind "edge") a river or a wall along a hex side."""
         x0, y0, x1, y1, hw = seg
-        self.add("track", seg, (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw))
+        self.add(kind, seg, (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw))
+
+    def touches_track(self, box: Box) -> bool:
+        """Whether a line (with its casing) passes through the box."""
+        c = self.cell
+        for i in range(int(box[0] // c), int(box[2] // c) + 1):
+            for j in range(int(box[1] // c), int(box[3] // c) + 1):
+                for *_, kind, item, _, _ in self.buckets.get((i, j), ()):
+                    if kind == "track" and crosses(box, item):
+                        return True
+        return False
 
     def cost(self, box: Box, limit: float = float("inf")) -> float:
         """What placing a box here costs; counting stops once it reaches `limit`. An item lying in
@@ -108,15 +127,17 @@ class Space:
                 bucket = buckets.get((i, j))
                 if bucket is None:
                     continue
-                for kind, item, (x0, y0, x1, y1), ki, kj in bucket:
+                for x0, y0, x1, y1, kind, item, ki, kj in bucket:
                     if x0 >= bx1 or bx0 >= x1 or y0 >= by1 or by0 >= y1:
                         continue
                     if (ki if ki > i0 else i0) != i or (kj if kj > j0 else j0) != j:
                         continue                       # counted in an earlier cell
-                    if kind != "track":
-                        total += LABEL if kind == "label" else MARKER
+                    if kind == "label":
+                        total += LABEL
+                    elif kind == "marker":
+                        total += MARKER
                     elif crosses(box, item):
-                        total += TRACK
+                        total += TRACK if kind == "track" else EDGE
                     if total >= limit:
                         return total
         return total
@@ -134,21 +155,32 @@ class Want(NamedTuple):
 
 
 def place(space: Space, want: Want) -> tuple[Label, float]:
-    """The first spot that costs nothing, else the cheapest; the label's box joins the space."""
+    """The first spot that costs nothing, else the cheapest; the label's box joins the space. A hex
+    label whose every spot touches a river, a name or a marker tries its hex's fine spots too."""
     width = text_width(want.text, want.font, want.size)
     below, above = (0.02 if want.caps else 0.24) * want.size, 0.76 * want.size
-    best = None
-    for rank, (ax, ay, align) in enumerate(want.spots):
+    best, rank = _cheapest(space, want.spots, width, below, above)
+    if not (best[0] < 1 or TRACK <= best[0] < MARKER) and isinstance(want.spots, hex_spots):
+        best, _ = _cheapest(space, want.spots.fine(), width, below, above, best, rank)
+    cost, x, y, box = best
+    crossed = cost >= TRACK and want.kind == "hex" and space.touches_track(box)
+    space.add_box("label", box)
+    return Label(want.text, want.font, want.size, x, y, box, want.kind, crossed), cost
+
+
+def _cheapest(space: Space, spots, width: float, below: float, above: float, best=None, rank: int = 0):
+    """(cost with a little for the rank, x, baseline y, box) of the first free spot, else the cheapest
+    (or `best` if none is cheaper); and the rank after the last spot tried."""
+    for ax, ay, align in spots:
         x = ax - (width / 2 if align == "centre" else width if align == "right" else 0)
         box = (x - PAD, ay - below, x + width + PAD, ay + above)
-        cost = space.cost(box, best[0] if best else float("inf"))
+        cost = space.cost(box, best[0] - rank * 0.01 if best else float("inf"))   # what it must beat
         if best is None or cost + rank * 0.01 < best[0]:
             best = (cost + rank * 0.01, x, ay, box)
         if cost == 0:
             break
-    cost, x, y, box = best
-    space.add_box("label", box)
-    return Label(want.text, want.font, want.size, x, y, box, want.kind), cost
+        rank += 1
+    return best, rank
 
 
 def around(x: float, y: float, r: float, size: float) -> tuple[tuple[float, float, str], ...]:
@@ -163,38 +195,77 @@ def around(x: float, y: float, r: float, size: float) -> tuple[tuple[float, floa
 
 
 HEX_SPOTS = ((0, -0.6), (-0.3, -0.5), (0.3, -0.5), (-0.5, -0.22), (0.5, -0.22), (-0.5, 0.22), (0.5, 0.22),
-             (0, 0.45), (-0.3, 0.45), (0.3, 0.45), (0, 0))
+             (0, 0.45), (-0.3, 0.45), (0.3, 0.45), (0, 0),
+             # where lines run through the hex: the gaps between them, towards the corners and edges
+             (-0.6, 0), (0.6, 0), (-0.2, -0.6), (0.2, -0.6), (-0.2, 0.6), (0.2, 0.6), (-0.7, 0), (0.7, 0),
+             (0, 0.55), (-0.6, -0.3), (0.6, -0.3))
+# the last resort of a hex label that touches a marker, a name or a river wherever it goes (a crowded
+# city hex, a hex with rivers on many sides): every point of a fine grid inside the hex, nearest the
+# centre first
+FINE_SPOTS = tuple(sorted(((i / 10, j / 10) for i in range(-7, 8) for j in range(-6, 7)
+                           if abs(i) + abs(j) / 3 ** 0.5 <= 7.5 and (i / 10, j / 10) not in HEX_SPOTS),
+                          key=lambda p: (p[0] ** 2 + p[1] ** 2, p)))
 
 
 class hex_spots:
-    """Spots for a hex label, each centred well inside its hex: low in the hex, low to either side,
-    beside the centre, then high (kept off the top edge, so it is not read as the hex above's).
-    Made one by one as they are tried: most labels take the first."""
+    """Spots for a hex label, each centred inside its hex: low in the hex, low to either side,
+    beside the centre, then high (kept off the top edge, so it is not read as the hex above's); in
+    a hex crossed by lines, the gaps between them. Made one by one as they are tried: most labels
+    take the first."""
 
     def __init__(self, x: float, y: float, s: float, size: float):
         self.x, self.y, self.s, self.lift = x, y, s, 0.37 * size
 
+    @property
+    def area(self) -> Box:
+        """Round the hex: the names lying here are the ones that may make way for its label."""
+        return self.x - self.s, self.y - self.s, self.x + self.s, self.y + self.s
+
     def __iter__(self):
-        for dx, dy in HEX_SPOTS:
+        return self._spots(HEX_SPOTS)
+
+    def fine(self):
+        """The last resort: FINE_SPOTS."""
+        return self._spots(FINE_SPOTS)
+
+    def _spots(self, offsets):
+        for dx, dy in offsets:
             yield self.x + dx * self.s, self.y + dy * self.s - self.lift, "centre"
 
 
 def layout(space: Space, wants: list[Want]) -> list[Label]:
-    """Place the labels in the order given. A hex label with no free spot left makes the names
-    covering it move: it is placed first, then they are placed again."""
-    placed: list[tuple[Label, Want]] = []
+    """Place the labels in the order given. A hex label that touches a name or a marker wherever
+    it goes makes the names around its hex move, where that leaves the whole better."""
+    placed: list[tuple[Label, Want, float]] = []
     for want in wants:
         lb, cost = place(space, want)
-        if cost >= LABEL and want.kind == "hex":
-            blockers = [(p, w) for p, w in placed if w.kind != "hex" and overlaps(p.box, lb.box)]
-            if blockers:
-                for p, _ in [(lb, want)] + blockers:
-                    space.remove_box(p.box)
-                placed = [(p, w) for p, w in placed if (p, w) not in blockers]
-                lb, _ = place(space, want)
-                placed += [(place(space, w)[0], w) for _, w in blockers]
-        placed.append((lb, want))
-    return [lb for lb, _ in placed]
+        if cost >= MARKER and want.kind == "hex":
+            lb, cost, placed = _make_room(space, placed, want, lb, cost)
+        placed.append((lb, want, cost))
+    return [lb for lb, _, _ in placed]
+
+
+def _make_room(space: Space, placed: list, want: Want, lb: Label, cost: float):
+    """The names near a crowded hex make way: the hex label is placed first, then they are placed
+    again; kept if the hex label and the names cost less so than before, else undone."""
+    area = lb.box
+    if isinstance(want.spots, hex_spots):
+        a = want.spots.area
+        area = (min(area[0], a[0]), min(area[1], a[1]), max(area[2], a[2]), max(area[3], a[3]))
+    blockers = [entry for entry in placed if entry[1].kind != "hex" and overlaps(entry[0].box, area)]
+    if not blockers:
+        return lb, cost, placed
+    for p in [lb] + [p for p, _, _ in blockers]:
+        space.remove_box(p.box)
+    new_lb, new_cost = place(space, want)
+    moved = [(p, w, c) for w in (w for _, w, _ in blockers) for p, c in [place(space, w)]]
+    if new_cost + sum(c for _, _, c in moved) < cost + sum(c for _, _, c in blockers):
+        return new_lb, new_cost, [entry for entry in placed if entry not in blockers] + moved
+    for p in [new_lb] + [p for p, _, _ in moved]:
+        space.remove_box(p.box)
+    for p in [lb] + [p for p, _, _ in blockers]:
+        space.add_box("label", p.box)
+    return lb, cost, placed
 
 
 def collisions(labels: list[Label]) -> list[tuple[Label, Label]]:

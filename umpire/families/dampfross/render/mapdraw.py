@@ -19,6 +19,7 @@ from .sheets import LABEL_BAND, Frame, Sheet, Window, corners
 from .styles import LineStyle, load_styles
 
 HEX_LABEL_MIN = 5.0        # points: the smallest hex label printed
+DARK_TERRAIN = MOUNTAIN | FOREIGN   # dark or hatched hexes, whose labels are drawn darker
 
 
 @dataclass
@@ -48,13 +49,14 @@ def draw_map(c, game_map: GameMap, content: MapContent, pagesize, sheet: Sheet, 
     ground.drawing.play(c)
     tracks = track_segments(content, f, window)
     placed = place_labels(ground, tracks)
-    _hex_labels(c, [lb for lb in placed if lb.kind == "hex"], look)
+    _hex_labels(c, [lb for lb in placed if lb.kind == "hex" and not lb.crossed], look, ground.dark)
     c.saveState()
     clip = c.beginPath()
     clip.rect(f.box[0], f.box[1], f.box[2] - f.box[0], f.box[3] - f.box[1])
     c.clipPath(clip, stroke=0, fill=0)
     _lines(c, content, tracks, f, look)
     c.restoreState()
+    _hex_labels(c, [lb for lb in placed if lb.crossed], look, ground.dark, patch=True)
     _markers(c, game_map, f, window)
     _place_labels(c, [lb for lb in placed if lb.kind != "hex"])
     _margins(c, game_map.grid, f, window)
@@ -95,6 +97,8 @@ class Background:
     drawing: Recording
     markers: list[tuple[float, float, float]]
     wants: list[labels.Want]
+    dark: frozenset[str] = frozenset()      # the labels of hexes of dark or hatched terrain (mountains, abroad)
+    edges: tuple[labels.Segment, ...] = ()  # rivers and walls as drawn, for labels to keep off where they can
 
 
 _BACKGROUNDS: dict[tuple, Background] = {}
@@ -103,7 +107,7 @@ _KEPT = 32                 # sheets kept per process (a replay draws the same fe
 
 def background(game_map: GameMap, pagesize, sheet: Sheet, c=None) -> Background:
     """The sheet's background, made once per process for the same map, paper and window, with
-    paths of the kind canvas `c` draws (its `path_class`; a PDF canvas's by default)."""
+    paths of the kind canvas `c` draws (a PDF canvas's unless the canvas names its `path_class`)."""
     new_path = getattr(c, "path_class", PDFPathObject)
     key = (_fingerprint(game_map), tuple(pagesize), sheet.window, sheet.overview, new_path)
     ground = _BACKGROUNDS.get(key)
@@ -124,12 +128,16 @@ def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Bac
     look, window = load_styles(), sheet.window
     f = Frame(game_map.grid, window, pagesize)
     hexes = [h for h in game_map.all_hexes if h in window]
+    terrain = {h: game_map.char(h) for h in hexes}
     drawing = Recording(new_path)
-    _terrain(drawing, game_map, f, hexes, look)
+    _terrain(drawing, game_map, f, terrain, look)
     _edges(drawing, game_map, f, window, look)
     _permitted_routes(drawing, game_map, f, window, look)
+    detail = not sheet.overview
     return Background(f, hexes, drawing, list(_marker_boxes(game_map, f, window)),
-                      _wants(game_map, f, hexes, detail=not sheet.overview))
+                      _wants(game_map, f, terrain, detail),
+                      frozenset(label(h) for h, ch in terrain.items() if ch in DARK_TERRAIN) if detail else frozenset(),
+                      tuple(_edge_segments(game_map, f, window)))
 
 
 def _hex_path(c, f: Frame, hexes, unit):
@@ -145,12 +153,13 @@ def _hex_path(c, f: Frame, hexes, unit):
     return p
 
 
-def _terrain(c, game_map: GameMap, f: Frame, hexes, look):
+def _terrain(c, game_map: GameMap, f: Frame, terrain: dict[Hex, str], look):
+    """The hexes filled by terrain ({hex: map character}), mountain signs and the hatching abroad."""
     unit = corners(game_map.grid)
     s = f.size
     groups: dict[str, list[Hex]] = {}
-    for h in hexes:
-        groups.setdefault(_terrain_name(game_map.char(h)), []).append(h)
+    for h, ch in terrain.items():
+        groups.setdefault(_terrain_name(ch), []).append(h)
     c.setLineWidth(max(0.3, s * 0.03))
     for name in ("plain", "foreign plain", "mountain", "foreign mountain", "water"):
         if name not in groups:
@@ -159,7 +168,7 @@ def _terrain(c, game_map: GameMap, f: Frame, hexes, look):
         c.setFillColorRGB(*fill)
         c.setStrokeColorRGB(*(fill if name == "water" else look["grid_line"]))
         c.drawPath(_hex_path(c, f, groups[name], unit), stroke=1, fill=1)
-    mountains = [h for h in hexes if game_map.char(h) in MOUNTAIN and h not in game_map.city_at]
+    mountains = [h for h, ch in terrain.items() if ch in MOUNTAIN and h not in game_map.city_at]
     if mountains:
         p = c.beginPath()
         for h in mountains:
@@ -172,7 +181,7 @@ def _terrain(c, game_map: GameMap, f: Frame, hexes, look):
         c.setStrokeColorRGB(0.42, 0.3, 0.15)
         c.setLineWidth(max(0.4, s * 0.05))
         c.drawPath(p, stroke=1, fill=0)
-    abroad = [h for h in hexes if game_map.char(h) in FOREIGN]
+    abroad = [h for h, ch in terrain.items() if ch in FOREIGN]
     if abroad:
         p = c.beginPath()
         for h in abroad:
@@ -219,6 +228,18 @@ def _edges(c, game_map: GameMap, f: Frame, window: Window, look):
         c.setLineJoin(0)
         c.drawPath(p, stroke=1, fill=0)
     c.setLineCap(0)
+
+
+def _edge_segments(game_map: GameMap, f: Frame, window: Window):
+    """The rivers and walls of the sheet as segments with their half widths, as _edges draws them."""
+    s = f.size
+    half = {"river": max(1.0, s * 0.14) / 2, "broad": max(1.0, s * 0.3) / 2}
+    for e, kind in sorted(game_map.rivers.items()):
+        if e[0] in window and e[1] in window:
+            yield (*f.edge_line(*e), half[kind])
+    for e in sorted(game_map.barriers):
+        if e[0] in window and e[1] in window:
+            yield (*f.edge_line(*e), s * 0.12 + max(0.9, s * 0.08) / 2)
 
 
 def _zigzag(p, x0, y0, x1, y1, amplitude: float, teeth: int = 5):
@@ -335,10 +356,12 @@ def place_labels(ground: Background, tracks: dict[str, list[tuple]]) -> list[lab
             space.add_segment((x0, y0, x1, y1, (lw * (NEW_WIDTH if new else 1) + 1.0) / 2))
     for x, y, r in ground.markers:
         space.add_box("marker", (x - r, y - r, x + r, y + r))
+    for seg in ground.edges:
+        space.add_segment(seg, "edge")
     return labels.layout(space, ground.wants)
 
 
-def _wants(game_map: GameMap, f: Frame, hexes: list[Hex], detail: bool) -> list[labels.Want]:
+def _wants(game_map: GameMap, f: Frame, terrain: dict[Hex, str], detail: bool) -> list[labels.Want]:
     """The labels of a sheet with the spots each may take, in the order they are placed."""
     s, window = f.size, f.window
     font = max(5.5, min(8.0, s * 0.5)) if detail else 5.0
@@ -362,8 +385,8 @@ def _wants(game_map: GameMap, f: Frame, hexes: list[Hex], detail: bool) -> list[
                                          labels.around(x, y, r, small)[1:] + labels.around(x, y, r, small)[:1],
                                          caps=True))
         size = min(6.5, max(HEX_LABEL_MIN, s * 0.4))
-        for h in hexes:
-            if game_map.char(h) != "~":
+        for h, ch in terrain.items():
+            if ch != "~":
                 x, y = f.centre(h)
                 wants.append(labels.Want(label(h), COND, size, "hex", labels.hex_spots(x, y, s, size), caps=True))
     return wants
@@ -397,11 +420,41 @@ def _die_marks(game_map: GameMap, f: Frame, window: Window):
                 yield x, y, s * 0.27, special_mark(special)
 
 
-def _hex_labels(c, placed: list[labels.Label], look):
-    c.setFillColorRGB(*look["hex_label"])
+HEX_PATCH_ALPHA = 0.75     # the patch under a hex label drawn above the lines: the lines show through it
+
+
+def _hex_labels(c, placed: list[labels.Label], look, dark: frozenset[str], patch: bool = False):
+    """Hex labels, darker on dark or hatched terrain (mountains, abroad); with `patch`, those a line
+    passes under, each on a light patch above the lines."""
+    if not placed:
+        return
+    if patch:
+        c.setFillColorRGB(1, 1, 1)
+        c.setFillAlpha(HEX_PATCH_ALPHA)
+        for lb in placed:
+            x0, y0, x1, y1 = lb.box
+            c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+        c.setFillAlpha(1)
+    groups = [(look["hex_label"], placed)] if patch else [
+        (look["hex_label"], [lb for lb in placed if lb.text not in dark]),
+        (look["hex_label_dark"], [lb for lb in placed if lb.text in dark])]
+    for colour, group in groups:
+        if group:
+            c.setFillColorRGB(*colour)
+            draw_labels(c, group)
+
+
+def draw_labels(c, placed: list[labels.Label]):
+    """Labels as one text object: a font is set only where it changes, each label moves the origin
+    (a text of hundreds of strings, not hundreds of texts)."""
+    text, font = c.beginText(), None
     for lb in placed:
-        c.setFont(lb.font, lb.size)
-        c.drawString(lb.x, lb.y, lb.text)
+        if (lb.font, lb.size) != font:
+            font = lb.font, lb.size
+            text.setFont(*font)
+        text.setTextOrigin(lb.x, lb.y)
+        text.textOut(lb.text)
+    c.drawText(text)
 
 
 def _markers(c, game_map: GameMap, f: Frame, window: Window):
@@ -465,9 +518,7 @@ def _place_labels(c, placed: list[labels.Label]):
         c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
     c.setFillAlpha(1)
     c.setFillColorRGB(0, 0, 0)
-    for lb in placed:
-        c.setFont(lb.font, lb.size)
-        c.drawString(lb.x, lb.y, lb.text)
+    draw_labels(c, placed)
 
 
 def _margins(c, grid: Grid, f: Frame, window: Window):
@@ -510,9 +561,31 @@ def _sheet_outlines(c, f: Frame, sheets: list[Sheet]):
         c.drawString(corner[0] + 3, corner[1] + 3, text)
 
 
-def draw_legend(c, game_map: GameMap, content: MapContent, x: float, y: float, width: float):
-    """The legend below the map: terrain, edges, places, specials, and every company's line as drawn."""
+LEGEND_TYPE = ((7.0, 11.0), (6.5, 10.0), (6.0, 9.0))   # type size and row height, the first whose rows fit
+LEGEND_DROP = 4.5          # points the lowest row reaches below its middle (samples, letters)
+
+
+def draw_legend(c, game_map: GameMap, content: MapContent, x: float, y: float, width: float, bottom: float = 0.0):
+    """The legend below the map: terrain, edges, places, specials, and every company's line as drawn;
+    its first row's middle at y, its rows kept above `bottom` (in smaller type where they need it)."""
     look = load_styles()
+    items = legend_items(game_map, content)
+    for size, row_h in LEGEND_TYPE:
+        rows = legend_rows(items, size, width)
+        if y - row_h * (len(rows) - 1) - LEGEND_DROP >= bottom:
+            break
+    for k, row in enumerate(rows):
+        cy = y - k * row_h
+        for cx, kind, text in row:
+            if kind != "note":
+                _legend_sample(c, kind, x + cx, cy, look, content)
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont(SANS, size)
+            c.drawString(x + cx + (0 if kind == "note" else 20), cy - size * 0.36, text)
+
+
+def legend_items(game_map: GameMap, content: MapContent) -> list[tuple[str, str]]:
+    """(kind of sample, text) of every legend entry, in order; a note has no sample."""
     items = [("terrain plain", "plain"), ("terrain mountain", "mountain"), ("terrain water", "sea, lake")]
     if any(game_map.foreign(h) for h in game_map.all_hexes):
         items.append(("terrain foreign plain", "abroad"))
@@ -527,24 +600,30 @@ def draw_legend(c, game_map: GameMap, content: MapContent, x: float, y: float, w
         items.append(("junction", "junction station"))
     if game_map.permitted_edges:
         items.append(("permitted", "permitted route"))
-    for _, special in sorted(game_map.specials.items()):
-        parity = f" (red {special.number}, white {special.white})" if special.white else ""
-        items.append((f"special {special_mark(special)}", special.name + parity))
+    specials = [special for _, special in sorted(game_map.specials.items())]
+    for special in specials:
+        items.append((f"special {special_mark(special)}", special.name))
+    if any(special.white for special in specials):
+        items.append(("note", "(number: the red die; e, o: the white die even, odd)"))
     for cid, style in content.styles.items():
         items.append((f"company {cid}", f"{content.names[cid]} ({style.name})"))
     if content.new:
         items.append(("new", "built since the last newsletter"))
-    c.setFont(SANS, 7)
-    cx, cy, row_h = x, y, 11
+    return items
+
+
+def legend_rows(items: list[tuple[str, str]], size: float, width: float) -> list[list[tuple[float, str, str]]]:
+    """The legend's entries in rows no wider than `width`: (offset, kind, text) each."""
+    rows: list[list[tuple[float, str, str]]] = [[]]
+    cx = 0.0
     for kind, text in items:
-        w = 22 + c.stringWidth(text, SANS, 7) + 10
-        if cx + w > x + width:
-            cx, cy = x, cy - row_h
-        _legend_sample(c, kind, cx, cy, look, content)
-        c.setFillColorRGB(0, 0, 0)
-        c.setFont(SANS, 7)
-        c.drawString(cx + 20, cy - 2.5, text)
+        w = (0 if kind == "note" else 22) + labels.text_width(text, SANS, size) + 10
+        if rows[-1] and cx + w > width:
+            rows.append([])
+            cx = 0.0
+        rows[-1].append((cx, kind, text))
         cx += w
+    return rows
 
 
 def swatch(c, style: LineStyle, x: float, y: float, width: float = 2.2, length: float = 16):

@@ -28,5 +28,5 @@ def map_png(game_map: GameMap, content: mapdraw.MapContent, title: str) -> bytes
     c.drawString(PAGE_MARGIN, pagesize[1] - PAGE_MARGIN - TITLE_HEIGHT + 6, drawable(title))
     drawn = mapdraw.draw_map(c, game_map, content, pagesize, Sheet(whole, 1, 1, pagesize))
     mapdraw.draw_legend(c, game_map, content, PAGE_MARGIN, drawn.frame.box[1] - LABEL_BAND - 12,
-                        pagesize[0] - 2 * PAGE_MARGIN)
+                        pagesize[0] - 2 * PAGE_MARGIN, bottom=PAGE_MARGIN / 2)
     return c.png()

@@ -46,8 +46,8 @@ def load_styles() -> dict:
         doc = yaml.safe_load(f)
     return {
         "terrain": {k: colour(v) for k, v in doc["terrain"].items()},
-        **{key: colour(doc[key]) for key in ("grid_line", "hex_label", "river", "barrier", "permitted_route",
-                                              "new_track")},
+        **{key: colour(doc[key]) for key in ("grid_line", "hex_label", "hex_label_dark", "river", "barrier",
+                                              "permitted_route", "new_track")},
         "palette": [(c["name"], colour(c["colour"])) for c in doc["palette"]],
         "dashes": [tuple(d) for d in doc["dashes"]],
     }
