@@ -190,7 +190,7 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
     already parsed, if it was. `late` is a lateness decided before (replay gives the journal's).
     """
     folder.require()
-    state = folder.state()
+    state = folder.state(copy=False)
     turn = folder.family.open_turn(state)
     if order is None:
         order = folder.read_order(data)
@@ -217,7 +217,7 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
 def refuse(folder: GameFolder, data: bytes, via: str, reason: str, company: str | None = None,
            order=None, batch: atomic.Batch | None = None) -> SubmitResult:
     """Store a refused order verbatim with its reason, and journal the refusal (with `batch`, as submit)."""
-    turn = folder.family.open_turn(folder.state())
+    turn = folder.family.open_turn(folder.state(copy=False))
     stored = folder.store_raw(turn, "refused", data, batch)
     (batch or atomic).write_bytes(folder.path / f"{stored}.reason", (reason + "\n").encode("utf-8"))
     folder.append([{"type": "order_refused", "round": turn, "file": str(stored), "via": via,

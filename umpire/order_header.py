@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -99,13 +100,26 @@ def decode(data: bytes) -> str:
 
 def visible(raw: str) -> str:
     """A line as it is read: any Unicode space a plain space; invisible format characters
-    (zero-width spaces, direction marks, a byte-order mark) left out."""
+    (zero-width spaces, direction marks, a byte-order mark) left out. (ASCII has no format
+    character, and its spaces are the ones `str.isspace` knows: an ASCII line is translated.)"""
+    if raw.isascii():
+        return raw.translate(_ASCII_SPACES)
     return "".join(" " if ch.isspace() else ch for ch in raw if unicodedata.category(ch) != "Cf")
 
 
+_ASCII_SPACES = {c: " " for c in range(128) if chr(c).isspace() and c != 32}
+
+
 def control_char(line: str) -> str | None:
-    """The first control character (or lone surrogate) of a line, if any."""
+    """The first control character (or lone surrogate) of a line, if any. (In ASCII these are
+    the characters below the space and DEL: an ASCII line is searched for them at once.)"""
+    if line.isascii():
+        m = _ASCII_CONTROL.search(line)
+        return m.group() if m else None
     return next((ch for ch in line if unicodedata.category(ch) in ("Cc", "Cs")), None)
+
+
+_ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def keyword_of(shown: str) -> tuple[str, str, str]:
@@ -115,10 +129,15 @@ def keyword_of(shown: str) -> tuple[str, str, str]:
     return word.upper().rstrip(":"), word, rest.strip()
 
 
+@lru_cache(maxsize=64)
+def _masker(codes: tuple[str, ...]) -> Masker:
+    return Masker(codes)            # a game's codes mask order after order
+
+
 def mask_codes(text: str, codes: Iterable[str]) -> str:
     """The order text with every token equal to one of `codes` masked (see echo.Masker), except
     on CODE lines, whose word is the code to be checked (and which the parser never echoes)."""
-    mask = Masker(codes)
+    mask = _masker(tuple(c for c in codes if isinstance(c, str)))
     out = []
     for line in text.splitlines(keepends=True):
         body = line.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")

@@ -73,16 +73,62 @@ def read_mail(raw: bytes, key: str | None = None) -> Mail:
     if unread:
         raw = prescan.sender_fields(raw)
     try:
-        msg = BytesParser(policy=mailpolicy.DEFAULT).parsebytes(raw)
+        msg = _single_part(raw) or BytesParser(policy=mailpolicy.DEFAULT).parsebytes(raw)
     except Exception:                       # the parser is lenient; this is the last line of defence
         return Mail(key, None, None, "", "", "", "body", False, "its header cannot be read.", unread)
     sender, problem = strict_from(msg)
-    message_id = _message_id(_header(msg, "Message-ID"))
+    message_id = _message_id(_plain_message_id(msg) or _header(msg, "Message-ID"))
     references = " ".join(r for r in _header(msg, "References").split() if _MSG_ID.match(r))
     text, source = order_text(msg) if not unread else ("", "body")
     subject = "".join(c for c in " ".join(_header(msg, "Subject").split()) if c.isprintable())
     return Mail(key, message_id, sender, subject, references, clean(text), source, _automatic(msg, sender),
                 problem, unread)
+
+
+_HEADER_LINES = re.compile(r"(?:[!-9;-~]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*)+")
+_LINE = re.compile(r"[^\n]*\n")
+_PLAIN_ID = re.compile(r"<[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+>")
+
+
+def _single_part(raw: bytes) -> EmailMessage | None:
+    """The message as `BytesParser(policy=mailpolicy.DEFAULT)` reads it, made directly when it is
+    one part (not multipart, not a message) whose header is plain field lines ending in an empty
+    line, all ending alike: the parser splits such a header into the same fields and keeps the
+    rest as the payload, as is. None for any other message (the parser reads it)."""
+    head = _END_OF_HEADER.search(raw, 0, prescan.MAX_HEADER_BYTES + 4)
+    if head is None:
+        return None
+    text = raw[:head.end()].decode("ascii", "surrogateescape")
+    crlf = text.endswith("\r\n\r\n")
+    if text.startswith("From ") or "\r" in (text.replace("\r\n", "") if crlf else text) or \
+            not _HEADER_LINES.fullmatch(text, 0, len(text) - (2 if crlf else 1)):
+        return None
+    policy = mailpolicy.DEFAULT
+    msg = EmailMessage(policy=policy)
+    field: list[str] = []
+    for line in _LINE.findall(text, 0, len(text) - (2 if crlf else 1)):
+        if line[0] not in " \t" and field:
+            msg.set_raw(*policy.header_source_parse(field))
+            field = []
+        field.append(line)
+    msg.set_raw(*policy.header_source_parse(field))
+    if msg.get_content_maintype() in ("multipart", "message"):
+        return None
+    msg.set_payload(raw[head.end():].decode("ascii", "surrogateescape"))
+    return msg
+
+
+_END_OF_HEADER = re.compile(rb"\r?\n\r?\n")
+
+
+def _plain_message_id(msg: EmailMessage) -> str | None:
+    """The Message-ID when it is written `<left@right>` of the characters of a dot-atom (its text
+    is then what the header registry makes of it, without parsing it); else None."""
+    for name, value in msg.raw_items():
+        if name.lower() == "message-id":
+            value = value.replace("\r", "").replace("\n", "")
+            return value if _PLAIN_ID.fullmatch(value) else None
+    return None
 
 
 def _message_id(value: str) -> str | None:
@@ -128,37 +174,100 @@ def order_text(msg: EmailMessage) -> tuple[str, str]:
 def _collect(part, depth: int, plain: list, attached: list, html: list):
     if depth > MAX_DEPTH:
         return
-    try:
-        ctype = part.get_content_type()
-        if part.is_multipart():
-            for sub in part.iter_parts():
-                _collect(sub, depth + 1, plain, attached, html)
+    facts = _part_facts(part)
+    if facts is not None:
+        ctype, filename, disposition = facts.ctype, facts.filename, facts.disposition
+    else:
+        try:
+            ctype = part.get_content_type()
+            if part.is_multipart():
+                for sub in part.iter_parts():
+                    _collect(sub, depth + 1, plain, attached, html)
+                return
+            if ctype == "message/rfc822":
+                for sub in part.iter_parts():
+                    _collect(sub, depth + 1, plain, attached, html)
+                return
+            filename = part.get_filename() or ""
+            disposition = part.get_content_disposition()
+        except Exception:
             return
-        if ctype == "message/rfc822":
-            for sub in part.iter_parts():
-                _collect(sub, depth + 1, plain, attached, html)
-            return
-        filename = part.get_filename() or ""
-        disposition = part.get_content_disposition()
-    except Exception:
-        return
     if filename.lower().endswith(".txt") or (disposition == "attachment" and ctype == "text/plain"):
-        attached.append((_content(part), filename or "attachment"))
+        attached.append((_content(part, facts), filename or "attachment"))
     elif disposition == "attachment":
         return
     elif ctype == "text/plain":
-        text = _content(part)
+        text = _content(part, facts)
         try:
-            if str(part.get_param("format", "")).lower() == "flowed":
+            if facts is not None:
+                if facts.flowed is not None:
+                    text = unflow(text, delsp=facts.flowed)
+            elif str(part.get_param("format", "")).lower() == "flowed":
                 text = unflow(text, delsp=str(part.get_param("delsp", "")).lower() == "yes")
         except Exception:
             pass
         plain.append(text)
     elif ctype == "text/html":
-        html.append(_content(part))
+        html.append(_content(part, facts))
 
 
-def _content(part) -> str:
+@dataclass(frozen=True)
+class _Facts:
+    """What `_collect` asks a one-part part about its header: the answers of the EmailMessage methods."""
+    ctype: str
+    filename: str
+    disposition: str | None
+    flowed: bool | None         # format=flowed: whether with delsp=yes; None: not flowed (or unreadable)
+    charset: object             # get_param("charset", "ASCII"), as get_text_content decodes with it
+    cte: str
+
+
+_FACTS: dict[tuple, _Facts | None] = {}
+mailpolicy.forgets(_FACTS.clear)
+_CONTENT_FIELDS = ("content-type", "content-disposition", "content-transfer-encoding")
+_DECODED = {"quoted-printable", "base64", "x-uuencode", "uuencode", "uue", "x-uue"}
+
+
+def _part_facts(part) -> _Facts | None:
+    """The facts of a part that is not multipart, asked of the EmailMessage methods once for each
+    header they come from (the first Content-Type, Content-Disposition and Content-Transfer-Encoding
+    field: every method reads the first), since the same header comes in mail after mail. None for a
+    multipart part, a message, or a header whose methods raise: `_collect` asks the part itself."""
+    try:
+        if part.is_multipart() or not isinstance(part._payload, str) or part.get_default_type() != "text/plain":
+            return None
+        first: dict[str, str] = {}
+        for name, value in part.raw_items():
+            lower = name.lower()
+            if lower in _CONTENT_FIELDS and lower not in first:
+                first[lower] = value
+        key = tuple(first.get(n) for n in _CONTENT_FIELDS)
+        if key in _FACTS:
+            return _FACTS[key]
+        facts = None
+        ctype = part.get_content_type()
+        if ctype != "message/rfc822":
+            try:
+                flowed = str(part.get_param("format", "")).lower() == "flowed"
+                flowed = (str(part.get_param("delsp", "")).lower() == "yes") if flowed else None
+            except Exception:
+                flowed = None
+            facts = _Facts(ctype, part.get_filename() or "", part.get_content_disposition(), flowed,
+                           part.get_param("charset", "ASCII"), str(part.get("content-transfer-encoding", "")).lower())
+    except Exception:
+        return None
+    if len(_FACTS) >= 1024:
+        _FACTS.clear()
+    _FACTS[key] = facts
+    return facts
+
+
+def _content(part, facts: _Facts | None = None) -> str:
+    if facts is not None and facts.ctype.startswith("text/") and facts.cte not in _DECODED:
+        try:                                    # what get_content does for such a part
+            return part._payload.encode("ascii", "surrogateescape").decode(facts.charset, "replace")
+        except Exception:
+            pass
     try:
         content = part.get_content()
         return content if isinstance(content, str) else content.decode("utf-8", "replace")

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import os
+import stat
 import re
 import ssl
 import traceback
@@ -35,7 +37,7 @@ from ..errors import UmpireError
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import game_lock
-from . import mailpolicy, replies
+from . import replies
 from .auth import authentication_problem, registered
 from .config import MailConfig, Server
 from .decode import Mail, header_block, message_key, read_mail
@@ -107,6 +109,7 @@ class Fetcher:
         self.all_games = all_games
         self.now = now or datetime.now(timezone.utc)
         self.games: dict[str, GameFolder] = {}
+        self.addresses: dict[Path, set[str]] = {}                 # game folder -> its registered addresses
         self.via: dict[str, dict[str, dict]] = {}     # game -> via -> its journal event
         self.outcomes: list[Outcome] = []
         self.done: dict[str, dict] = dict(self.room.processed())   # key -> its processed record
@@ -237,10 +240,11 @@ class Fetcher:
             kept: dict[str, bytes] = {}
             keys = []
             for m in messages:
-                key = self.key_of(m.raw, kept)
+                key, stored = self.key_of(m.raw, kept)
+                if not stored and key not in kept:
+                    self.room.keep_raw(key, m.raw, durable, new=True)
                 kept.setdefault(key, m.raw)
                 keys.append(key)
-                self.room.keep_raw(key, m.raw, durable)
         replies: list[tuple[str, bytes]] = []
         with atomic.Batch() as durable:
             for key, m in zip(keys, messages):
@@ -256,19 +260,23 @@ class Fetcher:
             for name, data in replies:
                 self.room.queue(name, data, durable)
 
-    def key_of(self, raw: bytes, kept: dict[str, bytes]) -> str:
+    def key_of(self, raw: bytes, kept: dict[str, bytes]) -> tuple[str, bool]:
         """The message's key: that of its Message-ID, unless a message with other content already
-        came under it (then a key of the Message-ID and the content: kept apart, never dropped)."""
+        came under it (then a key of the Message-ID and the content: kept apart, never dropped);
+        and whether its raw copy is in the inbox already."""
         key = message_key(raw)
         for _ in range(2):
-            other = kept.get(key)
-            path = self.room.inbox / f"{key}.eml"
-            if other is None and path.is_file():
-                other = path.read_bytes()
+            other, stored = kept.get(key), None
+            if other is None:
+                path = os.path.join(self.room.inbox, f"{key}.eml")
+                stored = _stat(path)
+                if stored is not None and stat.S_ISREG(stored.st_mode):
+                    with open(path, "rb") as f:
+                        other = f.read()
             if other is None or _content(other) == _content(raw):
-                return key
+                return key, stored is not None
             key = hashlib.sha256(f"{key}:{_content(raw)}".encode()).hexdigest()[:32]
-        return key
+        return key, _stat(os.path.join(self.room.inbox, f"{key}.eml")) is not None
 
     def process(self, key: str, m: Received, durable: atomic.Batch) -> tuple[str, bytes] | None:
         """Read and submit one message (its writes join `durable`); returns its reply, to be queued.
@@ -418,7 +426,11 @@ class Fetcher:
         """A GM address, or an address registered for a company of the message's game."""
         if address in self.config.gm:
             return True
-        return folder is not None and any(address in registered(folder, c) for c in folder.company_ids())
+        if folder is None:
+            return False
+        if folder.path not in self.addresses:          # game.yaml does not change while the lock is held
+            self.addresses[folder.path] = {a for c in folder.company_ids() for a in registered(folder, c)}
+        return address in self.addresses[folder.path]
 
     def recipient(self, mail: Mail, folder: GameFolder | None) -> str | None:
         """Where the reply goes: the From address when it is registered; an unregistered one gets
@@ -437,8 +449,7 @@ class Fetcher:
 
     def reply_bytes(self, mail: Mail, body: str, to: str, outcome: Outcome) -> bytes | None:
         try:
-            msg = replies.compose(mail, body, self.config.from_addr, self.now, to=to)
-            return msg.as_bytes(policy=mailpolicy.SMTP)
+            return replies.reply_bytes(mail, body, self.config.from_addr, self.now, to=to)
         except Exception as exc:
             if _environment(exc):
                 raise
@@ -470,13 +481,29 @@ class Fetcher:
 
 
 class _FetchedGame(GameFolder):
-    """A game folder whose secrets are read once: they do not change while mail is fetched."""
+    """A game folder whose secrets are read once, and whose game.yaml is looked for until it is
+    found: neither changes while mail is fetched (the fetch holds the game's lock)."""
+
+    def has_game_file(self) -> bool:
+        if not self.__dict__.get("_game_file"):
+            self.__dict__["_game_file"] = GameFolder.has_game_file(self)
+        return self.__dict__["_game_file"]
 
     @property
     def secrets(self) -> dict:
         if "_secrets" not in self.__dict__:
             self.__dict__["_secrets"] = GameFolder.secrets.fget(self)
         return self.__dict__["_secrets"]
+
+
+def _stat(path: str) -> os.stat_result | None:
+    """The file's stat, or None where pathlib's exists() would say it is not there."""
+    try:
+        return os.stat(path)
+    except OSError as exc:
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
+            return None
+        raise
 
 
 def _iso(moment) -> str:

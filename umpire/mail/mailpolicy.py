@@ -56,10 +56,22 @@ class SharedHeaders(EmailPolicy):
         return _header(self.header_factory, name, "".join(linesep_splitter.split(value)))
 
 
+_forgotten: list = []        # how to clear the other caches of mail reading and replying (see `forgets`)
+
+
+def forgets(clear):
+    """Have `forget` call `clear` too (a cache of decode.py or replies.py); returns it."""
+    _forgotten.append(clear)
+    return clear
+
+
 def forget():
-    """Drop every shared header (as a new process starts), e.g. between benchmark rounds."""
+    """Drop every shared header and every cache of reading and answering mail (as a new process
+    starts), e.g. between benchmark rounds."""
     _header.cache_clear()
     _folded.clear()
+    for clear in _forgotten:
+        clear()
 
 
 DEFAULT = SharedHeaders()

@@ -40,13 +40,18 @@ class Mailroom:
     def log(self, records: list[dict]):
         """Append records, each standing on its own (a crash may keep any first ones of them)."""
         if records:
-            atomic.append_lines(self.log_path, records, separable=True)
-            self.records.extend(json.loads(json.dumps(r)) for r in records)
+            data = atomic.json_lines(records)
+            atomic.append_json_lines(self.log_path, data)
+            self.records.extend(json.loads(line) for line in data.split(b"\n")[:-1])   # as read back
 
-    def keep_raw(self, key: str, raw: bytes, batch: atomic.Batch | None = None) -> Path:
-        """The raw message on disk (atomic; a message already kept is not written again)."""
+    def keep_raw(self, key: str, raw: bytes, batch: atomic.Batch | None = None, new: bool = False) -> Path:
+        """The raw message on disk (atomic; a message already kept is not written again). With
+        `new`, the caller has just found no copy (holding the lock) and none in the batch."""
         path = self.inbox / f"{key}.eml"
-        (batch or atomic).write_new(path, raw)
+        if new and batch is not None:
+            batch.write_bytes(path, raw)
+        else:
+            (batch or atomic).write_new(path, raw)
         return path
 
     def processed(self) -> dict[str, dict]:

@@ -4,13 +4,15 @@ nothing about any game."""
 
 from __future__ import annotations
 
-import textwrap
+import re
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
+from functools import lru_cache
 
 from ..actions import SubmitResult
 from ..store.folder import GameFolder
+from ..textfill import fill
 from . import mailpolicy
 from .decode import Mail
 
@@ -25,11 +27,14 @@ NOT_ACCEPTED_TEXT = (
     "  GAME <game>\n  COMPANY <company id>\n  CODE <your order code>\n")
 
 
+@lru_cache(maxsize=1024)
 def paragraphs(text: str) -> str:
-    """Fill each line to the width, except indented lines (examples, order lines)."""
-    return "\n".join(textwrap.fill(p, WIDTH) if p and not p.startswith("  ") else p for p in text.split("\n"))
+    """Fill each line to the width, except indented lines (examples, order lines). The same texts
+    come again and again (notes, the head of each company's confirmation): each is filled once."""
+    return "\n".join(fill(p, WIDTH) if p and not p.startswith("  ") else p for p in text.split("\n"))
 
 
+mailpolicy.forgets(paragraphs.cache_clear)
 NOT_ACCEPTED = paragraphs(NOT_ACCEPTED_TEXT)
 UNREADABLE_LINES = paragraphs("Lines that could not be read (they are not carried out; send the whole order "
                               "again with them corrected):")
@@ -71,7 +76,7 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
     out = [paragraphs(head), ""] + reading.lines
     if result.errors:
         out += ["", UNREADABLE_LINES]
-        out += [textwrap.fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
+        out += [fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
     out += ["", reading.note]
     return "\n".join(out) + "\n"
 
@@ -99,3 +104,59 @@ def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | No
         msg["References"] = f"{mail.references} {mail.message_id}".strip()
     msg.set_content(body)
     return msg
+
+
+# -- a reply's bytes -------------------------------------------------------------------
+_PLAIN_VALUE = re.compile(r"[!-~](?:[ -~]*[!-~])?")     # printable ASCII, no space at either end
+_PLAIN_BODY = re.compile(r"[ -~\n]*")                   # printable ASCII lines
+_STRUCTURED = ("From", "To", "Date")                     # parsed into addresses or a time, not text
+_CONTENT = (b'Content-Type: text/plain; charset="utf-8"\r\nContent-Transfer-Encoding: 7bit\r\n'
+            b"MIME-Version: 1.0\r\n\r\n")
+
+
+_dated: list = [None, ""]                   # the last time formatted, and its text
+
+
+def _date(now: datetime) -> str:
+    """format_datetime(now), made once for the time a fetch dates all its replies with (kept by
+    identity: equal times in other zones are written otherwise)."""
+    if _dated[0] is not now:
+        _dated[:] = [now, format_datetime(now)]
+    return _dated[1]
+
+
+def reply_bytes(mail: Mail, body: str, sender: str, now: datetime, to: str | None = None) -> bytes:
+    """`compose(mail, body, sender, now, to=to).as_bytes(policy=mailpolicy.SMTP)`, built directly
+    for a reply of printable ASCII lines of at most 78 characters (what the standard library sends
+    as 7bit text, unfolded): each header line as the policy folds it (made once for the values that
+    come again: sender, recipient, date), the body as its lines. Any other reply is composed by
+    `compose`. tests/test_mail_reply_bytes.py compares the two."""
+    if not (_PLAIN_BODY.fullmatch(body) and max(map(len, body.split("\n"))) <= 78):
+        return compose(mail, body, sender, now, to=to).as_bytes(policy=mailpolicy.SMTP)
+    original = mail.subject or "your orders"
+    fields = [("From", sender), ("To", to or mail.sender),
+              ("Subject", original if original.lower().startswith("re:") else f"Re: {original}"),
+              ("Date", _date(now)),
+              ("Message-ID", f"<{mail.key}.reply@{sender.rsplit('@', 1)[-1].strip('>')}>"),
+              ("Auto-Submitted", "auto-replied")]
+    if mail.message_id:
+        fields += [("In-Reply-To", mail.message_id), ("References", f"{mail.references} {mail.message_id}".strip())]
+    out = [_field(name, value) for name, value in fields]
+    out.append(_CONTENT)
+    out.append(b"\r\n".join(body.encode("ascii").splitlines()) + b"\r\n")
+    return b"".join(out)
+
+
+@lru_cache(maxsize=4096)
+def _field(name: str, value: str) -> bytes:
+    """One header line as `mailpolicy.SMTP` writes it. Text of printable ASCII that fits on its
+    line, with no encoded word in it, is written as it is; anything else the policy folds. Each
+    line is made once: sender, recipients, date and subjects come again and again."""
+    if name not in _STRUCTURED and len(name) + len(value) <= 76 and _PLAIN_VALUE.fullmatch(value) \
+            and "=?" not in value:
+        return f"{name}: {value}\r\n".encode("ascii")
+    return mailpolicy.SMTP.fold_binary(name, mailpolicy.DEFAULT.header_store_parse(name, value)[1])
+
+
+mailpolicy.forgets(_field.cache_clear)
+mailpolicy.forgets(lambda: _dated.__setitem__(slice(None), [None, ""]))

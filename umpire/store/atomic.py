@@ -113,6 +113,13 @@ def append_lines(path: Path, records: list[dict], separable: bool = False):
         os.close(fd)
 
 
+def append_json_lines(path: Path, data: bytes):
+    """Append lines made by `json_lines`, each standing on its own (as `append_lines` with
+    `separable`), in one write."""
+    if data:
+        _append(Path(path), data)
+
+
 def _append(path: Path, data: bytes):
     created = not path.exists()
     fd = _open_locked(path)
@@ -168,18 +175,19 @@ class Batch:
             batch.append_lines(journal, [event])
         # here: every file is in place and durable, then every line appended and durable
 
-    Until the block ends, the files wait under hidden temporary names (the kernel starts writing
-    each out as soon as it is written); an exception inside the block removes them and writes
-    nothing. At the end: every temporary file is fsynced, all are renamed over their targets,
-    each folder touched is fsynced once, and only then are the queued lines appended (one write
-    and one fsync per file). A crash at any point leaves each target either as it was or complete.
+    Until the block ends, the files wait under hidden temporary names (`.NAME.XXXXXXXX`, see
+    `_temporary`); an exception inside the block removes them and writes nothing. At the end:
+    every temporary file is made durable (one syncfs for a large batch, else an fsync each), all
+    are renamed over their targets, each folder touched is made durable, and only then are the
+    queued lines appended (one write and one fsync per file). A crash at any point leaves each
+    target either as it was or complete.
     """
 
     def __init__(self):
-        self._files: dict[Path, str] = {}                # target -> its temporary file
-        self._lines: dict[Path, bytes] = {}              # append-only file -> its queued lines
+        self._files: dict[str, str] = {}                 # target -> its temporary file
+        self._lines: dict[Path, list[bytes]] = {}        # append-only file -> its queued lines
         self._after: list[Callable[[bool], None]] = []
-        self._made: set[Path] = set()                    # folders known to exist
+        self._made: set[str] = set()                     # folders known to exist
 
     def __enter__(self) -> Batch:
         return self
@@ -198,31 +206,33 @@ class Batch:
         return False
 
     def pending(self, path: Path) -> bool:
-        return Path(path) in self._files
+        return os.fspath(path) in self._files
 
     def write_bytes(self, path: Path, data: bytes):
-        path = Path(path)
-        if path.parent not in self._made:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._made.add(path.parent)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        path = name = os.fspath(path)
+        folder = os.path.dirname(name)
+        if folder not in self._made:
+            os.makedirs(folder, exist_ok=True)
+            self._made.add(folder)
+        old = self._files.pop(path, None)
+        fd, tmp = _temporary(name, unique=old is not None)
         try:
             try:
                 _write_all(fd, data)
-                _start_writeback(fd)
             finally:
                 os.close(fd)
         except BaseException:
             os.unlink(tmp)
+            if old is not None:
+                self._files[path] = old
             raise
-        old = self._files.pop(path, None)
         if old is not None:
             os.unlink(old)
         self._files[path] = tmp
 
     def write_new(self, path: Path, data: bytes) -> bool:
         """Write a file that must never be overwritten; False if it is there or already in the batch."""
-        if Path(path).exists() or self.pending(path):
+        if self.pending(path) or os.path.exists(path):
             return False
         self.write_bytes(path, data)
         return True
@@ -230,8 +240,11 @@ class Batch:
     def append_lines(self, path: Path, records: list[dict]):
         """Queue JSON lines for an append-only file. Each record must stand on its own: they are
         appended in one write after the batch's files are durable."""
-        path = Path(path)
-        self._lines[path] = self._lines.get(path, b"") + json_lines(records)
+        self.append_line_bytes(path, json_lines(records))
+
+    def append_line_bytes(self, path: Path, lines: bytes):
+        """Queue JSON lines already made (`json_lines`), as append_lines does."""
+        self._lines.setdefault(Path(path), []).append(lines)
 
     def after(self, callback: Callable[[bool], None]):
         """Call `callback(written)` when the batch ends, written or not."""
@@ -239,7 +252,7 @@ class Batch:
 
     def _commit(self):
         try:
-            folders = dict.fromkeys(path.parent for path in self._files)
+            folders = dict.fromkeys(os.path.dirname(path) for path in self._files)
             grouped = len(self._files) >= GROUP and _sync_filesystems(folders)
             if not grouped:
                 for tmp in self._files.values():
@@ -252,7 +265,7 @@ class Batch:
                     _fsync_dir(folder)
             for path, data in list(self._lines.items()):
                 del self._lines[path]
-                _append(path, data)
+                _append(path, b"".join(data))
         finally:
             self._discard()
 
@@ -272,12 +285,31 @@ def _write_all(fd: int, data: bytes):
         view = view[os.write(fd, view):]
 
 
-def _start_writeback(fd: int):
-    """Have the kernel start writing the file out now, so that the fsync of the commit finds
-    the data written (or on its way) and each fsync after the first rarely waits for a journal
-    commit of its own. Only a hint (Linux starts writeback on DONTNEED); the fsync is the guarantee."""
-    if hasattr(os, "posix_fadvise") and not _SCRATCH.get():
-        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+def _new_token():
+    global _TOKEN
+    _TOKEN = f"{os.getpid() & 0xFFFFFFFF:08x}"
+
+
+_TOKEN = ""                                       # this process's temporary names end in it
+_new_token()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_token)
+
+
+def _temporary(name: str, unique: bool = False) -> tuple[int, str]:
+    """A new hidden temporary file beside `name`, open for writing: `.NAME.XXXXXXXX` (the form the
+    lock's clean-up knows), named after the target and this process, so that making it costs one
+    open(2). A name already taken (a write of the same target in this batch, or one a killed
+    process left) falls back to a random one."""
+    if not unique:
+        folder, base = os.path.split(name)
+        tmp = os.path.join(folder, f".{base}.{_TOKEN}")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600), tmp
+        except FileExistsError:
+            pass
+    folder, base = os.path.split(name)
+    return tempfile.mkstemp(prefix=f".{base}.", dir=folder)
 
 
 GROUP = 8                     # a batch of this many files is made durable by syncfs, not file by file

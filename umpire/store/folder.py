@@ -109,6 +109,7 @@ class GameFolder:
         self._map = None
         self._rules = None
         self._events = None
+        self._rolled_back = False                        # whether `_events` left out what a rollback undid
         self._journal_read: tuple[int, int, list[dict]] = (0, 0, [])   # bytes and lines parsed, their events
         self._unwritten: list[dict] = []                 # journaled in a batch not yet written
         self._folded: tuple[int, object, dict | None] = (0, None, None)   # events folded, state, last one
@@ -133,8 +134,11 @@ class GameFolder:
     def newsletters(self) -> Path:
         return self.path / "newsletters"
 
+    def has_game_file(self) -> bool:
+        return (self.path / GAME_FILE).exists()
+
     def require(self):
-        if not (self.path / GAME_FILE).exists():
+        if not self.has_game_file():
             raise UmpireError(f"{self.path} is not a game folder (it has no {GAME_FILE}).",
                               fix=f"Create a game with `umpire new {quote(str(self.path))} --map ireland --rules laurin "
                                   '--company "red:Red Lines:red@example.org" --company "blue:Blue Star:blue@example.org"`.')
@@ -239,7 +243,7 @@ class GameFolder:
         """The game family (umpire/families/): Dampfross unless game.yaml names another."""
         if self._family is None:
             from .. import families
-            self._family = families.of_game(self.config if (self.path / GAME_FILE).exists() else {})
+            self._family = families.of_game(self.config if self.has_game_file() else {})
         return self._family
 
     @property
@@ -263,7 +267,8 @@ class GameFolder:
         """The events in force: the journal's, less what a rollback undid (see `in_force`)."""
         if self._events is None:
             raw = self.journal()
-            self._events = raw if not any(e["type"] == "rollback" for e in raw) else [raw[i] for i in in_force(raw)]
+            self._rolled_back = any(e["type"] == "rollback" for e in raw)
+            self._events = raw if not self._rolled_back else [raw[i] for i in in_force(raw)]
         return self._events
 
     def journal(self) -> list[dict]:
@@ -315,8 +320,10 @@ class GameFolder:
         self._journal_read = (offset + len(tail), count, events)
         return events
 
-    def state(self):
-        """The state after every event so far: a fresh copy, folded on from the last call's."""
+    def state(self, copy: bool = True):
+        """The state after every event so far: a fresh copy, folded on from the last call's. With
+        `copy=False` the folded state itself, for a caller that only reads it (and reads it
+        before the next event is journaled)."""
         events = self.events
         count, state, last = self._folded
         if state is None or count > len(events) or (count and events[count - 1] is not last):
@@ -337,11 +344,11 @@ class GameFolder:
                 raise DataError(problem, str(self.journal_path),
                                 "The journal and game.yaml are written by the umpire; restore them from a backup.")
         self._folded = (len(events), state, events[-1] if events else None)
-        return state.copy()
+        return state.copy() if copy else state
 
     def _disagreement(self, state) -> str | None:
         """Where the folded journal contradicts game.yaml or itself (the family says); None if nowhere."""
-        ids = self.company_ids() if (self.path / GAME_FILE).exists() else None
+        ids = self.company_ids() if self.has_game_file() else None
         return self.family.disagreement(state, ids)
 
     def append(self, events: list[dict], batch: atomic.Batch | None = None):
@@ -352,8 +359,14 @@ class GameFolder:
             if len(events) != 1:
                 raise ValueError("a batch journals events one by one")
             self._join(batch)
-            batch.append_lines(self.journal_path, events)
-            self._unwritten += json.loads(json.dumps(events))
+            lines = atomic.json_lines(events)
+            batch.append_line_bytes(self.journal_path, lines)
+            added = [json.loads(lines)]                      # the event as it will be read back
+            self._unwritten += added
+            if self._events is not None and not self._rolled_back and \
+                    not any(e.get("type") == "rollback" for e in added):
+                self._events = self._events + added          # what `events` would read again
+                return
         self._events = None
 
     def _join(self, batch: atomic.Batch):
@@ -421,9 +434,9 @@ class GameFolder:
         while True:
             seq = self._next_seq[round_number]
             self._next_seq[round_number] = seq + 1
-            path = folder / f"{seq:04d}-{who}.txt"
-            if (batch or atomic).write_new(path, data):
-                return path.relative_to(self.path)
+            name = f"{seq:04d}-{who}.txt"
+            if (batch or atomic).write_new(folder / name, data):
+                return Path("orders", str(round_number), name)
 
     def latest_orders(self, round_number: int) -> dict[str, str]:
         """Company -> the file of its newest accepted order for the round."""

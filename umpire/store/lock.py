@@ -20,7 +20,7 @@ from ..errors import UmpireError
 
 LOCK_FILE = ".lock"
 WAIT = 60.0                                   # seconds to wait for another command to finish
-_TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}$")     # tempfile.mkstemp(prefix=".NAME.")
+_TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}$")     # .NAME.<pid in hex>, or mkstemp(prefix=".NAME.")
 _FOLDERS = ("", "inbox", "outbox", "newsletters", "orders")
 
 

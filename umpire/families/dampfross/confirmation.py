@@ -8,23 +8,23 @@ Warnings never stop an order being stored: the resolution decides.
 
 from __future__ import annotations
 
-import textwrap
-
 from .engine.preview import OrderPreview, preview_order
 from .orders import Order, format_chain
 from ...store.folder import GameFolder
+from ...textfill import fill
 
 WIDTH = 72
 
 
-def order_lines(folder: GameFolder, company: str, order: Order) -> list[str]:
-    """The order's lines as read, each followed by its figures or warnings (indented text, no final newline)."""
-    state = folder.state()
+def order_lines(folder: GameFolder, company: str, order: Order, state=None) -> list[str]:
+    """The order's lines as read, each followed by its figures or warnings (indented text, no final
+    newline), against `state` (only read) or else the game's state now."""
+    state = state if state is not None else folder.state(copy=False)
     game_map = folder.game_map
     out = []
     if order.home is not None:
         out.append(f"  line {order.home_line}: HOME {game_map.describe(order.home)}")
-        out += _warning(_home_problem(folder, company, order))
+        out += _warning(_home_problem(state, game_map, company, order))
     if order.chains:
         out += _chains(preview_order(state, game_map, folder.rules, company, order))
     seen: dict[int, int] = {}
@@ -43,11 +43,10 @@ def order_lines(folder: GameFolder, company: str, order: Order) -> list[str]:
 def _warning(problem: str | None) -> list[str]:
     if not problem:
         return []
-    return [textwrap.fill(f"warning: {problem}", WIDTH, initial_indent="      ", subsequent_indent="        ")]
+    return [fill(f"warning: {problem}", WIDTH, initial_indent="      ", subsequent_indent="        ")]
 
 
-def _home_problem(folder: GameFolder, company: str, order: Order) -> str | None:
-    state, game_map = folder.state(), folder.game_map
+def _home_problem(state, game_map, company: str, order: Order) -> str | None:
     if state.phase != "construction":
         return "home terminals are chosen in the construction phase; this line will be refused."
     current = state.homes.get(company)
@@ -79,7 +78,7 @@ def _chains(preview: OrderPreview) -> list[str]:
     for chain in preview.chains:
         out.append(f"  line {chain.line}: BUILD {'-'.join(chain.hexes)}")
         if chain.problem:
-            out.append(textwrap.fill(f"not buildable as it stands: {chain.problem}", WIDTH,
+            out.append(fill(f"not buildable as it stands: {chain.problem}", WIDTH,
                                      initial_indent="      ", subsequent_indent="      "))
             continue
         for seg in chain.segments:
@@ -87,12 +86,12 @@ def _chains(preview: OrderPreview) -> list[str]:
                 text = f"{seg.a}-{seg.b}: cannot be built: {seg.problem}"
             else:
                 text = f"{seg.a}-{seg.b}  {seg.cost} pt" + "".join(f", fee {f.describe()}" for f in seg.fees)
-            out.append(textwrap.fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
+            out.append(fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
     total = f"Altogether {preview.cost} point{'s' if preview.cost != 1 else ''}"
     if preview.budget is not None:
         total += f" of this round's budget of {preview.budget}"
     total += f", and {preview.fees} units in fees (balance now {preview.balance})."
     if preview.budget is not None and preview.cost > preview.budget:
         total += " The budget does not cover it all: building stops where the points run out."
-    out += ["", textwrap.fill(total, WIDTH)]
+    out += ["", fill(total, WIDTH)]
     return out

@@ -18,8 +18,9 @@ _AXIAL_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 _LABEL = re.compile(r"([A-Za-z]{1,3})([0-9]{1,3})")   # ASCII only: `AD٢١` is no label
 
 
+@lru_cache(maxsize=1024)
 def column_letters(col: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA (bijective base 26)."""
+    """0 -> A, 25 -> Z, 26 -> AA (bijective base 26). A map has few columns: each is kept."""
     letters = ""
     col += 1
     while col:

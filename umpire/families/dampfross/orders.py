@@ -172,7 +172,7 @@ class PlaceReader:
 
     def points(self, text: str) -> list[Point]:
         """The written points of a chain, with their bracketed annotations."""
-        folded = "".join(fold_char(c) for c in text)
+        folded = text.lower() if text.isascii() else "".join(fold_char(c) for c in text)   # ASCII: fold_char is lower
         points: list[Point] = []
         i = 0
         while i < len(text):
