@@ -51,6 +51,16 @@ def test_a_cell_too_long_for_its_column_is_wrapped_not_cut(tmp_path):
         assert f"word{n}" in text
 
 
+def test_a_row_taller_than_a_page_goes_on_on_the_next_page(tmp_path):
+    flow = Flow("footer")
+    cities = ", ".join(f"City{n}" for n in range(1500))
+    flow.table([Column("", 20), Column("Company", 100), Column("Cities", 300)], [["", "Red", cities], ["", "Blue", "-"]],
+               swatch=lambda c, i, x, y: c.line(x, y, x + 10, y))
+    pages = _pages(_built(flow), tmp_path)
+    text = " ".join(" ".join(pages).split())
+    assert len(pages) >= 3 and "City0," in text and "City1499" in text and "Blue" in pages[-1]
+
+
 @pytest.mark.parametrize("lines", range(50, 62))
 def test_a_heading_never_ends_a_page(tmp_path, lines):
     flow = Flow("footer")

@@ -123,7 +123,8 @@ class Flow:
         self.add(Drawing(self.width, height, draw))
 
     def table(self, columns: list[Column], rows: list[list], size: float = 8.5, swatch: Draw | None = None):
-        """Rows of cells under a header repeated on every page, each cell wrapped to its column;
+        """Rows of cells under a header repeated on every page, each cell wrapped to its column (a row
+        taller than what is left of a page goes on on the next);
         `swatch(canvas, row_index, x, y)` may draw a sample in a row's first cell (y: its first line's middle)."""
         lead = size * 1.45
         total = sum(col.width for col in columns)
@@ -145,7 +146,7 @@ class Flow:
                  ("BOTTOMPADDING", (0, 0), (-1, -1), (lead - size * 1.2) / 2)]
         style += [("ALIGN", (k, 0), (k, -1), {"right": "RIGHT", "centre": "CENTER"}[col.align])
                   for k, col in enumerate(columns) if col.align != "left"]
-        self.add(Table(data, colWidths=widths, repeatRows=1, style=TableStyle(style), hAlign="LEFT"),
+        self.add(Table(data, colWidths=widths, repeatRows=1, splitInRow=1, style=TableStyle(style), hAlign="LEFT"),
                  Spacer(0, 4))
 
     # -- the document ------------------------------------------------------------
