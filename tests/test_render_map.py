@@ -202,3 +202,21 @@ def test_a_legend_too_long_for_its_band_is_set_in_smaller_type_to_stay_above_it(
     mapdraw.draw_legend(Spy(io.BytesIO()), germany, content, 20, top, width, bottom=bottom)
     assert {size for _, size in Spy.seen} == {6.0}
     assert min(y for y, _ in Spy.seen) - 2 >= bottom
+
+
+@pytest.mark.parametrize("name", ["germany", "usa-east", "usa-west", "russia"])
+def test_a_hex_of_several_special_destinations_shows_each_die_mark_side_by_side(name):
+    from umpire.families.dampfross.render import mapdraw
+    from umpire.families.dampfross.render.sheets import Sheet, Window
+
+    game_map = load_map(name)
+    whole = Window(0, game_map.grid.width, 0, game_map.grid.height)
+    pagesize = paper_size("a3")
+    frame = mapdraw.background(game_map, pagesize, Sheet(whole, 1, 1, pagesize)).frame
+    marks = list(mapdraw._die_marks(game_map, frame, whole))
+    shared = {h for h in game_map.all_hexes if sum(h in s.hexes for s in game_map.specials.values()) > 1}
+    assert shared, "the map has hexes of several special destinations"
+    assert len(marks) == sum(len(s.hexes) for s in game_map.specials.values())
+    for i, (x, y, r, _) in enumerate(marks):
+        for x2, y2, r2, _ in marks[i + 1:]:
+            assert abs(x - x2) >= r + r2 or abs(y - y2) >= r + r2, "two die marks overlap"

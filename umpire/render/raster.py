@@ -36,6 +36,21 @@ class RasterPath:
     def rect(self, x, y, width, height):
         self.parts.append(([(x, y), (x + width, y), (x + width, y + height), (x, y + height)], True))
 
+    def circle(self, x, y, r):
+        self.parts.append(([(x + r * math.cos(a), y + r * math.sin(a)) for a in _TURN], True))
+
+    def roundRect(self, x, y, width, height, radius):
+        """The rectangle with its corners rounded, each quarter circle in four straight pieces."""
+        points = []
+        for cx, cy, start in ((x + width - radius, y + radius, -0.5), (x + width - radius, y + height - radius, 0),
+                              (x + radius, y + height - radius, 0.5), (x + radius, y + radius, 1)):
+            points += [(cx + radius * math.cos(math.pi * (start + k / 8)), cy + radius * math.sin(math.pi * (start + k / 8)))
+                       for k in range(5)]
+        self.parts.append((points, True))
+
+
+_TURN = [2 * math.pi * k / 32 for k in range(32)]   # a circle as 32 straight pieces
+
 
 @lru_cache(maxsize=64)
 def _font(name: str, pixels: int) -> ImageFont.FreeTypeFont:
@@ -144,7 +159,9 @@ class RasterCanvas:
     def beginPath(self) -> RasterPath:
         return self.path_class()
 
-    def drawPath(self, path: RasterPath, stroke=1, fill=0):
+    def drawPath(self, path: RasterPath, stroke=1, fill=0, fillMode=None):
+        """Fill each closed piece on its own (so pieces that overlap stay filled, as by the non-zero
+        rule), then stroke them."""
         if fill:
             for part, _ in path.parts:
                 if len(part) > 2:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..gamemap import FOREIGN, MOUNTAIN, GameMap
-from ..hexgrid import Edge, Grid, Hex, column_letters, label
+from ..hexgrid import Edge, Hex, column_letters, label
 from . import labels
-from ....render.fonts import BOLD, COND, COND_BOLD, SANS
+from ....render.fonts import BOLD, COND, COND_BOLD, SANS, register
 from .sheets import LABEL_BAND, Frame, Sheet, Window, corners
 from .styles import LineStyle, load_styles
 
@@ -57,9 +58,12 @@ def draw_map(c, game_map: GameMap, content: MapContent, pagesize, sheet: Sheet, 
     _lines(c, content, tracks, f, look)
     c.restoreState()
     _hex_labels(c, [lb for lb in placed if lb.crossed], look, ground.dark, patch=True)
-    _markers(c, game_map, f, window)
+    ground.markers_drawing.play(c)
+    c.setFillColorRGB(1, 1, 1)
+    draw_labels(c, ground.mark_texts)
     _place_labels(c, [lb for lb in placed if lb.kind != "hex"])
-    _margins(c, game_map.grid, f, window)
+    c.setFillColorRGB(0.15, 0.15, 0.15)
+    draw_labels(c, ground.margin_texts)
     if sheet.overview:
         _sheet_outlines(c, f, [s for s in sheets if not s.overview])
     c.setLineWidth(0.6)
@@ -99,6 +103,9 @@ class Background:
     wants: list[labels.Want]
     dark: frozenset[str] = frozenset()      # the labels of hexes of dark or hatched terrain (mountains, abroad)
     edges: tuple[labels.Segment, ...] = ()  # rivers and walls as drawn, for labels to keep off where they can
+    markers_drawing: Recording | None = None  # the place markers and die marks, drawn above the lines
+    mark_texts: tuple[labels.Label, ...] = ()    # the die marks' numbers (white)
+    margin_texts: tuple[labels.Label, ...] = ()  # column letters and row numbers
 
 
 _BACKGROUNDS: dict[tuple, Background] = {}
@@ -125,6 +132,7 @@ def _fingerprint(game_map: GameMap) -> str:
 
 
 def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Background:
+    register()                 # the labels and marks are measured in the newsletter's fonts
     look, window = load_styles(), sheet.window
     f = Frame(game_map.grid, window, pagesize)
     hexes = [h for h in game_map.all_hexes if h in window]
@@ -134,10 +142,14 @@ def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Bac
     _edges(drawing, game_map, f, window, look)
     _permitted_routes(drawing, game_map, f, window, look)
     detail = not sheet.overview
+    markers = Recording(new_path)
+    _markers(markers, game_map, f, window)
     return Background(f, hexes, drawing, list(_marker_boxes(game_map, f, window)),
                       _wants(game_map, f, terrain, detail),
                       frozenset(label(h) for h, ch in terrain.items() if ch in DARK_TERRAIN) if detail else frozenset(),
-                      tuple(_edge_segments(game_map, f, window)))
+                      tuple(_edge_segments(game_map, f, window)), markers,
+                      tuple(_centred(BOLD, r * 1.5, x, y - r * 0.52, mark) for x, y, r, mark in _die_marks(game_map, f, window)),
+                      tuple(_margins(f, window)))
 
 
 def _hex_path(c, f: Frame, hexes, unit):
@@ -410,14 +422,20 @@ def _marker_boxes(game_map: GameMap, f: Frame, window: Window):
 
 
 def _die_marks(game_map: GameMap, f: Frame, window: Window):
-    s = f.size
+    """(x, y, half size, mark) of each special destination's die mark in a hex of the sheet: beside
+    a place marker, and side by side where a hex belongs to several special destinations."""
+    s, r = f.size, f.size * 0.27
+    marks: dict[Hex, list[str]] = {}
     for _, special in sorted(game_map.specials.items()):
         for h in sorted(special.hexes):
             if h in window:
-                x, y = f.centre(h)
-                if h in game_map.city_at or h in game_map.junction_at:
-                    x, y = x + s * 0.5, y - s * 0.3
-                yield x, y, s * 0.27, special_mark(special)
+                marks.setdefault(h, []).append(special_mark(special))
+    for h, texts in marks.items():
+        x, y = f.centre(h)
+        if h in game_map.city_at or h in game_map.junction_at:
+            x, y = x + s * 0.5, y - s * 0.3
+        for k, text in enumerate(texts):
+            yield x + (k - (len(texts) - 1) / 2) * 2.2 * r, y, r, text
 
 
 HEX_PATCH_ALPHA = 0.75     # the patch under a hex label drawn above the lines: the lines show through it
@@ -458,40 +476,53 @@ def draw_labels(c, placed: list[labels.Label]):
 
 
 def _markers(c, game_map: GameMap, f: Frame, window: Window):
-    """Cities (circles), home terminals (squares), junctions (diamonds) and special destinations (die marks)."""
+    """Cities (circles), home terminals (squares), junctions (diamonds) and the frames of the special
+    destinations' die marks, each kind as one path (their numbers are `mark_texts`), filled by the
+    non-zero rule so that two marks on one spot stay filled."""
     s = f.size
-    for city in game_map.cities:
-        if city.hex not in window:
-            continue
-        x, y = f.centre(city.hex)
-        c.setStrokeColorRGB(0, 0, 0)
-        c.setFillColorRGB(1, 1, 1)
-        r = _marker_radius(city, s)
-        if city.home:
-            c.setLineWidth(max(1.0, s * 0.09))
-            c.rect(x - r, y - r, 2 * r, 2 * r, stroke=1, fill=1)
-            c.setFillColorRGB(0, 0, 0)
-            c.rect(x - r * 0.45, y - r * 0.45, r * 0.9, r * 0.9, stroke=0, fill=1)
-        else:
-            c.setLineWidth(max(0.7, s * 0.07))
-            c.circle(x, y, r, stroke=1, fill=1)
-    for j in game_map.junctions:
-        if j.hex not in window:
-            continue
-        x, y = f.centre(j.hex)
+    cities = [(f.centre(city.hex), _marker_radius(city, s), city.home) for city in game_map.cities
+              if city.hex in window]
+    junctions = [f.centre(j.hex) for j in game_map.junctions if j.hex in window]
+    dice = list(_die_marks(game_map, f, window))
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setFillColorRGB(1, 1, 1)
+    c.setLineWidth(max(0.7, s * 0.07))
+    p = c.beginPath()
+    for (x, y), r, home in cities:
+        if not home:
+            p.circle(x, y, r)
+    for x, y in junctions:
         r = s * 0.26
-        c.setStrokeColorRGB(0, 0, 0)
-        c.setFillColorRGB(1, 1, 1)
-        c.setLineWidth(max(0.7, s * 0.07))
-        p = c.beginPath()
         p.moveTo(x, y + r)
         p.lineTo(x + r, y)
         p.lineTo(x, y - r)
         p.lineTo(x - r, y)
         p.close()
-        c.drawPath(p, stroke=1, fill=1)
-    for x, y, r, mark in _die_marks(game_map, f, window):
-        _die_mark(c, x, y, r, mark)
+    c.drawPath(p, stroke=1, fill=1, fillMode=FILL_NON_ZERO)
+    homes = [(x, y, r) for (x, y), r, home in cities if home]
+    if homes:
+        c.setLineWidth(max(1.0, s * 0.09))
+        outer, inner = c.beginPath(), c.beginPath()
+        for x, y, r in homes:
+            outer.rect(x - r, y - r, 2 * r, 2 * r)
+            inner.rect(x - r * 0.45, y - r * 0.45, r * 0.9, r * 0.9)
+        c.drawPath(outer, stroke=1, fill=1, fillMode=FILL_NON_ZERO)
+        c.setFillColorRGB(0, 0, 0)
+        c.drawPath(inner, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+    if dice:
+        c.setFillColorRGB(0, 0, 0)
+        c.setStrokeColorRGB(1, 1, 1)
+        c.setLineWidth(0.6)
+        p = c.beginPath()
+        for x, y, r, _ in dice:
+            p.roundRect(x - r, y - r, 2 * r, 2 * r, r * 0.3)
+        c.drawPath(p, stroke=1, fill=1, fillMode=FILL_NON_ZERO)
+
+
+def _centred(font: str, size: float, x: float, y: float, text: str) -> labels.Label:
+    """A text centred on x, with its baseline at y, as a label to draw."""
+    left = x - labels.text_width(text, font, size) / 2
+    return labels.Label(text, font, size, left, y, (left, y, left, y), "mark")
 
 
 def special_mark(special) -> str:
@@ -521,23 +552,21 @@ def _place_labels(c, placed: list[labels.Label]):
     draw_labels(c, placed)
 
 
-def _margins(c, grid: Grid, f: Frame, window: Window):
-    """Column letters above and below the grid, row numbers left and right."""
+def _margins(f: Frame, window: Window):
+    """Column letters above and below the grid, row numbers left and right, as labels to draw."""
     x0, y0, x1, y1 = f.box
     size = min(8.0, max(5.0, f.size * 0.55))
     step = 1 if f.size * 1.5 >= size * 1.6 else 2
-    c.setFont(BOLD, size)
-    c.setFillColorRGB(0.15, 0.15, 0.15)
     for col in range(window.c0, window.c1, step):
-        x = f.centre((col, window.r0))[0]
         text = column_letters(col)
-        c.drawCentredString(x, y1 + (LABEL_BAND - size) / 2 + 1, text)
-        c.drawCentredString(f.centre((col, window.r1 - 1))[0], y0 - LABEL_BAND + (LABEL_BAND - size) / 2 + 1, text)
+        yield _centred(BOLD, size, f.centre((col, window.r0))[0], y1 + (LABEL_BAND - size) / 2 + 1, text)
+        yield _centred(BOLD, size, f.centre((col, window.r1 - 1))[0], y0 - LABEL_BAND + (LABEL_BAND - size) / 2 + 1,
+                       text)
     step = 1 if f.size * 1.7 >= size * 1.2 else 2
     for row in range(window.r0, window.r1, step):
         text = str(row + 1)
-        c.drawCentredString(x0 - LABEL_BAND / 2, f.centre((window.c0, row))[1] - size * 0.35, text)
-        c.drawCentredString(x1 + LABEL_BAND / 2, f.centre((window.c1 - 1, row))[1] - size * 0.35, text)
+        yield _centred(BOLD, size, x0 - LABEL_BAND / 2, f.centre((window.c0, row))[1] - size * 0.35, text)
+        yield _centred(BOLD, size, x1 + LABEL_BAND / 2, f.centre((window.c1 - 1, row))[1] - size * 0.35, text)
 
 
 def _sheet_outlines(c, f: Frame, sheets: list[Sheet]):
