@@ -3,6 +3,7 @@ label box overlapping another (city names, station numbers, hex labels) on any s
 
 from __future__ import annotations
 
+import hashlib
 import math
 from pathlib import Path
 
@@ -233,3 +234,30 @@ def test_hex_labels_keep_off_the_rivers_and_walls(name):
         hexes += sum(1 for lb in placed if lb.kind == "hex")
         on += [lb.text for lb in placed if lb.kind == "hex" and any(labels.crosses(lb.box, e) for e in edges)]
     assert len(on) <= hexes / 100, on
+
+
+# the layout on each bundled map, with no lines and with a busy game's, on every sheet of A4 and A3:
+# a SHA-256 of every label's fields (exact floats), recorded from the layout as it was first written
+LAYOUT_DIGESTS = {
+    "bavaria": "f3674a53cda2bdad69fd4b949d9197a009364d7eb83f9ffe85d23e5d31801965",
+    "france": "1666d306e0433d55d6fd93f364ce970b1de18fbd63dabe9ca5700289dbca5a71",
+    "germany": "1e887d3e3cf87f348f58e749f500f7d203c5cc66060127a73db56003896e285b",
+    "ireland": "358c846f4aebe41ca5c826b15bc2d3ff122ec5cc615039b1f01541306e225611",
+    "kentucky-tennessee": "ab87c8f77f282ef4bac611761ca922f2f9b86efc1276df8ee81fdef48bdc3cc0",
+    "russia": "10d25858871446b2d173314bde08cc32f562570e484073fb0b2ad420af28ce8f",
+    "usa-east": "44b64254856df22967fabd2cd0d25b9f381ffaf0aa60e7a1890686baad69d7dc",
+    "usa-west": "f4012659c93ad0578d74c72f98203f293032e56b771bbe660623779869e143d0",
+}
+
+
+def test_the_layout_is_exactly_the_one_recorded(busy):
+    """Same labels, same coordinates to the last bit, same crossed flags, same order (so every
+    newsletter keeps its bytes)."""
+    game_map, content = busy
+    digest = hashlib.sha256()
+    for each in (mapdraw.MapContent({}, {}, {}), content):
+        for paper in ("a4", "a3"):
+            for *_, placed in _laid_out(game_map, each, paper):
+                for lb in placed:
+                    digest.update(repr(tuple(lb)).encode())
+    assert digest.hexdigest() == LAYOUT_DIGESTS[game_map.name]
