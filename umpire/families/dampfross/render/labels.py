@@ -70,12 +70,6 @@ def crosses(box: Box, seg: Segment) -> bool:
     return (ta if ta > t0 else t0) <= (tb if tb < t1 else t1)
 
 
-def _key(i: int, j: int) -> int:
-    """A cell's key in Space.buckets (cells with the same key would only share a bucket: the
-    boxes of its items are checked)."""
-    return (i << 16) + j
-
-
 class Space:
     """What is already on the page, bucketed by position for quick look-ups."""
 
@@ -83,30 +77,26 @@ class Space:
         self.cell, self.frame = cell, frame
         self.buckets: dict[int, list[tuple]] = {}
 
-    def add(self, weight: float, line: Segment | None, bounds: Box, item=None):
+    def add(self, weight: float, line: Segment | None, bounds: Box, item=None, where=None):
         """An item of the given cost: counted where `line` passes through a box, or (no line)
-        wherever its bounds overlap it."""
-        c, buckets = self.cell, self.buckets
-        x0, y0, x1, y1 = bounds
-        i0, j0 = int(x0 // c), int(y0 // c)
-        entry = (x0, y0, x1, y1, weight, line, i0, j0, item)
-        for i in range(i0, int(x1 // c) + 1):
-            for j in range(j0, int(y1 // c) + 1):
-                bucket = buckets.get(_key(i, j))
-                if bucket is None:
-                    buckets[_key(i, j)] = [entry]
-                else:
-                    bucket.append(entry)
+        wherever its bounds overlap it. `where`: the bounds' `cells`, if known."""
+        i0, j0, keys = where or cells(bounds, self.cell)
+        entry = (*bounds, weight, line, i0, j0, item)
+        buckets = self.buckets
+        for key, _, _ in keys:
+            bucket = buckets.get(key)
+            if bucket is None:
+                buckets[key] = [entry]
+            else:
+                bucket.append(entry)
 
-    def add_box(self, kind: str, box: Box):
-        """A label ("label") or a place marker ("marker")."""
-        self.add(LABEL if kind == "label" else MARKER, None, box, box)
+    def add_box(self, kind: str, box: Box, where=None):
+        """A label ("label") or a place marker ("marker"); `where`: its `cells`, if known."""
+        self.add(LABEL if kind == "label" else MARKER, None, box, box, where)
 
     def remove_box(self, box: Box):
-        c = self.cell
-        for i in range(int(box[0] // c), int(box[2] // c) + 1):
-            for j in range(int(box[1] // c), int(box[3] // c) + 1):
-                self.buckets[_key(i, j)] = [entry for entry in self.buckets[_key(i, j)] if entry[8] is not box]
+        for key, _, _ in cells(box, self.cell)[2]:
+            self.buckets[key] = [entry for entry in self.buckets[key] if entry[8] is not box]
 
     def add_segment(self, seg: Segment, kind: str = "track"):
         """A line: a company's track, or (kind "edge") a river or a wall along a hex side."""
@@ -116,12 +106,10 @@ class Space:
 
     def touches_track(self, box: Box) -> bool:
         """Whether a line (with its casing) passes through the box."""
-        c = self.cell
-        for i in range(int(box[0] // c), int(box[2] // c) + 1):
-            for j in range(int(box[1] // c), int(box[3] // c) + 1):
-                for *_, line, _, _, item in self.buckets.get(_key(i, j), ()):
-                    if item == "track" and crosses(box, line):
-                        return True
+        for key, _, _ in cells(box, self.cell)[2]:
+            for *_, line, _, _, item in self.buckets.get(key, ()):
+                if item == "track" and crosses(box, line):
+                    return True
         return False
 
     def cost(self, box: Box, limit: float = float("inf")) -> float:
@@ -153,9 +141,11 @@ class Space:
 
 
 def cells(box: Box, cell: float) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
-    """The cells a box lies in: the first cell's indices, and (key, i, j) of each."""
+    """The cells a box lies in: the first cell's indices, and (key, i, j) of each, the key being
+    what Space.buckets are keyed by (cells sharing one would only share a bucket: the boxes of its
+    items are checked)."""
     i0, i1, j0, j1 = int(box[0] // cell), int(box[2] // cell), int(box[1] // cell), int(box[3] // cell)
-    return i0, j0, tuple((_key(i, j), i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1))
+    return i0, j0, tuple(((i << 16) + j, i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1))
 
 
 class Want(NamedTuple):
@@ -210,14 +200,14 @@ def place(space: Space, want: Want, spots: Spots | None = None) -> tuple[Label, 
     best, rank = _cheapest(space, spots)
     if not (best[0] < 1 or TRACK <= best[0] < MARKER) and spots.fine() is not None:
         best, _ = _cheapest(space, spots.fine(), best, rank)
-    cost, x, y, box = best
+    cost, x, y, box, where = best
     crossed = cost >= TRACK and want.kind == "hex" and space.touches_track(box)
-    space.add_box("label", box)
+    space.add_box("label", box, where)
     return Label(want.text, want.font, want.size, x, y, box, want.kind, crossed), cost
 
 
 def _cheapest(space: Space, spots: Spots, best=None, rank: int = 0):
-    """(cost with a little for the rank, x, baseline y, box) of the first free spot, else the cheapest
+    """(cost with a little for the rank, x, baseline y, box, cells) of the first free spot, else the cheapest
     (or `best` if none is cheaper); and the rank after the last spot tried. Costs are multiples of 5
     and the rank adds less than 5, so a spot whose cost reaches what it must beat is passed over."""
     for x, ay, box, fixed, where in spots:
@@ -225,7 +215,7 @@ def _cheapest(space: Space, spots: Spots, best=None, rank: int = 0):
         if fixed < limit:
             cost = fixed + space.items_cost(box, where, limit - fixed)
             if best is None or cost + rank * 0.01 < best[0]:
-                best = (cost + rank * 0.01, x, ay, box)
+                best = (cost + rank * 0.01, x, ay, box, where)
             if cost == 0:
                 break
         rank += 1
