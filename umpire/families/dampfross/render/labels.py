@@ -122,16 +122,15 @@ class Space:
         """What the items in the box cost, `where` being its `cells`; counting stops once it reaches
         `limit`. An item lying in several cells of the box is counted in the first of them only."""
         bx0, by0, bx1, by1 = box
-        i0, j0, keys = where
         buckets, total = self.buckets, 0.0
-        for key, i, j in keys:
+        for key, i, j in where[2]:
             bucket = buckets.get(key)
             if bucket is None:
                 continue
             for x0, y0, x1, y1, weight, line, ki, kj, _ in bucket:
                 if x0 >= bx1 or bx0 >= x1 or y0 >= by1 or by0 >= y1:
                     continue
-                if (ki if ki > i0 else i0) != i or (kj if kj > j0 else j0) != j:
+                if ki < i or kj < j:
                     continue                       # counted in an earlier cell
                 if line is None or crosses(box, line):
                     total += weight
@@ -141,11 +140,16 @@ class Space:
 
 
 def cells(box: Box, cell: float) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
-    """The cells a box lies in: the first cell's indices, and (key, i, j) of each, the key being
-    what Space.buckets are keyed by (cells sharing one would only share a bucket: the boxes of its
-    items are checked)."""
+    """The cells a box lies in: the first cell's indices i0, j0, and of each cell (its key in
+    Space.buckets, i, j), with i (j) replaced by FIRST in the box's first column (row): an item
+    is counted in the first cell of the box that it lies in, the cell where its own first cell's
+    index ki (kj) is not below i (j)."""
     i0, i1, j0, j1 = int(box[0] // cell), int(box[2] // cell), int(box[1] // cell), int(box[3] // cell)
-    return i0, j0, tuple(((i << 16) + j, i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1))
+    return i0, j0, tuple(((i << 16) + j, i if i > i0 else FIRST, j if j > j0 else FIRST)
+                         for i in range(i0, i1 + 1) for j in range(j0, j1 + 1))
+
+
+FIRST = -1 << 30           # below any cell's index on a page
 
 
 class Want(NamedTuple):
