@@ -214,8 +214,8 @@ def _cheapest(space: Space, spots: Spots, best=None, rank: int = 0):
     """(cost with a little for the rank, x, baseline y, box, cells) of the first free spot, else the cheapest
     (or `best` if none is cheaper); and the rank after the last spot tried. Costs are multiples of 5
     and the rank adds less than 5, so a spot whose cost reaches what it must beat is passed over."""
+    limit = best[0] - rank * 0.01 if best else float("inf")        # what a spot must beat
     for x, ay, box, fixed, where in spots:
-        limit = best[0] - rank * 0.01 if best else float("inf")    # what it must beat
         if fixed < limit:
             cost = fixed + space.items_cost(box, where, limit - fixed)
             if best is None or cost + rank * 0.01 < best[0]:
@@ -223,6 +223,7 @@ def _cheapest(space: Space, spots: Spots, best=None, rank: int = 0):
             if cost == 0:
                 break
         rank += 1
+        limit = best[0] - rank * 0.01
     return best, rank
 
 
@@ -279,21 +280,20 @@ class hex_spots:
 def layout(space: Space, spots: list[Spots]) -> list[Label]:
     """Place the labels in the order given (each want's Spots). A hex label that touches a name or
     a marker wherever it goes makes the names around its hex move, where that leaves the whole better."""
-    of = {id(each.want): each for each in spots}
     placed: list[tuple[Label, Want, float]] = []
     for each in spots:
         want = each.want
         lb, cost = place(space, want, each)
         if cost >= MARKER and want.kind == "hex":
-            lb, cost, placed = _make_room(space, placed, want, lb, cost, of)
+            lb, cost, placed = _make_room(space, placed, want, lb, cost, spots)
         placed.append((lb, want, cost))
     return [lb for lb, _, _ in placed]
 
 
-def _make_room(space: Space, placed: list, want: Want, lb: Label, cost: float, of: dict[int, Spots]):
+def _make_room(space: Space, placed: list, want: Want, lb: Label, cost: float, spots: list[Spots]):
     """The names near a crowded hex make way: the hex label is placed first, then they are placed
-    again; kept if the hex label and the names cost less so than before, else undone. `of`: the
-    Spots of each want, by its id."""
+    again; kept if the hex label and the names cost less so than before, else undone. `spots`:
+    those of every want."""
     area = lb.box
     if isinstance(want.spots, hex_spots):
         a = want.spots.area
@@ -303,6 +303,7 @@ def _make_room(space: Space, placed: list, want: Want, lb: Label, cost: float, o
         return lb, cost, placed
     for p in [lb] + [p for p, _, _ in blockers]:
         space.remove_box(p.box)
+    of = {id(each.want): each for each in spots}
     new_lb, new_cost = place(space, want, of[id(want)])
     moved = [(p, w, c) for w in (w for _, w, _ in blockers) for p, c in [place(space, w, of[id(w)])]]
     if new_cost + sum(c for _, _, c in moved) < cost + sum(c for _, _, c in blockers):
