@@ -3,6 +3,7 @@ label box overlapping another (city names, station numbers, hex labels) on any s
 
 from __future__ import annotations
 
+import hashlib
 import math
 from pathlib import Path
 
@@ -233,3 +234,30 @@ def test_hex_labels_keep_off_the_rivers_and_walls(name):
         hexes += sum(1 for lb in placed if lb.kind == "hex")
         on += [lb.text for lb in placed if lb.kind == "hex" and any(labels.crosses(lb.box, e) for e in edges)]
     assert len(on) <= hexes / 100, on
+
+
+# the layout on each bundled map, with no lines and with a busy game's, on every sheet of A4 and A3:
+# a SHA-256 of every label's fields (exact floats), recorded from the layout as it was first written
+LAYOUT_DIGESTS = {
+    "bavaria": "f3674a53cda2bdad69fd4b949d9197a009364d7eb83f9ffe85d23e5d31801965",
+    "france": "1666d306e0433d55d6fd93f364ce970b1de18fbd63dabe9ca5700289dbca5a71",
+    "germany": "2b45e5df5e312baaba5e59a47479f5fece7aa6360ba7d54afa2029b452ef0bbe",
+    "ireland": "358c846f4aebe41ca5c826b15bc2d3ff122ec5cc615039b1f01541306e225611",
+    "kentucky-tennessee": "ab87c8f77f282ef4bac611761ca922f2f9b86efc1276df8ee81fdef48bdc3cc0",
+    "russia": "6ec45b5efe0e729c9bb563a504cea9a36bb804fbda8fcc6919c484c930e8bcef",
+    "usa-east": "1bb8d1c81148a1a74d2d5e0a2a242ead54d0027ea153fa3bf65694319de38e01",
+    "usa-west": "0a449c1e89836eb3c9b591edcfe331f6620e7fdb9001f04123915d1130599f70",
+}
+
+
+def test_the_layout_is_exactly_the_one_recorded(busy):
+    """Same labels, same coordinates to the last bit, same crossed flags, same order (so every
+    newsletter keeps its bytes)."""
+    game_map, content = busy
+    digest = hashlib.sha256()
+    for each in (mapdraw.MapContent({}, {}, {}), content):
+        for paper in ("a4", "a3"):
+            for *_, placed in _laid_out(game_map, each, paper):
+                for lb in placed:
+                    digest.update(repr(tuple(lb)).encode())
+    assert digest.hexdigest() == LAYOUT_DIGESTS[game_map.name]

@@ -75,72 +75,81 @@ class Space:
 
     def __init__(self, cell: float, frame: Box):
         self.cell, self.frame = cell, frame
-        self.buckets: dict[tuple[int, int], list[tuple[str, object]]] = {}
+        self.buckets: dict[int, list[tuple]] = {}
 
-    def add(self, kind: str, item, bounds: Box):
-        c, buckets = self.cell, self.buckets
-        x0, y0, x1, y1 = bounds
-        i0, j0 = int(x0 // c), int(y0 // c)
-        entry = (x0, y0, x1, y1, kind, item, i0, j0)
-        for i in range(i0, int(x1 // c) + 1):
-            for j in range(j0, int(y1 // c) + 1):
-                bucket = buckets.get((i, j))
-                if bucket is None:
-                    buckets[(i, j)] = [entry]
-                else:
-                    bucket.append(entry)
+    def add(self, weight: float, line: Segment | None, bounds: Box, item=None, where=None):
+        """An item of the given cost: counted where `line` passes through a box, or (no line)
+        wherever its bounds overlap it. `where`: the bounds' `cells`, if known."""
+        i0, j0, keys = where or cells(bounds, self.cell)
+        entry = (*bounds, weight, line, i0, j0, item)
+        buckets = self.buckets
+        for key, _, _ in keys:
+            bucket = buckets.get(key)
+            if bucket is None:
+                buckets[key] = [entry]
+            else:
+                bucket.append(entry)
 
-    def add_box(self, kind: str, box: Box):
-        self.add(kind, box, box)
+    def add_box(self, kind: str, box: Box, where=None):
+        """A label ("label") or a place marker ("marker"); `where`: its `cells`, if known."""
+        self.add(LABEL if kind == "label" else MARKER, None, box, box, where)
 
     def remove_box(self, box: Box):
-        c = self.cell
-        for i in range(int(box[0] // c), int(box[2] // c) + 1):
-            for j in range(int(box[1] // c), int(box[3] // c) + 1):
-                self.buckets[(i, j)] = [entry for entry in self.buckets[(i, j)] if entry[5] is not box]
+        for key, _, _ in cells(box, self.cell)[2]:
+            self.buckets[key] = [entry for entry in self.buckets[key] if entry[8] is not box]
 
     def add_segment(self, seg: Segment, kind: str = "track"):
         """A line: a company's track, or (kind "edge") a river or a wall along a hex side."""
         x0, y0, x1, y1, hw = seg
-        self.add(kind, seg, (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw))
+        self.add(TRACK if kind == "track" else EDGE, seg,
+                 (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw), kind)
 
     def touches_track(self, box: Box) -> bool:
         """Whether a line (with its casing) passes through the box."""
-        c = self.cell
-        for i in range(int(box[0] // c), int(box[2] // c) + 1):
-            for j in range(int(box[1] // c), int(box[3] // c) + 1):
-                for *_, kind, item, _, _ in self.buckets.get((i, j), ()):
-                    if kind == "track" and crosses(box, item):
-                        return True
+        for key, _, _ in cells(box, self.cell)[2]:
+            for *_, line, _, _, item in self.buckets.get(key, ()):
+                if item == "track" and crosses(box, line):
+                    return True
         return False
 
     def cost(self, box: Box, limit: float = float("inf")) -> float:
-        """What placing a box here costs; counting stops once it reaches `limit`. An item lying in
-        several cells of the box is counted in the first of them only."""
-        bx0, by0, bx1, by1 = box
+        """What placing a box here costs; counting stops once it reaches `limit`."""
         fx0, fy0, fx1, fy1 = self.frame
-        total = OUTSIDE if bx0 < fx0 or by0 < fy0 or bx1 > fx1 or by1 > fy1 else 0.0
-        c, buckets = self.cell, self.buckets
-        i0, i1, j0, j1 = int(bx0 // c), int(bx1 // c), int(by0 // c), int(by1 // c)
-        for i in range(i0, i1 + 1):
-            for j in range(j0, j1 + 1):
-                bucket = buckets.get((i, j))
-                if bucket is None:
+        outside = OUTSIDE if box[0] < fx0 or box[1] < fy0 or box[2] > fx1 or box[3] > fy1 else 0.0
+        return outside + self.items_cost(box, cells(box, self.cell), limit - outside)
+
+    def items_cost(self, box: Box, where: tuple, limit: float) -> float:
+        """What the items in the box cost, `where` being its `cells`; counting stops once it reaches
+        `limit`. An item lying in several cells of the box is counted in the first of them only."""
+        bx0, by0, bx1, by1 = box
+        buckets, total = self.buckets, 0.0
+        for key, i, j in where[2]:
+            bucket = buckets.get(key)
+            if bucket is None:
+                continue
+            for x0, y0, x1, y1, weight, line, ki, kj, _ in bucket:
+                if x0 >= bx1 or bx0 >= x1 or y0 >= by1 or by0 >= y1:
                     continue
-                for x0, y0, x1, y1, kind, item, ki, kj in bucket:
-                    if x0 >= bx1 or bx0 >= x1 or y0 >= by1 or by0 >= y1:
-                        continue
-                    if (ki if ki > i0 else i0) != i or (kj if kj > j0 else j0) != j:
-                        continue                       # counted in an earlier cell
-                    if kind == "label":
-                        total += LABEL
-                    elif kind == "marker":
-                        total += MARKER
-                    elif crosses(box, item):
-                        total += TRACK if kind == "track" else EDGE
+                if ki < i or kj < j:
+                    continue                       # counted in an earlier cell
+                if line is None or crosses(box, line):
+                    total += weight
                     if total >= limit:
                         return total
         return total
+
+
+def cells(box: Box, cell: float) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
+    """The cells a box lies in: the first cell's indices i0, j0, and of each cell (its key in
+    Space.buckets, i, j), with i (j) replaced by FIRST in the box's first column (row): an item
+    is counted in the first cell of the box that it lies in, the cell where its own first cell's
+    index ki (kj) is not below i (j)."""
+    i0, i1, j0, j1 = int(box[0] // cell), int(box[2] // cell), int(box[1] // cell), int(box[3] // cell)
+    return i0, j0, tuple(((i << 16) + j, i if i > i0 else FIRST, j if j > j0 else FIRST)
+                         for i in range(i0, i1 + 1) for j in range(j0, j1 + 1))
+
+
+FIRST = -1 << 30           # below any cell's index on a page
 
 
 class Want(NamedTuple):
@@ -154,32 +163,67 @@ class Want(NamedTuple):
     caps: bool = False
 
 
-def place(space: Space, want: Want) -> tuple[Label, float]:
+class Spots:
+    """The spots of a want as (x, baseline y, box, cost on account of `fixed`, cells), each made
+    when first tried and kept: `fixed` holds what is in the same place in every newsletter (place
+    markers, rivers, walls; the frame is its), so a sheet's spots are worked out once."""
+
+    def __init__(self, want: Want, fixed: Space, anchors=None):
+        self.want, self.fixed = want, fixed
+        self.anchors = want.spots if anchors is None else anchors
+        self.width = text_width(want.text, want.font, want.size)
+        self.below, self.above = (0.02 if want.caps else 0.24) * want.size, 0.76 * want.size
+        self.made: list[tuple] = []
+        self._fine: Spots | None = None
+
+    def __iter__(self):
+        yield from self.made
+        for k in range(len(self.made), len(self.anchors)):
+            spot = self._make(*self.anchors[k])
+            self.made.append(spot)
+            yield spot
+
+    def _make(self, ax: float, ay: float, align: str) -> tuple:
+        width = self.width
+        x = ax - (width / 2 if align == "centre" else width if align == "right" else 0)
+        box = (x - PAD, ay - self.below, x + width + PAD, ay + self.above)
+        return x, ay, box, self.fixed.cost(box), cells(box, self.fixed.cell)
+
+    def fine(self) -> Spots | None:
+        """A hex label's last resort: the fine spots of its hex (None for other labels)."""
+        if self._fine is None and isinstance(self.want.spots, hex_spots):
+            self._fine = Spots(self.want, self.fixed, self.want.spots.fine())
+        return self._fine
+
+
+def place(space: Space, want: Want, spots: Spots | None = None) -> tuple[Label, float]:
     """The first spot that costs nothing, else the cheapest; the label's box joins the space. A hex
-    label whose every spot touches a river, a name or a marker tries its hex's fine spots too."""
-    width = text_width(want.text, want.font, want.size)
-    below, above = (0.02 if want.caps else 0.24) * want.size, 0.76 * want.size
-    best, rank = _cheapest(space, want.spots, width, below, above)
-    if not (best[0] < 1 or TRACK <= best[0] < MARKER) and isinstance(want.spots, hex_spots):
-        best, _ = _cheapest(space, want.spots.fine(), width, below, above, best, rank)
-    cost, x, y, box = best
+    label whose every spot touches a river, a name or a marker tries its hex's fine spots too.
+    `spots`: the want's, made over the fixed part of the space (else all of it is in `space`)."""
+    spots = spots or Spots(want, Space(space.cell, space.frame))
+    best, rank = _cheapest(space, spots)
+    if not (best[0] < 1 or TRACK <= best[0] < MARKER) and spots.fine() is not None:
+        best, _ = _cheapest(space, spots.fine(), best, rank)
+    cost, x, y, box, where = best
     crossed = cost >= TRACK and want.kind == "hex" and space.touches_track(box)
-    space.add_box("label", box)
+    space.add_box("label", box, where)
     return Label(want.text, want.font, want.size, x, y, box, want.kind, crossed), cost
 
 
-def _cheapest(space: Space, spots, width: float, below: float, above: float, best=None, rank: int = 0):
-    """(cost with a little for the rank, x, baseline y, box) of the first free spot, else the cheapest
-    (or `best` if none is cheaper); and the rank after the last spot tried."""
-    for ax, ay, align in spots:
-        x = ax - (width / 2 if align == "centre" else width if align == "right" else 0)
-        box = (x - PAD, ay - below, x + width + PAD, ay + above)
-        cost = space.cost(box, best[0] - rank * 0.01 if best else float("inf"))   # what it must beat
-        if best is None or cost + rank * 0.01 < best[0]:
-            best = (cost + rank * 0.01, x, ay, box)
-        if cost == 0:
-            break
+def _cheapest(space: Space, spots: Spots, best=None, rank: int = 0):
+    """(cost with a little for the rank, x, baseline y, box, cells) of the first free spot, else the cheapest
+    (or `best` if none is cheaper); and the rank after the last spot tried. Costs are multiples of 5
+    and the rank adds less than 5, so a spot whose cost reaches what it must beat is passed over."""
+    limit = best[0] - rank * 0.01 if best else float("inf")        # what a spot must beat
+    for x, ay, box, fixed, where in spots:
+        if fixed < limit:
+            cost = fixed + space.items_cost(box, where, limit - fixed)
+            if best is None or cost + rank * 0.01 < best[0]:
+                best = (cost + rank * 0.01, x, ay, box, where)
+            if cost == 0:
+                break
         rank += 1
+        limit = best[0] - rank * 0.01
     return best, rank
 
 
@@ -210,44 +254,46 @@ FINE_SPOTS = tuple(sorted(((i / 10, j / 10) for i in range(-7, 8) for j in range
 class hex_spots:
     """Spots for a hex label, each centred inside its hex: low in the hex, low to either side,
     beside the centre, then high (kept off the top edge, so it is not read as the hex above's); in
-    a hex crossed by lines, the gaps between them. Made one by one as they are tried: most labels
-    take the first."""
+    a hex crossed by lines, the gaps between them. Made one by one as they are asked for: most
+    labels take the first."""
 
-    def __init__(self, x: float, y: float, s: float, size: float):
-        self.x, self.y, self.s, self.lift = x, y, s, 0.37 * size
+    def __init__(self, x: float, y: float, s: float, size: float, offsets=HEX_SPOTS):
+        self.x, self.y, self.s, self.lift, self.size, self.offsets = x, y, s, 0.37 * size, size, offsets
 
     @property
     def area(self) -> Box:
         """Round the hex: the names lying here are the ones that may make way for its label."""
         return self.x - self.s, self.y - self.s, self.x + self.s, self.y + self.s
 
-    def __iter__(self):
-        return self._spots(HEX_SPOTS)
+    def __len__(self) -> int:
+        return len(self.offsets)
 
-    def fine(self):
+    def __getitem__(self, k: int) -> tuple[float, float, str]:
+        dx, dy = self.offsets[k]
+        return self.x + dx * self.s, self.y + dy * self.s - self.lift, "centre"
+
+    def fine(self) -> hex_spots:
         """The last resort: FINE_SPOTS."""
-        return self._spots(FINE_SPOTS)
-
-    def _spots(self, offsets):
-        for dx, dy in offsets:
-            yield self.x + dx * self.s, self.y + dy * self.s - self.lift, "centre"
+        return hex_spots(self.x, self.y, self.s, self.size, FINE_SPOTS)
 
 
-def layout(space: Space, wants: list[Want]) -> list[Label]:
-    """Place the labels in the order given. A hex label that touches a name or a marker wherever
-    it goes makes the names around its hex move, where that leaves the whole better."""
+def layout(space: Space, spots: list[Spots]) -> list[Label]:
+    """Place the labels in the order given (each want's Spots). A hex label that touches a name or
+    a marker wherever it goes makes the names around its hex move, where that leaves the whole better."""
     placed: list[tuple[Label, Want, float]] = []
-    for want in wants:
-        lb, cost = place(space, want)
+    for each in spots:
+        want = each.want
+        lb, cost = place(space, want, each)
         if cost >= MARKER and want.kind == "hex":
-            lb, cost, placed = _make_room(space, placed, want, lb, cost)
+            lb, cost, placed = _make_room(space, placed, want, lb, cost, spots)
         placed.append((lb, want, cost))
     return [lb for lb, _, _ in placed]
 
 
-def _make_room(space: Space, placed: list, want: Want, lb: Label, cost: float):
+def _make_room(space: Space, placed: list, want: Want, lb: Label, cost: float, spots: list[Spots]):
     """The names near a crowded hex make way: the hex label is placed first, then they are placed
-    again; kept if the hex label and the names cost less so than before, else undone."""
+    again; kept if the hex label and the names cost less so than before, else undone. `spots`:
+    those of every want."""
     area = lb.box
     if isinstance(want.spots, hex_spots):
         a = want.spots.area
@@ -257,8 +303,9 @@ def _make_room(space: Space, placed: list, want: Want, lb: Label, cost: float):
         return lb, cost, placed
     for p in [lb] + [p for p, _, _ in blockers]:
         space.remove_box(p.box)
-    new_lb, new_cost = place(space, want)
-    moved = [(p, w, c) for w in (w for _, w, _ in blockers) for p, c in [place(space, w)]]
+    of = {id(each.want): each for each in spots}
+    new_lb, new_cost = place(space, want, of[id(want)])
+    moved = [(p, w, c) for w in (w for _, w, _ in blockers) for p, c in [place(space, w, of[id(w)])]]
     if new_cost + sum(c for _, _, c in moved) < cost + sum(c for _, _, c in blockers):
         return new_lb, new_cost, [entry for entry in placed if entry not in blockers] + moved
     for p in [new_lb] + [p for p, _, _ in moved]:

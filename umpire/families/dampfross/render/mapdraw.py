@@ -103,6 +103,7 @@ class Background:
     wants: list[labels.Want]
     dark: frozenset[str] = frozenset()      # the labels of hexes of dark or hatched terrain (mountains, abroad)
     edges: tuple[labels.Segment, ...] = ()  # rivers and walls as drawn, for labels to keep off where they can
+    spots: list[labels.Spots] = field(default_factory=list)   # each want's, over the markers, rivers and walls
     markers_drawing: Recording | None = None  # the place markers and die marks, drawn above the lines
     mark_texts: tuple[labels.Label, ...] = ()    # the die marks' numbers (white)
     margin_texts: tuple[labels.Label, ...] = ()  # column letters and row numbers
@@ -142,14 +143,26 @@ def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Bac
     _edges(drawing, game_map, f, window, look)
     _permitted_routes(drawing, game_map, f, window, look)
     detail = not sheet.overview
-    markers = Recording(new_path)
-    _markers(markers, game_map, f, window)
-    return Background(f, hexes, drawing, list(_marker_boxes(game_map, f, window)),
-                      _wants(game_map, f, terrain, detail),
+    drawn = Recording(new_path)
+    _markers(drawn, game_map, f, window)
+    markers, wants, edges = list(_marker_boxes(game_map, f, window)), _wants(game_map, f, terrain, detail), \
+        tuple(_edge_segments(game_map, f, window))
+    return Background(f, hexes, drawing, markers, wants,
                       frozenset(label(h) for h, ch in terrain.items() if ch in DARK_TERRAIN) if detail else frozenset(),
-                      tuple(_edge_segments(game_map, f, window)), markers,
+                      edges, _spots(f, markers, edges, wants), drawn,
                       tuple(_centred(BOLD, r * 1.5, x, y - r * 0.52, mark) for x, y, r, mark in _die_marks(game_map, f, window)),
                       tuple(_margins(f, window)))
+
+
+def _spots(f: Frame, markers, edges, wants: list[labels.Want]) -> list[labels.Spots]:
+    """The spots of each label, over what is the same in every newsletter: the frame, the place
+    markers, the rivers and walls."""
+    fixed = labels.Space(2 * f.size, f.box)
+    for x, y, r in markers:
+        fixed.add_box("marker", (x - r, y - r, x + r, y + r))
+    for seg in edges:
+        fixed.add_segment(seg, "edge")
+    return [labels.Spots(want, fixed) for want in wants]
 
 
 def _hex_path(c, f: Frame, hexes, unit):
@@ -366,11 +379,7 @@ def place_labels(ground: Background, tracks: dict[str, list[tuple]]) -> list[lab
     for segs in tracks.values():
         for x0, y0, x1, y1, new in segs:
             space.add_segment((x0, y0, x1, y1, (lw * (NEW_WIDTH if new else 1) + 1.0) / 2))
-    for x, y, r in ground.markers:
-        space.add_box("marker", (x - r, y - r, x + r, y + r))
-    for seg in ground.edges:
-        space.add_segment(seg, "edge")
-    return labels.layout(space, ground.wants)
+    return labels.layout(space, ground.spots)
 
 
 def _wants(game_map: GameMap, f: Frame, terrain: dict[Hex, str], detail: bool) -> list[labels.Want]:
