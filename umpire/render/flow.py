@@ -100,10 +100,6 @@ class Flow:
         self.story.append(_Page(draw))
         self._own_page = True
 
-    def need(self, height: float):
-        """What follows starts on a new page unless `height` points are left on this one."""
-        self.add(CondPageBreak(height))
-
     def gap(self, height: float = 6):
         self.add(Spacer(0, height))
 
