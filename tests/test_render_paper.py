@@ -69,6 +69,14 @@ def test_every_font_is_embedded(a4):
     assert rows and all(row.split()[-5] == "yes" for row in rows), rows
 
 
+def test_every_font_of_every_demo_newsletter_is_embedded_the_balance_chart_included(tmp_path):
+    from umpire import demo
+    folder = demo.play(tmp_path)
+    for pdf in sorted((folder.path / "newsletters").glob("*.pdf")):
+        rows = _poppler("pdffonts", pdf).splitlines()[2:]
+        assert rows and all(row.split()[-5] == "yes" for row in rows), (pdf.name, rows)
+
+
 def test_names_in_greek_cyrillic_and_turkish_come_out_as_written(a4):
     text = _poppler("pdftotext", a4.path / "newsletters" / "001.pdf", "-")
     for spec in NAMES:

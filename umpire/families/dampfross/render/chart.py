@@ -18,7 +18,7 @@ def balance_chart(balances: dict[str, list[tuple[int, int]]], content: MapConten
     from reportlab.graphics.shapes import Drawing, String
     from reportlab.lib.colors import Color
 
-    drawing = Drawing(width, HEIGHT)
+    drawing = Drawing(width, HEIGHT, initialFontName=SANS)   # else reportlab starts it in an unembedded Helvetica
     plot = LinePlot()
     plot.x, plot.y, plot.width, plot.height = 34, 18, width - 44, HEIGHT - 30
     plot.data = [points for _, points in series]
