@@ -119,9 +119,9 @@ class _Text(PDFTextObject):
         self.strings = []
         super().__init__(*args, **kwargs)
 
-    def textOut(self, text):
+    def _formatText(self, text):                  # every string of the text object passes here
         self.strings.append(text)
-        super().textOut(text)
+        return super()._formatText(text)
 
 
 class Strings(Canvas):

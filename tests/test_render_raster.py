@@ -97,7 +97,7 @@ def test_a_text_object_draws_each_string_at_its_origin_in_its_font_as_drawstring
     for font, size, x, y, string in strings:
         text.setFont(font, size)
         text.setTextOrigin(x, y)
-        text.textOut(string)
+        text._textOut(string)
     assert together.png() == raster.RasterCanvas((200, 100), 2).png()     # nothing is drawn before drawText
     together.drawText(text)
     assert together.png() == alone.png()

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..store import atomic
+from .pdfsettings import prepare
 
 _BATCH: ContextVar[PdfBatch | None] = ContextVar("pdf_batch", default=None)
 SMALL = 4           # fewer PDFs than this are drawn in this process: starting workers would cost more
@@ -94,6 +95,8 @@ class PdfBatch:
             self._tell(self._written, self._written)
             return
         if self._pool is None:
+            from .pdfsettings import prepare
+            prepare()
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context)

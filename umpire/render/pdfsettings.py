@@ -1,7 +1,8 @@
 """How the umpire writes its PDFs, set once per process before the first is drawn: page streams
 stored as binary Flate (no ASCII85 text wrapping, a quarter smaller and not encoded twice), Flate
 at a fast level (drawing a map page's 300 KB of operators is compressed several times faster, for
-a file a few per cent larger), and the newsletter's fonts registered."""
+a file a few per cent larger), chart attributes not checked as they are set (reportlab's switch for
+speed; the chart is the same), and the newsletter's fonts registered."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ def prepare() -> None:
     from reportlab.pdfbase import pdfdoc
 
     rl_config.useA85 = 0
+    rl_config.shapeChecking = 0          # the chart's attributes are not checked as they are set: faster
     pdfdoc.PDFZCompress = _Flate()
     register()
 

@@ -74,7 +74,8 @@ class RasterText:
     def setTextOrigin(self, x: float, y: float):
         self._origin = (x, y)
 
-    def textOut(self, text: str):
+    def _textOut(self, text: str):
+        """A string at the origin (the name of reportlab's text objects' that leaves the cursor be)."""
         self.strings.append((self._font, *self._origin, text))
 
 

@@ -7,6 +7,7 @@ and the field, and says what would work.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from . import hexgrid
@@ -80,6 +81,18 @@ class GameMap:
 
     def foreign(self, h: Hex) -> bool:
         return self.char(h) in FOREIGN
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """Everything a map sheet's background is drawn from, for the drawings kept per map (a
+        game folder may carry an edited map)."""
+        return repr((self.grid, self.rows, self.cities, self.junctions, sorted(self.rivers.items()),
+                     sorted(self.barriers), sorted(self.specials.items(), key=repr), self.permitted_routes))
+
+    @property
+    def has_abroad(self) -> bool:
+        """Whether any hex of the map lies abroad."""
+        return any(not FOREIGN.isdisjoint(row) for row in self.rows)
 
     def describe(self, h: Hex) -> str:
         """`K12 (Dublin)` or `K12 (mountain)`, for messages."""

@@ -10,6 +10,7 @@ readable.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
@@ -76,6 +77,7 @@ class Space:
     def __init__(self, cell: float, frame: Box):
         self.cell, self.frame = cell, frame
         self.buckets: dict[int, list[tuple]] = {}
+        self.segments: Counter = Counter()        # the track in it
 
     def add(self, weight: float, line: Segment | None, bounds: Box, item=None, where=None):
         """An item of the given cost: counted where `line` passes through a box, or (no line)
@@ -100,9 +102,9 @@ class Space:
 
     def add_segment(self, seg: Segment, kind: str = "track"):
         """A line: a company's track, or (kind "edge") a river or a wall along a hex side."""
-        x0, y0, x1, y1, hw = seg
-        self.add(TRACK if kind == "track" else EDGE, seg,
-                 (min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw), kind)
+        if kind == "track":
+            self.segments[seg] += 1
+        self.add(TRACK if kind == "track" else EDGE, seg, _bounds(seg), kind)
 
     def touches_track(self, box: Box) -> bool:
         """Whether a line (with its casing) passes through the box."""
@@ -137,6 +139,11 @@ class Space:
                     if total >= limit:
                         return total
         return total
+
+
+def _bounds(seg: Segment) -> Box:
+    x0, y0, x1, y1, hw = seg
+    return min(x0, x1) - hw, min(y0, y1) - hw, max(x0, x1) + hw, max(y0, y1) + hw
 
 
 def cells(box: Box, cell: float) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
@@ -196,27 +203,31 @@ class Spots:
         return self._fine
 
 
-def place(space: Space, want: Want, spots: Spots | None = None) -> tuple[Label, float]:
+def place(space: Space, want: Want, spots: Spots | None = None, seen: list | None = None) -> tuple[Label, float]:
     """The first spot that costs nothing, else the cheapest; the label's box joins the space. A hex
     label whose every spot touches a river, a name or a marker tries its hex's fine spots too.
-    `spots`: the want's, made over the fixed part of the space (else all of it is in `space`)."""
+    `spots`: the want's, made over the fixed part of the space (else all of it is in `space`);
+    `seen`, if given, is extended by (box, cells) of each spot looked at."""
     spots = spots or Spots(want, Space(space.cell, space.frame))
-    best, rank = _cheapest(space, spots)
+    best, rank = _cheapest(space, spots, seen=seen)
     if not (best[0] < 1 or TRACK <= best[0] < MARKER) and spots.fine() is not None:
-        best, _ = _cheapest(space, spots.fine(), best, rank)
+        best, _ = _cheapest(space, spots.fine(), best, rank, seen)
     cost, x, y, box, where = best
     crossed = cost >= TRACK and want.kind == "hex" and space.touches_track(box)
     space.add_box("label", box, where)
     return Label(want.text, want.font, want.size, x, y, box, want.kind, crossed), cost
 
 
-def _cheapest(space: Space, spots: Spots, best=None, rank: int = 0):
+def _cheapest(space: Space, spots: Spots, best=None, rank: int = 0, seen: list | None = None):
     """(cost with a little for the rank, x, baseline y, box, cells) of the first free spot, else the cheapest
     (or `best` if none is cheaper); and the rank after the last spot tried. Costs are multiples of 5
-    and the rank adds less than 5, so a spot whose cost reaches what it must beat is passed over."""
+    and the rank adds less than 5, so a spot whose cost reaches what it must beat is passed over.
+    `seen`: as for `place`."""
     limit = best[0] - rank * 0.01 if best else float("inf")        # what a spot must beat
     for x, ay, box, fixed, where in spots:
         if fixed < limit:
+            if seen is not None:
+                seen.append((box, where))
             cost = fixed + space.items_cost(box, where, limit - fixed)
             if best is None or cost + rank * 0.01 < best[0]:
                 best = (cost + rank * 0.01, x, ay, box, where)
@@ -277,17 +288,97 @@ class hex_spots:
         return hex_spots(self.x, self.y, self.s, self.size, FINE_SPOTS)
 
 
-def layout(space: Space, spots: list[Spots]) -> list[Label]:
+def layout(space: Space, spots: list[Spots], memo: Memo | None = None) -> list[Label]:
     """Place the labels in the order given (each want's Spots). A hex label that touches a name or
-    a marker wherever it goes makes the names around its hex move, where that leaves the whole better."""
+    a marker wherever it goes makes the names around its hex move, where that leaves the whole better.
+    With `memo` (the sheet's last layout), a label none of whose spots looked at holds anything new
+    is put where it went then, as placing it again would."""
     placed: list[tuple[Label, Want, float]] = []
-    for each in spots:
+    changes = Changes(space.cell)
+    if memo is not None:
+        changes.add_all(memo.new_track(space))
+    last = memo.steps if memo is not None and memo.steps is not None and len(memo.steps) == len(spots) else None
+    steps = []
+    for k, each in enumerate(spots):
         want = each.want
-        lb, cost = place(space, want, each)
+        old = last[k] if last is not None else None
+        if old is not None and old.looked is not None and not changes.touch(old.keys, old.looked):
+            space.add_box("label", old.label.box, old.where)
+            placed.append((old.label, want, old.cost))
+            steps.append(old)
+            continue
+        seen: list[tuple[Box, tuple]] = []
+        lb, cost = place(space, want, each, seen)
+        step = Step(lb, cost, cells(lb.box, space.cell), frozenset(key for _, where in seen for key, _, _ in where[2]),
+                    tuple(box for box, _ in seen))
         if cost >= MARKER and want.kind == "hex":
+            before, first = placed, lb
             lb, cost, placed = _make_room(space, placed, want, lb, cost, spots)
+            kept, now = {id(e) for e in placed}, {id(e) for e in before}
+            moved = [first.box, lb.box] + [e[0].box for e in before if id(e) not in kept] + \
+                    [e[0].box for e in placed if id(e) not in now]
+            step = step._replace(looked=None, moved=tuple(moved))
+            changes.add_all(moved)
+        if old is not None:
+            changes.add_all(old.moved)                     # where the last layout made room
+            if old.label.box != step.label.box:
+                changes.add_all((old.label.box, step.label.box))
         placed.append((lb, want, cost))
+        steps.append(step)
+    if memo is not None:
+        memo.steps = steps
     return [lb for lb, _, _ in placed]
+
+
+class Step(NamedTuple):
+    """How a label was placed: where it went, at what cost, its box's cells, the keys of the cells of
+    the spots it looked at and their boxes (None where it made room: always placed anew), and the
+    boxes that moved as it made room."""
+
+    label: Label
+    cost: float
+    where: tuple
+    keys: frozenset
+    looked: tuple[Box, ...] | None
+    moved: tuple[Box, ...] = ()
+
+
+class Changes:
+    """The boxes of what differs from the last layout (track, labels placed elsewhere), by cell."""
+
+    def __init__(self, cell: float):
+        self.cell, self.boxes = cell, {}
+
+    def add_all(self, boxes: Iterable[Box]):
+        for box in boxes:
+            for key, _, _ in cells(box, self.cell)[2]:
+                self.boxes.setdefault(key, []).append(box)
+
+    def touch(self, keys: frozenset, looked: tuple[Box, ...]) -> bool:
+        """Whether anything changed touches (or meets the edge of) one of the boxes `looked` at,
+        their cells' keys being `keys`."""
+        boxes = self.boxes
+        if not boxes or boxes.keys().isdisjoint(keys):
+            return False
+        return any(a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+                   for key in keys if key in boxes for b in boxes[key] for a in looked)
+
+
+class Memo:
+    """A sheet's last layout, kept to lay out the next faster and the same: the track it was laid
+    out around, and the Step of each label in turn."""
+
+    def __init__(self):
+        self.segments: Counter = Counter()
+        self.steps: list[Step] | None = None
+
+    def new_track(self, space: Space) -> list[Box]:
+        """The bounds of every segment of track in `space` and not in the last layout, or the other
+        way round; the space's track is kept for the next."""
+        segments = space.segments
+        changed = (segments - self.segments) + (self.segments - segments)
+        self.segments = segments
+        return [_bounds(seg) for seg in changed]
 
 
 def _make_room(space: Space, placed: list, want: Want, lb: Label, cost: float, spots: list[Spots]):

@@ -107,6 +107,7 @@ class Background:
     markers_drawing: Recording | None = None  # the place markers and die marks, drawn above the lines
     mark_texts: tuple[labels.Label, ...] = ()    # the die marks' numbers (white)
     margin_texts: tuple[labels.Label, ...] = ()  # column letters and row numbers
+    memo: labels.Memo = field(default_factory=labels.Memo)   # the sheet's last label layout
 
 
 _BACKGROUNDS: dict[tuple, Background] = {}
@@ -117,19 +118,13 @@ def background(game_map: GameMap, pagesize, sheet: Sheet, c=None) -> Background:
     """The sheet's background, made once per process for the same map, paper and window, with
     paths of the kind canvas `c` draws (a PDF canvas's unless the canvas names its `path_class`)."""
     new_path = getattr(c, "path_class", PDFPathObject)
-    key = (_fingerprint(game_map), tuple(pagesize), sheet.window, sheet.overview, new_path)
+    key = (game_map.fingerprint, tuple(pagesize), sheet.window, sheet.overview, new_path)
     ground = _BACKGROUNDS.get(key)
     if ground is None:
         if len(_BACKGROUNDS) >= _KEPT:
             _BACKGROUNDS.clear()
         ground = _BACKGROUNDS[key] = _make_background(game_map, pagesize, sheet, new_path)
     return ground
-
-
-def _fingerprint(game_map: GameMap) -> str:
-    """Everything of the map that the background is drawn from (a game folder may carry an edited map)."""
-    return repr((game_map.grid, game_map.rows, game_map.cities, game_map.junctions, sorted(game_map.rivers.items()),
-                 sorted(game_map.barriers), sorted(game_map.specials.items(), key=repr), game_map.permitted_routes))
 
 
 def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Background:
@@ -379,7 +374,7 @@ def place_labels(ground: Background, tracks: dict[str, list[tuple]]) -> list[lab
     for segs in tracks.values():
         for x0, y0, x1, y1, new in segs:
             space.add_segment((x0, y0, x1, y1, (lw * (NEW_WIDTH if new else 1) + 1.0) / 2))
-    return labels.layout(space, ground.spots)
+    return labels.layout(space, ground.spots, ground.memo)
 
 
 def _wants(game_map: GameMap, f: Frame, terrain: dict[Hex, str], detail: bool) -> list[labels.Want]:
@@ -480,7 +475,7 @@ def draw_labels(c, placed: list[labels.Label]):
             font = lb.font, lb.size
             text.setFont(*font)
         text.setTextOrigin(lb.x, lb.y)
-        text.textOut(lb.text)
+        text._textOut(lb.text)                  # textOut less the width it moves the cursor by: unused
     c.drawText(text)
 
 
@@ -625,7 +620,7 @@ def draw_legend(c, game_map: GameMap, content: MapContent, x: float, y: float, w
 def legend_items(game_map: GameMap, content: MapContent) -> list[tuple[str, str]]:
     """(kind of sample, text) of every legend entry, in order; a note has no sample."""
     items = [("terrain plain", "plain"), ("terrain mountain", "mountain"), ("terrain water", "sea, lake")]
-    if any(game_map.foreign(h) for h in game_map.all_hexes):
+    if game_map.has_abroad:
         items.append(("terrain foreign plain", "abroad"))
     if any(k == "river" for k in game_map.rivers.values()):
         items.append(("river", "river"))
