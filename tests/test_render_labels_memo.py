@@ -71,8 +71,8 @@ def test_the_rounds_of_a_game_laid_out_one_after_the_other_reuse_most_labels(mon
     memos = {}
     assert list(_layouts("ireland", 7, [90, 95], 10, lambda sheet: memos.setdefault(sheet.number, labels.Memo())))
     placed = []
-    real_place = labels.place
-    monkeypatch.setattr(labels, "place", lambda *args, **kw: placed.append(args[1]) or real_place(*args, **kw))
+    real_place = labels._place
+    monkeypatch.setattr(labels, "_place", lambda *args: placed.append(args[1]) or real_place(*args))
     kept, fresh = next(_layouts("ireland", 7, [100], 10, lambda sheet: memos[sheet.number]))
     assert kept == fresh
     anew = len(placed) - len(fresh)                      # placing anew makes each of the fresh layout's

@@ -10,7 +10,6 @@ readable.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
@@ -77,7 +76,7 @@ class Space:
     def __init__(self, cell: float, frame: Box):
         self.cell, self.frame = cell, frame
         self.buckets: dict[int, list[tuple]] = {}
-        self.segments: Counter = Counter()        # the track in it
+        self.track: list[Segment] = []
 
     def add(self, weight: float, line: Segment | None, bounds: Box, item=None, where=None):
         """An item of the given cost: counted where `line` passes through a box, or (no line)
@@ -103,7 +102,7 @@ class Space:
     def add_segment(self, seg: Segment, kind: str = "track"):
         """A line: a company's track, or (kind "edge") a river or a wall along a hex side."""
         if kind == "track":
-            self.segments[seg] += 1
+            self.track.append(seg)
         self.add(TRACK if kind == "track" else EDGE, seg, _bounds(seg), kind)
 
     def touches_track(self, box: Box) -> bool:
@@ -203,39 +202,43 @@ class Spots:
         return self._fine
 
 
-def place(space: Space, want: Want, spots: Spots | None = None, seen: list | None = None) -> tuple[Label, float]:
+def place(space: Space, want: Want, spots: Spots | None = None) -> tuple[Label, float]:
     """The first spot that costs nothing, else the cheapest; the label's box joins the space. A hex
     label whose every spot touches a river, a name or a marker tries its hex's fine spots too.
-    `spots`: the want's, made over the fixed part of the space (else all of it is in `space`);
-    `seen`, if given, is extended by (box, cells) of each spot looked at."""
-    spots = spots or Spots(want, Space(space.cell, space.frame))
-    best, rank = _cheapest(space, spots, seen=seen)
+    `spots`: the want's, made over the fixed part of the space (else all of it is in `space`)."""
+    return _place(space, want, spots or Spots(want, Space(space.cell, space.frame)))[:2]
+
+
+def _place(space: Space, want: Want, spots: Spots) -> tuple[Label, float, tuple, int, int]:
+    """`place`, telling also the cells of the label's box and how many of its spots and of its fine
+    spots were looked at."""
+    best, rank, tried = _cheapest(space, spots)
+    fine = 0
     if not (best[0] < 1 or TRACK <= best[0] < MARKER) and spots.fine() is not None:
-        best, _ = _cheapest(space, spots.fine(), best, rank, seen)
+        best, _, fine = _cheapest(space, spots.fine(), best, rank)
     cost, x, y, box, where = best
     crossed = cost >= TRACK and want.kind == "hex" and space.touches_track(box)
     space.add_box("label", box, where)
-    return Label(want.text, want.font, want.size, x, y, box, want.kind, crossed), cost
+    return Label(want.text, want.font, want.size, x, y, box, want.kind, crossed), cost, where, tried, fine
 
 
-def _cheapest(space: Space, spots: Spots, best=None, rank: int = 0, seen: list | None = None):
+def _cheapest(space: Space, spots: Spots, best=None, rank: int = 0):
     """(cost with a little for the rank, x, baseline y, box, cells) of the first free spot, else the cheapest
-    (or `best` if none is cheaper); and the rank after the last spot tried. Costs are multiples of 5
-    and the rank adds less than 5, so a spot whose cost reaches what it must beat is passed over.
-    `seen`: as for `place`."""
+    (or `best` if none is cheaper); the rank after the last spot tried; and how many spots were looked at.
+    Costs are multiples of 5 and the rank adds less than 5, so a spot whose cost reaches what it must
+    beat is passed over."""
+    start = rank
     limit = best[0] - rank * 0.01 if best else float("inf")        # what a spot must beat
     for x, ay, box, fixed, where in spots:
         if fixed < limit:
-            if seen is not None:
-                seen.append((box, where))
             cost = fixed + space.items_cost(box, where, limit - fixed)
             if best is None or cost + rank * 0.01 < best[0]:
                 best = (cost + rank * 0.01, x, ay, box, where)
             if cost == 0:
-                break
+                return best, rank, rank - start + 1
         rank += 1
         limit = best[0] - rank * 0.01
-    return best, rank
+    return best, rank, rank - start
 
 
 def around(x: float, y: float, r: float, size: float) -> tuple[tuple[float, float, str], ...]:
@@ -294,33 +297,33 @@ def layout(space: Space, spots: list[Spots], memo: Memo | None = None) -> list[L
     With `memo` (the sheet's last layout), a label none of whose spots looked at holds anything new
     is put where it went then, as placing it again would."""
     placed: list[tuple[Label, Want, float]] = []
+    last = memo.steps if memo is not None and memo.steps is not None and len(memo.steps) == len(spots) else None
     changes = Changes(space.cell)
     if memo is not None:
-        changes.add_all(memo.new_track(space))
-    last = memo.steps if memo is not None and memo.steps is not None and len(memo.steps) == len(spots) else None
+        new_track = memo.new_track(space)
+        if last is not None:
+            changes.add_all(new_track)
     steps = []
     for k, each in enumerate(spots):
         want = each.want
         old = last[k] if last is not None else None
-        if old is not None and old.looked is not None and not changes.touch(old.keys, old.looked):
+        if old is not None and old.moved is None and not changes.touch(each, old.tried, old.fine):
             space.add_box("label", old.label.box, old.where)
             placed.append((old.label, want, old.cost))
             steps.append(old)
             continue
-        seen: list[tuple[Box, tuple]] = []
-        lb, cost = place(space, want, each, seen)
-        step = Step(lb, cost, cells(lb.box, space.cell), frozenset(key for _, where in seen for key, _, _ in where[2]),
-                    tuple(box for box, _ in seen))
+        lb, cost, where, tried, fine = _place(space, want, each)
+        step = Step(lb, cost, where, tried, fine)
         if cost >= MARKER and want.kind == "hex":
             before, first = placed, lb
             lb, cost, placed = _make_room(space, placed, want, lb, cost, spots)
             kept, now = {id(e) for e in placed}, {id(e) for e in before}
             moved = [first.box, lb.box] + [e[0].box for e in before if id(e) not in kept] + \
                     [e[0].box for e in placed if id(e) not in now]
-            step = step._replace(looked=None, moved=tuple(moved))
+            step = step._replace(moved=tuple(moved))
             changes.add_all(moved)
         if old is not None:
-            changes.add_all(old.moved)                     # where the last layout made room
+            changes.add_all(old.moved or ())               # where the last layout made room
             if old.label.box != step.label.box:
                 changes.add_all((old.label.box, step.label.box))
         placed.append((lb, want, cost))
@@ -331,16 +334,16 @@ def layout(space: Space, spots: list[Spots], memo: Memo | None = None) -> list[L
 
 
 class Step(NamedTuple):
-    """How a label was placed: where it went, at what cost, its box's cells, the keys of the cells of
-    the spots it looked at and their boxes (None where it made room: always placed anew), and the
-    boxes that moved as it made room."""
+    """How a label was placed: where it went, at what cost, its box's cells, how many of its spots and
+    of its fine spots it looked at, and where it made room the boxes that moved (such a label is always
+    placed anew)."""
 
     label: Label
     cost: float
     where: tuple
-    keys: frozenset
-    looked: tuple[Box, ...] | None
-    moved: tuple[Box, ...] = ()
+    tried: int
+    fine: int
+    moved: tuple[Box, ...] | None = None
 
 
 class Changes:
@@ -354,14 +357,19 @@ class Changes:
             for key, _, _ in cells(box, self.cell)[2]:
                 self.boxes.setdefault(key, []).append(box)
 
-    def touch(self, keys: frozenset, looked: tuple[Box, ...]) -> bool:
-        """Whether anything changed touches (or meets the edge of) one of the boxes `looked` at,
-        their cells' keys being `keys`."""
+    def touch(self, spots: Spots, tried: int, fine: int) -> bool:
+        """Whether anything changed touches (or meets the edge of) the box of one of the first `tried`
+        spots or the first `fine` fine spots."""
         boxes = self.boxes
-        if not boxes or boxes.keys().isdisjoint(keys):
+        if not boxes:
             return False
-        return any(a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
-                   for key in keys if key in boxes for b in boxes[key] for a in looked)
+        made = spots.made[:tried] + (spots.fine().made[:fine] if fine else [])
+        for _, _, a, _, where in made:
+            for key, _, _ in where[2]:
+                for b in boxes.get(key, ()):
+                    if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
+                        return True
+        return False
 
 
 class Memo:
@@ -369,15 +377,14 @@ class Memo:
     out around, and the Step of each label in turn."""
 
     def __init__(self):
-        self.segments: Counter = Counter()
+        self.track: frozenset[Segment] = frozenset()
         self.steps: list[Step] | None = None
 
     def new_track(self, space: Space) -> list[Box]:
         """The bounds of every segment of track in `space` and not in the last layout, or the other
         way round; the space's track is kept for the next."""
-        segments = space.segments
-        changed = (segments - self.segments) + (self.segments - segments)
-        self.segments = segments
+        track = frozenset(space.track)
+        changed, self.track = track ^ self.track, track
         return [_bounds(seg) for seg in changed]
 
 
