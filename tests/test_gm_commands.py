@@ -318,14 +318,13 @@ def test_replace_never_hands_out_the_code_it_retires(game, monkeypatch):
     word, number = old.rsplit("-", 1)
     draws = iter([(word, int(number) - 10), ("maple", 1)])      # the first draw repeats the old code
 
-    class Drawn:
-        def choice(self, words):
-            self.pair = next(draws)
-            return self.pair[0]
+    drawn = []
 
-        def randbelow(self, n):
-            return self.pair[1]
+    def choice(words):
+        drawn.append(next(draws))
+        return drawn[-1][0]
 
-    monkeypatch.setattr(actions, "_secrets", Drawn())
+    monkeypatch.setattr("secrets.choice", choice)
+    monkeypatch.setattr("secrets.randbelow", lambda n: drawn[-1][1])
     out = ok("replace", game, "red", "--email", "standby@example.org")
     assert "red: maple-11" in out and GameFolder(game).secrets["codes"]["red"] == "maple-11"

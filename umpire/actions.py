@@ -7,7 +7,6 @@ the stored orders and the newsletters.
 
 from __future__ import annotations
 
-import secrets as _secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -46,6 +45,7 @@ def parse_company(spec: str) -> dict:
 
 def new_code(taken=()) -> str:
     """A fresh order code, never one of `taken` (the codes the game has used)."""
+    import secrets as _secrets
     while True:
         code = f"{_secrets.choice(_CODE_WORDS)}-{_secrets.randbelow(90) + 10}"
         if code not in taken:
@@ -104,7 +104,8 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
         codes[c["id"]] = new_code(taken=codes.values())
     secrets = {"codes": codes}
     if recorded is None:
-        secrets["seed"] = seed or _secrets.token_hex(16)
+        from secrets import token_hex
+        secrets["seed"] = seed or token_hex(16)
         dice_conf = {"mode": "seeded", "commitment": commitment(secrets["seed"])}
     else:
         dice_conf = {"mode": "recorded", "file": RECORDED_FILES[family.recorded]}

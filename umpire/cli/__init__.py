@@ -21,13 +21,12 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-import traceback
 from pathlib import Path
 
 import click
 
 from ..errors import UmpireError
-from .defects import DEFECT_EXIT, report_defect, report_os_error
+from .defects import DEFECT_EXIT, _trace, report_defect, report_os_error
 
 COMMANDS = {
     "new": "umpire.cli.game:new",
@@ -124,7 +123,7 @@ class UmpireGroup(LazyGroup):
             return super().invoke(ctx)
         except UmpireError as exc:
             if ctx.params.get("debug") and exc.__cause__ is not None:
-                click.echo("".join(traceback.format_exception(exc.__cause__)), err=True)
+                click.echo(_trace(exc.__cause__), err=True)
             click.echo(f"umpire: {exc.message}", err=True)
             sys.exit(exc.exit_code)
 

@@ -9,9 +9,6 @@ no game folder), or the traceback itself with `--debug`; the exit code is 70 (EX
 
 from __future__ import annotations
 
-import platform
-import tempfile
-import traceback
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -26,12 +23,12 @@ def report_os_error(exc: OSError, debug: bool) -> str:
     where = f" ({clip(str(exc.filename))})" if exc.filename else ""
     text = (f"umpire: {exc.strerror or exc}{where}. Check that the path exists and that the umpire may read and "
             "write it; every write is atomic, so what was done before is kept and the command can be run again.")
-    return "".join(traceback.format_exception(exc)) + text if debug else text
+    return _trace(exc) + text if debug else text
 
 
 def report_defect(exc: Exception, args: list[str], debug: bool) -> str:
     """Save the traceback and say where; with `debug` the traceback is the message."""
-    trace = "".join(traceback.format_exception(exc))
+    trace = _trace(exc)
     if debug:
         return trace + f"umpire: internal error ({type(exc).__name__}); the traceback is above."
     saved = _save(trace, args)
@@ -42,7 +39,13 @@ def report_defect(exc: Exception, args: list[str], debug: bool) -> str:
             f"{where}: please report it with the command you ran.")
 
 
+def _trace(exc: BaseException) -> str:
+    import traceback                       # here, not at start-up: only a failing command needs it
+    return "".join(traceback.format_exception(exc))
+
+
 def _save(trace: str, args: list[str]) -> Path | None:
+    import platform
     now = datetime.now(timezone.utc)
     text = (f"umpire {__version__}, Python {platform.python_version()}, {now.isoformat(timespec='seconds')}\n"
             f"command: umpire {' '.join(args)}\n\n{trace}")
@@ -60,6 +63,8 @@ def _save(trace: str, args: list[str]) -> Path | None:
 
 def _places(args: list[str]) -> list[Path]:
     """The game folder the command names (its crash-reports/), then the temporary folder."""
+    import tempfile
+
     from ..store.folder import GAME_FILE
     games = []
     for arg in args:

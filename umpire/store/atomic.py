@@ -16,12 +16,9 @@ an append can leave a final line without its newline: readers ignore such a torn
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import fcntl
 import json
 import os
-import tempfile
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -308,6 +305,7 @@ def _temporary(name: str, unique: bool = False) -> tuple[int, str]:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600), tmp
         except FileExistsError:
             pass
+    import tempfile
     folder, base = os.path.split(name)
     return tempfile.mkstemp(prefix=f".{base}.", dir=folder)
 
@@ -329,6 +327,7 @@ def _sync_filesystems(folders) -> bool:
         fd = os.open(folder, os.O_RDONLY)
         try:
             if syncfs(fd) != 0:
+                import ctypes
                 err = ctypes.get_errno()
                 raise OSError(err, f"syncfs: {os.strerror(err)}", str(folder))
         finally:
@@ -340,6 +339,8 @@ def _syncfs():
     """libc's syncfs, or None (not Linux)."""
     global _SYNCFS
     if _SYNCFS is False:
+        import ctypes                    # here: loading it costs a command that writes nothing 4 ms
+        import ctypes.util
         try:
             libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
             _SYNCFS = getattr(libc, "syncfs", None)
