@@ -12,6 +12,7 @@ from umpire.cli import main, run
 from umpire.cli.defects import DEFECT_EXIT
 from umpire.errors import DataError, UmpireError
 from umpire.families.dampfross.gamemap import load_map
+from umpire.families.dampfross.family import FAMILY as DAMPFROSS
 from umpire.options import parse_option
 from umpire.store.folder import GameFolder
 
@@ -109,10 +110,24 @@ def test_a_damaged_secrets_yaml_is_refused(game, text):
 
 @pytest.mark.parametrize("spec, words", [
     ("deadline=[", "not readable"), ("transports_per_round=abc", "whole number"),
-    ("entries_per_round=0", "whole number"), ("resolve_early=maybe", "true or false")])
+    ("entries_per_round=0", "whole number"), ("resolve_early=maybe", "true or false"),
+    ("entries_rise_with_carried=2", "true or false")])
 def test_a_bad_option_value_is_refused(spec, words):
     with pytest.raises(UmpireError, match=words):
-        parse_option(spec)
+        parse_option(spec, DAMPFROSS)
+
+
+def test_a_family_option_is_checked_in_a_game_of_that_family_only():
+    assert parse_option("transports_per_round=abc") == ("transports_per_round", "abc")   # no family: a ruleset path
+    with pytest.raises(UmpireError, match="It is transports announced in each operating round"):
+        parse_option("transports_per_round=0", DAMPFROSS)
+
+
+def test_umpire_new_refuses_a_bad_value_of_a_family_option(tmp_path):
+    with pytest.raises(UmpireError, match="carry_unentered must be true or false"):
+        actions.create_game(tmp_path / "g", "ireland", "laurin", ["red:Red", "blue:Blue", "green:Green"],
+                            option_specs=("carry_unentered=often",))
+    assert not (tmp_path / "g" / "game.yaml").exists()
 
 
 def test_a_map_file_with_a_mapping_as_key_is_refused(tmp_path):

@@ -73,12 +73,13 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     except OSError as exc:
         raise UmpireError(f"cannot use {ids.shown(str(path), 120)} as the game folder: {exc.strerror}.",
                           fix="Give a shorter or readable path; nothing was created.") from None
-    options = {**(load_profile(profile).options if profile else {}), **dict(parse_option(o) for o in option_specs)}
+    rules_path = find_named("rules", rules_name)
+    family = families.of_rules(rules_path)
+    options = {**(load_profile(profile).options if profile else {}),
+               **dict(parse_option(o, family) for o in option_specs)}
     deadlines.check_options(options)
     from .render.paper import paper_size
     paper_size(game_option(options, "paper"))
-    rules_path = find_named("rules", rules_name)
-    family = families.of_rules(rules_path)
     check_choices(options, family.choices)
     map_name = map_name or family.default_board
     if map_name is None:

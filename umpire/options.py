@@ -30,7 +30,9 @@ def is_shell_option(key: str) -> bool:
     return key in SHELL_OPTIONS or bool(TURN_DEADLINE.match(key))
 
 
-def parse_option(text: str) -> tuple[str, object]:
+def parse_option(text: str, family=None) -> tuple[str, object]:
+    """KEY=VALUE read, its value checked where the shell's options or those of `family` (the game's
+    family: its `checks`, and its `options` for what each means) check it."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
         raise UmpireError(f"--option {text!r} is not KEY=VALUE.", fix="Write e.g. --option construction.dice.count=2.")
@@ -41,31 +43,28 @@ def parse_option(text: str) -> tuple[str, object]:
                           fix="Write a number, true/false or a word, e.g. --option construction.dice.count=2; "
                               "quote text with spaces: --option deadline=\"7 days\".") from None
     key = key.strip()
-    if key in _CHECKS and (problem := _CHECKS[key](parsed)):
-        raise UmpireError(f"--option {text!r}: {key} {problem}.", fix=f"It is {_meaning(key)}.")
+    checks = {**(family.checks if family else {}), **_CHECKS}
+    if key in checks and (problem := checks[key](parsed)):
+        meaning = {**(family.options if family else {}), **SHELL_OPTIONS}[key][1]
+        raise UmpireError(f"--option {text!r}: {key} {problem}.", fix=f"It is {meaning}.")
     return key, parsed
 
 
-def _meaning(key: str) -> str:
-    """What an option with a checked value means (the shell's, or Dampfross's house rules)."""
-    from .families import family
-    return {**family().options, **SHELL_OPTIONS}[key][1]
-
-
-def _count(minimum: int, none: bool = False):
+def whole_number(minimum: int, none: bool = False):
+    """A check of an option's value: a whole number of at least `minimum` (or, with `none`, null)."""
     def check(v):
         if not (none and v is None) and (isinstance(v, bool) or not isinstance(v, int) or v < minimum):
             return f"must be a whole number of at least {minimum}" + (" (or null for none)" if none else "")
     return check
 
 
-def _flag(v):
+def flag(v):
+    """A check of an option's value: true or false."""
     if not isinstance(v, bool):
         return "must be true or false"
 
 
-_CHECKS = {"transports_per_round": _count(1), "entries_per_round": _count(1, none=True),
-           "carry_unentered": _flag, "resolve_early": _flag}
+_CHECKS = {"resolve_early": flag}          # the shell's options whose values are checked
 
 
 def check_choices(options: dict, family_choices: dict[str, tuple]):

@@ -15,13 +15,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import Callable, Protocol
 
 from ..errors import UmpireError
 from ..ledger import BANK
-
-if TYPE_CHECKING:
-    from ..store.folder import GameFolder
 
 
 class GameState(Protocol):
@@ -34,6 +31,26 @@ class GameState(Protocol):
     def apply(self, event: dict) -> None: ...
 
     def copy(self) -> GameState: ...
+
+
+class Folder(Protocol):
+    """What a family reads of a game folder (the shell's umpire/store/folder.py GameFolder)."""
+
+    path: Path
+    config: dict           # game.yaml
+    options: dict          # the game's options
+    secrets: dict          # secrets.yaml
+    events: list[dict]     # the journal's events in force
+    game_map: object       # the family's board, as its load_board reads it
+    rules: object          # the family's ruleset, as its load_rules reads it
+
+    def state(self, copy: bool = True) -> GameState: ...
+
+    def order_text(self, data: bytes) -> str: ...
+
+    def read_bytes(self, relative: str) -> bytes: ...
+
+    def latest_orders(self, round_number: int) -> dict[str, str]: ...
 
 
 class OrderHeader(Protocol):
@@ -74,6 +91,8 @@ class Family(ABC):
     recorded: str = "dice"                       # recorded randomness: `--dice FILE` or `--draws FILE`
     options: dict[str, tuple[object, str]] = {}  # the family's game options: name -> (default, meaning)
     choices: dict[str, tuple] = {}               # options of those whose value is one of a few words
+    checks: dict[str, Callable[[object], str | None]] = {}   # options of those whose value is checked:
+                                                 # name -> the problem with a value, or None
     default_board: str | None = None             # the board `umpire new` takes without --map
     board_format: object = None                  # the `format:` value of the family's board files
     money: str = "units"                         # what the game's money is called
@@ -188,7 +207,7 @@ class Family(ABC):
 
     # -- reports ---------------------------------------------------------------------
     @abstractmethod
-    def status(self, folder: GameFolder, state: GameState) -> dict:
+    def status(self, folder: Folder, state: GameState) -> dict:
         """The family's facts for `status --json`: at least phase and round, and the players."""
 
     def outcome(self, events: list[dict]) -> tuple[str, list[str]] | None:
@@ -207,9 +226,9 @@ class Family(ABC):
         """`umpire status` as text, from the whole status dict (the shell's facts included)."""
 
     @abstractmethod
-    def newsletter(self, folder: GameFolder, number: int, state: GameState) -> Issue:
+    def newsletter(self, folder: Folder, number: int, state: GameState) -> Issue:
         """Newsletter `number`: what happened since the last one, and what the open turn asks for."""
 
     @abstractmethod
-    def confirmation(self, folder: GameFolder, state: GameState, player: str, order) -> Confirmation:
+    def confirmation(self, folder: Folder, state: GameState, player: str, order) -> Confirmation:
         """How the umpire reads an accepted order now, for the reply (nothing is changed)."""

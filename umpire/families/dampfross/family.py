@@ -17,7 +17,7 @@ from .hexgrid import label
 from .orders import parse_order
 from .ruleset import SCHEMA, load_rules
 from ..base import Confirmation, Family, Issue
-from .options import CHOICES, OPTIONS, game_option
+from .options import CHECKS, CHOICES, OPTIONS, game_option
 
 ROUND_NOTE = ("The round is carried out in its round order when the umpire resolves it; what depends on "
               "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
@@ -29,6 +29,7 @@ class Dampfross(Family):
     recorded = "dice"
     options = OPTIONS
     choices = CHOICES
+    checks = CHECKS
     ruleset_schema = SCHEMA
 
     # -- data ----------------------------------------------------------------------

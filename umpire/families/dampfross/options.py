@@ -6,6 +6,8 @@ ruleset value by its dotted path.
 
 from __future__ import annotations
 
+from ...options import flag, whole_number
+
 # name -> (default, description)
 OPTIONS: dict[str, tuple[object, str]] = {
     "transports_per_round": (2, "transports announced in each operating round"),
@@ -17,6 +19,8 @@ OPTIONS: dict[str, tuple[object, str]] = {
                               "(one die each, highest first, the tied roll again; journaled)"),
 }
 CHOICES = {"first_company": ("seat", "die")}     # options whose value is one of a few words
+CHECKS = {"transports_per_round": whole_number(1), "entries_per_round": whole_number(1, none=True),
+          "carry_unentered": flag, "entries_rise_with_carried": flag}
 
 
 def game_option(options: dict, name: str):
