@@ -2,6 +2,7 @@
 reported in one paragraph with its traceback saved, never swallowed and never a bare traceback."""
 
 import json
+import shlex
 
 import pytest
 from click.testing import CliRunner
@@ -149,3 +150,12 @@ def test_a_deadline_option_out_of_reason_is_refused(span, words):
     with pytest.raises(UmpireError, match=words) as refused:
         parse_duration(span)
     assert len(refused.value.message) < 400
+
+
+def test_the_hint_for_a_folder_without_a_game_is_a_command_to_paste(tmp_path):
+    folder = tmp_path / "it's \"here\""
+    folder.mkdir()
+    with pytest.raises(UmpireError) as caught:
+        GameFolder(folder).require()
+    command = caught.value.fix.split("`")[1]
+    assert shlex.split(command)[:3] == ["umpire", "new", str(folder)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path, PurePosixPath
-from shlex import quote
+from shlex import quote as shell_quote
 
 import yaml
 
@@ -140,7 +140,7 @@ class GameFolder:
     def require(self):
         if not self.has_game_file():
             raise UmpireError(f"{self.path} is not a game folder (it has no {GAME_FILE}).",
-                              fix=f"Create a game with `umpire new {quote(str(self.path))} --map ireland --rules laurin "
+                              fix=f"Create a game with `umpire new {shell_quote(str(self.path))} --map ireland --rules laurin "
                                   '--company "red:Red Lines:red@example.org" --company "blue:Blue Star:blue@example.org"`.')
         if not self._closed_checked:
             self.check_closed()
