@@ -95,8 +95,7 @@ class PdfBatch:
             self._tell(self._written, self._written)
             return
         if self._pool is None:
-            from .pdfsettings import prepare
-            prepare()
+            prepare()                          # the fonts read once here, not again in every worker
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
