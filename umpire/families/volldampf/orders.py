@@ -213,7 +213,7 @@ class BodyReader:
                 raise _Refused(f"group {n} is given twice", "Give each group once.")
             groups[n] = tuple(self._region(c) for c in cards.split(",") if c)
         if sorted(groups) != list(range(1, len(groups) + 1)) or (self.players and len(groups) != len(self.players)):
-            raise _Refused(f"every group from 1 on must be given once",
+            raise _Refused("every group from 1 on must be given once",
                            "Write e.g. REARRANGE 1:octagon,triangle,triangle 2:circle,star,star.")
         orders.rearrange = tuple(groups[n] for n in sorted(groups))
 
