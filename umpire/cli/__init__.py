@@ -26,7 +26,7 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
-from .defects import DEFECT_EXIT, _trace, report_defect, report_os_error
+from .defects import DEFECT_EXIT, report_defect, report_os_error, trace
 
 COMMANDS = {
     "new": "umpire.cli.game:new",
@@ -123,7 +123,7 @@ class UmpireGroup(LazyGroup):
             return super().invoke(ctx)
         except UmpireError as exc:
             if ctx.params.get("debug") and exc.__cause__ is not None:
-                click.echo(_trace(exc.__cause__), err=True)
+                click.echo(trace(exc.__cause__), err=True)
             click.echo(f"umpire: {exc.message}", err=True)
             sys.exit(exc.exit_code)
 

@@ -23,15 +23,15 @@ def report_os_error(exc: OSError, debug: bool) -> str:
     where = f" ({clip(str(exc.filename))})" if exc.filename else ""
     text = (f"umpire: {exc.strerror or exc}{where}. Check that the path exists and that the umpire may read and "
             "write it; every write is atomic, so what was done before is kept and the command can be run again.")
-    return _trace(exc) + text if debug else text
+    return trace(exc) + text if debug else text
 
 
 def report_defect(exc: Exception, args: list[str], debug: bool) -> str:
     """Save the traceback and say where; with `debug` the traceback is the message."""
-    trace = _trace(exc)
+    text = trace(exc)
     if debug:
-        return trace + f"umpire: internal error ({type(exc).__name__}); the traceback is above."
-    saved = _save(trace, args)
+        return text + f"umpire: internal error ({type(exc).__name__}); the traceback is above."
+    saved = _save(text, args)
     where = f"saved in {saved}" if saved else "not saved (no folder could be written); run again with --debug"
     return (f"umpire: internal error ({type(exc).__name__}: {str(exc)[:200]}). This is a defect of the umpire, or "
             "a game folder edited by hand in a way it cannot detect (journal.jsonl, game.yaml). The command stopped "
@@ -39,16 +39,17 @@ def report_defect(exc: Exception, args: list[str], debug: bool) -> str:
             f"{where}: please report it with the command you ran.")
 
 
-def _trace(exc: BaseException) -> str:
+def trace(exc: BaseException) -> str:
+    """The exception's traceback as text."""
     import traceback                       # here, not at start-up: only a failing command needs it
     return "".join(traceback.format_exception(exc))
 
 
-def _save(trace: str, args: list[str]) -> Path | None:
+def _save(report: str, args: list[str]) -> Path | None:
     import platform
     now = datetime.now(timezone.utc)
     text = (f"umpire {__version__}, Python {platform.python_version()}, {now.isoformat(timespec='seconds')}\n"
-            f"command: umpire {' '.join(args)}\n\n{trace}")
+            f"command: umpire {' '.join(args)}\n\n{report}")
     name = f"{now.strftime('%Y%m%dT%H%M%S%fZ')}.txt"
     for folder in _places(args):
         try:

@@ -95,7 +95,7 @@ def _single_part(raw: bytes) -> EmailMessage | None:
     one part (not multipart, not a message) whose header is plain field lines ending in an empty
     line, all ending alike: the parser splits such a header into the same fields and keeps the
     rest as the payload, as is. None for any other message (the parser reads it)."""
-    head = _END_OF_HEADER.search(raw, 0, prescan.MAX_HEADER_BYTES + 4)
+    head = prescan.header_end(raw)
     if head is None:
         return None
     text = raw[:head.end()].decode("ascii", "surrogateescape")
@@ -116,9 +116,6 @@ def _single_part(raw: bytes) -> EmailMessage | None:
         return None
     msg.set_payload(raw[head.end():].decode("ascii", "surrogateescape"))
     return msg
-
-
-_END_OF_HEADER = re.compile(rb"\r?\n\r?\n")
 
 
 def _plain_message_id(msg: EmailMessage) -> str | None:

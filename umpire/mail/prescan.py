@@ -22,8 +22,13 @@ _ENCODED_WORD = re.compile(rb"=\?[^?\s]{1,64}\?[bBqQ]\?")
 _KEPT = re.compile(rb"^(from|message-id)[ \t]*:.*(?:\r?\n[ \t].*)*", re.IGNORECASE | re.MULTILINE)
 
 
+def header_end(raw: bytes) -> re.Match | None:
+    """The empty line that ends the header, if it comes within MAX_HEADER_BYTES."""
+    return _END_OF_HEADER.search(raw, 0, MAX_HEADER_BYTES + 4)
+
+
 def header_block(raw: bytes) -> bytes:
-    m = _END_OF_HEADER.search(raw, 0, MAX_HEADER_BYTES + 4)
+    m = header_end(raw)
     return raw[:m.start()] if m else raw[:MAX_HEADER_BYTES + 1]
 
 

@@ -20,7 +20,7 @@ from reportlab.platypus import (BaseDocTemplate, CondPageBreak, Flowable, Frame,
                                 PageTemplate, Paragraph, Spacer, Table, TableStyle)
 
 from .fonts import BOLD, SANS
-from .pdfsettings import prepare
+from .pdfsettings import CANVAS, MADE_BY, prepare
 from .paper import MM
 
 MARGIN = 16 * MM
@@ -153,8 +153,8 @@ class Flow:
                                                      size[1] - 2 * MARGIN - FOOTER, 0, 0, 0, 0)],
                                         onPageEnd=self._footer, pagesize=size)
                      for name, size in ((UPRIGHT, (w, h)), (TURNED, (h, w)))}
-        doc = BaseDocTemplate(buffer, pagesize=templates[self.first].pagesize, invariant=1, pageCompression=1,
-                              initialFontName=SANS, title=title, author="umpire", creator="umpire")
+        doc = BaseDocTemplate(buffer, pagesize=templates[self.first].pagesize, title=title, author=MADE_BY,
+                              creator=MADE_BY, **CANVAS)
         doc.addPageTemplates([templates[self.first]] + [t for name, t in templates.items() if name != self.first])
         doc.build(self.story, **({"canvasmaker": canvasmaker} if canvasmaker else {}))
 

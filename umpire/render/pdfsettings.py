@@ -9,7 +9,7 @@ from __future__ import annotations
 import zlib
 from functools import lru_cache
 
-from .fonts import register
+from .fonts import SANS, register
 
 LEVEL = 1            # zlib's fastest level; 6, zlib's default, takes about 4x as long on a map page
 
@@ -37,16 +37,18 @@ def prepare() -> None:
     register()
 
 
+# every PDF's canvas: invariant bytes (no date or random id), compressed pages, the newsletter's font
+CANVAS = {"invariant": 1, "pageCompression": 1, "initialFontName": SANS}
+MADE_BY = "umpire"     # the PDFs' author and creator
+
+
 def new_canvas(buffer, pagesize, title: str):
-    """A canvas for one of the umpire's PDFs: invariant bytes (no date or random id), compressed
-    pages, the newsletter's font, and its title."""
+    """A canvas for one of the umpire's PDFs, with its title."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from .fonts import SANS
-
     prepare()
-    c = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, initialFontName=SANS)
+    c = Canvas(buffer, pagesize=pagesize, **CANVAS)
     c.setTitle(title)
-    c.setAuthor("umpire")
-    c.setCreator("umpire")
+    c.setAuthor(MADE_BY)
+    c.setCreator(MADE_BY)
     return c

@@ -298,15 +298,14 @@ def _temporary(name: str, unique: bool = False) -> tuple[int, str]:
     lock's clean-up knows), named after the target and this process, so that making it costs one
     open(2). A name already taken (a write of the same target in this batch, or one a killed
     process left) falls back to a random one."""
+    folder, base = os.path.split(name)
     if not unique:
-        folder, base = os.path.split(name)
         tmp = os.path.join(folder, f".{base}.{_TOKEN}")
         try:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600), tmp
         except FileExistsError:
             pass
     import tempfile
-    folder, base = os.path.split(name)
     return tempfile.mkstemp(prefix=f".{base}.", dir=folder)
 
 

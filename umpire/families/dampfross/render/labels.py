@@ -317,9 +317,9 @@ def layout(space: Space, spots: list[Spots], memo: Memo | None = None) -> list[L
         if cost >= MARKER and want.kind == "hex":
             before, first = placed, lb
             lb, cost, placed = _make_room(space, placed, want, lb, cost, spots)
-            kept, now = {id(e) for e in placed}, {id(e) for e in before}
-            moved = [first.box, lb.box] + [e[0].box for e in before if id(e) not in kept] + \
-                    [e[0].box for e in placed if id(e) not in now]
+            still, earlier = {id(e) for e in placed}, {id(e) for e in before}
+            moved = [first.box, lb.box] + [e[0].box for e in before if id(e) not in still] + \
+                    [e[0].box for e in placed if id(e) not in earlier]
             step = step._replace(moved=tuple(moved))
             changes.add_all(moved)
         if old is not None:

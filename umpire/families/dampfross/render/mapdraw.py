@@ -94,16 +94,15 @@ class Recording:
 @dataclass
 class Background:
     """What of a sheet is the same in every newsletter: its frame and hexes, the terrain, rivers,
-    barriers and permitted routes as drawn, the place markers' boxes and the labels to place."""
+    barriers and permitted routes as drawn, the place markers' boxes and the labels to place (each
+    with its spots)."""
 
     frame: Frame
     hexes: list[Hex]
     drawing: Recording
     markers: list[tuple[float, float, float]]
-    wants: list[labels.Want]
     dark: frozenset[str] = frozenset()      # the labels of hexes of dark or hatched terrain (mountains, abroad)
-    edges: tuple[labels.Segment, ...] = ()  # rivers and walls as drawn, for labels to keep off where they can
-    spots: list[labels.Spots] = field(default_factory=list)   # each want's, over the markers, rivers and walls
+    spots: list[labels.Spots] = field(default_factory=list)   # each label's, over the markers, rivers and walls
     markers_drawing: Recording | None = None  # the place markers and die marks, drawn above the lines
     mark_texts: tuple[labels.Label, ...] = ()    # the die marks' numbers (white)
     margin_texts: tuple[labels.Label, ...] = ()  # column letters and row numbers
@@ -140,11 +139,11 @@ def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Bac
     detail = not sheet.overview
     drawn = Recording(new_path)
     _markers(drawn, game_map, f, window)
-    markers, wants, edges = list(_marker_boxes(game_map, f, window)), _wants(game_map, f, terrain, detail), \
-        tuple(_edge_segments(game_map, f, window))
-    return Background(f, hexes, drawing, markers, wants,
+    markers = list(_marker_boxes(game_map, f, window))
+    spots = _spots(f, markers, _edge_segments(game_map, f, window), _wants(game_map, f, terrain, detail))
+    return Background(f, hexes, drawing, markers,
                       frozenset(label(h) for h, ch in terrain.items() if ch in DARK_TERRAIN) if detail else frozenset(),
-                      edges, _spots(f, markers, edges, wants), drawn,
+                      spots, drawn,
                       tuple(_centred(BOLD, r * 1.5, x, y - r * 0.52, mark) for x, y, r, mark in _die_marks(game_map, f, window)),
                       tuple(_margins(f, window)))
 
