@@ -150,3 +150,13 @@ def test_no_code_in_the_mail_log_journal_replies_or_newsletters_of_mailed_orders
     texts = outputs(folder.path) | {"fetch output": result.output}
     texts |= {f"sent {i}": m.decode("utf-8", "replace") for i, m in enumerate(smtp.messages)}
     assert found(texts, [red, blue]) == []
+
+
+@pytest.mark.parametrize("text", ["otter-57_", "_otter-57", "BUILD C3-D3 __otter-57__", "CODE_otter-57"])
+def test_a_code_beside_an_underscore_is_masked(text):
+    """An underscore is no letter or digit: it ends a token like a space or a bracket does."""
+    assert "otter" not in mask_codes(text, ["otter-57"])
+
+
+def test_a_code_inside_a_longer_word_is_left_as_written():
+    assert mask_codes("otter-578 xotter-57", ["otter-57"]) == "otter-578 xotter-57"

@@ -43,8 +43,8 @@ class Masker:
 
     def __init__(self, secrets: Iterable[str] = ()):
         words = sorted({s for s in secrets if isinstance(s, str) and s.strip()}, key=len, reverse=True)
-        self._pattern = (re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", re.IGNORECASE)
-                         if words else None)
+        self._pattern = (re.compile(r"(?<![^\W_])(?:" + "|".join(map(re.escape, words)) + r")(?![^\W_])",
+                                    re.IGNORECASE) if words else None)   # [^\W_]: a letter or digit, not `_`
 
     def __call__(self, text: str) -> str:
         return self._pattern.sub(MASK, text) if self._pattern else text
