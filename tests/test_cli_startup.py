@@ -102,3 +102,12 @@ def test_umpire_help_imports_no_command_module():
                             "try:\n    main(['--help'], prog_name='umpire')\nexcept SystemExit:\n    pass")
     assert sorted(m for m in modules if m.startswith("umpire.cli.") and m != "umpire.cli.defects") == []
     assert "umpire.actions" not in modules
+
+
+def test_at_exit_every_object_is_frozen_so_the_last_collection_scans_none():
+    code = ("import atexit, gc, sys\n"
+            "atexit.register(lambda: print('frozen', gc.get_freeze_count()))\n"   # runs after the umpire's own
+            "from umpire.cli import run\n"
+            "run(['--version'])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert int(out.split("frozen ")[1]) > 1000

@@ -3,6 +3,7 @@ checks the journal and the text editions without drawing PDFs; progress bars onl
 
 from __future__ import annotations
 
+import gc
 import os
 
 import pytest
@@ -28,6 +29,17 @@ def test_pdfs_drawn_by_workers_are_the_bytes_drawn_in_place(played, tmp_path):
     assert len(names) == 10
     for name in names:
         assert (parallel.path / "newsletters" / name).read_bytes() == (played.path / "newsletters" / name).read_bytes()
+
+
+def _objects_frozen_in_the_worker() -> bytes:
+    return str(gc.get_freeze_count()).encode()
+
+
+def test_the_workers_never_scan_what_they_inherit_and_this_process_stays_unfrozen(tmp_path):
+    with PdfBatch(workers=2) as batch:
+        batch.add(tmp_path / "count", _objects_frozen_in_the_worker)
+        assert gc.get_freeze_count() == 0
+    assert int((tmp_path / "count").read_bytes()) > 1000
 
 
 def test_replay_with_workers_and_without_finds_no_difference(played):

@@ -18,6 +18,8 @@ a command module or `umpire --help` pulls in reportlab, imapclient, smtplib or j
 
 from __future__ import annotations
 
+import atexit
+import gc
 import importlib
 import os
 import sys
@@ -147,6 +149,7 @@ def run(args: list[str] | None = None):
     if any("\0" in a for a in args):
         click.echo("umpire: an argument holds a NUL character, which no name, path or value may hold.", err=True)
         sys.exit(2)
+    atexit.register(gc.freeze)     # at exit the interpreter's last collection need not scan every object
     try:
         main.main(args, prog_name="umpire")
     except OSError as exc:

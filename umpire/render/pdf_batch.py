@@ -11,6 +11,7 @@ written at once, as always.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import pickle
@@ -94,12 +95,25 @@ class PdfBatch:
             self._written += 1
             self._tell(self._written, self._written)
             return
+        job = pickle.dumps(draw)
         if self._pool is None:
-            prepare()                          # the fonts read once here, not again in every worker
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("fork" if "fork" in methods else None)
+            self._start(path, job)
+        else:
+            self._jobs.append((path, self._pool.submit(_draw_pickled, job)))
+
+    def _start(self, path: Path, job: bytes):
+        """Start the workers with the first job. The fonts are read here once, not in every worker;
+        this process's objects are frozen while the workers are forked (gc.freeze, as Python's gc
+        documentation advises before a fork), so the workers' collections never scan what they inherit."""
+        prepare()
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        gc.freeze()
+        try:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
-        self._jobs.append((path, self._pool.submit(_draw_pickled, pickle.dumps(draw))))
+            self._jobs.append((path, self._pool.submit(_draw_pickled, job)))     # forks the workers
+        finally:
+            gc.unfreeze()
 
     def flush(self):
         """Wait for the PDFs handed over so far and write them, in the order they were handed over."""
