@@ -3,6 +3,10 @@ line chart in the companies' map styles (the text edition keeps the figures)."""
 
 from __future__ import annotations
 
+from reportlab.graphics.charts.lineplots import LinePlot      # imported with the PDF renderer, before its workers fork
+from reportlab.graphics.shapes import Drawing, String
+from reportlab.lib.colors import Color
+
 from ....render.fonts import SANS
 from .mapdraw import MapContent
 
@@ -14,10 +18,6 @@ def balance_chart(balances: dict[str, list[tuple[int, int]]], content: MapConten
     series = [(cid, points) for cid, points in balances.items() if cid in content.styles and len(points) > 1]
     if not series:
         return None
-    from reportlab.graphics.charts.lineplots import LinePlot
-    from reportlab.graphics.shapes import Drawing, String
-    from reportlab.lib.colors import Color
-
     drawing = Drawing(width, HEIGHT, initialFontName=SANS)   # else reportlab starts it in an unembedded Helvetica
     plot = LinePlot()
     plot.x, plot.y, plot.width, plot.height = 34, 18, width - 44, HEIGHT - 30
