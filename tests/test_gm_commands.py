@@ -78,6 +78,21 @@ def test_preview_shows_the_newsletter_the_resolve_then_writes_with_the_same_dice
     assert (tmp_path / "preview.pdf").read_bytes() == (game / "newsletters" / "002.pdf").read_bytes()
 
 
+def test_preview_draws_a_pdf_only_when_asked_and_never_the_map_picture(game, tmp_path, monkeypatch):
+    from umpire.families.dampfross.render import pdf, png
+    from umpire.store import atomic
+    drawn, synced = [], []
+    real_pdf, real_fsync = pdf.newsletter_pdf, atomic.os.fsync
+    monkeypatch.setattr(pdf, "newsletter_pdf", lambda *a, **k: drawn.append("pdf") or real_pdf(*a, **k))
+    monkeypatch.setattr(png, "map_png", lambda *a, **k: drawn.append("png") or b"")
+    send(tmp_path, game, RED, BLUE)
+    monkeypatch.setattr(atomic.os, "fsync", lambda fd: synced.append(fd) or real_fsync(fd))
+    ok("preview", game)
+    assert drawn == [] and synced == []          # the scratch copy is thrown away: nothing made durable
+    ok("preview", game, "--pdf", tmp_path / "preview.pdf")
+    assert drawn == ["pdf"]
+
+
 def test_preview_of_a_finished_game_is_refused(game):
     ok("end-construction", game, "--reason", "x", "--yes")
     result = umpire("preview", game)

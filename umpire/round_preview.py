@@ -2,6 +2,8 @@
 the game. Nothing is written to the game: no journal line, no newsletter, and no die is used up
 (seeded dice depend only on each roll's purpose; recorded dice are read from the position the
 game's journal gives, which the preview does not move), so the real resolve rolls the same.
+The copy is thrown away, so its writes are not made durable; the newsletter's PDF is drawn only
+when it is asked for, and the map picture for the mail never.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from pathlib import Path
 
 from . import actions
 from .errors import UmpireError
+from .render.pdf_batch import PdfBatch
+from .store import atomic
 from .store.folder import GAME_FILE, JOURNAL_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder
 
 COPIED = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values(), JOURNAL_FILE)
@@ -24,17 +28,18 @@ class Preview:
     round: int
     report: list[str]            # one line per company: balance, track built, lines refused
     text: str                    # the newsletter's text edition
-    pdf: bytes
+    pdf: bytes | None            # the newsletter's PDF, when it was asked for
     events: list[dict]           # what the resolve would journal (its rolls among them)
 
 
-def preview(folder: GameFolder, now: datetime | None = None) -> Preview:
-    """Resolve the open round on a copy of the game and return what it would report."""
+def preview(folder: GameFolder, now: datetime | None = None, pdf: bool = False) -> Preview:
+    """Resolve the open round on a copy of the game and return what it would report (with the
+    newsletter's PDF when `pdf`)."""
     folder.require()
     state = folder.state()
     if state.phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; there is no round to preview.")
-    with tempfile.TemporaryDirectory(prefix="umpire-preview-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="umpire-preview-") as tmp, atomic.scratch(), PdfBatch(draw=pdf):
         copy = GameFolder(Path(tmp) / "game")
         copy.path.mkdir()
         for name in COPIED:
@@ -50,5 +55,5 @@ def preview(folder: GameFolder, now: datetime | None = None) -> Preview:
         after = copy.state()
         number = copy.newsletter_count()
         text = (copy.path / f"newsletters/{number:03d}.txt").read_text(encoding="utf-8")
-        pdf = (copy.path / f"newsletters/{number:03d}.pdf").read_bytes()
-    return Preview(state.round, folder.family.summary(before, after, events), text, pdf, events)
+        drawn = (copy.path / f"newsletters/{number:03d}.pdf").read_bytes() if pdf else None
+    return Preview(state.round, folder.family.summary(before, after, events), text, drawn, events)

@@ -28,7 +28,7 @@ def preview(game_dir, pdf_path):
     Example: `umpire preview games/ireland-1 --pdf /tmp/next.pdf`. The same dice come at the real
     resolve, and the orders may still be replaced.
     """
-    result = preview_round(GameFolder(game_dir))
+    result = preview_round(GameFolder(game_dir), pdf=pdf_path is not None)
     click.echo(f"Preview of round {result.round} (nothing written to the game; the real resolve rolls the same dice):")
     for line in result.report:
         click.echo(line)
