@@ -26,6 +26,15 @@ def test_section_9_equal_maxima_earlier_in_bidding_order_ranks_higher():
         assert outcome.last_bids["B"] == top and outcome.last_bids["A"] == top
 
 
+def test_section_9_equal_maxima_below_the_winner_both_bid_that_amount():
+    # A 1, B 2, C 3, A 4: B ranks above C as if he had bid 3 first, so he drops with 3, not 2
+    outcome = auction.table_auction(list("ABC"), {"A": 10, "B": 3, "C": 3})
+    assert outcome.places == {"A": 1, "B": 2, "C": 3}
+    assert outcome.last_bids == {"A": 4, "B": 3, "C": 3}
+    outcome = auction.table_auction(list("ABCD"), {"A": 10, "B": 3, "C": 2, "D": 3})
+    assert outcome.places == {"A": 1, "B": 2, "D": 3, "C": 4} and outcome.last_bids["B"] == outcome.last_bids["D"] == 3
+
+
 def test_section_9_half_is_rounded_up_and_the_last_place_pays_nothing():
     outcome = auction.table_auction(list("ABCD"), {"A": 10, "B": 9, "C": 5, "D": 4})
     paid = auction.payments(outcome, SHARES4)
@@ -50,6 +59,8 @@ def test_section_9_places_follow_maxima_then_bidding_order(maxima):
     ranked = sorted(order, key=lambda p: (-maxima[order.index(p)], order.index(p)))
     assert [p for p in sorted(order, key=outcome.places.get)] == ranked
     assert all(0 <= outcome.last_bids[p] <= maxima[order.index(p)] for p in order)
+    tied = [p for i, p in enumerate(order) if maxima[i] > 0 and maxima.count(maxima[i]) > 1]
+    assert all(outcome.last_bids[p] == maxima[order.index(p)] for p in tied)   # whatever the parity
     bids = [e["bid"] for e in outcome.log if "bid" in e]
     assert bids == sorted(bids)
 

@@ -2,8 +2,9 @@
 
 3-6 players: every player's sealed maximum is played as the open table auction, everyone
 raising by 1 mark while his maximum allows. Of players with equal maxima the one earlier in
-the bidding order ranks higher: he takes the lead at that amount, and the later one drops with
-that amount as his last bid. 2 players: sealed bids, both pay, repeats with THEN.
+the bidding order ranks higher: he takes the lead at that amount (as if he had bid it first), and
+the later one drops with that amount as his last bid; so each of them has bid that amount, whatever
+the parity of the bidding. 2 players: sealed bids, both pay, repeats with THEN.
 """
 
 from __future__ import annotations
@@ -38,9 +39,10 @@ def table_auction(order: list[str], maxima: dict[str, int]) -> Outcome:
         return None
 
     def drop(p):
-        tie = leader is not None and maxima[p] == standing == maxima[leader] and standing > 0
+        # of equal maxima, each bid that amount (the earlier as if first): the standing has reached it
+        tie = maxima[p] > 0 and any(maxima[q] == maxima[p] for q in order if q != p)
         if tie:
-            last[p] = standing
+            last[p] = maxima[p]
         active.remove(p)
         dropped.append(p)
         log.append({"player": p, "out": True, "place": len(order) - len(dropped) + 1, "last": last[p],
