@@ -12,7 +12,7 @@ from ..store import atomic
 from ..words import noun, plural
 from ..store.folder import GameFolder, picture_name
 from . import template_cache
-from .pdf_batch import write_pdf, write_picture
+from .pdf_batch import write_pdf
 
 
 @lru_cache(maxsize=1)
@@ -40,13 +40,12 @@ def write_newsletter(folder: GameFolder, number: int) -> list[str]:
     issue = folder.family.newsletter(folder, number, folder.state())
     text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
     atomic.write_text(folder.path / text_name, issue.text)
-    write_pdf(folder.path / pdf_name, issue.pdf)
     files = [text_name, pdf_name]
     for player, text in sorted(issue.private.items()):
         files.append(private_name(number, player))
         atomic.write_text(folder.path / files[-1], text)
-    if issue.picture is not None:
-        write_picture(folder.path / picture_name(number), issue.picture)
+    picture = (folder.path / picture_name(number), issue.picture) if issue.picture is not None else None
+    write_pdf(folder.path / pdf_name, issue.pdf, picture)
     return files
 
 

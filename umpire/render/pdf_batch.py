@@ -15,6 +15,7 @@ import gc
 import multiprocessing
 import os
 import pickle
+import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextvars import ContextVar
 from pathlib import Path
@@ -27,20 +28,43 @@ _BATCH: ContextVar[PdfBatch | None] = ContextVar("pdf_batch", default=None)
 SMALL = 4           # fewer PDFs than this are drawn in this process: starting workers would cost more
 
 
-def write_pdf(path: Path, draw: Callable[[], bytes]):
-    """Write the PDF that `draw` makes: now, or through the batch that is open."""
+def write_pdf(path: Path, draw: Callable[[], bytes], picture: tuple[Path, Callable[[], bytes]] | None = None):
+    """Write the PDF that `draw` makes: now, or through the batch that is open; and the map picture
+    for the mail (its path and what draws it), if given, but not while a batch is open (a replay,
+    the demo, a played archive: many newsletters at once, none of them mailed then). Outside a
+    batch, where it can (`side_by_side`), a forked process draws the picture while this one draws the PDF."""
     batch = _BATCH.get()
-    if batch is None:
-        atomic.write_bytes(path, draw())
-    else:
+    if batch is not None:
         batch.add(Path(path), draw)
-
-
-def write_picture(path: Path, draw: Callable[[], bytes]):
-    """Write the map picture that `draw` makes, for the mail; not while a batch is open (a replay,
-    the demo, a played archive: many newsletters at once, none of them mailed then)."""
-    if _BATCH.get() is None:
+    elif picture is None:
         atomic.write_bytes(path, draw())
+    elif not side_by_side():
+        atomic.write_bytes(path, draw())
+        atomic.write_bytes(picture[0], picture[1]())
+    else:
+        global _INHERITED
+        _INHERITED = picture[1]
+        try:
+            with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+                drawn = pool.submit(_draw_inherited)                  # forks: the drawing is inherited, not pickled
+                atomic.write_bytes(path, draw())
+                atomic.write_bytes(picture[0], drawn.result())
+        finally:
+            _INHERITED = None
+
+
+_INHERITED: Callable[[], bytes] | None = None
+
+
+def _draw_inherited() -> bytes:
+    return _INHERITED()
+
+
+def side_by_side() -> bool:
+    """Whether this process may fork one to draw beside it: two CPUs or more, fork available, and a
+    process of one thread that is no worker itself (a sweep's workers draw in place)."""
+    return (available_cpus() > 1 and "fork" in multiprocessing.get_all_start_methods()
+            and threading.active_count() == 1 and multiprocessing.parent_process() is None)
 
 
 def flush():
