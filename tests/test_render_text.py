@@ -260,3 +260,25 @@ def test_no_count_of_one_goes_with_a_plural_in_any_demo_newsletter(played):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"(?<![\d.])1 (segments|units|points|steps|hexes|times)\b", text), path.name
         assert "fees no fees" not in text
+
+
+def test_the_pdf_counts_one_hex_as_a_hex_in_announced_transports():
+    from umpire.families.dampfross.render import pdf_operations
+
+    class Tables:
+        rows: list = []
+
+        def table(self, columns, rows, size):
+            self.rows = rows
+
+        def para(self, *a, **k):
+            pass
+
+    t = dict(number=4, special=False, destination=43, destination_name="Drogheda", destinations=[("D4", "Drogheda")],
+             start=45, starts=[("S4", "Mullingar")], round=7, start_from=None, start_dice="red 4, black 5",
+             start_rolled=45, destination_dice="red 4, black 3", destination_rolled=43, shortest=1,
+             rerolls=[{"destination_name": "Navan", "shortest": 1}])
+    flow = Tables()
+    pdf_operations.announced(flow, {"announced": [t], "round": 7, "builds_after": False, "builds_next": False})
+    [row] = flow.rows
+    assert row[-1] == "1 hex" and "Navan rolled again (1 hex away)" in row[3]
