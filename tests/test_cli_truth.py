@@ -90,6 +90,14 @@ def test_submit_prints_the_same_lines_as_the_mail_confirmation(game, tmp_path):
     assert preview in out and "C3-D3  " in preview and "Altogether" in preview
 
 
+def test_submit_shows_jump_and_joint_lines_and_warns_when_their_rule_is_not_played(game, tmp_path):
+    text = "GAME g\nCOMPANY red\nHOME Alpha\nJUMP C3-D3\nJOINT blue C3-C4\nBUILD C3-D3-E3\n"
+    out = " ".join(submit(tmp_path, game, text).output.split())
+    assert "line 4: JUMP C3-D3 warning: this game does not play the optional rule jumping" in out
+    assert "line 5: JOINT blue C3-C4 warning: this game does not play the optional rule joint construction" in out
+    assert out.count("this line will be refused") == 2
+
+
 def test_submit_warns_of_races_not_called_and_a_second_entry_for_one_race(tmp_path):
     from umpire.families.dampfross.confirmation import _race_problem
     from umpire.families.dampfross.engine.state import State

@@ -1,7 +1,8 @@
-"""An accepted order as the umpire reads it, line by line: each HOME, BUILD and RACE line, the
-costs and fees of building as the map stands, the budget left, and warnings about what the
-round's resolution will refuse (a HOME that is not a home terminal, a race that is not called,
-a second entry for one race). The mail confirmation and `umpire submit` print the same lines.
+"""An accepted order as the umpire reads it, line by line: each HOME, BUILD, RACE, JUMP, JOINT and
+FERRY line, the costs and fees of building as the map stands, the budget left, and warnings about
+what the round's resolution will refuse (a HOME that is not a home terminal, a race that is not
+called, a second entry for one race, an optional rule's line in a game that does not play that
+rule). The mail confirmation and `umpire submit` print the same lines.
 
 Warnings never stop an order being stored: the resolution decides.
 """
@@ -25,6 +26,7 @@ def order_lines(folder: GameFolder, company: str, order: Order, state=None) -> l
     if order.home is not None:
         out.append(f"  line {order.home_line}: HOME {game_map.describe(order.home)}")
         out += _warning(_home_problem(state, game_map, company, order))
+    out += _optional_rule_lines(folder.rules, order)
     if order.chains:
         out += _chains(preview_order(state, game_map, folder.rules, company, order))
     seen: dict[int, int] = {}
@@ -34,9 +36,24 @@ def order_lines(folder: GameFolder, company: str, order: Order, state=None) -> l
         out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}{(' ' + routes) if routes else ''}")
         out += _warning(_race_problem(state, race.transport, seen.get(race.transport)))
         seen.setdefault(race.transport, race.line)
-    if not (order.home or order.chains or order.races):
+    if not (order.home or order.chains or order.races or order.jumps or order.joints or order.ferries):
         out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
                    "new orders)")
+    return out
+
+
+def _optional_rule_lines(rules, order: Order) -> list[str]:
+    """The JUMP, JOINT and FERRY lines as read, each with a warning when its rule is not in play."""
+    lines = [(j.line, f"{'AFTER ' + str(j.after) + ' ' if j.after else ''}JUMP {format_chain(j.hexes)}", "jumping")
+             for j in order.jumps]
+    lines += [(j.line, f"JOINT {j.partner} {format_chain(j.hexes)}", "joint_construction") for j in order.joints]
+    lines += [(f.line, f"FERRY {f.ferry}", "ferries") for f in order.ferries]
+    out = []
+    for line, text, option in sorted(lines):
+        out.append(f"  line {line}: {text}")
+        if not getattr(rules.options, option):
+            out += _warning(f"this game does not play the optional rule {option.replace('_', ' ')} (the ruleset's "
+                            f"options.{option} is off); this line will be refused.")
     return out
 
 
