@@ -139,3 +139,50 @@ def test_section_16_any_mail_text_is_read_without_a_crash(lines):
     from umpire.families import family
     order = family("volldampf").parse_order("\n".join(lines), TINY_BOARD)
     assert all(str(e) for e in order.errors)
+
+
+def test_section_16_a_declined_move_is_one_statement_in_the_newsletter():
+    from volldampf_helpers import mid_game, rules
+
+    from umpire.families.volldampf.report import Writer
+    state = mid_game(TINY_BOARD, ["ann", "bob"], cash={"ann": 1, "bob": 1}, income={"ann": 0, "bob": 0},
+                     bonds={"ann": 0, "bob": 0}, places={"ann": 1, "bob": 2})
+    events = [{"type": "decline", "round": 2, "player": "bob", "move": 1},
+              {"type": "forgone", "round": 2, "player": "bob", "move": 1},
+              {"type": "forgone", "round": 2, "player": "bob", "move": 2},
+              {"type": "payout", "round": 2, "player": "ann", "received": 1, "interest": 0, "paid": 0, "short": 0,
+               "income": 1, "cash": 2}]
+    assert Writer(TINY_BOARD, rules(2), state, events).happenings() == [
+        "bob (bob) declines move 1.", "bob (bob) forgoes move 2.",
+        "ann (ann) receives 1 mark, pays interest 0 of 0."]
+
+
+def test_status_and_preview_speak_of_turns_draws_and_counts_in_words(tmp_path):
+    folder, _ = new_game(tmp_path)
+    before = folder.state()
+    info = dict(actions.status(folder), game="v1")
+    info["players"]["ann"].update(cards=1, sections=["L1"])
+    row = folder.family.status_lines(info)[1]
+    assert " 1 section " in row and row.endswith(" 1 card") and "0 cards" in folder.family.status_lines(info)[2]
+    events = actions.resolve(folder)
+    [line] = folder.family.summary(before, folder.state(), events)
+    draws = sum(1 for e in events if e["type"] == "draw")
+    assert line == f"  turn 1A: {len(events)} events, {draws} draws; then turn 1B opens."
+
+
+def test_section_16_replan_lines_and_extra_turn_lines_are_marked_where_they_are_not_taken(tmp_path):
+    from umpire.families.volldampf.family import _ignored
+    folder, _ = new_game(tmp_path)
+    state = folder.state()
+    def confirmed(*lines):
+        parsed = folder.family.parse_order(order("v1", "ann", *lines).decode(), folder.game_map)
+        return folder.family.confirmation(folder, state, "ann", parsed).lines
+    lines = confirmed("REPLAN blue Hamburg TO Hannover MOVE 1", "REPLAN blue Hamburg TO Hannover NOW")
+    assert "(a turn C order; the open turn is 1A: it will be ignored)" in lines[0] and lines[1].endswith("NOW")
+    state.turn = "A2"
+    lines = confirmed("BONDS 1", "REPLAN blue Hamburg TO Hannover NOW", "BID 3")
+    assert all("(the extra turn 1A2 takes BID and CHOOSE only: it will be ignored)" in x for x in lines[:2])
+    assert lines[2] == "  line 5: BID 3"
+    assert _ignored("REPLAN", "A", "1A2") == "   (not taken in the extra turn 1A2)"
+    assert _ignored("REPLAN", "C", "1A") == "   (a turn C order: ignored in turn 1A)"
+    assert _ignored("BID", "A", "1A2") == ""

@@ -80,6 +80,17 @@ def test_section_16_refusals_quote_the_line_and_say_what_would_work():
     assert "cannot name himself" in texts[2]
 
 
+def test_section_16_a_number_over_its_limit_is_refused_naming_the_limit():
+    _, errors = read("A", "BID 1000000", "BONDS 100", "BID " + "9" * 400, "CHOOSE 0")
+    texts = [str(e) for e in errors]
+    assert "the bid 1000000 is above the limit of 9999" in texts[0] and "from 0 to 9999" in texts[0]
+    assert "the number of bonds 100 is above the limit of 99" in texts[1]
+    assert "above the limit of 9999" in texts[2] and len(texts[2]) < 400
+    assert "a group number 0 is below 1" in texts[3]
+    orders, errors = read("A", "BID 0009999")
+    assert not errors and orders.bids == [9999]
+
+
 def test_section_16_annotations_are_read_but_not_obeyed():
     orders, errors = read("C", "MOVE violet Hannover-Leipzig [+3]")
     assert not errors and orders.moves[0].expected == 3

@@ -281,3 +281,53 @@ def test_section_17_bonds_supply_caps_the_bonds_taken():
     after, events = resolve(s, BOARD, capped, orders("A", a=["BONDS 2"], b=["BONDS 2"]), FakeDraws())
     assert after.bonds == {"a": 3, "b": 0, "c": 0}
     assert any("only 0 bonds are left" in e["text"] for e in kinds(events, "note") if e["player"] == "b")
+
+
+def test_section_12_sabotage_without_a_card_is_reported_though_the_target_never_moves():
+    after, events = resolve(state(), BOARD, rules(3), orders("C", c=["SABOTAGE a MOVE 2"]), FakeDraws())
+    assert [e["text"] for e in kinds(events, "note") if e["player"] == "c" and "SABOTAGE" in e["text"]] == [
+        "SABOTAGE a MOVE 2: you hold no Sabotage card; the line never fires."]
+
+
+def test_section_12_sabotage_card_drawn_during_the_turn_does_not_arm_the_line():
+    def turn_c(hands, deck):
+        s = state(sections={"L7": "b"}, cubes={"HAN": ["violet", "violet"]}, hands=hands)
+        s.action_deck = deck
+        move = "MOVE violet Hannover-Leipzig"
+        return resolve(s, BOARD, rules(3), orders("C", a=[move, move], c=["SABOTAGE a MOVE 2"]), FakeDraws())
+    after, events = turn_c({}, ["Sabotage-1"])           # c forgoes move 1 and draws the card then
+    assert after.hands["c"] == ["Sabotage-1"] and not kinds(events, "sabotage")
+    after, events = turn_c({"c": ["Sabotage-1"]}, [])    # held when the move turns begin: it fires
+    assert kinds(events, "sabotage")[0]["move"] == 2
+
+
+def test_section_12_neue_planung_now_in_an_extra_turn_is_refused_and_the_card_kept():
+    s = state(turn="A2", cubes={"PAR": ["violet"]}, hands={"a": ["Neue Planung-1"]})
+    s.places, s.groups = {}, [["octagon-1", "triangle-1", "circle-1"], ["square-1", "diamond-1", "star-1"],
+                              ["octagon-2", "octagon-3", "star-2"]]
+    after, events = resolve(s, BOARD, rules(3), orders("A", a=["REPLAN violet Paris TO Hannover NOW", "BID 2"]),
+                            FakeDraws())
+    assert after.cubes["PAR"] == ["violet"] and after.hands["a"] == ["Neue Planung-1"] and after.turn == "B"
+    assert not kinds(events, "replan") and after.places["a"] == 1
+    [note] = [e["text"] for e in kinds(events, "note") if e["player"] == "a"]
+    assert note.startswith("REPLAN violet Paris TO Hannover NOW: not carried out; Neue Planung NOW is played "
+                           "after bonds, before Alles neu and the auction of turn 2A") and "turn 2B" in note
+
+
+def test_section_12_bonds_and_rearrange_in_an_extra_turn_are_reported_not_carried_out():
+    s = state(turn="A2", hands={"a": ["Alles neu-1"]})
+    s.places, s.groups = {}, [["octagon-1", "triangle-1", "circle-1"], ["square-1", "diamond-1", "star-1"],
+                              ["octagon-2", "octagon-3", "star-2"]]
+    after, events = resolve(s, BOARD, rules(3), orders("A", a=["BONDS 2", "REARRANGE 1:octagon,octagon,octagon "
+                                                                "2:triangle,circle,square 3:diamond,star,star"]),
+                            FakeDraws())
+    assert after.bonds["a"] == 0 and after.hands["a"] == ["Alles neu-1"] and after.turn == "B"
+    notes = [e["text"] for e in kinds(events, "note") if e["player"] == "a"]
+    assert [n.split(":")[0] for n in notes] == ["BONDS 2", "REARRANGE"]
+    assert all("the extra turn 2A2 takes BID and CHOOSE only" in n for n in notes)
+
+
+def test_section_10_a_refused_build_names_the_cash_in_words():
+    s = state(turn="B", cash={"a": 1, "b": 10, "c": 10}, won={"a": ["circle-1"], "b": [], "c": []})
+    _, events = resolve(s, BOARD, rules(3), orders("B", a=["BUILD L1"]), FakeDraws())
+    assert any(e["text"].endswith("it costs 5 and you have 1 mark") for e in kinds(events, "note"))

@@ -11,8 +11,9 @@ round has turns A and B only: turn B carries out the build turns and then all of
 from __future__ import annotations
 
 from ...errors import UmpireError
+from ...words import plural
 from . import auction, transport
-from .orders import Build, Decline, Discard, TurnOrders
+from .orders import Build, Decline, Discard, TurnOrders, replan_turn
 from .rules import row
 from .state import BANK, State, card_name
 
@@ -218,7 +219,8 @@ class Engine:
             if supply is not None:
                 left = supply - sum(s.bonds.values())
                 if wanted > left:
-                    self.note(p, f"BONDS {wanted}: only {left} bonds are left in the supply; you take {left}.")
+                    self.note(p, f"BONDS {wanted}: only {plural(left, 'bond')} {'is' if left == 1 else 'are'} "
+                                 f"left in the supply; you take {left}.")
                     wanted = left
             if wanted:
                 s.bonds[p] += wanted
@@ -236,13 +238,34 @@ class Engine:
         self.auction()
 
     def extra_turn(self):
-        for p in self.s.seats:
+        s = self.s
+        for p in s.seats:
             o = self.orders[p]
-            if o is not None and (o.bids is not None or o.choose is not None):
-                kept = self.s.kept_a_orders[p]
-                self.s.kept_a_orders[p] = {"bids": o.bids if o.bids is not None else kept["bids"],
-                                           "choose": o.choose if o.choose is not None else kept["choose"]}
+            if o is None:
+                continue
+            self.refuse_in_extra_turn(p, o)
+            kept = s.kept_a_orders[p]
+            s.kept_a_orders[p] = {"bids": o.bids if o.bids is not None else kept["bids"],
+                                  "choose": o.choose if o.choose is not None else kept["choose"]}
         self.auction()
+
+    def refuse_in_extra_turn(self, p, o: TurnOrders):
+        """An extra turn takes bids and group choices only; the rest of a turn A order is reported."""
+        s = self.s
+        first, only = f"{s.round}A", f"the extra turn {s.round}{s.turn} takes BID and CHOOSE only"
+        if o.bonds is not None:
+            self.note(p, f"BONDS {o.bonds}: not taken; bonds were taken in turn {first} and {only}.")
+        if o.rearrange:
+            self.note(p, f"REARRANGE: not carried out; Alles neu is played in turn {first}, before the auction, "
+                         f"and {only}.")
+        for replan in o.replans:
+            if replan.when == "NOW":
+                self.note(p, f"{replan.text}: not carried out; Neue Planung NOW is played after bonds, before "
+                             f"Alles neu and the auction of turn {first}, and that moment has passed. "
+                             f"Send REPLAN ... BUILD k in turn {s.round}B instead.")
+            else:
+                self.note(p, f"{replan.text}: not carried out; {only}. Send it in turn "
+                             f"{s.round}{replan_turn(replan.when, self.merged)}.")
 
     def _next_extra(self, why: str):
         s = self.s
@@ -288,7 +311,8 @@ class Engine:
             bids = list(s.kept_a_orders[p]["bids"])
             cash = s.cash(p)
             if any(b > cash for b in bids):
-                self.note(p, f"BID {' THEN '.join(map(str, bids))}: more than your {cash} marks; cut to {cash}.")
+                self.note(p, f"BID {' THEN '.join(map(str, bids))}: more than your {plural(cash, 'mark')}; "
+                             f"cut to {cash}.")
                 bids = [min(b, cash) for b in bids]
             maxima[p] = bids
         opener = s.in_place_order(s.last_places)[0]
@@ -408,7 +432,7 @@ class Engine:
                 return (f"it is a {link.region} link and you hold no {link.region} card; free links you hold "
                         f"a card for and can pay: {self.free_links_for(p)}")
         if s.cash(p) < cost:
-            return f"it costs {cost} and you have {s.cash(p)} marks"
+            return f"it costs {cost} and you have {plural(s.cash(p), 'mark')}"
         if alt.favour:
             self.play(p, FAVOUR)
         s.won[p].remove(card)
@@ -429,6 +453,9 @@ class Engine:
             for sab in (self.orders[p] or TurnOrders()).sabotages:
                 if sab.target not in s.seats:
                     self.note(p, f"{sab.text}: there is no player {sab.target!r} (the players are {', '.join(s.seats)}).")
+                elif not self.holds(p, SABOTAGE):
+                    self.note(p, f"{sab.text}: you hold no Sabotage card; the line never fires.")
+                    self.fired.add((p, sab.number))
         for k in range(1, self.rules["moves_per_round"] + 1):
             for p in s.in_place_order():
                 o = self.orders[p]

@@ -4,6 +4,7 @@ newsletter (text, PDF, a private sheet per player) and the confirmation of an or
 from __future__ import annotations
 
 import io
+import re
 from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,10 +14,11 @@ from ...errors import UmpireError
 from ...order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
 from ...mail.deadlines import deadline_text
 from ...press import press_of, split_press
+from ...words import noun, plural
 from ..base import Confirmation, Family, Issue
 from . import engine
 from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board
-from .orders import BodyReader, TurnOrders, turn_of
+from .orders import BodyReader, TurnOrders, line_turn
 from .preview import preview
 from .report import Writer, newsletter_text, player_colours, since_last_issue
 from .rules import SCHEMA, load_volldampf_rules, setup_problems
@@ -166,11 +168,19 @@ class Volldampf(Family):
         end = next((e for e in reversed(events) if e["type"] == "end"), None)
         return (f"after round {end['round']}, the last; score = income - bonds", end["winners"]) if end else None
 
+    def summary(self, before: State, after: State, events: list[dict]) -> list[str]:
+        """`umpire preview`: the turn the resolve carries out, its events and draws, the turn it opens."""
+        draws = sum(1 for e in events if e.get("type") == "draw")
+        then = "the game ends" if after.turn == "finished" else f"turn {turn_name(after)} opens"
+        return [f"  turn {turn_name(before)}: {plural(len(events), 'event')}, {plural(draws, 'draw')}; then {then}."]
+
     def status_lines(self, info: dict) -> list[str]:
         lines = [f"Game {info['game']} (Volldampf): round {info['round']}, turn {info['turn']}"]
         for p, v in info["players"].items():
+            sections = len(v["sections"])
             lines.append(f"  {p:<10} {v['name']:<24} {v['marks']:>4} marks  income {v['income']:>3}  bonds {v['bonds']:>2}"
-                         f"  place {v['place'] or '-'}  {len(v['sections']):>2} sections  {v['cards']} cards")
+                         f"  place {v['place'] or '-'}  {sections:>2} {noun(sections, 'section'):<8}"
+                         f"  {v['cards']} {noun(v['cards'], 'card')}")
         lines.append("  bag: " + ", ".join(f"{c} {n}" for c, n in info["bag"].items()))
         return lines
 
@@ -189,7 +199,8 @@ class Volldampf(Family):
         if previous:
             for player, file in folder.latest_orders(previous).items():
                 order = self.parse_order(folder.order_text(folder.read_bytes(file)), board)
-                read[player] = [f"line {n}: {t}" + _ignored(keyword, previous, merged(rules))
+                read[player] = [f"line {n}: {t}" + _ignored(keyword, line_turn(keyword, order.body, n, merged(rules)),
+                                                            previous)
                                 for n, keyword, t in order.body.read]
         private = {p: writer.private(p, read.get(p, [])) for p in state.seats}
         title = f"{state.game} newsletter {number:03d}"
@@ -200,11 +211,15 @@ class Volldampf(Family):
         turn, joined = state.turn[:1], merged(folder.rules)
         out = []
         for number, keyword, text in order.body.read:
-            if keyword == "REPLAN" or turn in turn_of(keyword, joined):
-                out.append(f"  line {number}: {text}")
-            else:
-                out.append(f"  line {number}: {text}   (a turn {turn_of(keyword, joined)} order; the open turn is "
+            letters = line_turn(keyword, order.body, number, joined)
+            if turn not in letters:
+                out.append(f"  line {number}: {text}   (a turn {letters} order; the open turn is "
                            f"{turn_name(state)}: it will be ignored)")
+            elif _extra(turn_name(state)) and keyword not in EXTRA_TURN:
+                out.append(f"  line {number}: {text}   (the extra turn {turn_name(state)} takes BID and CHOOSE "
+                           "only: it will be ignored)")
+            else:
+                out.append(f"  line {number}: {text}")
         out += preview(state, folder.game_map, folder.rules, player, order.body)
         if order.body.sabotages:
             for sab in order.body.sabotages:
@@ -226,9 +241,19 @@ def merged(rules) -> bool:
     return bool(rules["options"]["merge_build_move"])
 
 
-def _ignored(keyword: str, turn: str, joined: bool) -> str:
-    letter, letters = turn.rstrip("0123456789")[-1:], turn_of(keyword, joined)
-    return "" if keyword == "REPLAN" or letter in letters else f"   (a turn {letters} order: ignored in turn {turn})"
+EXTRA_TURN = ("BID", "CHOOSE")
+
+
+def _extra(turn: str) -> bool:
+    """Whether the turn is an extra turn (`3A2`), which takes BID and CHOOSE only."""
+    return re.fullmatch(r"\d+A\d+", turn) is not None
+
+
+def _ignored(keyword: str, letters: str, turn: str) -> str:
+    """The mark of a line the resolve of `turn` did not take (`letters`: the turns the line belongs to)."""
+    if turn.rstrip("0123456789")[-1:] not in letters:
+        return f"   (a turn {letters} order: ignored in turn {turn})"
+    return f"   (not taken in the extra turn {turn})" if _extra(turn) and keyword not in EXTRA_TURN else ""
 
 
 def _previous_turn(events: list[dict]) -> str | None:

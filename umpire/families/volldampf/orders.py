@@ -108,6 +108,17 @@ def turn_of(keyword: str, merged: bool = False) -> str:
     return (MERGED_TURN_OF if merged else TURN_OF)[keyword]
 
 
+def replan_turn(when: str, merged: bool = False) -> str:
+    """The turn letter a REPLAN is played in: NOW in A, BUILD k in B, MOVE k in C (B when merged)."""
+    return {"NOW": "A", "BUILD": "B", "MOVE": "B" if merged else "C"}[when]
+
+
+def line_turn(keyword: str, orders: TurnOrders, number: int, merged: bool = False) -> str:
+    """The turn letters of line `number` as read; a REPLAN's follow its NOW, BUILD k or MOVE k."""
+    replan = next((r for r in orders.replans if r.number == number), None) if keyword == "REPLAN" else None
+    return replan_turn(replan.when, merged) if replan else turn_of(keyword, merged)
+
+
 def quote(text: str) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= MAX_QUOTE else text[:MAX_QUOTE - 3] + "..."
@@ -226,7 +237,6 @@ class BodyReader:
         colour = _colour(args[0])
         source = self._location(" ".join(args[1:to]))
         rest = args[to + 1:]
-        played_in = {"NOW": "A", "BUILD": "B", "MOVE": "B" if self.merged else "C"}
         when, k = {"A": "NOW", "B": "BUILD", "C": "MOVE"}.get(self.turn, "MOVE"), 1
         tail = [w.upper() for w in rest]
         for i, word in enumerate(tail):
@@ -235,9 +245,10 @@ class BodyReader:
                 k = _number(rest[i + 1], "the turn number", 1, 9) if word != "NOW" and i + 1 < len(rest) else 1
                 rest = rest[:i]
                 break
-        if self.turn and played_in[when] != self.turn:
-            raise _Refused(f"REPLAN {when} is played in turn {played_in[when]}; the open turn is {self.open_turn}",
-                           f"Use NOW in turn A, BUILD k in turn B, MOVE k in turn {played_in['MOVE']}.")
+        if self.turn and replan_turn(when, self.merged) != self.turn:
+            raise _Refused(f"REPLAN {when} is played in turn {replan_turn(when, self.merged)}; the open turn is "
+                           f"{self.open_turn}", f"Use NOW in turn A, BUILD k in turn B, MOVE k in turn "
+                           f"{replan_turn('MOVE', self.merged)}.")
         target = self._location(" ".join(rest))
         if self.board.locations[target].colour == "none":
             raise _Refused(f"{self.board.locations[target].name} is a junction and never holds cubes",
@@ -508,12 +519,14 @@ def _annotation(text):
 
 
 def _number(word, what, low, high):
-    if not re.fullmatch(r"\d{1,6}", word or ""):
+    if not re.fullmatch(r"\d+", word or ""):
         raise _Refused(f"{quote(word)!r} is not a whole number ({what})", f"Write {what} as a number from {low} to {high}.")
-    value = int(word)
-    if not low <= value <= high:
-        raise _Refused(f"{what} {value} is out of range", f"Write a number from {low} to {high}.")
-    return value
+    digits = word.lstrip("0") or "0"
+    if len(digits) > len(str(high)) or int(digits) > high:
+        raise _Refused(f"{what} {quote(digits)} is above the limit of {high}", f"Write a number from {low} to {high}.")
+    if int(digits) < low:
+        raise _Refused(f"{what} {digits} is below {low}", f"Write a number from {low} to {high}.")
+    return int(digits)
 
 
 def _colour(word):

@@ -3,6 +3,7 @@ cut to cash, builds legal now, moves legal now. What others do first can still c
 
 from __future__ import annotations
 
+from ...words import plural
 from . import transport
 from .orders import Decline, Discard, TurnOrders
 from .state import State, card_name
@@ -33,7 +34,7 @@ def _bids(state, rules, player, body):
     cash = state.cash(player) + (body.bonds or 0) * rules["bonds"]["value"]
     bids = body.bids or []
     if any(b > cash for b in bids):
-        return [f"  note: BID above your {cash} marks (with the bonds ordered) is cut to {cash}."]
+        return [f"  note: BID above your {plural(cash, 'mark')} (with the bonds ordered) is cut to {cash}."]
     return []
 
 
@@ -52,7 +53,7 @@ def _build_line(state, board, rules, player, line):
         elif region not in cards:
             why = f"you hold no {region} card"
         elif cost > state.cash(player):
-            why = f"costs {cost}, you have {state.cash(player)} marks now"
+            why = f"costs {cost}, you have {plural(state.cash(player), 'mark')} now"
         else:
             why = f"legal now, costs {cost}"
         out.append(f"  line {line.number}: {board.describe(link)}: {why}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
+from ...words import plural
 from .engine import goods_card_ids
 from .rules import row
 from .state import CUBE_COLOURS, State, card_name, turn_name
@@ -76,6 +77,7 @@ class Writer:
     def __init__(self, board, rules, state: State, events: list[dict]):
         self.board, self.rules, self.s, self.events = board, rules, state, events
         self.goods = goods_card_ids(board)
+        self.declined = {(e.get("round"), e["player"], e["move"]) for e in events if e.get("type") == "decline"}
 
     def loc(self, ident):
         return self.board.locations[ident].name if ident in self.board.locations else ident
@@ -104,11 +106,11 @@ class Writer:
     def describe(self, e):
         kind = e.get("type")
         if kind == "setup":
-            return f"The game begins: {len(e['players'])} players; {e['removed']} track cards boxed unseen."
+            return f"The game begins: {len(e['players'])} players; {plural(e['removed'], 'track card')} boxed unseen."
         if kind == "adjusted":
             hidden = self.rules["options"]["money"] == "hidden"
-            moved = "" if hidden else (f": {e['units']} marks from the bank" if e["units"] > 0
-                                       else f": pays {-e['units']} marks to the bank")
+            moved = "" if hidden else (f": {plural(e['units'], 'mark')} from the bank" if e["units"] > 0
+                                       else f": pays {plural(-e['units'], 'mark')} to the bank")
             return f"Correction by the GM for {self.name(e['company'])}{moved} ({e['reason']})."
         if kind == "goods card":
             return f"Goods card turned ({e['label']}): {e['card']}."
@@ -118,7 +120,7 @@ class Writer:
             return [f"Track card groups of round {e['round']}:"] + [
                 f"  group {i}: {', '.join(g)}" for i, g in enumerate(e["groups"], 1)]
         if kind == "bonds" and e["taken"]:
-            return (f"{self.name(e['player'])} takes {e['taken']} bond{'s' if e['taken'] > 1 else ''} "
+            return (f"{self.name(e['player'])} takes {plural(e['taken'], 'bond')} "
                     f"(now {e['total']}).")
         if kind == "rearranged":
             return [f"{self.name(e['player'])} plays Alles neu; the groups are now:"] + [
@@ -166,18 +168,18 @@ class Writer:
                     f"({e['colour']} cube {e['route']}).")
         if kind == "decline":
             return f"{self.name(e['player'])} declines move {e['move']}."
-        if kind == "forgone":
+        if kind == "forgone" and (e.get("round"), e["player"], e["move"]) not in self.declined:
             return f"{self.name(e['player'])} forgoes move {e['move']}."
         if kind == "card":
             source = {"deck": "from the deck", "none": "none left anywhere"}.get(e["source"], f"from {e['source']}'s hand")
             return f"{self.name(e['player'])} draws an action card ({e['why']}; {source})."
         if kind == "reshuffle":
-            return f"The action discards ({e['cards']} cards) are shuffled into a new deck."
+            return f"The action discards ({plural(e['cards'], 'card')}) are shuffled into a new deck."
         if kind == "played" and e["card"] not in ("Sabotage", "Alles neu", "Neue Planung", "Zusatzfracht"):
             return f"{self.name(e['player'])} plays {e['card']}."
         if kind == "payout":
             short = f", {e['short']} short: income down to {e['income']}" if e["short"] else ""
-            return (f"{self.name(e['player'])} receives {e['received']} marks, pays interest {e['paid']} of "
+            return (f"{self.name(e['player'])} receives {plural(e['received'], 'mark')}, pays interest {e['paid']} of "
                     f"{e['interest']}{short}.")
         if kind == "missed":
             return f"NOTE TO THE GM: {self.name(e['player'])} has sent nothing for {e['turns']} mail turns in a row."
