@@ -120,7 +120,7 @@ def test_a_bad_option_value_is_refused(spec, words):
 
 def test_a_family_option_is_checked_in_a_game_of_that_family_only():
     assert parse_option("transports_per_round=abc") == ("transports_per_round", "abc")   # no family: a ruleset path
-    with pytest.raises(UmpireError, match="It is transports announced in each operating round"):
+    with pytest.raises(UmpireError, match="The option transports_per_round: transports announced in each operating"):
         parse_option("transports_per_round=0", DAMPFROSS)
 
 
@@ -159,3 +159,28 @@ def test_the_hint_for_a_folder_without_a_game_is_a_command_to_paste(tmp_path):
         GameFolder(folder).require()
     command = caught.value.fix.split("`")[1]
     assert shlex.split(command)[:3] == ["umpire", "new", str(folder)]
+
+
+@pytest.mark.parametrize("spec", ["grey_press=maybe", "grey_press=1", "resolve_early=2"])
+def test_a_flag_option_takes_only_true_or_false_and_says_which_words_work(spec):
+    with pytest.raises(UmpireError, match=r"must be true or false \(yes/no and on/off work too\)"):
+        parse_option(spec, DAMPFROSS)
+    assert parse_option("grey_press=yes", DAMPFROSS) == ("grey_press", True)
+
+
+def test_the_hint_of_a_bad_option_value_is_a_sentence_saying_what_the_option_does():
+    with pytest.raises(UmpireError) as refused:
+        parse_option("resolve_early=1", DAMPFROSS)
+    assert "It is `umpire" not in refused.value.message
+    assert refused.value.fix == ("The option resolve_early: `umpire mail fetch` resolves the round as soon as every "
+                                 "company has ordered.")
+
+
+@pytest.mark.parametrize("spec", ["construction.dice.count=abc", "construction.dice.mode=every"])
+def test_a_bad_ruleset_value_given_as_an_option_names_the_option_not_the_ruleset_file(tmp_path, spec):
+    with pytest.raises(UmpireError) as refused:
+        actions.create_game(tmp_path / "g", "ireland", "laurin", ["red:Red", "blue:Blue", "green:Green"],
+                            option_specs=(spec,))
+    assert f"game option {spec!r}: the ruleset value {spec.split('=')[0]} must be" in refused.value.message
+    assert "laurin.yaml" not in refused.value.message and "line" not in refused.value.message
+    assert not (tmp_path / "g").exists()

@@ -138,13 +138,14 @@ def parses(words: list[str]):
 
 
 def readme_commands() -> list[str]:
-    """Every indented `umpire ...` line of the README and docs/gm.md (with its continuation lines)."""
-    text = "\n".join((ROOT / name).read_text() for name in ("README.md", "docs/gm.md")).replace("\\\n", " ")
+    """Every indented `umpire ...` line of the README and the docs (with its continuation lines)."""
+    names = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
+    text = "\n".join((ROOT / name).read_text() for name in names).replace("\\\n", " ")
     return [re.sub(r"\s+#.*$", "", line.strip()) for line in text.splitlines()
             if re.match(r"^\s{4,}(\.venv/bin/)?umpire ", line)]
 
 
-def test_readme_commands_parse_as_written(tmp_path, monkeypatch):
+def test_readme_and_docs_commands_parse_as_written(tmp_path, monkeypatch):
     """Run from a checkout (maps/ at hand) where the players' order files of the example are written."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "maps").symlink_to(ROOT / "maps")
@@ -199,3 +200,32 @@ def test_every_command_a_hint_shows_parses_as_written():
     for fragment in fragments:
         key, value = parse_option(shlex.split(fragment.rstrip("."))[0])
         check_options({key: value}) if key in ("deadline", "late_orders") else None
+
+
+def leaf_commands(group: click.Group, words: tuple = ()):
+    """Every command under the group, with the words that call it."""
+    for name in group.list_commands(click.Context(group)):
+        command = group.get_command(click.Context(group), name)
+        if isinstance(command, click.Group):
+            yield from leaf_commands(command, (*words, name))
+        else:
+            yield (*words, name), command
+
+
+def test_the_help_of_every_command_has_examples_and_each_example_block_parses_as_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "maps").symlink_to(ROOT / "maps")
+    blocks = 0
+    for words, command in leaf_commands(main):
+        text = command.get_help(click.Context(command, info_name=" ".join(words))).replace("\\\n", " ")
+        assert "Example" in text, f"`umpire {' '.join(words)} --help` shows no example"
+        if "Examples:\n" not in text:
+            continue
+        blocks += 1
+        for line in text.split("Examples:\n", 1)[1].split("\n\n", 1)[0].splitlines():
+            line = re.sub(r"\s+\(.*\)$", "", line.strip())
+            for name in re.findall(r"\S+\.(?:txt|yaml)\b", line):
+                (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+                (tmp_path / name).touch()
+            parses(shlex.split(line))
+    assert blocks >= 10

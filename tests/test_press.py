@@ -89,3 +89,14 @@ def test_press_held_back_by_the_gm_replays_byte_for_byte(tmp_path):
     run_ok("resolve", path, "--force")
     assert "Spam." not in (path / "newsletters" / "002.txt").read_text(encoding="utf-8")
     assert replay(path).differences == []
+
+
+def test_holding_press_held_already_or_releasing_press_not_held_says_so_and_journals_nothing(tmp_path):
+    path, _ = game(tmp_path)
+    submit(tmp_path, path, "blue", "HOME Belfast\nPRESS\nSpam.")
+    assert "blue's press of round 1 is held back." in run_ok("press", path, "--hold", "blue")
+    journal = (path / "journal.jsonl").read_bytes()
+    assert "blue's press of round 1 is held back already; nothing done." in run_ok("press", path, "--hold", "blue")
+    assert "red's press of round 1 is not held back; nothing done." in run_ok("press", path, "--release", "red")
+    assert (path / "journal.jsonl").read_bytes() == journal
+    assert "blue's press of round 1 is to be printed." in run_ok("press", path, "--release", "blue")

@@ -119,3 +119,44 @@ def test_due_compares_the_deadline_with_the_time_given(tmp_path):
     before, after = due(game, deadline - timedelta(minutes=1)), due(game, deadline)
     assert (before.due, before.awaited, before.deadline) == (False, ["blue"], deadline.isoformat())
     assert after.due and "has passed" in after.reason
+
+
+def finished(tmp_path):
+    folder = make(tmp_path)
+    assert umpire("end-construction", folder, "--reason", "x", "--yes").exit_code == 0
+    return folder
+
+
+def test_a_finished_game_is_refused_without_advising_force_which_would_not_work(tmp_path):
+    folder = finished(tmp_path)
+    journal = (folder / "journal.jsonl").read_bytes()
+    for extra in ([], ["--force"]):
+        result = umpire("resolve", folder, *extra)
+        assert result.exit_code == 1 and "game g is finished; there is no round to resolve" in result.output
+        assert "--force" not in result.output and "umpire rollback" in result.output
+    assert (folder / "journal.jsonl").read_bytes() == journal
+
+
+def test_round_n_of_a_finished_game_is_resolved_already_or_was_never_played(tmp_path):
+    folder = finished(tmp_path)
+    played = umpire("resolve", folder, "--round", 1)
+    assert played.exit_code == 0 and "Round 1 is resolved already (the game is finished)" in played.output
+    for n in (10, 0):
+        never = umpire("resolve", folder, "--round", n)
+        assert never.exit_code == 1
+        assert f"round {n} was never played in game g, which ended with round 1" in never.output
+        assert "resolved already" not in never.output
+
+
+def test_round_0_of_a_running_game_was_never_played(tmp_path):
+    result = umpire("resolve", make(tmp_path), "--round", 0)
+    assert result.exit_code == 1 and "round 0 was never played in game g; round 1 is open" in result.output
+    assert "resolved already" not in result.output
+
+
+def test_one_winner_is_the_winner(tmp_path):
+    from types import SimpleNamespace
+    from umpire.cli.game import _winners
+    folder = SimpleNamespace(company=lambda c: {"name": c.title()})
+    assert _winners(folder, ["red"]) == "Winner: Red (red)"
+    assert _winners(folder, ["red", "blue"], capital=False) == "winners: Red (red), Blue (blue)"

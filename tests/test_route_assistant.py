@@ -79,3 +79,22 @@ def test_fastest_route_avoids_running_out_and_back_when_another_route_uses_own_t
     quote = fastest_route(state, test_map, laurin, ["red"], P("C3"), P("F3"))
     assert labels(quote.plan.hexes) == "C3-D3-E3-E2-E1-F1-F2-F3"
     assert quote.points == 7 and quote.plan.fees == {"blue": 2}
+
+
+def test_route_command_says_no_fees_once_where_there_are_none(tmp_path):
+    game = tmp_path / "g"
+    CliRunner().invoke(main, ["new", str(game), "--map", str(TEST_MAP), "--rules", "laurin", "--seed", "s",
+                              "--company", "red:Red", "--company", "blue:Blue"], catch_exceptions=False)
+    result = CliRunner().invoke(main, ["route", str(game), "--company", "red", "--from", "Alpha", "--to", "H5",
+                                       "--build"])
+    assert result.exit_code == 0, result.output
+    assert "(units in the operating phase); no fees" in result.output and "fees no fees" not in result.output
+
+
+def test_route_command_refuses_a_game_whose_family_has_no_route_assistant(tmp_path):
+    from volldampf_helpers import TINY
+    from umpire import actions
+    folder, _ = actions.create_game(tmp_path / "vt", str(TINY), "volldampf", ["ann:Ann", "bob:Bob"], seed="s")
+    result = CliRunner().invoke(main, ["route", str(folder.path), "--company", "ann", "--from", "A", "--to", "B"])
+    assert result.exit_code == 1 and not isinstance(result.exception, AttributeError)
+    assert "`umpire route` is for Dampfross games, and game vt is a Volldampf game" in result.output

@@ -33,3 +33,16 @@ def test_a_bare_round_number_names_no_turn_and_is_refused(tmp_path):
     result = run("resolve", folder.path, "--force", "--round", "1")
     assert result.exit_code == 1 and "--round 1 does not say which turn" in result.output and "--round 1A" in result.output
     assert folder.newsletter_count() == 1
+
+
+def test_a_finished_game_says_how_it_ended_and_names_its_turns(tmp_path):
+    folder, _ = actions.create_game(tmp_path / "vt", str(TINY), "volldampf", PLAYERS[:2], seed="turns")
+    last = None
+    while folder.family.open_turn(folder.state()) != "finished":
+        last = run("resolve", folder.path, "--force")
+        assert last.exit_code == 0, last.output
+        folder = type(folder)(folder.path)
+    assert "The game is over: after round" in last.output and "Now: turn finished" not in last.output
+    assert run("resolve", folder.path, "--round", "2B").output.startswith("Turn 2B is resolved already")
+    never = run("resolve", folder.path, "--round", "9A")
+    assert never.exit_code == 1 and "turn 9A was never played in game vt, which ended with turn" in never.output

@@ -67,7 +67,7 @@ def test_section_16_the_gm_holds_press_of_the_open_turn_and_codes_never_print(tm
     run_ok("resolve", path, "--force")
     text = (path / "newsletters" / "002.txt").read_text(encoding="utf-8")
     assert "Spam." not in text and "Bob's code is *****." in text and codes["bob"] not in text
-    assert "No press in the orders of round 1B." in run_ok("press", path)
+    assert "No press in the orders of turn 1B." in run_ok("press", path)
     assert replay(path).differences == []
 
 

@@ -46,8 +46,32 @@ def parse_option(text: str, family=None) -> tuple[str, object]:
     checks = {**(family.checks if family else {}), **_CHECKS}
     if key in checks and (problem := checks[key](parsed)):
         meaning = {**(family.options if family else {}), **SHELL_OPTIONS}[key][1]
-        raise UmpireError(f"--option {text!r}: {key} {problem}.", fix=f"It is {meaning}.")
+        raise UmpireError(f"game option {text!r}: {key} {problem}.", fix=f"The option {key}: {meaning}.")
+    check = _ruleset_check(family.ruleset_schema, key) if family else None
+    if check and (problem := check(_reread(parsed))):
+        raise UmpireError(f"game option {text!r}: the ruleset value {key} {problem}.",
+                          fix="`umpire options --rules NAME` lists every ruleset value of the edition NAME, "
+                              "with its meaning and the edition's number.")
     return key, parsed
+
+
+def _ruleset_check(schema: dict, path: str):
+    """The check of the ruleset value at a dotted path (`construction.dice.count`); None where the
+    path names no single value (a house rule's name, or a path the ruleset loader refuses)."""
+    node = schema
+    for part in path.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node if callable(node) else None
+
+
+def _reread(value):
+    """A text value read once more as YAML, as the ruleset loaders read an option's value."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return yaml.safe_load(value)
+    except yaml.YAMLError:
+        return value
 
 
 def whole_number(minimum: int, none: bool = False):
@@ -59,12 +83,12 @@ def whole_number(minimum: int, none: bool = False):
 
 
 def flag(v):
-    """A check of an option's value: true or false."""
+    """A check of an option's value: true or false (YAML's yes/no and on/off read as these)."""
     if not isinstance(v, bool):
-        return "must be true or false"
+        return "must be true or false (yes/no and on/off work too)"
 
 
-_CHECKS = {"resolve_early": flag}          # the shell's options whose values are checked
+_CHECKS = {"resolve_early": flag, "grey_press": flag}     # the shell's options whose values are checked
 
 
 def check_choices(options: dict, family_choices: dict[str, tuple]):

@@ -96,12 +96,18 @@ def resolve(game_dir, force, round_number, games_dir):
 
     Only when the round is due: its deadline has passed or every company has ordered (a game
     without a deadline waits for every order). Otherwise it says who is awaited and until when,
-    and exits 1. Safe from cron, e.g. `umpire resolve games/ireland-1 --round 3`.
+    and exits 1. Safe from cron with --round.
 
-    With --due GAMES_DIR, every game folder in GAMES_DIR whose round is due is resolved (from
-    cron: `umpire resolve --due games`). Each game is on its own: one that fails is reported
-    and the others go on. It prints a line for each game resolved or failed and a count; the
-    exit status is 0 when no game failed, 1 when any did.
+    With --due GAMES_DIR, every game folder in GAMES_DIR whose round is due is resolved. Each
+    game is on its own: one that fails is reported and the others go on. It prints a line for
+    each game resolved or failed and a count; the exit status is 0 when no game failed, 1 when
+    any did.
+
+    \b
+    Examples:
+      umpire resolve games/ireland-1
+      umpire resolve games/ireland-1 --round 3     (from cron: round 3 once)
+      umpire resolve --due games                   (every due game in the folder games)
     """
     if games_dir is not None:
         if game_dir is not None or force or round_number is not None:
@@ -117,16 +123,14 @@ def resolve(game_dir, force, round_number, games_dir):
                    f"open; newsletter {folder.newsletter_count():03d} written.")
         return
     state = folder.state()
-    if round_number is not None:
-        _check_named(folder, state, round_number)
-        if round_number != turn_before or state.phase == "finished":
-            if _later(round_number, turn_before) and state.phase != "finished":
-                raise UmpireError(f"{turn_words(round_number)} is not open yet; {turn_words(turn_before)} is.",
-                                  fix=f"Nothing was done. Resolve the open {'turn' if isinstance(turn_before, str) else 'round'} "
-                                      f"with `umpire resolve {quote(str(game_dir))} --round {turn_before}`.")
-            now_open = "the game is finished" if state.phase == "finished" else f"{turn_words(turn_before)} is open"
-            click.echo(f"{named(round_number)} is resolved already ({now_open}); nothing done.")
-            return
+    finished = state.phase == "finished"
+    if round_number is not None and (finished or round_number != turn_before):
+        _not_open(folder, game_dir, state, round_number, turn_before)
+        return
+    if finished:
+        raise UmpireError(f"game {folder.game_id} is finished; there is no round to resolve.",
+                          fix=f"Nothing was done. Its last newsletter tells how it ended; "
+                              f"`umpire rollback {quote(str(game_dir))}` would undo its last resolve.")
     check = due(folder)
     if not check.due and not force:
         raise UmpireError(f"not resolved: {check.reason}",
@@ -134,15 +138,40 @@ def resolve(game_dir, force, round_number, games_dir):
                               f"--force`.")
     events = actions.resolve(folder)
     status = actions.status(folder)
-    finished = next((e for e in events if e["type"] == "game_finished"), None)
-    if finished:
-        click.echo(f"{named(turn_before)} resolved. The game is over: {finished['reason']}. Winners: "
-                   f"{_names(folder, finished['winners'])}. The dice seed is revealed; newsletter "
-                   f"{status['newsletters']:03d} written.")
+    ending = folder.family.outcome(events)
+    if ending:
+        reason, winners = ending
+        click.echo(f"{named(turn_before)} resolved. The game is over: {reason}. {_winners(folder, winners)}."
+                   f"{_revealed(folder)} Newsletter {status['newsletters']:03d} written.")
         return
     after = folder.family.open_turn(folder.state())
     now = f"turn {after}" if isinstance(after, str) else f"{status['phase']}, round {status['round']}"
     click.echo(f"{named(turn_before)} resolved. Now: {now}; newsletter {status['newsletters']:03d} written.")
+
+
+def _not_open(folder: GameFolder, game_dir: Path, state, wanted: int | str, open_turn: int | str):
+    """`resolve --round N` when N is not the open round: nothing to do if N was resolved (exit 0);
+    otherwise a refusal saying that N is not open yet, or was never played."""
+    from ..rollback import commands, named as names
+    played = [turn for _, turn, _ in commands(folder.journal())]
+    finished = state.phase == "finished"
+    if not finished:
+        _check_named(folder, state, wanted)
+    if any(names(turn, wanted) for turn in played):
+        now_open = "the game is finished" if finished else f"{turn_words(open_turn)} is open"
+        click.echo(f"{named(wanted)} is resolved already ({now_open}); nothing done.")
+        return
+    if finished:
+        ended = f", which ended with {turn_words(played[-1])}" if played else ", which is finished"
+        raise UmpireError(f"{turn_words(wanted)} was never played in game {folder.game_id}{ended}.",
+                          fix="Nothing was done, and nothing is left to resolve.")
+    again = f"Resolve the open {'turn' if isinstance(open_turn, str) else 'round'} with " \
+            f"`umpire resolve {quote(str(game_dir))} --round {open_turn}`."
+    if _later(wanted, open_turn):
+        raise UmpireError(f"{turn_words(wanted)} is not open yet; {turn_words(open_turn)} is.",
+                          fix=f"Nothing was done. {again}")
+    raise UmpireError(f"{turn_words(wanted)} was never played in game {folder.game_id}; {turn_words(open_turn)} "
+                      "is open.", fix=f"Nothing was done. {again}")
 
 
 def _check_named(folder: GameFolder, state, wanted: int | str):
@@ -200,7 +229,7 @@ def end_construction(game_dir, reason, yes):
     ending = next((e for e in planned if e["type"] == "game_finished"), None)
     if ending and not yes:
         click.echo(f"Ending the construction phase now ends the game at once: {ending['reason']} "
-                   f"({_cancelled(planned)}); winners {_names(folder, ending['winners'])}; the dice seed is revealed.")
+                   f"({_cancelled(planned)}); {_winners(folder, ending['winners'], capital=False)}.{_revealed(folder)}")
         try:
             go_on = click.confirm("End the game?", default=False)
         except click.Abort:
@@ -210,15 +239,16 @@ def end_construction(game_dir, reason, yes):
                               f"{quote(str(game_dir))} --reason {quote(reason)} --yes`.")
     events = actions.end_construction(folder, reason)
     click.echo(f"The construction phase is ended ({reason}).")
-    number = f"newsletter {folder.newsletter_count():03d} written"
+    number = folder.newsletter_count()
     finished = next((e for e in events if e["type"] == "game_finished"), None)
     if finished:
         click.echo(f"The game is over: {finished['reason']} ({_cancelled(events)}). "
-                   f"Winners: {_names(folder, finished['winners'])}. The dice seed is revealed; {number}.")
+                   f"{_winners(folder, finished['winners'])}.{_revealed(folder)} Newsletter {number:03d} written.")
     else:
         state = folder.state()
         called = ", ".join(str(n) for n in state.ops.get("open", [])) or "none"
-        click.echo(f"Operating round {state.round} is open (transports {called}; {_cancelled(events)}); {number}.")
+        click.echo(f"Operating round {state.round} is open (transports {called}; {_cancelled(events)}); "
+                   f"newsletter {number:03d} written.")
 
 
 def _cancelled(events: list[dict]) -> str:
@@ -227,15 +257,30 @@ def _cancelled(events: list[dict]) -> str:
     return f"{len(announced)} transports announced, {cancelled} of them cancelled"
 
 
-def _names(folder: GameFolder, ids: list[str]) -> str:
-    return ", ".join(f"{(folder.company(c) or {}).get('name', c)} ({c})" for c in ids)
+def _revealed(folder: GameFolder) -> str:
+    """` The seed of its dice is revealed.` where the game's dice (or draws) are seeded; "" where recorded."""
+    seeded = (folder.config.get("dice") or {}).get("mode") == "seeded"
+    return f" The seed of its {folder.family.recorded} is revealed." if seeded else ""
+
+
+def _winners(folder: GameFolder, ids: list[str], capital: bool = True) -> str:
+    """`Winner: NAME (id)`, or `Winners: ...` when they share the win (`capital`: to begin a sentence)."""
+    label = "Winner" if len(ids) == 1 else "Winners"
+    names = ", ".join(f"{(folder.company(c) or {}).get('name', c)} ({c})" for c in ids)
+    return f"{label if capital else label.lower()}: {names}"
 
 
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object, for scripts.")
 def status(game_dir, as_json):
-    """Phase, round, balances, networks and what is awaited."""
+    """Phase, round, balances, networks and what is awaited.
+
+    \b
+    Examples:
+      umpire status games/ireland-1
+      umpire status games/vd-1 --json
+    """
     folder = GameFolder(game_dir)
     info = actions.status(folder)
     if as_json:

@@ -70,7 +70,15 @@ def mail_group():
 @smtp_options
 @locking("game_dir", "games_dir")
 def fetch(game_dir, games_dir, **kw):
-    """Fetch new orders, store and check them, and reply to each sender."""
+    """Fetch new orders, store and check them, and reply to each sender.
+
+    \b
+    Examples:
+      umpire mail fetch games/ireland-1
+      umpire mail fetch --all games
+      umpire mail fetch games/ireland-1 --imap-host imap.example.org --imap-user umpire \\
+          --imap-password-env UMPIRE_IMAP_PASSWORD --smtp-host smtp.example.org --from umpire@example.org
+    """
     from ..mail.fetch import Fetcher
     from ..store.folder import GameFolder
     if (game_dir is None) == (games_dir is None):
@@ -99,7 +107,13 @@ def fetch(game_dir, games_dir, **kw):
 @smtp_options
 @locking("game_dir")
 def send(game_dir, issue, **kw):
-    """Mail a newsletter (text as body, PDF attached) to every company and observer, once each."""
+    """Mail a newsletter (text as body, PDF attached) to every company and observer, once each.
+
+    \b
+    Examples:
+      umpire mail send games/ireland-1
+      umpire mail send games/ireland-1 --issue 3
+    """
     from ..mail import send as sending
     from ..mail.mailroom import Mailroom
     from ..store.folder import GameFolder
@@ -117,7 +131,13 @@ def send(game_dir, issue, **kw):
 @smtp_options
 @locking("game_dir")
 def remind(game_dir, **kw):
-    """Remind each company whose orders for the open round are missing (once per round)."""
+    """Remind each company whose orders for the open round are missing (once per round).
+
+    \b
+    Examples:
+      umpire mail remind games/ireland-1
+      umpire mail remind games/ireland-1 --smtp-host smtp.example.org --from umpire@example.org
+    """
     from ..mail.mailroom import Mailroom
     from ..mail.remind import queue_reminders
     from ..store.folder import GameFolder

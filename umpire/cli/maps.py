@@ -40,6 +40,12 @@ def check(path, rules_name):
 
 @map_group.command("list")
 def list_maps():
-    """The bundled maps."""
+    """The bundled maps, by the name `umpire new --map` takes.
+
+    \b
+    Examples:
+      umpire map list
+      umpire map check bavaria          (one of the names it lists)
+    """
     for name in bundled_names("maps"):
         click.echo(name)

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
-from ..order_header import OrderLineError, read_round
+from ..order_header import OrderLineError, read_round, turn_words
 from ..press import split_press
 from ..store.folder import GameFolder
 from . import main
@@ -35,13 +35,17 @@ def press_command(game_dir, hold, release, round_number):
     if hold and release:
         raise click.UsageError("--hold and --release exclude each other.")
     company = hold or release
+    held = {e["company"]: e["held"] for e in folder.events if e["type"] == "press_held" and e["round"] == number}
     if company:
         if company not in folder.company_ids():
             raise UmpireError(f"there is no company {company!r}; the companies are {', '.join(folder.company_ids())}.")
+        press = f"{company}'s press of {turn_words(number)}"
+        if held.get(company, False) == bool(hold):
+            click.echo(f"{press} is {'held back already' if hold else 'not held back'}; nothing done.")
+            return
         folder.append([{"type": "press_held", "round": number, "company": company, "held": bool(hold)}])
-        click.echo(f"{company}'s press of round {number} is {'held back' if hold else 'to be printed'}.")
+        click.echo(f"{press} is {'held back' if hold else 'to be printed'}.")
         return
-    held = {e["company"]: e["held"] for e in folder.events if e["type"] == "press_held" and e["round"] == number}
     found = False
     for cid, file in folder.latest_orders(number).items():
         for item in split_press(folder.order_text(folder.read_bytes(file)))[1]:
@@ -51,7 +55,7 @@ def press_command(game_dir, hold, release, round_number):
             for line in item.text.splitlines():
                 click.echo(f"  {line}")
     if not found:
-        click.echo(f"No press in the orders of round {number}.")
+        click.echo(f"No press in the orders of {turn_words(number)}.")
 
 
 def _turn(text: str) -> int | str:

@@ -97,6 +97,7 @@ class Family(ABC):
     board_format: object = None                  # the `format:` value of the family's board files
     money: str = "units"                         # what the game's money is called
     ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
+    route_assistant: bool = False                # True: `umpire route` finds its race routes and cheapest lines
 
     # -- data ----------------------------------------------------------------------
     @abstractmethod

@@ -31,6 +31,7 @@ class Dampfross(Family):
     choices = CHOICES
     checks = CHECKS
     ruleset_schema = SCHEMA
+    route_assistant = True
 
     # -- data ----------------------------------------------------------------------
     board_format = 1
