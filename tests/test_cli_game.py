@@ -209,3 +209,60 @@ def test_status_columns_stay_aligned_for_long_names_and_json_is_utf8(tmp_path):
     raw = subprocess.run([sys.executable, "-m", "umpire", "status", str(folder), "--json"], capture_output=True,
                          env={"PATH": "/usr/bin:/bin", "LANG": "C", "LC_ALL": "C"}).stdout
     assert "Müller Bahn".encode("utf-8") in raw and b"\\u00fc" not in raw
+
+
+# -- a failed new leaves nothing; a folder new did not finish is refused -----------------------------
+def test_a_new_whose_recorded_dice_run_out_leaves_no_folder_and_names_the_given_file(tmp_path):
+    empty = dice_file(tmp_path, "")
+    folder = tmp_path / "games" / "season" / "g"
+    result = umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--dice", empty)
+    assert result.exit_code == 1 and "the recorded dice ran out" in result.output
+    assert f"Add the next printed dice to {empty}" in result.output and str(folder / "dice.txt") not in result.output
+    assert not (tmp_path / "games").exists()                       # the folders it made are gone too
+    empty.write_text("4 3 5\n")                                    # the advice: add dice and run it again
+    again = umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--dice", empty)
+    assert again.exit_code == 0, again.output
+
+
+def test_a_failed_new_in_an_empty_folder_leaves_it_empty(tmp_path):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    result = umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES,
+                    "--dice", dice_file(tmp_path, ""))
+    assert result.exit_code == 1 and folder.is_dir() and list(folder.iterdir()) == []
+
+
+def test_a_new_volldampf_game_whose_draws_run_out_leaves_no_folder(tmp_path):
+    empty = dice_file(tmp_path, "")
+    result = umpire("new", tmp_path / "v", "--rules", "volldampf", "--player", "a:A", "--player", "b:B",
+                    "--draws", empty)
+    assert result.exit_code == 1 and "the recorded draws ran out" in result.output and str(empty) in result.output
+    assert not (tmp_path / "v").exists()
+
+
+@pytest.mark.parametrize("command", [["status"], ["status", "--json"], ["resolve", "--force"], ["preview"],
+                                     ["dice"], ["dice", "--next"], ["verify"], ["export"], ["rollback"],
+                                     ["end-construction", "--reason", "x"],
+                                     ["adjust", "--company", "red", "--units", "1", "--reason", "x"]])
+def test_a_game_folder_with_an_empty_journal_is_refused_by_every_command(game, command):
+    (game / "journal.jsonl").write_text("")
+    result = umpire(command[0], game, *command[1:])
+    assert result.exit_code == 1 and "the journal is empty" in result.output
+    assert "Game :" not in result.output
+
+
+@pytest.mark.parametrize("command", [["dice"], ["verify"], ["export"]])
+def test_a_journal_that_does_not_begin_with_the_games_creation_is_refused_by_commands_that_only_list(game, command):
+    lines = (game / "journal.jsonl").read_text().splitlines(keepends=True)
+    (game / "journal.jsonl").write_text("".join(line for line in lines if "game_created" not in line))
+    result = umpire(command[0], game, *command[1:])
+    assert result.exit_code == 1 and "does not begin with the game's creation" in result.output
+
+
+def test_a_draws_file_that_is_not_utf8_is_refused_naming_it(tmp_path):
+    draws = tmp_path / "draws.txt"
+    draws.write_bytes(b"cube blue\ncube gr\xfcn\n")
+    result = umpire("new", tmp_path / "v", "--rules", "volldampf", "--player", "a:A", "--player", "b:B",
+                    "--draws", draws)
+    assert result.exit_code == 1
+    assert f"{draws}, line 2: the draws file is not UTF-8 text" in result.output and "Save it as UTF-8" in result.output

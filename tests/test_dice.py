@@ -89,3 +89,10 @@ def test_a_tag_without_dice_is_refused_with_its_line(tmp_path):
     path.write_text("3\ntransport 7 start:\n")
     with pytest.raises(DataError, match=r"line 2.*has no dice after it"):
         read_dice_file(path)
+
+
+def test_a_dice_file_that_is_not_utf8_is_refused_with_its_line(tmp_path):
+    path = tmp_path / "dice.txt"
+    path.write_bytes(b"4 3\n# W\xfcrfel\n")
+    with pytest.raises(DataError, match=r"dice.txt, line 2: the dice file is not UTF-8 text .* Save it as UTF-8"):
+        read_dice_file(path)

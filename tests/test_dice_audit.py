@@ -119,3 +119,13 @@ def test_verify_newsletters_waits_for_the_seed(tmp_path):
     game = new_game(tmp_path, "--seed", "open sesame")
     result = run("verify", "--newsletters", game / "newsletters")
     assert result.exit_code == 1 and "revealed in the final newsletter" in result.output
+
+
+def test_dice_next_where_the_dice_run_out_names_the_games_dice_file_and_the_rolls_before(tmp_path):
+    dice = tmp_path / "dice.txt"
+    dice.write_text("4 3\n5\n")
+    game = new_game(tmp_path, "--dice", dice, "--option", "construction.dice.count=2")
+    result = run("dice", game, "--next")
+    assert result.exit_code == 1 and "umpire-preview" not in result.output
+    assert f"roll 4 (round 2 construction die 2) is needed and {game / 'dice.txt'} holds 3" in result.output
+    assert "round 2 construction die 1" in result.output and "5  (dice file line 2)" in result.output

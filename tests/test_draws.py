@@ -121,14 +121,14 @@ def test_a_card_no_longer_in_the_deck_stops_the_umpire(tmp_path):
 
 def test_a_draw_of_the_wrong_kind_stops_the_umpire(tmp_path):
     draws = recorded(tmp_path, "track octagon\n")
-    with pytest.raises(UmpireError, match=r"records a track and the rules draw a cube"):
+    with pytest.raises(UmpireError, match=r"records a track draw, and the rules make a cube draw here"):
         draws.pick("round 1 goods card 1 Berlin", "cube", BAG)
 
 
 def test_running_out_names_the_draw_needed(tmp_path):
     draws = recorded(tmp_path, "cube blue\n")
     draws.pick("a", "cube", BAG)
-    with pytest.raises(DrawsExhausted, match=r"draw 2 \(round 1 goods card 2 Kiel, a cube\) is needed.*holds 1"):
+    with pytest.raises(DrawsExhausted, match=r"draw 2 \(round 1 goods card 2 Kiel, a cube draw\) is needed.*holds 1"):
         draws.pick("round 1 goods card 2 Kiel", "cube", BAG)
 
 
@@ -171,3 +171,16 @@ def test_every_draw_is_journaled_with_purpose_and_outcome():
                          "hidden": True}
     assert "hidden" not in events[2]
     assert draws_made(events) == 2
+
+
+def test_a_draw_of_the_wrong_kind_is_named_with_its_article(tmp_path):
+    draws = recorded(tmp_path, "goods Berlin/Kiel/Hamburg\n")
+    with pytest.raises(UmpireError, match=r"records a goods draw, and the rules make an action draw here"):
+        draws.deal("setup action deck", "action", ["Sabotage-1"])
+
+
+def test_a_draws_file_that_is_not_utf8_is_refused_with_its_line(tmp_path):
+    path = tmp_path / "draws.txt"
+    path.write_bytes(b"cube blue\ncube gr\xfcn\n")
+    with pytest.raises(DataError, match=r"draws.txt, line 2: the draws file is not UTF-8 text .* Save it as UTF-8"):
+        read_draws_file(path)

@@ -165,7 +165,7 @@ def test_recorded_draws_drive_a_third_family(coin, tmp_path):
     actions.resolve(folder)
     actions.resolve(folder)
     assert [e["outcome"] for e in folder.events if e["type"] == "draw"] == ["tails", "heads"]
-    with pytest.raises(UmpireError, match=r"draw 3 \(turn 2A coin, a coin\) is needed"):
+    with pytest.raises(UmpireError, match=r"draw 3 \(turn 2A coin, a coin draw\) is needed"):
         actions.resolve(folder)
     assert replay(folder.path).differences == []
 

@@ -259,11 +259,26 @@ def test_adjust_down_is_paid_to_the_bank_and_never_below_zero(game):
     (["--company", "purple", "--units", "1", "--reason", "x"], "no company 'purple'"),
     (["--company", "red", "--units", "0", "--reason", "x"], "moves nothing"),
     (["--company", "red", "--units", "1", "--reason", "two\nlines"], "is not a reason"),
+    (["--company", "red", "--units", "99999999999999999999999", "--reason", "big"], "at most 1,000,000 either way"),
+    (["--company", "red", "--units", "-1000001", "--reason", "big"], "at most 1,000,000 either way"),
 ])
 def test_adjust_refuses_what_is_no_correction(game, args, words):
     journal = (game / "journal.jsonl").read_bytes()
     result = umpire("adjust", game, *args)
     assert result.exit_code == 1 and words in result.output
+    assert (game / "journal.jsonl").read_bytes() == journal
+
+
+def test_adjust_quotes_units_that_are_no_number_short(game):
+    result = umpire("adjust", game, "--company", "red", "--units", "9" * 5000, "--reason", "big")
+    assert result.exit_code == 2 and "is not a whole number" in result.output
+    assert max(len(line) for line in result.output.splitlines()) < 150
+
+
+def test_end_construction_refuses_an_empty_reason(game):
+    journal = (game / "journal.jsonl").read_bytes()
+    result = umpire("end-construction", game, "--reason", " ", "--yes")
+    assert result.exit_code == 1 and "is not a reason" in result.output
     assert (game / "journal.jsonl").read_bytes() == journal
 
 

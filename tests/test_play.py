@@ -202,7 +202,50 @@ def test_orders_after_the_end_of_the_game_stop_the_play(tmp_path):
     folder = archive(tmp_path, rounds=(2,), spec=SPEC + "gm:\n  1:\n    - end-construction: nobody came\n")
     result = umpire("play", folder, tmp_path / "out")
     assert result.exit_code == 1
-    assert "the game ended in round" in result.stderr and "orders/2 follow" in result.stderr
+    assert "the game ended in round" in result.stderr and "orders/2 follows." in result.stderr
+
+
+def test_orders_0_are_refused_as_no_round(tmp_path):
+    folder = archive(tmp_path)
+    (folder / "orders" / "0").mkdir()
+    result = umpire("play", folder, tmp_path / "out")
+    assert result.exit_code == 1 and "orders/0 is round 0, and there is no such round" in result.stderr
+    assert "follow" not in result.stderr
+
+
+def test_recorded_dice_that_run_out_at_a_gm_command_name_the_archives_file(tmp_path):
+    spec = SPEC + "gm:\n  1:\n    - end-construction: nobody came\n"
+    seeded = archive(tmp_path, rounds=(), spec=spec)
+    assert umpire("play", seeded, tmp_path / "seeded").exit_code == 0
+    first = next(e for e in GameFolder(tmp_path / "seeded" / "demo").events if e["type"] == "roll")
+    (seeded / "dice.txt").write_text(f"{first['value']}\n")
+    (seeded / "game.yaml").write_text(spec.replace("seed: eire-2391", "dice: dice.txt"))
+    result = umpire("play", seeded, tmp_path / "out")
+    assert result.exit_code == 1 and "round 1 did not fit when the GM's end-construction" in result.stderr
+    assert f"Add the next printed dice to {seeded / 'dice.txt'}" in result.stderr
+    assert "out/demo/dice.txt" not in result.stderr and "Correct the gm: entry" not in result.stderr
+
+
+def test_a_dice_file_that_is_not_utf8_is_refused_naming_it(tmp_path):
+    folder, _ = recorded(tmp_path)
+    (folder / "dice.txt").write_bytes(b"# W\xfcrfel\n4 3\n")
+    result = umpire("play", folder, tmp_path / "out")
+    assert result.exit_code == 1
+    assert f"{folder / 'dice.txt'}, line 1: the dice file is not UTF-8 text" in result.stderr
+    assert "Save it as UTF-8" in result.stderr
+
+
+@pytest.mark.parametrize("link", ["order", "round", "dice"])
+def test_a_symbolic_link_in_the_archive_is_refused(tmp_path, link):
+    folder, _ = recorded(tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    linked = {"order": folder / "orders" / "1" / "red.txt", "round": folder / "orders" / "2",
+              "dice": folder / "dice.txt"}[link]
+    linked.rename(outside / linked.name)
+    linked.symlink_to(outside / linked.name)
+    result = umpire("play", folder, tmp_path / "out")
+    assert result.exit_code == 1 and f"{linked} is a symbolic link" in result.stderr
 
 
 def test_a_gm_command_the_umpire_refuses_stops_the_play_with_its_line(tmp_path):
@@ -223,11 +266,52 @@ def test_a_gm_command_the_umpire_refuses_stops_the_play_with_its_line(tmp_path):
     (SPEC + "gm:\n  3: [adjust: {company: red}]\n", "adjust needs company, units"),
     ("- a list\n", "is not a mapping"),
     ("game: [\n", "not valid YAML"),
+    (SPEC + "gm:\n  0: [end-construction: early]\n", "gm: round 0 is no round"),
 ])
 def test_a_game_yaml_that_is_not_one_is_refused_by_file_and_line(tmp_path, spec, says):
     result = umpire("play", archive(tmp_path, spec=spec), tmp_path / "out")
     assert result.exit_code == 1 and says in result.stderr, result.output
     assert "game.yaml" in result.stderr and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("spec, says", [
+    (SPEC.replace("seed: eire-2391", "seed:"), "seed: an empty value is not a name or text"),
+    (SPEC.replace("seed: eire-2391", "seed: true"), "seed: true is not a name or text"),
+    (SPEC.replace("seed: eire-2391", "seed: 2019-01-01"), "seed: the date 2019-01-01 is not a name or text"),
+    (SPEC.replace("game: demo", "game: true"), "game: true is not a name or text"),
+    (SPEC + "unreadable_lines:\n", "unreadable_lines: an empty value is not one of stop, report"),
+    (SPEC + "unreadable_lines: yes\n", "unreadable_lines: true is not one of stop, report"),
+    (SPEC + "gm:\n  3: [{foo: bar}]\n", "the mapping {foo: bar} is not a GM command"),
+    (SPEC + "gm:\n  3: [null]\n", "an empty value is not a GM command"),
+    (SPEC + "gm:\n  null: [end-construction: x]\n", "gm: an empty value is not a round"),
+    (SPEC + "gm:\n  3: [end-construction: ]\n", "the reason is an empty value"),
+    (SPEC + "gm:\n  3: [end-construction: '']\n", "the reason '' is not a reason"),
+    (SPEC + "gm:\n  3: [end-construction: [a, b]]\n", "the reason is the list [a, b]"),
+    (SPEC + "gm:\n  3: [end-construction: {a: b}]\n", "the reason is the mapping {a: b}"),
+    (SPEC + "gm:\n  3: [adjust: {company: red, units: 5, reason: [x]}]\n", "the reason is the list [x]"),
+    (SPEC + "gm:\n  3: [adjust: {company: red, units: 99999999999999999999999, reason: x}]\n",
+     "at most 1,000,000 either way"),
+    (SPEC + "gm:\n  3: [adjust: {company: red, units: true, reason: x}]\n", "units true is not a correction"),
+    (SPEC.replace("operations.transports_without_specials: 6", "operations.transports_without_specials: [6]"),
+     "options: 'operations.transports_without_specials' is given a list, and it takes one value"),
+    (SPEC.replace("construction.end.cities_left: 20", "construction: {dice: {count: 2}}"),
+     "options: 'construction' is given a mapping"),
+    (SPEC.replace("construction.end.cities_left: 20", "paper: {}"), "options: 'paper' is given a mapping"),
+    (SPEC.replace("construction.end.cities_left: 20", "operations.race_bonuses: {first: 20}"),
+     "options: 'operations.race_bonuses' is given a mapping, and it takes a list"),
+])
+def test_a_value_of_the_wrong_kind_is_refused_in_the_writers_terms(tmp_path, spec, says):
+    result = umpire("play", archive(tmp_path, spec=spec), tmp_path / "out")
+    assert result.exit_code == 1 and says in result.stderr, result.output
+    assert "game.yaml, line" in result.stderr and not (tmp_path / "out").exists()
+    assert not any(python in result.stderr for python in ("None", "True", "datetime", "{'", "['"))
+
+
+def test_an_option_given_a_list_where_the_ruleset_value_is_one_is_played(tmp_path):
+    spec = SPEC.replace("construction.end.cities_left: 20", "operations.special_transports: [4, 5]")
+    result = umpire("play", archive(tmp_path, spec=spec), tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert GameFolder(tmp_path / "out" / "demo").options["operations.special_transports"] == [4, 5]
 
 
 def test_a_game_folder_written_by_the_umpire_is_not_an_archive(tmp_path):

@@ -82,7 +82,7 @@ def test_section_15_draws_that_run_out_stop_the_play_naming_the_draw_needed(tmp_
     purpose = lines[-1].split("# ", 1)[1]
     result = umpire("play", folder, tmp_path / "out")
     assert result.exit_code == 1
-    assert "the recorded draws ran out" in result.stderr and f"({purpose}, a " in result.stderr
+    assert "the recorded draws ran out" in result.stderr and f"({purpose}, a" in result.stderr
     assert str(folder / "draws.txt") in result.stderr
 
 
@@ -128,3 +128,13 @@ def test_a_dampfross_archive_with_draws_is_refused(tmp_path):
     (folder / "demo.yaml").write_text(re.sub(r"seed: \S+", "draws: draws.txt", spec), encoding="utf-8")
     result = umpire("play", folder, tmp_path / "out")
     assert result.exit_code == 1 and "draws: is not for this game: its rules (dampfross) draw dice" in result.stderr
+
+
+def test_a_gm_command_for_a_round_instead_of_a_mail_turn_is_refused_when_the_round_opens(tmp_path):
+    folder = copy(tmp_path)
+    with (folder / "game.yaml").open("a", encoding="utf-8") as spec:
+        spec.write("gm: {2: [adjust: {company: ada, units: 1, reason: errata}]}\n")
+    result = umpire("play", folder, tmp_path / "out")
+    assert result.exit_code == 1
+    assert "round 2A is open, and gm: round 2 names no round or mail turn of this game" in result.stderr
+    assert "follow" not in result.stderr

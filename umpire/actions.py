@@ -7,13 +7,14 @@ the stored orders and the newsletters.
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from . import __version__, families, ids
 from .dice import commitment
-from .errors import UmpireError
+from .errors import NotOpened, UmpireError
 from .mail import deadlines
 from .echo import quote
 from .options import check_choices, game_option, parse_option, ruleset_overrides
@@ -123,24 +124,61 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
         "created_with": f"umpire {__version__}",
         "newsletter_layout": NEWSLETTER_LAYOUT,
     }
+    made = _outermost_missing(path)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UmpireError(f"cannot use {ids.shown(str(path), 120)} as the game folder: {exc.strerror}.",
                           fix="Give a shorter or writable path; nothing was created.") from None
-    atomic.write_bytes(path / MAP_FILE, map_path.read_bytes())
-    atomic.write_bytes(path / RULES_FILE, rules_path.read_bytes())
-    if recorded is not None:
-        atomic.write_bytes(path / RECORDED_FILES[family.recorded], recorded.read_bytes())
-    atomic.write_text(path / SECRETS_FILE, dump_yaml(secrets))
-    (path / SECRETS_FILE).chmod(0o600)
-    atomic.write_text(path / GAME_FILE, dump_yaml(config))
-    for sub in ("orders", "inbox", "newsletters"):
-        (path / sub).mkdir(exist_ok=True)
-
-    folder = GameFolder(path)
-    open_game(folder, now)
+    try:
+        atomic.write_bytes(path / MAP_FILE, map_path.read_bytes())
+        atomic.write_bytes(path / RULES_FILE, rules_path.read_bytes())
+        if recorded is not None:
+            atomic.write_bytes(path / RECORDED_FILES[family.recorded], recorded.read_bytes())
+        atomic.write_text(path / SECRETS_FILE, dump_yaml(secrets))
+        (path / SECRETS_FILE).chmod(0o600)
+        atomic.write_text(path / GAME_FILE, dump_yaml(config))
+        for sub in ("orders", "inbox", "newsletters"):
+            (path / sub).mkdir(exist_ok=True)
+        folder = GameFolder(path)
+        open_game(folder, now)
+    except BaseException as exc:
+        _unmake(path, made)
+        if isinstance(exc, UmpireError):
+            raise _not_opened(exc, path / RECORDED_FILES[family.recorded], recorded) from None
+        raise
     return folder, secrets["codes"]
+
+
+def _outermost_missing(path: Path) -> Path | None:
+    """The outermost folder of `path` that does not exist yet (the first that `new` makes); None
+    if the game folder exists."""
+    missing = None
+    for folder in (path, *path.parents):
+        if folder.exists() or folder.is_symlink():
+            break
+        missing = folder
+    return missing
+
+
+def _unmake(path: Path, made: Path | None):
+    """Remove what a failed `new` wrote: the folders it made, or what it put in the empty game
+    folder that was there before."""
+    if made is not None:
+        shutil.rmtree(made, ignore_errors=True)
+        return
+    for entry in path.iterdir():
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)
+
+
+def _not_opened(exc: UmpireError, copy: Path, own: Path | None) -> NotOpened:
+    """Round 1 could not open: the refusal said of the user's own recorded file (`own`) rather than
+    of its copy in the removed game folder."""
+    said = exc.renamed(str(copy), str(own)) if own is not None else exc
+    return NotOpened(said.what, said.where, f"{said.fix} Nothing was created." if said.fix else "Nothing was created.")
 
 
 def _recorded_file(family, dice_file: Path | None, draws_file: Path | None) -> Path | None:
@@ -316,12 +354,12 @@ def family_command(folder: GameFolder, name: str, args: dict) -> list[dict]:
 def end_construction_events(folder: GameFolder, reason: str) -> list[dict]:
     """What ending Dampfross's construction phase would do now: its events, nothing written (the
     engine is pure and the dice are read afresh, so the real command rolls the same)."""
-    return family_command_events(folder, "end-construction", {"reason": reason})
+    return family_command_events(folder, "end-construction", {"reason": ids.check_reason(reason, "--reason")})
 
 
 def end_construction(folder: GameFolder, reason: str) -> list[dict]:
     """The GM ends Dampfross's construction phase."""
-    return family_command(folder, "end-construction", {"reason": reason})
+    return family_command(folder, "end-construction", {"reason": ids.check_reason(reason, "--reason")})
 
 
 def publish_newsletter(folder: GameFolder):

@@ -12,7 +12,7 @@ from .errors import UmpireError
 from .store import atomic
 from .store.folder import GAME_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
-REASON_LIMIT = 200
+UNITS_LIMIT = 1_000_000                        # the most one correction moves, either way
 
 
 def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict | None:
@@ -27,12 +27,16 @@ def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict | 
     if state.phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; its accounts are closed.", fix="Nothing was done.")
     _company(folder, company)
-    reason = reason.strip()
-    if not reason or len(reason) > REASON_LIMIT or any(not c.isprintable() for c in reason):
-        raise UmpireError(f"--reason {ids.shown(reason)} is not a reason: write 1 to {REASON_LIMIT} printable "
-                          "characters on one line; it is printed in the newsletter.", fix="Nothing was done.")
+    try:
+        reason = ids.check_reason(reason, "--reason")
+    except UmpireError as exc:
+        raise UmpireError(exc.what, fix="Nothing was done.") from None
     if units == 0:
         raise UmpireError("--units 0 moves nothing.", fix="Give what the company gets (or, negative, pays).")
+    if abs(units) > UNITS_LIMIT:
+        raise UmpireError(f"--units {ids.shown(str(units), 40)} is more than a correction moves: at most "
+                          f"{UNITS_LIMIT:,} either way.",
+                          fix="Nothing was done.")
     if any(e["type"] == "adjusted" and (e["round"], e["company"], e["units"], e["reason"]) ==
            (state.round, company, units, reason) for e in folder.events):
         return None

@@ -55,13 +55,16 @@ class RecordedDice:
     def __init__(self, values: list, used: int = 0, source: str = "the dice file"):
         self.values = [v if isinstance(v, Die) else Die(v) for v in values]
         self.position, self.source = used, source
+        self.rolled: list[tuple[int, str, Die]] = []     # (number, purpose, die) of each roll taken here
 
     def roll(self, purpose: str) -> int:
         if self.position >= len(self.values):
-            raise DiceExhausted(
+            exhausted = DiceExhausted(
                 f"the recorded dice ran out: roll {self.position + 1} ({purpose}) is needed "
                 f"and {self.source} holds {len(self.values)}.",
                 fix=f"Add the next printed dice to {self.source} and run the command again.")
+            exhausted.rolled = tuple(self.rolled)
+            raise exhausted
         die = self.values[self.position]
         if die.tag is not None and not _matches(die.tag, purpose):
             raise DataError(
@@ -69,6 +72,7 @@ class RecordedDice:
                 self.source, "A die is missing or one too many before that line: compare the file with the "
                 "roll order in docs/dice.md (`umpire dice GAME_DIR` lists the rolls so far).")
         self.position += 1
+        self.rolled.append((self.position, purpose, die))
         return die.value
 
 
@@ -80,13 +84,24 @@ def _matches(tag: str, purpose: str) -> bool:
 _TAGGED = re.compile(r"^(?P<tag>[^:]*[^\s:][^:]*):(?P<dice>[^:]*)$")
 
 
+def read_text(path: Path, what: str) -> str:
+    """A recorded dice or draws file (`what`) as text; a file that is not UTF-8 is refused with its line."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise DataError(f"the {what} file cannot be read ({exc.strerror or exc}).", str(path)) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise DataError(f"the {what} file is not UTF-8 text ({exc.reason}).", f"{path}, line {line}",
+                        "Save it as UTF-8.") from None
+
+
 def read_dice_file(path: Path) -> list[Die]:
     """Dice 1-6 separated by spaces or new lines; `#` starts a comment; a line may begin with a
     purpose tag and a colon (`transport 7 start: 4 3`) that its dice are checked against."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"cannot read the dice file: {exc}", str(path)) from None
+    text = read_text(path, "dice")
     values = []
     for line_no, line in enumerate(text.splitlines(), 1):
         body, tag = line.split("#", 1)[0], None

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Sequence
 
+from .dice import read_text
 from .errors import DataError, DrawsExhausted, UmpireError
 
 _SUFFIX = re.compile(r"-\d+$")
@@ -114,6 +115,11 @@ def _normal(text: str) -> str:
     return re.sub(r"\s*/\s*", "/", " ".join(text.split())).casefold()
 
 
+def _a_draw(kind: str) -> str:
+    """A draw of a kind, as a message names it: `a cube draw`, `an action draw`, `a goods draw`."""
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} draw"
+
+
 class RecordedDraws:
     """Outcomes from a draws file, taken in order; each checked against what can be drawn."""
 
@@ -123,12 +129,13 @@ class RecordedDraws:
     def _next(self, purpose: str, kind: str) -> RecordedDraw:
         if self.position >= len(self.draws):
             raise DrawsExhausted(
-                f"the recorded draws ran out: draw {self.position + 1} ({purpose}, a {kind}) is needed "
+                f"the recorded draws ran out: draw {self.position + 1} ({purpose}, {_a_draw(kind)}) is needed "
                 f"and {self.source} holds {len(self.draws)}.",
                 fix=f"Add the next outcome to {self.source} (e.g. '{kind} ...') and run the command again.")
         draw = self.draws[self.position]
         if draw.kind.casefold() != kind.casefold():
-            raise self._refusal(draw, purpose, f"it records a {draw.kind} and the rules draw a {kind} here")
+            raise self._refusal(draw, purpose, f"it records {_a_draw(draw.kind)}, and the rules make "
+                                               f"{_a_draw(kind)} here")
         return draw
 
     def _refusal(self, draw: RecordedDraw, purpose: str, why: str) -> UmpireError:
@@ -157,10 +164,7 @@ class RecordedDraws:
 
 def read_draws_file(path: Path) -> list[RecordedDraw]:
     """One outcome a line, `KIND OUTCOME`; `#` starts a comment, blank lines are skipped."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"cannot read the draws file: {exc}", str(path)) from None
+    text = read_text(path, "draws")
     draws = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()

@@ -1,5 +1,7 @@
 """Errors a user can act on: what went wrong, where, and what would work."""
 
+import copy
+
 
 class UmpireError(Exception):
     """A refused input. The message is one paragraph meant for a human."""
@@ -9,6 +11,14 @@ class UmpireError(Exception):
     def __init__(self, what: str, where: str | None = None, fix: str | None = None):
         self.what, self.where, self.fix = what, where, fix
         super().__init__(self.message)
+
+    def renamed(self, old: str, new: str) -> "UmpireError":
+        """The same refusal with the path `old` called `new` (a copy's files said of their originals)."""
+        other = copy.copy(self)
+        other.what, other.where, other.fix = (text.replace(old, new) if text else text
+                                              for text in (self.what, self.where, self.fix))
+        other.args = (other.message,)
+        return other
 
     @property
     def message(self) -> str:
@@ -25,6 +35,13 @@ class DataError(UmpireError):
 class DiceExhausted(UmpireError):
     """The recorded dice ran out before a roll the rules need."""
 
+    rolled: tuple = ()                           # (number, purpose, die) of the rolls made before, in order
+
 
 class DrawsExhausted(UmpireError):
     """The recorded draws ran out before a draw the rules need."""
+
+
+class NotOpened(UmpireError):
+    """A new game whose round 1 could not open (its recorded dice or draws did not fit); the
+    folder `new` began was removed."""

@@ -7,7 +7,8 @@ company names), each by a stated rule; a value that breaks it is refused with th
   `bank` (`red`);
 - an email address: `local@domain`, ASCII, no spaces or line breaks; the local part letters,
   digits and ``!#$%&'*+/=?^_`{|}~.-``; the domain dot-separated labels of letters, digits and `-`;
-- a company name: any Unicode text of 1 to 60 characters without control characters.
+- a company name: any Unicode text of 1 to 60 characters without control characters;
+- the GM's reason for a command (`adjust`, `end-construction`): 1 to 200 printable characters on one line.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ EMAIL_RULE = ("an address is local@domain in ASCII, without spaces or line break
               "e.g. red@example.org")
 NAME_LIMIT = 60
 NAME_RULE = f"a name is 1 to {NAME_LIMIT} characters of any script, without control characters or line breaks"
+REASON_LIMIT = 200
+REASON_RULE = (f"a reason is 1 to {REASON_LIMIT} printable characters on one line; it is printed in the "
+               "newsletter")
 
 
 def shown(value: str, limit: int = 60) -> str:
@@ -62,3 +66,11 @@ def check_name(value: str, where: str = "the name") -> str:
     if bad is not None or not value.strip() or len(value) > NAME_LIMIT:
         raise UmpireError(f"{where} {shown(value)} cannot be a company name: {NAME_RULE}.")
     return value
+
+
+def check_reason(value: str, where: str = "the reason") -> str:
+    """The GM's reason for a command, stripped."""
+    reason = value.strip()
+    if not reason or len(reason) > REASON_LIMIT or any(not c.isprintable() for c in reason):
+        raise UmpireError(f"{where} {shown(value)} is not a reason: {REASON_RULE}.")
+    return reason

@@ -19,10 +19,10 @@ from typing import Callable
 import yaml
 
 from . import actions, corrections
-from .errors import DataError, UmpireError
-from .ids import shown
+from .errors import DataError, NotOpened, UmpireError
+from .ids import REASON_RULE, check_reason, shown
 from .store.folder import RECORDED_FILES, GameFolder
-from .yamlfile import line_of, load_yaml
+from .yamlfile import described, line_of, load_yaml, plain
 
 SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
 KEYS = ("game", "map", "rules", "seed", "dice", "draws", "profile", "options", "companies", "gm", "unreadable_lines")
@@ -38,6 +38,12 @@ def round_key(name: str) -> tuple[int, str, int]:
     """Order folders in the order of play: `3` (a round), `3A`, `3A2`, `3B`, ...; `03` is `3`."""
     number, letter, extra = _ROUND.match(name).groups()
     return int(number), letter.upper(), int(extra or 0)
+
+
+def turn_name(key: tuple[int, str, int]) -> str:
+    """The round or turn a key orders: `3`, `3A`, `3A2`."""
+    number, letter, extra = key
+    return f"{number}{letter}{extra or ''}"
 
 
 @dataclass
@@ -113,29 +119,42 @@ def read_archive(source: Path) -> Archive:
     if len(given) != 1:
         raise DataError("give either seed: (seeded dice or draws), or dice: FILE or draws: FILE (the recorded "
                         "dice or draws, beside game.yaml), one of them.", where)
+    text = {key: _text(spec, key, where) for key in ("game", "map", "rules", "profile", *given)
+            if key in spec and (key != "profile" or spec[key])}
     companies = spec["companies"]
     if not isinstance(companies, list) or not all(isinstance(c, str) for c in companies):
         raise DataError("companies: is not a list of ID:NAME or ID:NAME:EMAIL.", f"{where}, line {line_of(spec, 'companies')}")
     options = spec.get("options") or {}
     if not isinstance(options, dict):
         raise DataError("options: is not a mapping of KEY: VALUE.", f"{where}, line {line_of(spec, 'options')}")
-    unreadable = str(spec.get("unreadable_lines", "stop"))
+    shapes = _ruleset_shapes(source, spec) if any(isinstance(v, (list, dict)) for v in options.values()) else {}
+    option_specs = _option_specs(options, shapes, str(spec["rules"]), where)
+    unreadable = spec.get("unreadable_lines", "stop")
     if unreadable not in UNREADABLE:
-        raise DataError(f"unreadable_lines: {shown(unreadable)} is not one of {', '.join(UNREADABLE)}.",
+        raise DataError(f"unreadable_lines: {described(unreadable)} is not one of {', '.join(UNREADABLE)}.",
                         f"{where}, line {line_of(spec, 'unreadable_lines')}",
                         "Write unreadable_lines: report where the zine's GM refused lines the umpire cannot read either.")
     dice, recorded = None, given[0] if given[0] in RECORDED else "dice"
     if given[0] in RECORDED:
-        dice = source / str(spec[recorded])
-        if not dice.is_file():
-            raise DataError(f"the {recorded} file {shown(str(spec[recorded]))} is not beside it.",
+        dice = source / text[recorded]
+        _no_link(dice)
+        named = Path(text[recorded])
+        if named.is_absolute() or ".." in named.parts or not dice.is_file():
+            raise DataError(f"the {recorded} file {shown(text[recorded])} is not beside it.",
                             f"{where}, line {line_of(spec, recorded)}", "Give the name of a file in the archive folder.")
         _check_recorded(source, spec, recorded, where)
-    return Archive(source, path, str(spec["game"]), _beside(source, str(spec["map"])),
-                   _beside(source, str(spec["rules"])), str(spec["seed"]) if "seed" in spec else None, dice,
-                   str(spec["profile"]) if spec.get("profile") else None,
-                   tuple(f"{key}={_flow(value)}" for key, value in options.items()), companies,
+    return Archive(source, path, text["game"], _beside(source, text["map"]), _beside(source, text["rules"]),
+                   text.get("seed"), dice, text.get("profile"), option_specs, companies,
                    _gm_commands(spec.get("gm"), spec, where), _round_folders(source), unreadable, recorded)
+
+
+def _text(spec: dict, key: str, where: str) -> str:
+    """The value of `key` as text: a word or a number, as written; anything else is refused."""
+    value = spec[key]
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)) or not str(value).strip():
+        raise DataError(f"{key}: {described(value)} is not a name or text.", f"{where}, line {line_of(spec, key)}",
+                        f"Write it as text, in quotes where YAML would read it otherwise: {key}: \"...\".")
+    return str(value)
 
 
 def _check_recorded(source: Path, spec: dict, recorded: str, where: str):
@@ -157,6 +176,44 @@ def _beside(source: Path, name: str) -> str:
     return str(source / name) if (source / name).is_file() else name
 
 
+def _option_specs(options: dict, shapes: dict[str, type], rules: str, where: str) -> tuple[str, ...]:
+    """The options as `--option KEY=VALUE` gives them. A value is a number, true/false or a word;
+    a list or mapping only for a ruleset value that is one (`shapes`: path -> list or dict)."""
+    specs = []
+    for key, value in options.items():
+        if isinstance(value, (list, dict)) and not isinstance(value, shapes.get(str(key), ())):
+            found = "a mapping" if isinstance(value, dict) else "a list"
+            takes = {list: "a list", dict: "a mapping"}.get(shapes.get(str(key)),
+                                                            "one value (a number, true/false or a word)")
+            raise DataError(f"options: {shown(str(key))} is given {found}, and it takes {takes}.",
+                            f"{where}, line {line_of(options, key)}",
+                            "Set each option by its dotted path, e.g. construction.dice.count: 2 "
+                            f"(`umpire options --rules {rules}` lists them with their defaults).")
+        specs.append(f"{key}={_flow(plain(value))}")
+    return tuple(specs)
+
+
+def _ruleset_shapes(source: Path, spec: dict) -> dict[str, type]:
+    """The dotted paths of the ruleset's values that are lists or mappings, each with its kind."""
+    from .families import of_rules
+    from .options_list import ruleset_paths
+    from .resources import find_named
+    try:
+        name = _beside(source, str(spec["rules"]))
+        family = of_rules(find_named("rules", name))
+        rules = family.load_rules(name, {})
+    except UmpireError:
+        return {}                             # the ruleset is refused by name when the game is created
+    shapes = {}
+    for path in ruleset_paths(family.ruleset_schema):
+        node = rules
+        for part in path.split("."):
+            node = node.get(part) if isinstance(node, dict) else getattr(node, part, None)
+        if isinstance(node, (list, dict)):
+            shapes[path] = list if isinstance(node, list) else dict
+    return shapes
+
+
 def _flow(value) -> str:
     """An option's value as `--option KEY=VALUE` would give it."""
     return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
@@ -175,44 +232,83 @@ def _gm_commands(gm, spec: dict, where: str) -> dict[tuple, list[GmCommand]]:
     for round_name, commands in gm.items():
         line = line_of(gm, round_name)
         if not _ROUND.match(str(round_name)):
-            raise DataError(f"gm: {shown(str(round_name))} is not a round.", f"{where}, line {line}", f"Write {example}.")
+            raise DataError(f"gm: {described(round_name)} is not a round.", f"{where}, line {line}", f"Write {example}.")
+        if round_key(str(round_name))[0] == 0:
+            raise DataError(f"gm: round {round_name} is no round: the game opens with round 1.", f"{where}, line {line}",
+                            f"Give the round whose opening the command comes with, {example}.")
         if not isinstance(commands, list):
             commands = [commands]
         parsed = []
         for i, command in enumerate(commands):
             cline = line_of(commands, i) or line
             if not (isinstance(command, dict) and len(command) == 1 and next(iter(command)) in GM_COMMANDS):
-                raise DataError(f"gm: round {round_name}: {shown(str(command))} is not a GM command.",
+                raise DataError(f"gm: round {round_name}: {described(command)} is not a GM command.",
                                 f"{where}, line {cline}",
                                 f"The commands are {' and '.join(GM_COMMANDS)}; write {example}, or "
                                 "- adjust: {company: red, units: 5, reason: fee charged twice}.")
             name, args = next(iter(command.items()))
-            if name == "end-construction":
-                args = {"reason": str(args)}
-            elif not (isinstance(args, dict) and set(args) == {"company", "units", "reason"}
-                      and isinstance(args["units"], int)):
-                raise DataError(f"gm: round {round_name}: adjust needs company, units (a whole number) and reason.",
-                                f"{where}, line {cline}", "Write - adjust: {company: red, units: 5, reason: fee charged twice}.")
-            parsed.append(GmCommand(name, args, cline))
+            parsed.append(GmCommand(name, _gm_args(name, args, f"gm: round {round_name}: {name}",
+                                                   f"{where}, line {cline}"), cline))
         out[round_key(str(round_name))] = parsed
     return out
 
 
+def _gm_args(name: str, args, what: str, at: str) -> dict:
+    """A GM command's arguments, checked as the command line checks them: `end-construction: REASON`
+    or `adjust: {company: ID, units: N, reason: TEXT}`."""
+    if name == "end-construction":
+        return {"reason": _gm_reason(args, what, at,
+                                     "Write - end-construction: the players agreed to stop building.")}
+    example = "Write - adjust: {company: red, units: 5, reason: fee charged twice}."
+    if not (isinstance(args, dict) and set(args) == {"company", "units", "reason"}):
+        raise DataError(f"{what} needs company, units and reason, and is given {described(args)}.", at, example)
+    units = args["units"]
+    if isinstance(units, bool) or not isinstance(units, int) or not 0 < abs(units) <= corrections.UNITS_LIMIT:
+        raise DataError(f"{what}: units {described(units)} is not a correction: a whole number other than 0, "
+                        f"at most {corrections.UNITS_LIMIT:,} either way.", at, example)
+    if not isinstance(args["company"], str):
+        raise DataError(f"{what}: the company is {described(args['company'])}, not a company id.", at, example)
+    return {"company": args["company"], "units": units, "reason": _gm_reason(args["reason"], what, at, example)}
+
+
+def _gm_reason(value, what: str, at: str, example: str) -> str:
+    """A GM command's reason: text (a number is taken as text), by the rule of `--reason`."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise DataError(f"{what}: the reason is {described(value)}; {REASON_RULE}.", at, example)
+    try:
+        return check_reason(str(value), f"{what}: the reason")
+    except UmpireError as exc:
+        raise DataError(exc.what, at, example) from None
+
+
 def _round_folders(source: Path) -> dict[tuple, Path]:
     orders = source / "orders"
+    _no_link(orders)
     if not orders.is_dir():
         raise UmpireError(f"{source} has no orders/ folder.", fix="Put each round's orders in orders/<round>/<company>.txt.")
     found: dict[tuple, Path] = {}
     for p in sorted(orders.iterdir()):
         if p.name.startswith("."):
             continue
+        _no_link(p)
         if not (p.is_dir() and _ROUND.match(p.name)):
             raise UmpireError(f"{p} is not a round folder.", fix="orders/ holds one folder a round: orders/1, orders/2, ...")
         key = round_key(p.name)
+        if key[0] == 0:
+            raise UmpireError(f"{p} is round {p.name}, and there is no such round: the game opens with round 1.",
+                              fix="Move its orders to the round they were carried out in (orders/1 for the first).")
         if key in found:
             raise UmpireError(f"{found[key]} and {p} are the same round.", fix="Keep one of them.")
         found[key] = p
     return dict(sorted(found.items()))
+
+
+def _no_link(path: Path):
+    """Refuse a symbolic link among the archive's orders and dice: what is played is the archive's own files."""
+    if path.is_symlink():
+        raise UmpireError(f"{path} is a symbolic link; `umpire play` reads the orders and the {'/'.join(RECORDED)} "
+                          "only from the archive's own files and follows no link.",
+                          fix="Put the file or folder itself in its place.")
 
 
 def order_files(round_dir: Path) -> list[Path]:
@@ -221,6 +317,7 @@ def order_files(round_dir: Path) -> list[Path]:
     for p in sorted(round_dir.iterdir()):
         if p.name.startswith("."):
             continue
+        _no_link(p)
         if not (p.is_file() and p.suffix == ".txt"):
             raise UmpireError(f"{p} is not an order file.", fix="A round folder holds one <company>.txt a company.")
         files.append(p)
@@ -259,10 +356,7 @@ def play(source: Path, out_dir: Path, step: Callable[[int, int], None] | None = 
         recorded = {f"{archive.recorded}_file": archive.dice}
         folder, _ = actions.create_game(path, archive.map, archive.rules, archive.companies, seed=archive.seed,
                                         option_specs=archive.options, profile=archive.profile, **recorded)
-    except UmpireError as exc:
-        if not path.exists():
-            raise
-        shutil.rmtree(path)                   # written before round 1 could open: nothing to look at
+    except NotOpened as exc:                  # the folder begun is removed: nothing to look at
         raise _misfit(archive, path, exc, "round 1", "as it opened", kept=False) from None
     return Game(archive, folder, step).play_all()
 
@@ -288,18 +382,29 @@ class Game:
         state = self.folder.state()
         finished = state.phase == "finished"
         if finished and (self.rounds or self.gm):
-            left = [str(p.relative_to(self.archive.source)) for p in self.rounds.values()]
-            left += [f"gm: round {k[0]}" for k in self.gm]
-            raise UmpireError(f"the game ended in round {state.round}, but {', '.join(left)} follow.",
+            left = self.left()
+            raise UmpireError(f"the game ended in round {state.round}, but {', '.join(left)} "
+                              f"{'follows' if len(left) == 1 else 'follow'}.",
                               self.archive.where(""), "Remove what follows the end, or look for a round played "
                               f"differently from the zine (the game so far is in {self.folder.path}).")
         return Played(self.folder, self.resolved, finished, self.notes + (self.unused_dice() if finished else []))
+
+    def left(self, before: tuple | None = None) -> list[str]:
+        """The round folders and GM commands not played yet (those before the round `before`)."""
+        return ([str(p.relative_to(self.archive.source)) for k, p in self.rounds.items() if before is None or k < before]
+                + [f"gm: round {turn_name(k)}" for k in self.gm if before is None or k < before])
 
     def play_round(self):
         state = self.folder.state()
         turn = self.folder.family.open_turn(state)
         key = round_key(str(turn))
         name = f"round {turn}"
+        passed = self.left(before=key)
+        if passed:
+            raise self.misfit(self.archive.where(""), f"{name} is open, and {', '.join(passed)} "
+                              f"{'names' if len(passed) == 1 else 'name'} no round or mail turn of this game.",
+                              "Name each round as the game does: a number, or in a game whose rounds have mail "
+                              "turns, the turn (orders/2A, gm: {2A: [...]}).")
         for command in self.gm.pop(key, []):
             self.run_gm(command, name)
         if round_key(str(self.folder.family.open_turn(self.folder.state()))) != key:        # the GM ended the round
@@ -345,9 +450,12 @@ class Game:
             if command.name == "end-construction":
                 actions.end_construction(self.folder, command.args["reason"])
             else:
-                corrections.adjust(self.folder, str(command.args["company"]), command.args["units"],
-                                   str(command.args["reason"]))
+                corrections.adjust(self.folder, command.args["company"], command.args["units"],
+                                   command.args["reason"])
         except UmpireError as exc:
+            if self.archive.dice and str(self.folder.path / RECORDED_FILES[self.archive.recorded]) in exc.message:
+                raise _misfit(self.archive, self.folder.path, exc, name, f"when the GM's {command.name} "
+                              f"({self.archive.spec_file.name} line {command.line}) was carried out") from None
             raise self.misfit(f"{name}, {self.archive.spec_file.name} line {command.line}",
                               f"the GM's {command.name} did not fit: {exc.message}", "Correct the gm: entry.") from None
 
@@ -372,13 +480,11 @@ class Game:
 def _misfit(archive: Archive, path: Path, exc: UmpireError, name: str, when: str, kept: bool = True) -> UmpireError:
     """A refusal while the umpire rolled or resolved the game at `path` (`kept`: the game so far is
     there to look at), said of the archive's own dice file rather than of its copy in the game."""
-    what, where, fix = exc.what or "", exc.where or "", exc.fix or ""
     if archive.dice:
-        copy, own = str(path / RECORDED_FILES[archive.recorded]), str(archive.dice)
-        what, where, fix = what.replace(copy, own), where.replace(copy, own), fix.replace(copy, own)
-    text = what + (f" ({where})" if where else "")
+        exc = exc.renamed(str(path / RECORDED_FILES[archive.recorded]), str(archive.dice))
+    text = (exc.what or "") + (f" ({exc.where})" if exc.where else "")
     return type(exc)(f"{name} did not fit {when}: {text}", str(archive.source),
-                     f"{fix} {_so_far(path) if kept else ''}".strip())
+                     f"{exc.fix or ''} {_so_far(path) if kept else ''}".strip())
 
 
 def _so_far(path: Path) -> str:

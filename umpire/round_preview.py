@@ -51,7 +51,10 @@ def preview(folder: GameFolder, now: datetime | None = None, pdf: bool = False) 
             (copy.path / file).parent.mkdir(parents=True, exist_ok=True)
             (copy.path / file).write_bytes(folder.read_bytes(file))
         before = copy.state()
-        events = actions.resolve(copy, now)
+        try:
+            events = actions.resolve(copy, now)
+        except UmpireError as exc:            # said of the game's own files, not of the scratch copy's
+            raise exc.renamed(str(copy.path), str(folder.path)) from None
         after = copy.state()
         number = copy.newsletter_count()
         text = (copy.path / f"newsletters/{number:03d}.txt").read_text(encoding="utf-8")

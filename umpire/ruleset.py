@@ -6,7 +6,7 @@ name file, line and key. Each family's own schema and loader are in its package.
 from __future__ import annotations
 
 from .errors import DataError
-from .yamlfile import line_of
+from .yamlfile import described, line_of
 
 
 class Section:
@@ -60,7 +60,7 @@ def _validate(doc, schema, path: str, source: str):
         else:
             problem = rule(doc[key])
             if problem:
-                raise DataError(f"{problem} (found {doc[key]!r}).", where)
+                raise DataError(f"{problem} (found {described(doc[key])}).", where)
 
 
 def variant_values(variants: dict, name: str, choice, source: str) -> dict:
@@ -68,7 +68,7 @@ def variant_values(variants: dict, name: str, choice, source: str) -> dict:
     choices = variants[name]
     key = str(choice).lower()
     if key not in map(str, choices):
-        raise DataError(f"{name}={choice!r} is not a choice of this house rule.", source,
+        raise DataError(f"{name}: {described(choice)} is not a choice of this house rule.", source,
                         f"Choose one of {', '.join(map(str, choices))}, e.g. --option {name}={next(iter(choices))}.")
     return next(values for c, values in choices.items() if str(c) == key)
 

@@ -9,11 +9,13 @@ the same whichever parser is installed.
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 import yaml
 
 from .errors import DataError
+from .ids import shown
 
 
 class LineDict(dict):
@@ -110,6 +112,35 @@ def load_yaml(path: Path):
         where = f"{path}, line {mark.line + 1}" if mark else str(path)
         problem = getattr(exc, "problem", None) or str(exc)
         raise DataError(f"not valid YAML: {problem}", where) from None
+
+
+def described(value, limit: int = 60) -> str:
+    """A loaded value as its writer would name it in a message: `an empty value`, `true`, `7`,
+    `'text'`, `the date 2019-01-01`, `the list [4, 7]`, `the mapping {a: 1}` (cut to `limit`)."""
+    if value is None:
+        return "an empty value"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, datetime.datetime):
+        return f"the time {value.isoformat(sep=' ')}"
+    if isinstance(value, datetime.date):
+        return f"the date {value.isoformat()}"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, (list, dict)):
+        flow = yaml.safe_dump(plain(value), default_flow_style=True, width=1000).strip()
+        flow = flow if len(flow) <= limit else flow[:limit - 4] + " ..."
+        return f"{'the mapping' if isinstance(value, dict) else 'the list'} {flow}"
+    return shown(str(value), limit)
+
+
+def plain(value):
+    """A loaded value without the line numbers kept with it (so that YAML can write it again)."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
 
 
 def line_of(container, key) -> int:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..errors import DiceExhausted
 from ..store.folder import GameFolder
 from . import main
 
@@ -22,13 +23,24 @@ def dice_command(game_dir, upcoming):
     Examples: `umpire dice games/ireland-1`, `umpire dice games/zine-1 --next` (what the next resolve
     rolls, so an archivist knows which printed dice to type in next).
     """
-    from ..dice_audit import next_rolls, rolls, word
+    from ..dice_audit import Roll, next_rolls, rolls, word
     folder = GameFolder(game_dir)
-    found = next_rolls(folder) if upcoming else rolls(folder)
+    try:
+        found = next_rolls(folder) if upcoming else rolls(folder)
+    except DiceExhausted as exc:
+        if exc.rolled:
+            click.echo("The next resolve takes these rolls from the dice file, and then it runs out:")
+            _echo_rolls([Roll(number, purpose, die.value, die.line or None) for number, purpose, die in exc.rolled],
+                        "roll")
+        raise
     kind = word(folder)
     if not found:
         click.echo(("The next resolve rolls no dice." if kind == "roll" else "The next resolve draws nothing.")
                    if upcoming else f"No {kind} has been made yet.")
+    _echo_rolls(found, kind)
+
+
+def _echo_rolls(found: list, kind: str):
     for r in found:
         where = f"  ({'dice' if kind == 'roll' else 'draws'} file line {r.line})" if r.line else ""
         click.echo(f"{r.number:>5}  {r.purpose:<44} {r.value}{where}")

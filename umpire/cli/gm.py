@@ -8,6 +8,7 @@ import click
 
 from .. import corrections, rollback as undo
 from ..errors import UmpireError
+from ..ids import shown
 from ..round_preview import preview as preview_round
 from ..store import atomic
 from ..store.folder import GameFolder
@@ -73,7 +74,7 @@ def rollback(game_dir, to_round):
 @main.command()
 @click.argument("game_dir", type=_GAME)
 @click.option("--company", "--player", "company", required=True, help="The company's (or player's) id.")
-@click.option("--units", "--marks", "units", required=True, type=int,
+@click.option("--units", "--marks", "units", required=True, metavar="N", callback=lambda _ctx, _param, v: _whole(v),
               help="What the company gets from the bank, in the game's money (negative: pays to it).")
 @click.option("--reason", required=True, help="Why; printed in the next newsletter.")
 @locking("game_dir")
@@ -92,6 +93,14 @@ def adjust(game_dir, company, units, reason):
         return
     click.echo(f"Posted: {posting['from']} -> {posting['to']} {posting['amount']} {posting['money']} ({posting['reason']}); "
                "it is printed in the next newsletter.")
+
+
+def _whole(value: str) -> int:
+    """A whole number given on the command line; anything else is refused, quoted short."""
+    try:
+        return int(value)
+    except ValueError:
+        raise click.BadParameter(f"{shown(value, 40)} is not a whole number, e.g. 5 or -5.") from None
 
 
 @main.command()

@@ -117,6 +117,7 @@ class GameFolder:
         self._batch: atomic.Batch | None = None           # the batch this folder's pending writes are in
         self._next_seq: dict[int, int] = {}              # round -> the next number for an order (in a batch)
         self._closed_checked = False
+        self._created_checked = False
 
     # -- locations -----------------------------------------------------------
     @property
@@ -267,6 +268,7 @@ class GameFolder:
         """The events in force: the journal's, less what a rollback undid (see `in_force`)."""
         if self._events is None:
             raw = self.journal()
+            self._check_created(raw)
             self._rolled_back = any(e["type"] == "rollback" for e in raw)
             self._events = raw if not self._rolled_back else [raw[i] for i in in_force(raw)]
         return self._events
@@ -345,6 +347,20 @@ class GameFolder:
                                 "The journal and game.yaml are written by the umpire; restore them from a backup.")
         self._folded = (len(events), state, events[-1] if events else None)
         return state.copy() if copy else state
+
+    def _check_created(self, events: list[dict]):
+        """Refuse a game folder whose journal `umpire new` did not begin: empty, or not opening with
+        game_created (checked once: the journal only grows)."""
+        if self._created_checked or not self.has_game_file():
+            return
+        first = next((e for e in events if e["type"] != "command"), None)
+        if first is not None and first["type"] == "game_created":
+            self._created_checked = True
+            return
+        what = ("the journal is empty: the game was never created." if first is None else
+                "the journal does not begin with the game's creation (a game_created event).")
+        raise DataError(what, str(self.journal_path), "Create the game in a new folder with `umpire new`, or restore "
+                        "the game folder from a backup; nothing was done.")
 
     def _disagreement(self, state) -> str | None:
         """Where the folded journal contradicts game.yaml or itself (the family says); None if nowhere."""
