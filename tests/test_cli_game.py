@@ -266,3 +266,14 @@ def test_a_draws_file_that_is_not_utf8_is_refused_naming_it(tmp_path):
                     "--draws", draws)
     assert result.exit_code == 1
     assert f"{draws}, line 2: the draws file is not UTF-8 text" in result.output and "Save it as UTF-8" in result.output
+
+
+@pytest.mark.parametrize("board, rules, players, game, other", [
+    ("volldampf-germany", "laurin", ["--company", "red:R", "--company", "blue:B"], "Dampfross", "Volldampf"),
+    ("ireland", "volldampf", ["--player", "a:A", "--player", "b:B", "--player", "c:C"], "Volldampf", "Dampfross")])
+def test_a_map_and_rules_of_different_games_are_refused_as_such(tmp_path, board, rules, players, game, other):
+    result = umpire("new", tmp_path / "g", "--map", board, "--rules", rules, *players)
+    assert result.exit_code == 1
+    assert f"are {game} rules, and the map '{board}' is not a {game} board (it reads as a {other} board)" in \
+        " ".join(result.output.split())
+    assert not (tmp_path / "g").exists()

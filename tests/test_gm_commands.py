@@ -93,6 +93,24 @@ def test_preview_draws_a_pdf_only_when_asked_and_never_the_map_picture(game, tmp
     assert drawn == ["pdf"]
 
 
+def test_after_the_end_dice_next_says_no_resolve_is_to_come_and_a_rollback_warns_of_the_revealed_seed(game):
+    ok("end-construction", game, "--reason", "x", "--yes")
+    result = umpire("dice", game, "--next")
+    assert result.exit_code == 1 and "is finished; no resolve is to come, so no roll is needed" in result.output
+    seeded = "mode: seeded" in (game / "game.yaml").read_text()
+    out = ok("rollback", game)
+    assert ("revealed the seed" in out) == seeded
+    assert "revealed the seed" not in ok("rollback", game, "--to", "1")
+
+
+def test_preview_counts_in_words(game):
+    folder = GameFolder(game)
+    state = folder.state()
+    events = [{"type": "segment", "company": "red"}, {"type": "refused", "company": "red"}]
+    red = folder.family.summary(state, state, events)[0]
+    assert red.endswith("units, 1 segment built, 1 line refused")
+
+
 def test_preview_of_a_finished_game_is_refused(game):
     ok("end-construction", game, "--reason", "x", "--yes")
     result = umpire("preview", game)

@@ -168,6 +168,9 @@ def test_dice_left_over_at_the_end_of_the_game_are_reported(tmp_path):
     result = umpire("play", folder, tmp_path / "out")
     assert result.exit_code == 0 and "the game is over" in result.output
     assert "Note: 2 dice of dice.txt were not used (from line 2 on)." in result.output
+    (folder / "dice.txt").write_text(" ".join(str(e["value"]) for e in rolls) + "\n6\n")
+    result = umpire("play", folder, tmp_path / "out")
+    assert "Note: 1 die of dice.txt was not used (from line 2 on)." in result.output
 
 
 # -- the GM's commands --------------------------------------------------------------------------

@@ -86,6 +86,13 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     if map_name is None:
         raise UmpireError("the game needs a map.", fix="Give --map with a bundled map name or a map file.")
     map_path = find_named("maps", map_name)
+    board_family = families.of_board(map_path)
+    if board_family is not family:
+        game, other = family.name.capitalize(), board_family.name.capitalize()
+        raise UmpireError(f"the rules {ids.shown(str(rules_name))} are {game} rules, and the map "
+                          f"{ids.shown(str(map_name))} is not a {game} board (it reads as a {other} board).",
+                          fix=f"Give a {game} board (`umpire map list` lists the bundled ones), or {other} rules; "
+                              "nothing was created.")
     game_map = family.load_board(map_name)
     rules = family.load_rules(rules_name, ruleset_overrides(options, family.options))
     companies = [parse_company(s) for s in company_specs]

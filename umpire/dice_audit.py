@@ -7,6 +7,7 @@ the recorded draws file, since a draw's outcome depends on what was left to draw
 from __future__ import annotations
 
 import re
+from shlex import quote as shell_quote
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,6 +57,9 @@ def next_rolls(folder: GameFolder) -> list[Roll]:
     (nothing is written, nothing used up). Recorded ones that run out stop it, the one needed named."""
     from .round_preview import preview
     kind = word(folder)
+    if folder.require().state().phase == "finished":
+        raise UmpireError(f"game {folder.game_id} is finished; no resolve is to come, so no {kind} is needed.",
+                          fix=f"`umpire dice {shell_quote(str(folder.path))}` lists every {kind} made.")
     first = len(_made(folder.events, kind)) + 1
     made, lines = _made(preview(folder).events, kind), _lines(folder) or []
     return [Roll(first + i, purpose, value, lines[first - 1 + i] if first - 1 + i < len(lines) else None)

@@ -22,6 +22,7 @@ from . import actions, corrections
 from .errors import DataError, NotOpened, UmpireError
 from .ids import REASON_RULE, check_reason, shown
 from .store.folder import RECORDED_FILES, GameFolder
+from .words import noun
 from .yamlfile import described, line_of, load_yaml, plain
 
 SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
@@ -460,7 +461,7 @@ class Game:
                               f"the GM's {command.name} did not fit: {exc.message}", "Correct the gm: entry.") from None
 
     def misfit(self, where: str, what: str, fix: str) -> UmpireError:
-        return UmpireError(what, where, f"{fix} {_so_far(self.folder.path)}")
+        return UmpireError(what, where, f"{fix} {_so_far(self.folder.path, self.archive.recorded)}")
 
     def unused_dice(self) -> list[str]:
         if self.archive.dice is None:
@@ -473,7 +474,9 @@ class Game:
             outcomes, used, what = read_dice_file(self.archive.dice), self.folder.state().rolls, "dice"
         if used >= len(outcomes):
             return []
-        return [f"{len(outcomes) - used} {what} of {self.archive.dice.name} were not used "
+        left = len(outcomes) - used
+        thing = ("die" if left == 1 else "dice") if what == "dice" else noun(left, "draw")
+        return [f"{left} {thing} of {self.archive.dice.name} {'was' if left == 1 else 'were'} not used "
                 f"(from line {outcomes[used].line} on)."]
 
 
@@ -484,8 +487,8 @@ def _misfit(archive: Archive, path: Path, exc: UmpireError, name: str, when: str
         exc = exc.renamed(str(path / RECORDED_FILES[archive.recorded]), str(archive.dice))
     text = (exc.what or "") + (f" ({exc.where})" if exc.where else "")
     return type(exc)(f"{name} did not fit {when}: {text}", str(archive.source),
-                     f"{exc.fix or ''} {_so_far(path) if kept else ''}".strip())
+                     f"{exc.fix or ''} {_so_far(path, archive.recorded) if kept else ''}".strip())
 
 
-def _so_far(path: Path) -> str:
-    return f"The game so far is in {path} (`umpire dice {path} --next` lists the dice the open round needs)."
+def _so_far(path: Path, recorded: str) -> str:
+    return f"The game so far is in {path} (`umpire dice {path} --next` lists the {recorded} the next resolve needs)."

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from . import actions
 from .errors import UmpireError
-from .render.pdf_batch import PdfBatch
 from .store import atomic
 from .store.folder import GAME_FILE, JOURNAL_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder
 
@@ -25,7 +24,7 @@ COPIED = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values(
 
 @dataclass
 class Preview:
-    round: int
+    turn: int | str              # the round (or mail turn) the preview resolves
     report: list[str]            # one line per company: balance, track built, lines refused
     text: str                    # the newsletter's text edition
     pdf: bytes | None            # the newsletter's PDF, when it was asked for
@@ -35,6 +34,7 @@ class Preview:
 def preview(folder: GameFolder, now: datetime | None = None, pdf: bool = False) -> Preview:
     """Resolve the open round on a copy of the game and return what it would report (with the
     newsletter's PDF when `pdf`)."""
+    from .render.pdf_batch import PdfBatch
     folder.require()
     state = folder.state()
     if state.phase == "finished":
@@ -59,4 +59,4 @@ def preview(folder: GameFolder, now: datetime | None = None, pdf: bool = False) 
         number = copy.newsletter_count()
         text = (copy.path / f"newsletters/{number:03d}.txt").read_text(encoding="utf-8")
         drawn = (copy.path / f"newsletters/{number:03d}.pdf").read_bytes() if pdf else None
-    return Preview(state.round, folder.family.summary(before, after, events), text, drawn, events)
+    return Preview(folder.family.open_turn(state), folder.family.summary(before, after, events), text, drawn, events)

@@ -9,6 +9,7 @@ import click
 from .. import corrections, rollback as undo
 from ..errors import UmpireError
 from ..ids import shown
+from ..order_header import turn_words
 from ..round_preview import preview as preview_round
 from ..store import atomic
 from ..store.folder import GameFolder
@@ -29,8 +30,10 @@ def preview(game_dir, pdf_path):
     Example: `umpire preview games/ireland-1 --pdf /tmp/next.pdf`. The same dice come at the real
     resolve, and the orders may still be replaced.
     """
-    result = preview_round(GameFolder(game_dir), pdf=pdf_path is not None)
-    click.echo(f"Preview of round {result.round} (nothing written to the game; the real resolve rolls the same dice):")
+    folder = GameFolder(game_dir)
+    result = preview_round(folder, pdf=pdf_path is not None)
+    same = "rolls the same dice" if folder.family.recorded == "dice" else "makes the same draws"
+    click.echo(f"Preview of {turn_words(result.turn)} (nothing written to the game; the real resolve {same}):")
     for line in result.report:
         click.echo(line)
     click.echo("")
@@ -58,7 +61,10 @@ def rollback(game_dir, to_round):
     is an event); the undone newsletters are kept in newsletters/superseded/; the round's orders
     stay and may be replaced; `umpire resolve` then resolves the round again.
     """
-    done = undo.rollback(GameFolder(game_dir), to_round)
+    folder = GameFolder(game_dir)
+    revealed = (folder.require().state().phase == "finished"
+                and (folder.config.get("dice") or {}).get("mode") == "seeded")
+    done = undo.rollback(folder, to_round)
     if done.nothing:
         more = "" if to_round is not None else " (the last resolve is undone already; give --to ROUND to undo more)"
         click.echo(f"{named(done.to_round)} is open already; nothing done{more}.")
@@ -69,6 +75,10 @@ def rollback(game_dir, to_round):
         click.echo("Newsletters set aside: " + ", ".join(f"{old} -> {new}" for old, new in done.superseded.items()))
     if done.orders:
         click.echo(f"Orders no longer in force (their rounds are not open; kept on disk): {', '.join(done.orders)}")
+    if revealed:
+        thing = "roll" if folder.family.recorded == "dice" else "draw"
+        click.echo(f"Note: the game had ended, and its last newsletter revealed the seed: anyone who read it can "
+                   f"work out every {thing} from here on before it is made. Tell the players.")
 
 
 @main.command()

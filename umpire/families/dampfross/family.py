@@ -12,6 +12,7 @@ from ...echo import quote
 from ...ledger import BANK
 from .engine.state import State
 from ...errors import UmpireError
+from ...words import plural
 from .gamemap import load_map
 from .hexgrid import label
 from .orders import parse_order
@@ -131,7 +132,7 @@ class Dampfross(Family):
                           if e["type"] in ("refused", "not_carried_out") and e.get("company") == cid)
             silent = " (no orders)" if any(e["type"] == "no_orders" and e["company"] == cid for e in events) else ""
             out.append(f"  {cid:<10} {before.balance(cid):>5} -> {after.balance(cid):>5} units, "
-                       f"{built} segments built, {refused} lines refused{silent}")
+                       f"{plural(built, 'segment')} built, {plural(refused, 'line')} refused{silent}")
         phase = "the game ends" if after.phase == "finished" else f"{after.phase}, round {after.round} opens"
         out.append(f"  then {phase}.")
         return out
