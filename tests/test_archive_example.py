@@ -60,6 +60,6 @@ def test_a_die_left_out_of_the_archive_stops_the_play_at_its_round_naming_both_p
     result = umpire("play", folder, tmp_path / "out")
     assert result.exit_code == 1
     assert "round 2 did not fit when it was resolved" in result.stderr
-    assert "roll 6 is 'round 3 construction die 2', but the die on line 11 is tagged 'round 4 construction'" \
+    assert "roll 6 (round 3 construction die 2) is needed, but the die on line 11 is tagged 'round 4 construction'" \
         in result.stderr
     assert str(dice) in result.stderr

@@ -184,3 +184,23 @@ def test_a_bad_ruleset_value_given_as_an_option_names_the_option_not_the_ruleset
     assert f"game option {spec!r}: the ruleset value {spec.split('=')[0]} must be" in refused.value.message
     assert "laurin.yaml" not in refused.value.message and "line" not in refused.value.message
     assert not (tmp_path / "g").exists()
+
+
+def test_an_unknown_choice_of_an_editions_house_rule_names_the_option_not_the_ruleset_file(tmp_path):
+    with pytest.raises(UmpireError) as refused:
+        actions.create_game(tmp_path / "g", "ireland", "laurin", ["red:Red", "blue:Blue"],
+                            option_specs=("bonus_system=foo",))
+    assert refused.value.where == "game option bonus_system=foo"
+    assert "standard, alternative" in refused.value.message and "laurin.yaml" not in refused.value.message
+    assert not (tmp_path / "g").exists()
+
+
+@pytest.mark.parametrize("spec", ["money=foo", "nmr_action_cards=maybe"])
+def test_a_bad_volldampf_option_by_its_short_name_names_the_option_not_the_ruleset_file(tmp_path, spec):
+    with pytest.raises(UmpireError) as refused:
+        actions.create_game(tmp_path / "v", "volldampf-germany", "volldampf", ["a:A", "b:B", "c:C"],
+                            option_specs=(spec,))
+    key = spec.split("=")[0]
+    assert f"game option {spec!r}: the ruleset value options.{key} must be" in refused.value.message
+    assert "volldampf.yaml" not in refused.value.message
+    assert not (tmp_path / "v").exists()

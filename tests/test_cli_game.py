@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+import unicodedata
 
 import pytest
 from click.testing import CliRunner
@@ -209,6 +210,16 @@ def test_status_columns_stay_aligned_for_long_names_and_json_is_utf8(tmp_path):
     raw = subprocess.run([sys.executable, "-m", "umpire", "status", str(folder), "--json"], capture_output=True,
                          env={"PATH": "/usr/bin:/bin", "LANG": "C", "LC_ALL": "C"}).stdout
     assert "Müller Bahn".encode("utf-8") in raw and b"\\u00fc" not in raw
+
+
+def test_status_columns_stay_aligned_for_names_of_wide_characters(tmp_path):
+    folder = tmp_path / "g"
+    umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", "--company", "red:Red",
+           "--company", "tokyo:東京鉄道株式会社")
+    header, *rows = umpire("status", folder).output.splitlines()[1:4]
+    before = rows[1][:rows[1].index(" 20 ")]                   # the columns before the wide name's balance
+    wide = sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in before)
+    assert wide == rows[0].index(" 20 ") == header.index("balance") + len("balance") - 3, rows
 
 
 # -- a failed new leaves nothing; a folder new did not finish is refused -----------------------------

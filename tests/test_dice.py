@@ -72,9 +72,18 @@ def test_a_tagged_die_that_does_not_fit_the_roll_names_both(tmp_path):
     path.write_text("transport 7 start: 4\ntransport 7 destination: 3 3\n")
     dice = RecordedDice(read_dice_file(path), source=str(path))
     dice.roll("transport 7 start red")
-    with pytest.raises(DataError, match=r"roll 2 is 'transport 7 start black', but the die on line 2 is "
-                                        r"tagged 'transport 7 destination'"):
+    with pytest.raises(DataError, match=r"roll 2 \(transport 7 start black\) is needed, but the die on line 2 is "
+                                        r"tagged 'transport 7 destination'\."):
         dice.roll("transport 7 start black")
+
+
+def test_a_tag_is_named_as_written_not_as_python_writes_it(tmp_path):
+    path = tmp_path / "dice.txt"
+    path.write_text("Sean's start\\1: 4\n", encoding="utf-8")
+    with pytest.raises(DataError) as refused:
+        RecordedDice(read_dice_file(path), source=str(path)).roll("transport 1 start red")
+    assert "roll 1 (transport 1 start red) is needed, but the die on line 1 is tagged \"Sean's start\\1\"." \
+        in refused.value.what
 
 
 def test_a_tag_is_a_whole_word_prefix(tmp_path):

@@ -17,6 +17,7 @@ from umpire.demo import demo_dir
 from umpire.errors import UmpireError
 from umpire.play import read_archive
 from umpire.replay import replay
+from umpire.resources import data_dir
 from umpire.store.folder import GameFolder
 
 SPEC = (demo_dir() / "demo.yaml").read_text(encoding="utf-8")
@@ -238,6 +239,16 @@ def test_a_dice_file_that_is_not_utf8_is_refused_naming_it(tmp_path):
     assert "Save it as UTF-8" in result.stderr
 
 
+@pytest.mark.parametrize("key, name, kind", [("map", "ireland", "maps"), ("rules", "laurin", "rules")])
+def test_a_map_or_ruleset_beside_game_yaml_that_is_a_symbolic_link_is_refused(tmp_path, key, name, kind):
+    folder = archive(tmp_path, spec=SPEC.replace(f"{key}: {name}", f"{key}: {name}.yaml"))
+    linked = folder / f"{name}.yaml"
+    linked.symlink_to(data_dir(kind) / f"{name}.yaml")
+    result = umpire("play", folder, tmp_path / "out")
+    assert result.exit_code == 1 and f"{linked} is a symbolic link" in result.stderr, result.output
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("link", ["order", "round", "dice"])
 def test_a_symbolic_link_in_the_archive_is_refused(tmp_path, link):
     folder, _ = recorded(tmp_path)
@@ -308,6 +319,36 @@ def test_a_value_of_the_wrong_kind_is_refused_in_the_writers_terms(tmp_path, spe
     assert result.exit_code == 1 and says in result.stderr, result.output
     assert "game.yaml, line" in result.stderr and not (tmp_path / "out").exists()
     assert not any(python in result.stderr for python in ("None", "True", "datetime", "{'", "['"))
+
+
+@pytest.mark.parametrize("option, says", [
+    ("construction.end.cities_left: -1", "the ruleset value construction.end.cities_left must be a whole number"),
+    ("bonus_system: foo", "bonus_system: 'foo' is not a choice of this house rule"),
+    ("grey_press: maybe", "grey_press must be true or false"),
+    ("foo.bar: 1", "'foo.bar' is not a ruleset value"),
+    ("paper: b5", "paper=b5 is not a paper size"),
+    ("deadline.B: 2 days", "this game has no turn B"),
+])
+def test_an_option_the_game_refuses_is_refused_at_its_line_in_game_yaml(tmp_path, option, says):
+    line = SPEC.splitlines().index("  construction.end.cities_left: 20") + 1
+    folder = archive(tmp_path, spec=SPEC.replace("construction.end.cities_left: 20", option))
+    result = umpire("play", folder, tmp_path / "out")
+    assert result.exit_code == 1 and says in result.stderr, result.output
+    assert f"{folder / 'game.yaml'}, line {line}: " in result.stderr and "laurin.yaml" not in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_volldampf_option_by_its_short_name_is_refused_at_its_line_in_game_yaml(tmp_path):
+    folder = tmp_path / "archive"
+    shutil.copytree(demo_dir("volldampf"), folder)
+    spec = folder / "demo.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("companies:", "options:\n  money: foo\ncompanies:"),
+                    encoding="utf-8")
+    line = spec.read_text(encoding="utf-8").splitlines().index("  money: foo") + 1
+    with pytest.raises(UmpireError) as refused:
+        read_archive(folder)
+    assert refused.value.where == f"{spec}, line {line}"
+    assert "the ruleset value options.money must be one of public, hidden" in refused.value.what
 
 
 def test_an_option_given_a_list_where_the_ruleset_value_is_one_is_played(tmp_path):

@@ -4,6 +4,9 @@ engine's events, and the construction sections of a small game on the test map."
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -38,6 +41,39 @@ def test_demo_newsletter_text_matches_its_golden_file(played, number):
     if os.environ.get("UPDATE_GOLDEN") == "1":
         golden.write_text(text, encoding="utf-8")
     assert text == golden.read_text(encoding="utf-8")
+
+
+WIDE_NAME = "東京鉄道"
+LONG_NAME = "The Great Southern and Western Railway of Ireland, Limited X"      # 60 characters, the most
+
+
+def columns(text: str) -> int:
+    """The columns a fixed-width font gives the text: two for each wide character."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def rows(text: str, heading: str, skip: int) -> list[str]:
+    """The lines of the table under `heading` (after `skip` more lines), up to an empty line or the seed's."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(heading)) + 1 + skip
+    end = next(i for i in range(start, len(lines)) if not lines[i] or lines[i].startswith("The dice seed"))
+    return lines[start:end]
+
+
+def test_wide_and_long_company_names_keep_the_text_tables_aligned(tmp_path):
+    folder = tmp_path / "archive"
+    shutil.copytree(demo.demo_dir(), folder)
+    spec = folder / "demo.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace("Belfast & Northern Counties", WIDE_NAME)
+                    .replace("Midland Great Western", LONG_NAME), encoding="utf-8")
+    text = text_of(demo.play(tmp_path / "out", folder), 10)
+    standings, accounts = rows(text, "Final balances:", 0), rows(text, "ACCOUNTS", 1)
+    tally = rows(text, "TRANSPORTS:", 1)
+    assert len(standings) == len(accounts) == 4 and len(tally) == 5
+    assert any(WIDE_NAME in row for row in standings) and any(LONG_NAME in row for row in accounts)
+    for table in (standings, accounts):                  # the balances end in one column
+        assert len({columns(re.match(r".*?\) +\d+ ", row).group(0)) for row in table}) == 1, table
+    assert len({columns(row) for row in tally}) == 1, tally
 
 
 def test_text_never_prints_an_order_code(played):

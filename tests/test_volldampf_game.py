@@ -4,6 +4,7 @@ newsletter with private sheets, replay; player ids that read as colours or regio
 from __future__ import annotations
 
 import json
+import unicodedata
 
 import pytest
 from click.testing import CliRunner
@@ -46,6 +47,23 @@ def test_new_writes_newsletter_001_with_commitment_groups_and_private_sheets(tmp
     assert "Seed commitment" in text and "group 1:" in text and "turn 1A" in text
     assert (folder.path / "newsletters" / "001-ann.txt").exists()
     assert (folder.path / "newsletters" / "001.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_players_table_keeps_its_columns_for_names_of_wide_characters(tmp_path):
+    folder, _ = new_game(tmp_path, players=["ann:東京鉄道株式会社東京鉄道株式会社", "bob:Bob", "cy:札幌"])
+    lines = (folder.path / "newsletters" / "001.txt").read_text(encoding="utf-8").splitlines()
+    start = lines.index("Players") + 2
+    table = lines[start:start + 4]
+    widths = {sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in row) for row in table}
+    assert len(widths) == 1, table
+
+
+def test_status_keeps_its_columns_for_names_of_wide_characters(tmp_path):
+    folder, _ = new_game(tmp_path, players=["ann:東京鉄道", "bob:Bob", "cy:札幌"])
+    rows = CliRunner().invoke(main, ["status", str(folder.path)]).output.splitlines()[1:4]
+    marks = {sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in row[:row.index(" marks")])
+             for row in rows}
+    assert len(marks) == 1, rows
 
 
 def test_section_16_mail_turns_status_json_and_replay(tmp_path):

@@ -53,6 +53,17 @@ def new_code(taken=()) -> str:
             return code
 
 
+def read_options(family, option_specs, profile: str | None = None) -> dict:
+    """The game's options, each checked: a postal profile's first, an `--option` of the same key wins."""
+    options = {**(load_profile(profile).options if profile else {}),
+               **dict(parse_option(o, family) for o in option_specs)}
+    deadlines.check_options(options)
+    from .render.paper import paper_size
+    paper_size(game_option(options, "paper"))
+    check_choices(options, family.choices)
+    return options
+
+
 def create_game(path: Path, map_name: str | None, rules_name: str, company_specs: list[str],
                 seed: str | None = None, dice_file: Path | None = None, option_specs: tuple[str, ...] = (),
                 now: datetime | None = None, game_id: str | None = None, profile: str | None = None,
@@ -76,18 +87,13 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
                           fix="Give a shorter or readable path; nothing was created.") from None
     rules_path = find_named("rules", rules_name)
     family = families.of_rules(rules_path)
-    options = {**(load_profile(profile).options if profile else {}),
-               **dict(parse_option(o, family) for o in option_specs)}
-    deadlines.check_options(options)
-    from .render.paper import paper_size
-    paper_size(game_option(options, "paper"))
-    check_choices(options, family.choices)
+    options = read_options(family, option_specs, profile)
     map_name = map_name or family.default_board
     if map_name is None:
         raise UmpireError("the game needs a map.", fix="Give --map with a bundled map name or a map file.")
     map_path = find_named("maps", map_name)
-    board_family = families.of_board(map_path)
-    if board_family is not family:
+    board_family = families.named_by_board(map_path)
+    if board_family is not None and board_family is not family:
         game, other = family.name.capitalize(), board_family.name.capitalize()
         raise UmpireError(f"the rules {ids.shown(str(rules_name))} are {game} rules, and the map "
                           f"{ids.shown(str(map_name))} is not a {game} board (it reads as a {other} board).",

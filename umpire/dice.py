@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .echo import quote
 from .errors import DataError, DiceExhausted
 from .ids import shown
 
@@ -68,7 +69,8 @@ class RecordedDice:
         die = self.values[self.position]
         if die.tag is not None and not _matches(die.tag, purpose):
             raise DataError(
-                f"roll {self.position + 1} is {purpose!r}, but the die on line {die.line} is tagged {die.tag!r}.",
+                f"roll {self.position + 1} ({purpose}) is needed, but the die on line {die.line} is tagged "
+                f"{quote(die.tag)}.",
                 self.source, "A die is missing or one too many before that line: compare the file with the "
                 "roll order in docs/dice.md (`umpire dice GAME_DIR` lists the rolls so far).")
         self.position += 1

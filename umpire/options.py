@@ -47,9 +47,9 @@ def parse_option(text: str, family=None) -> tuple[str, object]:
     if key in checks and (problem := checks[key](parsed)):
         meaning = {**(family.options if family else {}), **SHELL_OPTIONS}[key][1]
         raise UmpireError(f"game option {text!r}: {key} {problem}.", fix=f"The option {key}: {meaning}.")
-    check = _ruleset_check(family.ruleset_schema, key) if family else None
+    check = _ruleset_check(family.ruleset_schema, family.option_path(key)) if family else None
     if check and (problem := check(_reread(parsed))):
-        raise UmpireError(f"game option {text!r}: the ruleset value {key} {problem}.",
+        raise UmpireError(f"game option {text!r}: the ruleset value {family.option_path(key)} {problem}.",
                           fix="`umpire options --rules NAME` lists every ruleset value of the edition NAME, "
                               "with its meaning and the edition's number.")
     return key, parsed

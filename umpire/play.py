@@ -21,6 +21,8 @@ import yaml
 from . import actions, corrections
 from .errors import DataError, NotOpened, UmpireError
 from .ids import REASON_RULE, check_reason, shown
+from .mail.deadlines import check_turn_options
+from .options import ruleset_overrides
 from .store.folder import RECORDED_FILES, GameFolder
 from .words import noun
 from .yamlfile import described, line_of, load_yaml, plain
@@ -122,14 +124,18 @@ def read_archive(source: Path) -> Archive:
                         "dice or draws, beside game.yaml), one of them.", where)
     text = {key: _text(spec, key, where) for key in ("game", "map", "rules", "profile", *given)
             if key in spec and (key != "profile" or spec[key])}
+    map_name, rules_name = _beside(source, text["map"]), _beside(source, text["rules"])
     companies = spec["companies"]
     if not isinstance(companies, list) or not all(isinstance(c, str) for c in companies):
         raise DataError("companies: is not a list of ID:NAME or ID:NAME:EMAIL.", f"{where}, line {line_of(spec, 'companies')}")
     options = spec.get("options") or {}
     if not isinstance(options, dict):
         raise DataError("options: is not a mapping of KEY: VALUE.", f"{where}, line {line_of(spec, 'options')}")
-    shapes = _ruleset_shapes(source, spec) if any(isinstance(v, (list, dict)) for v in options.values()) else {}
+    ruleset = _ruleset(rules_name) if options else None
+    shapes = _ruleset_shapes(*ruleset) if ruleset else {}
     option_specs = _option_specs(options, shapes, str(spec["rules"]), where)
+    if ruleset:
+        _check_options(ruleset, options, option_specs, where)
     unreadable = spec.get("unreadable_lines", "stop")
     if unreadable not in UNREADABLE:
         raise DataError(f"unreadable_lines: {described(unreadable)} is not one of {', '.join(UNREADABLE)}.",
@@ -143,8 +149,8 @@ def read_archive(source: Path) -> Archive:
         if named.is_absolute() or ".." in named.parts or not dice.is_file():
             raise DataError(f"the {recorded} file {shown(text[recorded])} is not beside it.",
                             f"{where}, line {line_of(spec, recorded)}", "Give the name of a file in the archive folder.")
-        _check_recorded(source, spec, recorded, where)
-    return Archive(source, path, text["game"], _beside(source, text["map"]), _beside(source, text["rules"]),
+        _check_recorded(rules_name, spec, recorded, where)
+    return Archive(source, path, text["game"], map_name, rules_name,
                    text.get("seed"), dice, text.get("profile"), option_specs, companies,
                    _gm_commands(spec.get("gm"), spec, where), _round_folders(source), unreadable, recorded)
 
@@ -158,12 +164,12 @@ def _text(spec: dict, key: str, where: str) -> str:
     return str(value)
 
 
-def _check_recorded(source: Path, spec: dict, recorded: str, where: str):
+def _check_recorded(rules_name: str, spec: dict, recorded: str, where: str):
     """Refuse recorded dice for a game that draws, and recorded draws for one that rolls dice."""
     from .families import of_rules
     from .resources import find_named
     try:
-        family = of_rules(find_named("rules", _beside(source, str(spec["rules"]))))
+        family = of_rules(find_named("rules", rules_name))
     except UmpireError:
         return                                # the ruleset is refused by name when the game is created
     if family.recorded != recorded:
@@ -173,8 +179,10 @@ def _check_recorded(source: Path, spec: dict, recorded: str, where: str):
 
 
 def _beside(source: Path, name: str) -> str:
-    """A map or ruleset: a file beside game.yaml, or a bundled name."""
-    return str(source / name) if (source / name).is_file() else name
+    """A map or ruleset: a file beside game.yaml (the archive's own, not a link), or a bundled name."""
+    path = source / name
+    _no_link(path)
+    return str(path) if path.is_file() else name
 
 
 def _option_specs(options: dict, shapes: dict[str, type], rules: str, where: str) -> tuple[str, ...]:
@@ -194,17 +202,21 @@ def _option_specs(options: dict, shapes: dict[str, type], rules: str, where: str
     return tuple(specs)
 
 
-def _ruleset_shapes(source: Path, spec: dict) -> dict[str, type]:
-    """The dotted paths of the ruleset's values that are lists or mappings, each with its kind."""
+def _ruleset(name: str) -> tuple | None:
+    """The family of the archive's rules (`name`, as the game is made with), the name and the
+    ruleset; None where they are refused (by name, when the game is created)."""
     from .families import of_rules
-    from .options_list import ruleset_paths
     from .resources import find_named
     try:
-        name = _beside(source, str(spec["rules"]))
         family = of_rules(find_named("rules", name))
-        rules = family.load_rules(name, {})
+        return family, name, family.load_rules(name, {})
     except UmpireError:
-        return {}                             # the ruleset is refused by name when the game is created
+        return None
+
+
+def _ruleset_shapes(family, name: str, rules) -> dict[str, type]:
+    """The dotted paths of the ruleset's values that are lists or mappings, each with its kind."""
+    from .options_list import ruleset_paths
     shapes = {}
     for path in ruleset_paths(family.ruleset_schema):
         node = rules
@@ -213,6 +225,18 @@ def _ruleset_shapes(source: Path, spec: dict) -> dict[str, type]:
         if isinstance(node, (list, dict)):
             shapes[path] = list if isinstance(node, list) else dict
     return shapes
+
+
+def _check_options(ruleset: tuple, options: dict, specs: tuple[str, ...], where: str):
+    """Refuse an option the game would refuse, one by one, at its line in game.yaml."""
+    family, name, _ = ruleset
+    for key, text in zip(options, specs):
+        try:
+            checked = actions.read_options(family, [text])
+            rules = family.load_rules(name, ruleset_overrides(checked, family.options))
+            check_turn_options(checked, family.turn_letters(rules), family.holds_late_orders)
+        except UmpireError as exc:
+            raise DataError(exc.what, f"{where}, line {line_of(options, key)}", exc.fix) from None
 
 
 def _flow(value) -> str:
@@ -305,10 +329,11 @@ def _round_folders(source: Path) -> dict[tuple, Path]:
 
 
 def _no_link(path: Path):
-    """Refuse a symbolic link among the archive's orders and dice: what is played is the archive's own files."""
+    """Refuse a symbolic link among the archive's map, ruleset, orders and dice: what is played is
+    the archive's own files."""
     if path.is_symlink():
-        raise UmpireError(f"{path} is a symbolic link; `umpire play` reads the orders and the {'/'.join(RECORDED)} "
-                          "only from the archive's own files and follows no link.",
+        raise UmpireError(f"{path} is a symbolic link; `umpire play` reads the map, the ruleset, the orders "
+                          f"and the {'/'.join(RECORDED)} only from the archive's own files and follows no link.",
                           fix="Put the file or folder itself in its place.")
 
 

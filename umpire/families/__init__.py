@@ -60,17 +60,22 @@ def of_rules(path: Path) -> Family:
 def of_board(path: Path) -> Family:
     """The family a board file belongs to, from its top-level `format:` key (each family names the
     format of its boards; absent or another: Dampfross, whose loader reports what is wrong)."""
+    return named_by_board(path) or family()
+
+
+def named_by_board(path: Path) -> Family | None:
+    """The family whose board format the board file's `format:` names; None where it names none."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
-        return family()
+        return None
     found = _FORMAT_KEY.search(text)
     if found:
         for name in FAMILIES:
             chosen = family(name)
             if str(chosen.board_format) == found.group(1):
                 return chosen
-    return family()
+    return None
 
 
 def game_entry(chosen: Family) -> dict:

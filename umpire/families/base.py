@@ -114,6 +114,10 @@ class Family(ABC):
         """`umpire map render`: the empty board's title and PDF (pages of `paper`: a4, a3, letter)."""
         raise UmpireError(f"a {self.name} board is not drawn on its own.", fix="Its newsletters show it.")
 
+    def option_path(self, key: str) -> str:
+        """The dotted ruleset path a game option sets: its own key, unless the family takes short names."""
+        return key
+
     @abstractmethod
     def load_rules(self, name_or_path: str | Path, overrides: dict):
         """The ruleset, with `overrides` (ruleset values set by game options, by dotted path).

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 import jinja2
 
+from ..columns import display_width, pad, widest
 from ..resources import data_dir
 from ..store import atomic
 from ..words import noun, plural
@@ -29,6 +30,9 @@ def environment() -> jinja2.Environment:
     env.filters["extract"] = lambda key, mapping: mapping[key]
     env.filters["plural"] = plural
     env.filters["noun"] = noun
+    env.filters["width"] = display_width
+    env.filters["pad"] = pad
+    env.filters["widest"] = widest
     env.bytecode_cache = template_cache.for_environment(env)
     return env
 

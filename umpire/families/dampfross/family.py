@@ -12,6 +12,7 @@ from ...echo import quote
 from ...ledger import BANK
 from .engine.state import State
 from ...errors import UmpireError
+from ...columns import pad, widest
 from ...words import plural
 from .gamemap import load_map
 from .hexgrid import label
@@ -161,10 +162,10 @@ class Dampfross(Family):
         lines = [f"Game {info['game']}: {info['phase']}, round {info['round']}"]
         companies = info["companies"]
         iw = max([2] + [len(cid) for cid in companies])
-        nw = max([7] + [len(c["name"]) for c in companies.values()])
+        nw = widest([c["name"] for c in companies.values()], 7)
         lines.append(f"  {'id':<{iw}}  {'company':<{nw}}  {'balance':>7}  {'segments':>8}  home")
         for cid, c in companies.items():
-            lines.append(f"  {cid:<{iw}}  {c['name']:<{nw}}  {c['balance']:>7}  {len(c['segments']):>8}  "
+            lines.append(f"  {cid:<{iw}}  {pad(c['name'], nw)}  {c['balance']:>7}  {len(c['segments']):>8}  "
                          f"{c['home'] or '-'}")
         if info["budgets"]:
             lines.append("  budgets: " + ", ".join(f"{c} {info['budgets'][c]}" for c in info["round_order"]))

@@ -143,7 +143,7 @@ def load_rules(name_or_path: str | Path, overrides: dict | None = None) -> Rules
     if overrides:
         variants = {k: v for k, v in overrides.items() if k in doc["variants"]}
         for key, value in variants.items():
-            for path_, v in variant_values(doc["variants"], key, value, str(path)).items():
+            for path_, v in variant_values(doc["variants"], key, value, f"game option {key}={value}").items():
                 apply_option(doc, path_, v, f"game option {key}={value}")
         for key, value in overrides.items():
             if key not in variants:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...draws import RecordedDraws, SeededDraws, read_draws_file
+from ...columns import pad
 from ...errors import UmpireError
 from ...order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
 from ...mail.deadlines import deadline_text
@@ -21,7 +22,7 @@ from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board
 from .orders import BodyReader, TurnOrders, line_turn
 from .preview import preview
 from .report import Writer, newsletter_text, player_colours, since_last_issue
-from .rules import SCHEMA, load_volldampf_rules, setup_problems
+from .rules import SCHEMA, load_volldampf_rules, option_key, setup_problems
 from .state import State, turn_name
 
 NOTE = ("The turn is carried out in place order when the umpire resolves it; what depends on the others "
@@ -53,6 +54,9 @@ class Volldampf(Family):
     # -- data ----------------------------------------------------------------------
     def load_board(self, name_or_path):
         return load_board(name_or_path)
+
+    def option_path(self, key: str) -> str:
+        return option_key(key)
 
     def check_board(self, name_or_path, rules_name: str | None) -> str:
         board = load_board(name_or_path)
@@ -178,8 +182,8 @@ class Volldampf(Family):
         lines = [f"Game {info['game']} (Volldampf): round {info['round']}, turn {info['turn']}"]
         for p, v in info["players"].items():
             sections = len(v["sections"])
-            lines.append(f"  {p:<10} {v['name']:<24} {v['marks']:>4} marks  income {v['income']:>3}  bonds {v['bonds']:>2}"
-                         f"  place {v['place'] or '-'}  {sections:>2} {noun(sections, 'section'):<8}"
+            lines.append(f"  {p:<10} {pad(v['name'], 24)} {v['marks']:>4} marks  income {v['income']:>3}"
+                         f"  bonds {v['bonds']:>2}  place {v['place'] or '-'}  {sections:>2} {noun(sections, 'section'):<8}"
                          f"  {v['cards']} {noun(v['cards'], 'card')}")
         lines.append("  bag: " + ", ".join(f"{c} {n}" for c, n in info["bag"].items()))
         return lines

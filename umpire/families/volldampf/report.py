@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
+from ...columns import cut, pad
 from ...words import plural
 from .engine import goods_card_ids
 from .rules import row
@@ -202,8 +203,8 @@ class Writer:
         for p in s.in_place_order(s.places or s.last_places):
             place = (s.places or s.last_places).get(p, "-")
             marks = "-" if hidden_money else str(s.cash(p))
-            out.append(f"{place!s:<6}{self.name(p)[:27]:<28}{colours[p]:<7}{marks:>6}{s.income_of(p):>7}{s.bonds[p]:>6}"
-                       f"{s.score(p, at_end):>6}{len(s.hands[p]):>6}{sum(1 for o in s.sections.values() if o == p):>9}")
+            out.append(f"{place!s:<6}{pad(cut(self.name(p), 27), 28)}{colours[p]:<7}{marks:>6}{s.income_of(p):>7}"
+                       f"{s.bonds[p]:>6}{s.score(p, at_end):>6}{len(s.hands[p]):>6}{sum(1 for o in s.sections.values() if o == p):>9}")
         return out
 
     def position(self) -> list[str]:
