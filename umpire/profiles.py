@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .errors import DataError
 from .resources import data_dir
-from .yamlfile import load_yaml
+from .yamlfile import load_yaml, plain
 
 
 @dataclass(frozen=True)
@@ -30,8 +30,4 @@ def load_profile(name: str) -> Profile:
     if not isinstance(doc, dict) or set(doc) != {"name", "title", "source", "options"} or \
             not isinstance(doc["options"], dict):
         raise DataError("a profile has name, title, source and options.", str(path))
-    return Profile(str(doc["name"]), str(doc["title"]), str(doc["source"]), _plain(doc["options"]))
-
-
-def _plain(value):
-    return {k: _plain(v) for k, v in value.items()} if isinstance(value, dict) else value
+    return Profile(str(doc["name"]), str(doc["title"]), str(doc["source"]), plain(doc["options"]))

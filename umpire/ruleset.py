@@ -73,10 +73,3 @@ def variant_values(variants: dict, name: str, choice, source: str) -> dict:
     return next(values for c, values in choices.items() if str(c) == key)
 
 
-def _plain(value):
-    """Drop the line-number containers: rulesets are compared and copied as plain data."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value

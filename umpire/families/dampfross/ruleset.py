@@ -12,7 +12,8 @@ import yaml
 from ...checks import boolean as _bool, choice as _choice, optional as _optional, whole_number as _int
 from ...errors import DataError
 from ...resources import find_named
-from ...ruleset import Ruleset, _plain, _validate, variant_values
+from ...ruleset import Ruleset, _validate, variant_values
+from ...yamlfile import plain
 from ...yamlfile import load_yaml
 
 
@@ -149,4 +150,4 @@ def load_rules(name_or_path: str | Path, overrides: dict | None = None) -> Rules
             if key not in variants:
                 apply_option(doc, key, value, f"game option {key}")
         _validate(doc, SCHEMA, "", f"{path} with game options")
-    return Ruleset(_plain(doc), str(path))
+    return Ruleset(plain(doc), str(path))

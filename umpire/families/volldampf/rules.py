@@ -11,7 +11,8 @@ from ...checks import boolean as _bool, choice as _choice, optional as _optional
 from ...checks import whole_number as _int
 from ...errors import DataError
 from ...resources import find_named
-from ...ruleset import Ruleset, _plain, _validate
+from ...ruleset import Ruleset, _validate
+from ...yamlfile import plain
 from ...yamlfile import line_of, load_yaml
 
 ACTION_CARDS = ("Schnelle Lok", "Subvention", "Günstige Gelegenheit", "Sabotage", "Zusatzfracht",
@@ -169,7 +170,7 @@ def load_volldampf_rules(name_or_path: str | Path = "volldampf", overrides: dict
             raise DataError(f"the setup for {players} players does not add up: " + "; ".join(problems) + ".",
                             f"{path}, line {line_of(doc['by_players'], players)}, by_players.{players}",
                             "Make the numbers of this row agree (rule reference, section 2).")
-    return Ruleset(_plain(doc), str(path))
+    return Ruleset(plain(doc), str(path))
 
 
 def row(rules: Ruleset, players: int) -> dict:
