@@ -4,7 +4,9 @@ Any MIME shape is read with the standard `email` package: text/plain is preferre
 where it was sent `format=flowed`), an HTML-only mail is turned into text, an order in a `.txt`
 attachment is taken, quoted lines stay quoted (the order parser ignores them), a phone's
 automatic signature ends the text as `-- ` does, and a reply to the whole newsletter counts from
-its filled order template. The sender is the one address of the one From header (sender.py). A
+its filled order template. The sender is the one address of the one From header (sender.py),
+and a From field any reader would see counts, even where the parser does not see it (prescan.py):
+a header field name with white space before its colon (`Subject :`) is read as that field. A
 message too costly to parse is not parsed (prescan.py). Nothing here raises on bad input: what
 cannot be read becomes empty text.
 """
@@ -24,7 +26,15 @@ from .sender import strict_from
 
 MAX_DEPTH = 4                               # nested multiparts and forwarded messages read this deep
 _GAME_LINE = re.compile(r"^[ \t]*GAME:?[ \t]+\S", re.IGNORECASE | re.MULTILINE)
-_MESSAGE_ID = re.compile(rb"^message-id:[ \t]*((?:.*)(?:\r?\n[ \t].*)*)", re.IGNORECASE | re.MULTILINE)
+_MESSAGE_ID = re.compile(rb"^message-id[ \t]*:[ \t]*((?:.*)(?:\r?\n[ \t].*)*)", re.IGNORECASE | re.MULTILINE)
+# The fields the servers carrying a message add to it (RFC 5321's Received and Return-Path, and those
+# delivery agents, filters and forwarders add like them), each with its folded lines: a message
+# delivered again with other or more of them is the same message (docs/security.md).
+_TRACE = re.compile(
+    prescan.LINE_START + rb"(?:received|return-path|delivered-to|x-original-to|envelope-to|x-envelope-(?:from|to)"
+    rb"|x-received|received-spf|authentication-results|dkim-signature|x-google-dkim-signature|domainkey-signature"
+    rb"|x-forwarded-(?:to|for)|x-virus-scanned|x-sieve|(?:arc|resent|x-spam)-[!-9;-~]*)[ \t]*:"
+    rb"[^\r\n]*(?:(?:\r\n|\r|\n)[ \t][^\r\n]*)*(?:\r\n|\r|\n)?", re.IGNORECASE)
 _ATTRIBUTION = re.compile(r"(wrote|schrieb|a écrit|escribió)\s*:\s*$", re.IGNORECASE)
 _ORIGINAL = re.compile(r"^\s*-{3,}\s*(original message|ursprüngliche nachricht)\s*-{3,}\s*$", re.IGNORECASE)
 _QUOTED_HEADER = re.compile(r"^\s*(from|von|de|van|da)\s*:\s*\S", re.IGNORECASE)   # Outlook's "From: ..."
@@ -61,22 +71,33 @@ header_block = prescan.header_block
 
 
 def message_key(raw: bytes) -> str:
-    """The name a message is kept under: a hash of its Message-ID (of its bytes if it has none)."""
+    """The name a message is kept under: a hash of its Message-ID; of a message without one, a hash
+    of its bytes without its trace fields, so that a relay's delivering it again (with a Received
+    field more) gives the same key. A message without trace fields keeps the hash of all its bytes."""
     m = _MESSAGE_ID.search(header_block(raw))
     ident = re.sub(rb"\s+", b"", m.group(1)) if m else b""
-    return hashlib.sha256(b"id:" + ident if ident else b"raw:" + raw).hexdigest()[:32]
+    if ident:
+        return hashlib.sha256(b"id:" + ident).hexdigest()[:32]
+    end = prescan.header_length(raw)
+    digest = hashlib.sha256(b"raw:" + _TRACE.sub(b"", raw[:end]))
+    digest.update(memoryview(raw)[end:])
+    return digest.hexdigest()[:32]
 
 
 def read_mail(raw: bytes, key: str | None = None) -> Mail:
     key = key or message_key(raw)
     unread = prescan.problem(raw)
+    froms = prescan.from_fields(raw)
     if unread:
         raw = prescan.sender_fields(raw)
+    raw = prescan.plain_names(raw)
     try:
         msg = _single_part(raw) or BytesParser(policy=mailpolicy.DEFAULT).parsebytes(raw)
     except Exception:                       # the parser is lenient; this is the last line of defence
         return Mail(key, None, None, "", "", "", "body", False, "its header cannot be read.", unread)
     sender, problem = strict_from(msg)
+    if froms > 1:                           # some the parser does not see (past a line it ends the header at)
+        sender, problem = None, f"it has {froms} From headers."
     message_id = _message_id(_plain_message_id(msg) or _header(msg, "Message-ID"))
     references = " ".join(r for r in _header(msg, "References").split() if _MSG_ID.match(r))
     text, source = order_text(msg) if not unread else ("", "body")

@@ -4,6 +4,11 @@ The standard library's header parser takes time and memory that grow faster than
 (30,000 encoded words in one Subject: minutes and gigabytes). A message whose header is longer,
 has more fields or more encoded words than any mail client writes is refused unread; for the
 reply, only its From and Message-ID fields are read (each short, or not at all).
+
+The header's fields are also found here as RFC 5322 readers (Dovecot's ENVELOPE among them) find
+them, where the standard library's parser would drop a field or end the header early: a line starts
+after CRLF, LF or a lone CR, and a field name may have white space before its colon (`From :`,
+the obsolete syntax every reader must accept).
 """
 
 from __future__ import annotations
@@ -20,6 +25,9 @@ _END_OF_HEADER = re.compile(rb"\r?\n\r?\n")
 _FIELD_START = re.compile(rb"^[!-9;-~]+[ \t]*:", re.MULTILINE)
 _ENCODED_WORD = re.compile(rb"=\?[^?\s]{1,64}\?[bBqQ]\?")
 _KEPT = re.compile(rb"^(from|message-id)[ \t]*:.*(?:\r?\n[ \t].*)*", re.IGNORECASE | re.MULTILINE)
+LINE_START = rb"(?:^|(?<=[\r\n]))"                  # where a line of the header starts, as the parser splits them
+_SPACED_NAME = re.compile(LINE_START + rb"([!-9;-~]+)[ \t]+:")
+_FROM = re.compile(LINE_START + rb"from[ \t]*:", re.IGNORECASE)
 
 
 def header_end(raw: bytes) -> re.Match | None:
@@ -30,6 +38,32 @@ def header_end(raw: bytes) -> re.Match | None:
 def header_block(raw: bytes) -> bytes:
     m = header_end(raw)
     return raw[:m.start()] if m else raw[:MAX_HEADER_BYTES + 1]
+
+
+def header_length(raw: bytes) -> int:
+    """How many bytes the header's fields take, with the line break that ends the last one: 0 when
+    the message starts with an empty line, at most MAX_HEADER_BYTES + 1 when no empty line ends it."""
+    if raw.startswith((b"\n", b"\r\n")):
+        return 0
+    m = header_end(raw)
+    if m is None:
+        return min(len(raw), MAX_HEADER_BYTES + 1)
+    return m.start() + (2 if raw.startswith(b"\r\n", m.start()) else 1)
+
+
+def plain_names(raw: bytes) -> bytes:
+    """The message with every field name of its header that has white space before the colon
+    written without it (`From :` as `From:`): the parser reads the field as other readers do, where
+    it would drop it (`From :`) or end the header at it (`Subject :`)."""
+    end = header_length(raw)
+    head = raw[:end]
+    return _SPACED_NAME.sub(rb"\1:", head) + raw[end:] if _SPACED_NAME.search(head) else raw
+
+
+def from_fields(raw: bytes) -> int:
+    """How many From fields the header holds, as any reader counts them: however the name is
+    spelt, and past a line the parser would end the header at (one without a colon)."""
+    return len(_FROM.findall(raw[:header_length(raw)]))
 
 
 def problem(raw: bytes) -> str | None:
