@@ -11,7 +11,8 @@ durable for a whole IMAP batch at once (see `take_all`).
 Each message stands on its own: one the umpire cannot handle, for whatever reason (its own
 defect included), is kept, recorded as refused with the reason, reported, and the fetch goes on.
 Replies go only to a From address that is registered, and to an unregistered one at most once a
-day (see `recipient`); never to a Reply-To.
+day, within a cap a day for all of them (see `recipient`); never to a Reply-To. With --all, the
+messages for a game that another command keeps busy are left on the server for a later fetch.
 """
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ from .. import actions
 from ..errors import UmpireError
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
-from ..store.lock import game_lock
-from . import replies
+from ..echo import Masker
+from ..store.lock import Busy, game_lock
+from . import deadlines, replies
 from .auth import authentication_problem, registered
 from .config import MailConfig, Server
 from .decode import Mail, header_block, message_key, read_mail
@@ -50,6 +52,13 @@ BATCH_BYTES = 32 * 1024 * 1024          # the message bodies held in memory at o
 SEEN = b"\\Seen"
 _GAME_ID = re.compile(r"^[ \t]*GAME:?[ \t]+([A-Za-z0-9][\w.-]*)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 UNAUTHENTICATED = "not authenticated: "
+NO_GAME = "no game of this name here"
+STRANGER_REPLIES = 20           # replies a mailroom sends to unregistered senders a day (UTC), at most
+_MACHINE_SENT = re.compile(rb"^(?:x-autoreply|x-autorespond|x-auto-response-suppress)[ \t]*:"
+                           rb"|^content-type[ \t]*:(?:[ \t]|\r?\n[ \t])*\"?multipart/report\b",
+                           re.IGNORECASE | re.MULTILINE)
+_MIME_FIELDS = re.compile(rb"^content-(?:type|transfer-encoding|disposition)[ \t]*:.*(?:\r?\n[ \t].*)*",
+                          re.IGNORECASE | re.MULTILINE)
 _ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO, errno.EACCES, errno.EPERM, errno.EMFILE}
 
 
@@ -67,6 +76,7 @@ class Received:
 class Outcome:
     key: str
     status: str                 # accepted | held | refused | not accepted | too large | unreadable | duplicate
+                                # | deferred (its game is busy: left on the server for a later fetch)
     game: str | None = None
     company: str | None = None
     round: int | None = None
@@ -115,7 +125,14 @@ class Fetcher:
         self.done: dict[str, dict] = dict(self.room.processed())   # key -> its processed record
         self.pending: list[dict] = []                             # processed records not yet logged
         today = self.now.date().isoformat()
-        self.answered_today = {r.get("to") for r in self.done.values() if r.get("day") == today}
+        strangers = [r["to"] for r in self.done.values() if r.get("day") == today and r.get("to")]
+        self.answered_today = {_mailbox(a) for a in strangers}    # unregistered mailboxes answered today
+        self.stranger_replies = len(strangers)
+        self.maskers: dict[Path, Masker] = {}                     # game folder -> the masker of its codes
+        self.busy: dict[Path, Busy] = {}                          # with --all: games another command holds
+        self.deferred: set[int] = set()                           # uids of messages left for a later fetch
+        self.folders: tuple[int, dict[str, list[str]]] | None = None   # with --all: the game folder names
+        self.capped = False                                       # the GM was told of STRANGER_REPLIES
         self.locks: ExitStack | None = None                       # with --all: the lock of each game met
         self.step: Callable[[int, int], None] | None = None       # step(done, total) after each batch
 
@@ -211,7 +228,7 @@ class Fetcher:
         self.take_all(messages)
         self.room.log(self.pending)
         self.pending = []
-        self.mark_done(client, [m.uid for m in messages])
+        self.mark_done(client, [m.uid for m in messages if m.uid not in self.deferred])
 
     def mark_done(self, client: IMAPClient, uids: list[int]):
         """Flag (or move) messages whose raw copy is on disk and whose processing is recorded."""
@@ -263,9 +280,14 @@ class Fetcher:
     def key_of(self, raw: bytes, kept: dict[str, bytes]) -> tuple[str, bool]:
         """The message's key: that of its Message-ID, unless a message with other content already
         came under it (then a key of the Message-ID and the content: kept apart, never dropped);
-        and whether its raw copy is in the inbox already."""
-        key = message_key(raw)
-        for _ in range(2):
+        and whether its raw copy is in the inbox already.
+
+        The content is the From, the Subject and the body, and the MIME fields that say how the body
+        is read (Content-Type, -Transfer-Encoding, -Disposition). The second key is one of From,
+        Subject and body (as it was before the MIME fields counted: no message's key changed); when
+        a message that differs only in its MIME fields holds it, the third, of all of them."""
+        first, content, mime = message_key(raw), _content(raw), _mime(raw)
+        for key in (first, _derived(first, content)):
             other, stored = kept.get(key), None
             if other is None:
                 path = os.path.join(self.room.inbox, f"{key}.eml")
@@ -273,9 +295,9 @@ class Fetcher:
                 if stored is not None and stat.S_ISREG(stored.st_mode):
                     with open(path, "rb") as f:
                         other = f.read()
-            if other is None or _content(other) == _content(raw):
+            if other is None or (_content(other) == content and _mime(other) == mime):
                 return key, stored is not None
-            key = hashlib.sha256(f"{key}:{_content(raw)}".encode()).hexdigest()[:32]
+        key = _derived(first, f"{content}:{mime}")
         return key, _stat(os.path.join(self.room.inbox, f"{key}.eml")) is not None
 
     def process(self, key: str, m: Received, durable: atomic.Batch) -> tuple[str, bytes] | None:
@@ -288,8 +310,6 @@ class Fetcher:
             if _environment(exc):
                 raise
             mail = Mail(key, None, None, "", "", "", "body", False, "it cannot be read.", f"it fails ({_where(exc)}).")
-        record = {"type": "processed", "key": key, "uidvalidity": m.validity, "uid": m.uid,
-                  "sender": mail.sender, "received": _iso(m.received)}
         folder = None
         try:
             if not self.all_games and (m.size is not None or mail.unread):
@@ -301,32 +321,52 @@ class Fetcher:
                 outcome = Outcome(key, "unreadable", note=f"not read: {mail.unread}")
                 body = replies.unreadable()
             else:
-                folder = self.route(mail)
-                outcome, body = self.submit(mail, folder, m.received, durable)
+                folder, unrouted = self.route(mail)
+                outcome, body = self.submit(mail, folder, unrouted, m.received, durable)
+        except Busy as exc:                             # a temporary condition: the message waits on the server
+            self.defer(m, key, exc)
+            return None
         except Exception as exc:                        # anything: this message's own defect included
             if _environment(exc):
                 raise
-            outcome, body = self.cannot_handle(mail, folder, exc, durable)
-        record.update(game=outcome.game, status=outcome.status, company=outcome.company)
+            outcome, body = self.cannot_handle(mail, folder, exc, m.received, durable)
+        record = {"type": "processed", "key": key, "uidvalidity": m.validity, "uid": m.uid,
+                  "sender": mail.sender, "received": _iso(m.received),
+                  "game": outcome.game, "status": outcome.status, "company": outcome.company}
         if outcome.status in ("unreadable", "too large", "not accepted"):
             record["reason"] = outcome.note
-        to = self.recipient(mail, folder)
-        data = self.reply_bytes(mail, body, to, outcome) if to else None
+        to, stranger = self.recipient(mail, folder, m.raw, record, outcome)
+        data = self.reply_bytes(mail, body, to, outcome, folder) if to else None
         record["reply"] = self.room.outbox_name(f"{mail.key}.eml") if data is not None else None
         if data is not None:
             record["to"] = to
-            if not self.registered(to, folder):
+            if stranger:
                 record["day"] = self.now.date().isoformat()
-                self.answered_today.add(to)
+                self.answered_today.add(_mailbox(to))
+                self.stranger_replies += 1
         self.pending.append(record)
         self.done[key] = record
         self.outcomes.append(outcome)
         return (f"{mail.key}.eml", data) if data is not None else None
 
-    def submit(self, mail: Mail, folder: GameFolder | None, received: datetime,
+    def defer(self, m: Received, key: str, busy: Busy):
+        """Leave a message whose game is busy unrecorded and unflagged: a later fetch takes it (its
+        raw copy is kept already). The GM is told once per game."""
+        self.deferred.add(m.uid)
+        outcome = Outcome(key, "deferred", busy.path.name, note="its game is busy; left for the next fetch")
+        if busy.path not in self.busy:
+            self.busy[busy.path] = busy
+            outcome.alert = f"game {busy.path.name} is busy: {busy.what} Its messages are left unflagged on " \
+                            "the server; the next fetch takes them."
+        self.outcomes.append(outcome)
+
+    def submit(self, mail: Mail, folder: GameFolder | None, unrouted: str, received: datetime,
                durable: atomic.Batch) -> tuple[Outcome, str]:
         if folder is None:
-            return Outcome(mail.key, "not accepted", note="no game of this name here"), replies.NOT_ACCEPTED
+            outcome = Outcome(mail.key, "not accepted", note=unrouted)
+            if unrouted != NO_GAME:
+                outcome.alert = unrouted
+            return outcome, replies.NOT_ACCEPTED
         via = f"mail {mail.key}"
         if self.all_games:
             durable.write_new(folder.inbox / f"{mail.key}.eml", (self.room.inbox / f"{mail.key}.eml").read_bytes())
@@ -341,9 +381,10 @@ class Fetcher:
                 result = actions.submit(folder, data, via, require_code=True, received_at=received,
                                         batch=durable, order=order)
             self.via[folder.game_id][via] = folder.events[-1]
-        return self.answer(folder, mail, result)
+        return self.answer(folder, mail, result, received)
 
-    def answer(self, folder: GameFolder, mail: Mail, result: actions.SubmitResult) -> tuple[Outcome, str]:
+    def answer(self, folder: GameFolder, mail: Mail, result: actions.SubmitResult,
+               received: datetime) -> tuple[Outcome, str]:
         """The outcome of a submitted message and the text of its reply."""
         game = folder.game_id
         if result.accepted:
@@ -360,10 +401,11 @@ class Fetcher:
         if result.reason.startswith(UNAUTHENTICATED):
             return Outcome(mail.key, "not accepted", game, note=result.reason[len(UNAUTHENTICATED):]), \
                 replies.NOT_ACCEPTED
+        late = deadlines.late_policy(folder) == "refuse" and deadlines.lateness(folder, result.round, received)
         return Outcome(mail.key, "refused", game, result.company, result.round, result.reason), \
-            replies.refused(result)
+            replies.refused(result, late=bool(late))
 
-    def cannot_handle(self, mail: Mail, folder: GameFolder | None, exc: Exception,
+    def cannot_handle(self, mail: Mail, folder: GameFolder | None, exc: Exception, received: datetime,
                       durable: atomic.Batch) -> tuple[Outcome, str]:
         """A message the umpire failed on: refused in its game's journal (when it has one), with
         the reason; or, if it was submitted before the failure, answered as submitted."""
@@ -373,7 +415,7 @@ class Fetcher:
             try:
                 result = self.recorded(folder, via)
                 if result is not None:
-                    return self.answer(folder, mail, result)
+                    return self.answer(folder, mail, result, received)
                 actions.refuse(folder, mail.text.encode("utf-8"), via, reason, None, None, durable)
                 self.via[folder.game_id][via] = folder.events[-1]
             except Exception as again:
@@ -384,22 +426,37 @@ class Fetcher:
         outcome.alert = f"{reason} It is kept as inbox/{mail.key}.eml"
         return outcome, replies.unreadable()
 
-    def route(self, mail: Mail) -> GameFolder | None:
-        """The game a message is for: the one fetched for, or (with --all) the one its GAME line names."""
+    def route(self, mail: Mail) -> tuple[GameFolder | None, str]:
+        """The game a message is for: the one fetched for, or (with --all) the game folder its GAME
+        line names, in any case; or None and why not (for the GM)."""
         if not self.all_games:
-            return self.game(self.room.path)
+            return self.game(self.room.path), ""
         m = _GAME_ID.search("\n".join(line for line in mail.text.splitlines() if not line.lstrip().startswith(">")))
         if not m or len(m.group(1)) > 100:
-            return None
-        for name in dict.fromkeys((m.group(1), m.group(1).lower())):
-            path = self.room.path / name
-            if (path / GAME_FILE).is_file():
-                return self.game(path)
-        return None
+            return None, NO_GAME
+        names = [n for n in self.folder_names(m.group(1)) if (self.room.path / n / GAME_FILE).is_file()]
+        if len(names) > 1:
+            return None, f"the GAME line names the games {' and '.join(names)}, which differ only by case: " \
+                         "rename one of them"
+        return (self.game(self.room.path / names[0]), "") if names else (None, NO_GAME)
+
+    def folder_names(self, name: str) -> list[str]:
+        """The folders in the games folder whose name is `name` in any case (listed again when the
+        folder has changed)."""
+        changed = os.stat(self.room.path).st_mtime_ns
+        if self.folders is None or self.folders[0] != changed:
+            names: dict[str, list[str]] = {}
+            for entry in os.scandir(self.room.path):
+                if entry.is_dir():
+                    names.setdefault(entry.name.lower(), []).append(entry.name)
+            self.folders = changed, names
+        return sorted(self.folders[1].get(name.lower(), []))
 
     def game(self, path: Path) -> GameFolder:
         name = str(path)
         if name not in self.games:
+            if path in self.busy:
+                raise self.busy[path]
             if self.all_games and self.locks is not None:
                 self.locks.enter_context(game_lock(path))
             folder = _FetchedGame(path).require()
@@ -432,24 +489,53 @@ class Fetcher:
             self.addresses[folder.path] = {a for c in folder.company_ids() for a in registered(folder, c)}
         return address in self.addresses[folder.path]
 
-    def recipient(self, mail: Mail, folder: GameFolder | None) -> str | None:
-        """Where the reply goes: the From address when it is registered; an unregistered one gets
-        at most one reply a day (the mail log keeps the day); nobody when the sender is ambiguous
+    def recipient(self, mail: Mail, folder: GameFolder | None, raw: bytes, record: dict,
+                  outcome: Outcome) -> tuple[str | None, bool]:
+        """Where the reply goes, and whether to an unregistered sender: the From address when it is
+        registered; an unregistered one when no reply went to its mailbox (`_mailbox`) this day and
+        fewer than STRANGER_REPLIES went to unregistered senders (the mail log keeps the day; a
+        message held back by either is logged `unanswered`); nobody when the sender is ambiguous
         or the message was sent by a machine. Never a Reply-To."""
         sender = mail.sender
-        if mail.automatic or sender is None:
-            return None
+        if mail.automatic or sender is None or _MACHINE_SENT.search(header_block(raw)):
+            return None, False
         try:
             if self.registered(sender, folder):
-                return sender
+                return sender, False
         except Exception as exc:                         # a broken game: answer as if unregistered
             if _environment(exc):
                 raise
-        return None if sender in self.answered_today else sender
+        if _mailbox(sender) in self.answered_today:
+            record["unanswered"] = "a reply went to this mailbox today"
+            return None, True
+        if self.stranger_replies >= STRANGER_REPLIES:
+            record["unanswered"] = f"the day's {STRANGER_REPLIES} replies to unregistered senders were sent"
+            if not self.capped:
+                self.capped = True
+                outcome.alert = f"the day's {STRANGER_REPLIES} replies to unregistered senders are sent; their " \
+                                "messages are not answered again until tomorrow (UTC), and mail.jsonl marks them " \
+                                "\"unanswered\""
+            return None, True
+        return sender, True
 
-    def reply_bytes(self, mail: Mail, body: str, to: str, outcome: Outcome) -> bytes | None:
+    def masker(self, folder: GameFolder | None) -> Callable[[str], str]:
+        """What masks the order codes of the message's game in its subject; without a game (or
+        when its codes cannot be read), the subject is not repeated."""
+        if folder is None:
+            return replies.unrepeated
+        if folder.path not in self.maskers:
+            try:
+                self.maskers[folder.path] = Masker(folder.codes)
+            except Exception as exc:
+                if _environment(exc):
+                    raise
+                return replies.unrepeated
+        return self.maskers[folder.path]
+
+    def reply_bytes(self, mail: Mail, body: str, to: str, outcome: Outcome,
+                    folder: GameFolder | None) -> bytes | None:
         try:
-            return replies.reply_bytes(mail, body, self.config.from_addr, self.now, to=to)
+            return replies.reply_bytes(mail, body, self.config.from_addr, self.now, to, self.masker(folder))
         except Exception as exc:
             if _environment(exc):
                 raise
@@ -514,9 +600,30 @@ def _iso(moment) -> str:
     return str(moment)
 
 
+def _mailbox(address: str) -> str:
+    """The mailbox an address reaches, as far as it can be told: `Victim+1@Example.org` and
+    `victim@example.org` are one."""
+    local, at, domain = address.casefold().rpartition("@")
+    return f"{local.split('+', 1)[0]}{at}{domain}" if at else address.casefold()
+
+
+def _derived(key: str, content: str) -> str:
+    """The key of a message with other content under the Message-ID that gives `key`."""
+    return hashlib.sha256(f"{key}:{content}".encode()).hexdigest()[:32]
+
+
+def _mime(raw: bytes) -> str:
+    """The MIME fields of the header that say how the body reads (Content-Type,
+    Content-Transfer-Encoding, Content-Disposition), as a hash."""
+    digest = hashlib.sha256()
+    for field in sorted(f.replace(b"\r\n", b"\n") for f in _MIME_FIELDS.findall(header_block(raw))):
+        digest.update(hashlib.sha256(field).digest())
+    return digest.hexdigest()
+
+
 def _content(raw: bytes) -> str:
-    """What tells two messages under one Message-ID apart: their From, Subject and body (not the
-    trace fields a relay adds), as a hash."""
+    """What tells two messages under one Message-ID apart, besides their MIME fields (`_mime`):
+    their From, Subject and body (not the trace fields a relay adds), as a hash."""
     head = header_block(raw)
     fields = re.findall(rb"^(?:from|subject)[ \t]*:.*(?:\r?\n[ \t].*)*", head, re.IGNORECASE | re.MULTILINE)
     body = raw[len(head):].replace(b"\r\n", b"\n").strip()

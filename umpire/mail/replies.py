@@ -5,12 +5,14 @@ nothing about any game."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
 from functools import lru_cache
 
 from ..actions import SubmitResult
+from ..echo import NO_SECRETS
 from ..store.folder import GameFolder
 from ..textfill import fill
 from . import mailpolicy
@@ -56,9 +58,14 @@ def too_large(size: int, limit: int) -> str:
                  "in the body of a message, without pictures or large attachments.")
 
 
-def refused(result: SubmitResult) -> str:
+def refused(result: SubmitResult, late: bool = False) -> str:
+    """The refusal of an order; `late`: the message came after the round's deadline, so a corrected
+    one would come too late as well."""
+    remedy = ("A corrected order would arrive after the deadline too: write to the GM, or send your orders "
+              "for the next round once its newsletter is out." if late else
+              "Send a corrected order; it is handled like a first one.")
     return paragraphs(f"Your orders were refused: {result.reason}\n\nNothing of this message will be carried out. "
-                 "Send a corrected order; it is handled like a first one.")
+                      + remedy)
 
 
 def accepted(folder: GameFolder, result: SubmitResult) -> str:
@@ -88,14 +95,27 @@ def accepted_plainly(folder: GameFolder, result: SubmitResult) -> str:
                       "has been told.") + "\n"
 
 
-def compose(mail: Mail, body: str, sender: str, now: datetime, subject: str | None = None,
-            to: str | None = None) -> EmailMessage:
-    """A reply to `mail` (to its From address unless `to` is given), threaded under it."""
+def unrepeated(subject: str) -> str:
+    """The mask of a subject that may hold codes the umpire does not know (a message without a
+    game): nothing of it is repeated."""
+    return ""
+
+
+def subject(mail: Mail, mask: Callable[[str], str] = NO_SECRETS) -> str:
+    """A reply's Subject: `Re:` and the message's own, with `mask` (the game's order codes
+    masked); `Re: your orders` when nothing of it is left."""
+    original = mask(mail.subject) or "your orders"
+    return original if original.lower().startswith("re:") else f"Re: {original}"
+
+
+def compose(mail: Mail, body: str, sender: str, now: datetime, to: str | None = None,
+            mask: Callable[[str], str] = NO_SECRETS) -> EmailMessage:
+    """A reply to `mail` (to its From address unless `to` is given), threaded under it, its
+    subject masked with `mask` (see `subject`)."""
     msg = EmailMessage(policy=mailpolicy.DEFAULT)
     msg["From"] = sender
     msg["To"] = to or mail.sender
-    original = mail.subject or "your orders"
-    msg["Subject"] = subject or (original if original.lower().startswith("re:") else f"Re: {original}")
+    msg["Subject"] = subject(mail, mask)
     msg["Date"] = format_datetime(now)
     msg["Message-ID"] = f"<{mail.key}.reply@{sender.rsplit('@', 1)[-1].strip('>')}>"
     msg["Auto-Submitted"] = "auto-replied"
@@ -125,17 +145,16 @@ def _date(now: datetime) -> str:
     return _dated[1]
 
 
-def reply_bytes(mail: Mail, body: str, sender: str, now: datetime, to: str | None = None) -> bytes:
-    """`compose(mail, body, sender, now, to=to).as_bytes(policy=mailpolicy.SMTP)`, built directly
+def reply_bytes(mail: Mail, body: str, sender: str, now: datetime, to: str | None = None,
+                mask: Callable[[str], str] = NO_SECRETS) -> bytes:
+    """`compose(mail, body, sender, now, to, mask).as_bytes(policy=mailpolicy.SMTP)`, built directly
     for a reply of printable ASCII lines of at most 78 characters (what the standard library sends
     as 7bit text, unfolded): each header line as the policy folds it (made once for the values that
     come again: sender, recipient, date), the body as its lines. Any other reply is composed by
     `compose`. tests/test_mail_reply_bytes.py compares the two."""
     if not (_PLAIN_BODY.fullmatch(body) and max(map(len, body.split("\n"))) <= 78):
-        return compose(mail, body, sender, now, to=to).as_bytes(policy=mailpolicy.SMTP)
-    original = mail.subject or "your orders"
-    fields = [("From", sender), ("To", to or mail.sender),
-              ("Subject", original if original.lower().startswith("re:") else f"Re: {original}"),
+        return compose(mail, body, sender, now, to, mask).as_bytes(policy=mailpolicy.SMTP)
+    fields = [("From", sender), ("To", to or mail.sender), ("Subject", subject(mail, mask)),
               ("Date", _date(now)),
               ("Message-ID", f"<{mail.key}.reply@{sender.rsplit('@', 1)[-1].strip('>')}>"),
               ("Auto-Submitted", "auto-replied")]

@@ -24,10 +24,22 @@ _TEMPORARY = re.compile(r"^\..+\.[a-z0-9_]{8}$")     # .NAME.<pid in hex>, or mk
 _FOLDERS = ("", "inbox", "outbox", "newsletters", "orders")
 
 
+class Busy(UmpireError):
+    """Another command held the lock of the folder at `path` for longer than the wait: the folder
+    is busy, for a while."""
+
+    def __init__(self, path: Path, wait: float):
+        super().__init__(f"another umpire command has been working on {path} for over {wait:.0f} s.",
+                         fix="Wait for it to finish and run this command again; nothing was changed.")
+        self.path = path
+
+
 @contextmanager
-def game_lock(path: Path, wait: float = WAIT):
-    """Hold the lock of the folder at `path` (nothing to hold if there is no such folder yet)."""
+def game_lock(path: Path, wait: float | None = None):
+    """Hold the lock of the folder at `path` (nothing to hold if there is no such folder yet),
+    waiting at most `wait` seconds (WAIT when not given) for another command to let it go."""
     path = Path(path)
+    wait = WAIT if wait is None else wait
     if not path.is_dir():
         yield
         return
@@ -40,9 +52,7 @@ def game_lock(path: Path, wait: float = WAIT):
                 break
             except BlockingIOError:
                 if time.monotonic() > deadline:
-                    raise UmpireError(f"another umpire command has been working on {path} for over {wait:.0f} s.",
-                                      fix="Wait for it to finish and run this command again; nothing was changed.") \
-                        from None
+                    raise Busy(path, wait) from None
                 time.sleep(0.1)
         remove_stale_temporaries(path)
         yield
