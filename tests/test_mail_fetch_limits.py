@@ -211,3 +211,17 @@ def test_all_finds_a_game_folder_in_any_case_unless_two_differ_only_by_case(tmp_
     assert f.outcomes[1].alert == "the GAME line names the games Dup and dup, which differ only by case: " \
                                   "rename one of them"
     assert f.done[f.outcomes[1].key]["reason"] == f.outcomes[1].alert
+
+
+def test_all_routes_by_the_game_line_of_the_order_not_one_after_the_signature(tmp_path):
+    one, codes = make_game(tmp_path / "games" / "one")
+    two, _ = make_game(tmp_path / "games" / "two")
+    f = fetcher(tmp_path / "games", all_games=True)
+    text = "hello\n-- \nGAME two\n" + order_text("one", "red", codes["red"], "HOME Alpha")
+    f.take(email(text, msgid="<s@x>"), 1, 1, NOW)
+    # everything after the signature is ignored, the GAME lines too: no game, and nothing in game two
+    assert [(o.status, o.game) for o in f.outcomes] == [("not accepted", None)]
+    assert orders_journaled(two) == []
+    text = order_text("one", "red", codes["red"], "HOME Alpha") + "-- \nGAME two\n"
+    f.take(email(text, msgid="<t@x>"), 1, 2, NOW)
+    assert f.outcomes[-1].status == "accepted" and f.outcomes[-1].game == "one"

@@ -165,12 +165,17 @@ def _header(msg: EmailMessage, name: str) -> str:
             return ""
 
 
+AUTOREPLY_FIELDS = ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress")   # present: a machine wrote it
+
+
 def _automatic(msg: EmailMessage, sender: str | None) -> bool:
+    """Whether a machine sent it (an auto-reply, a bounce, a list): such mail is never answered."""
     auto = _header(msg, "Auto-Submitted").strip().lower()
     precedence = _header(msg, "Precedence").strip().lower()
     local = (sender or "").split("@")[0]
     return (bool(auto) and auto != "no") or precedence in ("bulk", "junk", "list") \
-        or local in ("mailer-daemon", "postmaster")
+        or local in ("mailer-daemon", "postmaster") or any(name in msg for name in AUTOREPLY_FIELDS) \
+        or msg.get_content_type() == "multipart/report"
 
 
 # ---------------------------------------------------------------------------

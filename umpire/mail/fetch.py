@@ -35,6 +35,7 @@ from imapclient.exceptions import IMAPClientError, LoginError
 
 from .. import actions
 from ..errors import UmpireError
+from ..order_header import clean_lines
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
 from ..echo import Masker
@@ -54,9 +55,6 @@ _GAME_ID = re.compile(r"^[ \t]*GAME:?[ \t]+([A-Za-z0-9][\w.-]*)[ \t]*$", re.IGNO
 UNAUTHENTICATED = "not authenticated: "
 NO_GAME = "no game of this name here"
 STRANGER_REPLIES = 20           # replies a mailroom sends to unregistered senders a day (UTC), at most
-_MACHINE_SENT = re.compile(rb"^(?:x-autoreply|x-autorespond|x-auto-response-suppress)[ \t]*:"
-                           rb"|^content-type[ \t]*:(?:[ \t]|\r?\n[ \t])*\"?multipart/report\b",
-                           re.IGNORECASE | re.MULTILINE)
 _MIME_FIELDS = re.compile(rb"^content-(?:type|transfer-encoding|disposition)[ \t]*:.*(?:\r?\n[ \t].*)*",
                           re.IGNORECASE | re.MULTILINE)
 _ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO, errno.EACCES, errno.EPERM, errno.EMFILE}
@@ -335,7 +333,7 @@ class Fetcher:
                   "game": outcome.game, "status": outcome.status, "company": outcome.company}
         if outcome.status in ("unreadable", "too large", "not accepted"):
             record["reason"] = outcome.note
-        to, stranger = self.recipient(mail, folder, m.raw, record, outcome)
+        to, stranger = self.recipient(mail, folder, record, outcome)
         data = self.reply_bytes(mail, body, to, outcome, folder) if to else None
         record["reply"] = self.room.outbox_name(f"{mail.key}.eml") if data is not None else None
         if data is not None:
@@ -431,7 +429,7 @@ class Fetcher:
         line names, in any case; or None and why not (for the GM)."""
         if not self.all_games:
             return self.game(self.room.path), ""
-        m = _GAME_ID.search("\n".join(line for line in mail.text.splitlines() if not line.lstrip().startswith(">")))
+        m = _GAME_ID.search("\n".join(line for _, _, line in clean_lines(mail.text)))   # as the order is read
         if not m or len(m.group(1)) > 100:
             return None, NO_GAME
         names = [n for n in self.folder_names(m.group(1)) if (self.room.path / n / GAME_FILE).is_file()]
@@ -489,7 +487,7 @@ class Fetcher:
             self.addresses[folder.path] = {a for c in folder.company_ids() for a in registered(folder, c)}
         return address in self.addresses[folder.path]
 
-    def recipient(self, mail: Mail, folder: GameFolder | None, raw: bytes, record: dict,
+    def recipient(self, mail: Mail, folder: GameFolder | None, record: dict,
                   outcome: Outcome) -> tuple[str | None, bool]:
         """Where the reply goes, and whether to an unregistered sender: the From address when it is
         registered; an unregistered one when no reply went to its mailbox (`_mailbox`) this day and
@@ -497,7 +495,7 @@ class Fetcher:
         message held back by either is logged `unanswered`); nobody when the sender is ambiguous
         or the message was sent by a machine. Never a Reply-To."""
         sender = mail.sender
-        if mail.automatic or sender is None or _MACHINE_SENT.search(header_block(raw)):
+        if mail.automatic or sender is None:
             return None, False
         try:
             if self.registered(sender, folder):
