@@ -284,8 +284,9 @@ class Fetcher:
         is read (Content-Type, -Transfer-Encoding, -Disposition). The second key is one of From,
         Subject and body (as it was before the MIME fields counted: no message's key changed); when
         a message that differs only in its MIME fields holds it, the third, of all of them."""
-        first, content, mime = message_key(raw), _content(raw), _mime(raw)
-        for key in (first, _derived(first, content)):
+        first = key = message_key(raw)
+        content = mime = None                              # worked out only when another message holds a key
+        for _ in range(2):
             other, stored = kept.get(key), None
             if other is None:
                 path = os.path.join(self.room.inbox, f"{key}.eml")
@@ -293,8 +294,13 @@ class Fetcher:
                 if stored is not None and stat.S_ISREG(stored.st_mode):
                     with open(path, "rb") as f:
                         other = f.read()
-            if other is None or (_content(other) == content and _mime(other) == mime):
+            if other is None:
                 return key, stored is not None
+            if content is None:
+                content, mime = _content(raw), _mime(raw)
+            if _content(other) == content and _mime(other) == mime:
+                return key, stored is not None
+            key = _derived(first, content)
         key = _derived(first, f"{content}:{mime}")
         return key, _stat(os.path.join(self.room.inbox, f"{key}.eml")) is not None
 
