@@ -151,6 +151,15 @@ def test_laurin_game_ends_after_the_last_transport_highest_balance_wins(test_map
     assert status_facts(state, test_map, rules)["winners"] == ["red"]
 
 
+def test_schmidt_builds_nothing_after_the_transport_that_ends_the_game(test_map):
+    rules = load_rules("schmidt", {"operations.transports": 1, "operations.transports_without_specials": 1})
+    events, state, _ = run_round(transports(1), test_map, rules,
+                                 {"red": f"RACE 1 RUN {RED}\nAFTER 1 BUILD M9-N9"}, [6, 6])
+    assert events_of(events, "game_finished") and state.phase == "finished"
+    assert events_of(events, "segment") == [] and events_of(events, "additional_construction") == []
+    assert events_of(events, "not_carried_out")[0]["company"] == "red"
+
+
 def test_equal_balances_share_the_win(test_map):
     rules = load_rules("laurin", {"operations.transports": 1})
     events, _, _ = run_round(transports(1, balances={"red": 20, "blue": 20, "green": 20}), test_map, rules, {}, [])

@@ -93,6 +93,8 @@ class OperatingRound:
                 finished = True
                 break
             if per_transport:
+                if total is not None and state.ops.get("made", 0) >= total:
+                    break                      # the last transport ends the game: nothing is built after it
                 self.build_after(n, earned, arrival if n in open_now else [])
         if not finished and total is not None and state.ops.get("made", 0) >= total:
             finish(self.emit, f"all {total} transports have been made")
