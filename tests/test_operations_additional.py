@@ -160,6 +160,18 @@ def test_schmidt_builds_nothing_after_the_transport_that_ends_the_game(test_map)
     assert events_of(events, "not_carried_out")[0]["company"] == "red"
 
 
+def test_laurin_builds_what_transport_20_gave_before_transport_21_ends_the_game(test_map, laurin):
+    state = transports(20, 21, balances={"red": 30, "blue": 20, "green": 10})
+    state.ops["made"] = 19
+    orders = {"red": "RACE 20 PASS\nRACE 21 PASS\nBUILD M9-N9", "blue": "RACE 20 PASS\nRACE 21 PASS",
+              "green": "RACE 20 PASS\nRACE 21 PASS\nBUILD G10-H10"}
+    events, state, _ = run_round(state, test_map, laurin, orders, [])
+    kinds = [e["type"] for e in events if e["type"] in ("transport_made", "segment", "game_finished")]
+    assert kinds == ["transport_made", "segment", "segment", "transport_made", "game_finished"]
+    assert [e["company"] for e in events_of(events, "segment")] == ["green", "red"]      # poorest first
+    assert events_of(events, "not_carried_out") == [] and state.phase == "finished"
+
+
 def test_equal_balances_share_the_win(test_map):
     rules = load_rules("laurin", {"operations.transports": 1})
     events, _, _ = run_round(transports(1, balances={"red": 20, "blue": 20, "green": 20}), test_map, rules, {}, [])

@@ -83,8 +83,12 @@ class OperatingRound:
         total = total_transports(self.rules, self.map)
         per_transport = self.rules.operations.additional_construction.builds == "per_transport"
         self.handled: set[tuple[str, int]] = set()   # (company, line) of build items carried out or refused
+        built = False                                 # the round's building came before its last transport
         for n in this_round:
             if n in open_now:
+                if allowances and not per_transport and total is not None and state.ops.get("made", 0) + 1 >= total:
+                    self.build(allowances, arrival)  # earned before the transport that ends the game: built before it
+                    allowances, built = {}, True
                 made = self.transport(n, entries.get(n, {}), arrival)
                 if not made:
                     continue
@@ -100,11 +104,8 @@ class OperatingRound:
             finish(self.emit, f"all {total} transports have been made")
             finished = True
         if finished:
-            for company in state.seat_order():
-                order = self.orders.get(company)
-                if order is not None and (self.unhandled(company, order) or order.ferries):
-                    self.emit(dict(type="not_carried_out", round=self.round, company=company,
-                                   reason="the game ended before the additional construction"))
+            if not built:
+                self.not_carried_out()
         else:
             if per_transport:
                 self.close_builds(this_round)
@@ -113,6 +114,14 @@ class OperatingRound:
             self.emit(dict(type="round_closed", round=self.round))
             open_operations_round(self.emit, self.map, self.rules, self.dice, self.options)
         return self.emit.events, self.state
+
+    def not_carried_out(self):
+        """The game ended before the round's building: each order that would have built says so."""
+        for company in self.state.seat_order():
+            order = self.orders.get(company)
+            if order is not None and (self.unhandled(company, order) or order.ferries):
+                self.emit(dict(type="not_carried_out", round=self.round, company=company,
+                               reason="the game ended before the additional construction"))
 
     # -- orders ------------------------------------------------------------------
     def collect_entries(self, open_now: list[int]) -> dict[int, dict[str, RaceEntry]]:
