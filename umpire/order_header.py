@@ -129,15 +129,20 @@ def keyword_of(shown: str) -> tuple[str, str, str]:
     return word.upper().rstrip(":"), word, rest.strip()
 
 
+def code_masker(codes: Iterable[str]) -> Masker:
+    """The masker of a game's order codes, made once per set of codes (they mask order after order)."""
+    return _masker(tuple(c for c in codes if isinstance(c, str)))
+
+
 @lru_cache(maxsize=64)
 def _masker(codes: tuple[str, ...]) -> Masker:
-    return Masker(codes)            # a game's codes mask order after order
+    return Masker(codes)
 
 
 def mask_codes(text: str, codes: Iterable[str]) -> str:
     """The order text with every token equal to one of `codes` masked (see echo.Masker), except
     on CODE lines, whose word is the code to be checked (and which the parser never echoes)."""
-    mask = _masker(tuple(c for c in codes if isinstance(c, str)))
+    mask = code_masker(codes)
     out = []
     for line in text.splitlines(keepends=True):
         body = line.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")

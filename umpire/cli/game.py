@@ -259,8 +259,7 @@ def _cancelled(events: list[dict]) -> str:
 
 def _revealed(folder: GameFolder) -> str:
     """` The seed of its dice is revealed.` where the game's dice (or draws) are seeded; "" where recorded."""
-    seeded = (folder.config.get("dice") or {}).get("mode") == "seeded"
-    return f" The seed of its {folder.family.recorded} is revealed." if seeded else ""
+    return f" The seed of its {folder.family.recorded} is revealed." if folder.seeded else ""
 
 
 def _winners(folder: GameFolder, ids: list[str], capital: bool = True) -> str:

@@ -62,8 +62,7 @@ def rollback(game_dir, to_round):
     stay and may be replaced; `umpire resolve` then resolves the round again.
     """
     folder = GameFolder(game_dir)
-    revealed = (folder.require().state().phase == "finished"
-                and (folder.config.get("dice") or {}).get("mode") == "seeded")
+    revealed = folder.require().state().phase == "finished" and folder.seeded
     done = undo.rollback(folder, to_round)
     if done.nothing:
         more = "" if to_round is not None else " (the last resolve is undone already; give --to ROUND to undo more)"
@@ -76,9 +75,9 @@ def rollback(game_dir, to_round):
     if done.orders:
         click.echo(f"Orders no longer in force (their rounds are not open; kept on disk): {', '.join(done.orders)}")
     if revealed:
-        thing = "roll" if folder.family.recorded == "dice" else "draw"
+        from ..dice_audit import word
         click.echo(f"Note: the game had ended, and its last newsletter revealed the seed: anyone who read it can "
-                   f"work out every {thing} from here on before it is made. Tell the players.")
+                   f"work out every {word(folder)} from here on before it is made. Tell the players.")
 
 
 @main.command()

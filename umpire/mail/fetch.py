@@ -35,10 +35,9 @@ from imapclient.exceptions import IMAPClientError, LoginError
 
 from .. import actions
 from ..errors import UmpireError
-from ..order_header import clean_lines
+from ..order_header import clean_lines, code_masker
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
-from ..echo import Masker
 from ..store.lock import Busy, game_lock
 from . import deadlines, replies
 from .auth import authentication_problem, registered
@@ -126,7 +125,6 @@ class Fetcher:
         strangers = [r["to"] for r in self.done.values() if r.get("day") == today and r.get("to")]
         self.answered_today = {_mailbox(a) for a in strangers}    # unregistered mailboxes answered today
         self.stranger_replies = len(strangers)
-        self.maskers: dict[Path, Masker] = {}                     # game folder -> the masker of its codes
         self.busy: dict[Path, Busy] = {}                          # with --all: games another command holds
         self.deferred: set[int] = set()                           # uids of messages left for a later fetch
         self.folders: tuple[int, dict[str, list[str]]] | None = None   # with --all: the game folder names
@@ -527,14 +525,12 @@ class Fetcher:
         when its codes cannot be read), the subject is not repeated."""
         if folder is None:
             return replies.unrepeated
-        if folder.path not in self.maskers:
-            try:
-                self.maskers[folder.path] = Masker(folder.codes)
-            except Exception as exc:
-                if _environment(exc):
-                    raise
-                return replies.unrepeated
-        return self.maskers[folder.path]
+        try:
+            return code_masker(folder.codes)
+        except Exception as exc:
+            if _environment(exc):
+                raise
+            return replies.unrepeated
 
     def reply_bytes(self, mail: Mail, body: str, to: str, outcome: Outcome,
                     folder: GameFolder | None) -> bytes | None:

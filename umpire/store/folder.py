@@ -396,6 +396,11 @@ class GameFolder:
         self._events = None
         self._next_seq.clear()
 
+    @property
+    def seeded(self) -> bool:
+        """Whether the game's dice (or draws) come from its seed, which its last newsletter reveals."""
+        return self.config["dice"].get("mode") == "seeded"
+
     def dice(self, state):
         """The random source of the game's family: dice or draws, seeded or recorded, going on
         after what `state` has used."""
