@@ -362,9 +362,11 @@ def test_a_new_code_is_never_one_the_game_has_used():
 
 
 def test_replace_never_hands_out_the_code_it_retires(game, monkeypatch):
-    old = GameFolder(game).secrets["codes"]["red"]
+    codes = GameFolder(game).secrets["codes"]
+    old = codes["red"]
     word, number = old.rsplit("-", 1)
-    draws = iter([(word, int(number) - 10), ("maple", 1)])      # the first draw repeats the old code
+    fresh = next(w for w in actions._CODE_WORDS if w not in {c.split("-")[0] for c in codes.values()})
+    draws = iter([(word, int(number) - 10), (fresh, 1)])      # the first draw repeats the old code
 
     drawn = []
 
@@ -375,4 +377,4 @@ def test_replace_never_hands_out_the_code_it_retires(game, monkeypatch):
     monkeypatch.setattr("secrets.choice", choice)
     monkeypatch.setattr("secrets.randbelow", lambda n: drawn[-1][1])
     out = ok("replace", game, "red", "--email", "standby@example.org")
-    assert "red: maple-11" in out and GameFolder(game).secrets["codes"]["red"] == "maple-11"
+    assert f"red: {fresh}-11" in out and GameFolder(game).secrets["codes"]["red"] == f"{fresh}-11"

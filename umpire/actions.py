@@ -44,12 +44,24 @@ def parse_company(spec: str) -> dict:
     return {"id": cid, "name": name, "email": email}
 
 
-def new_code(taken=()) -> str:
-    """A fresh order code, never one of `taken` (the codes the game has used)."""
+def new_code(taken=(), current=()) -> str:
+    """A fresh order code: never one of `taken` (the codes the game has used), and its first word
+    that of none of `current` (the codes in force for the other companies), so that no two
+    players' codes differ only by their number; a word no code of the game had is preferred."""
     import secrets as _secrets
+    taken = set(taken)
+    barred = {c.split("-", 1)[0] for c in current}
+    words = [w for w in _CODE_WORDS if w not in barred and any(f"{w}-{n}" not in taken for n in range(10, 100))]
+    used = {c.split("-", 1)[0] for c in taken}
+    pool = [w for w in words if w not in used] or words
+    if not pool:
+        raise UmpireError(f"no order code is left: each company's code begins with a word of its own, and "
+                          f"there are {len(_CODE_WORDS)} words, each with 90 numbers.",
+                          fix=f"Play with at most {len(_CODE_WORDS)} companies; nothing was changed.")
     while True:
-        code = f"{_secrets.choice(_CODE_WORDS)}-{_secrets.randbelow(90) + 10}"
-        if code not in taken:
+        word = _secrets.choice(pool)
+        code = f"{word}-{_secrets.randbelow(90) + 10}"
+        if word in pool and code not in taken:
             return code
 
 
@@ -116,7 +128,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
 
     codes: dict[str, str] = {}
     for c in companies:                         # each company its own code
-        codes[c["id"]] = new_code(taken=codes.values())
+        codes[c["id"]] = new_code(taken=codes.values(), current=codes.values())
     secrets = {"codes": codes}
     if recorded is None:
         from secrets import token_hex

@@ -68,7 +68,7 @@ def replace(folder: GameFolder, company: str, email: str, name: str | None = Non
     secrets = folder.secrets
     codes = secrets.setdefault("codes", {})
     used = set(codes.values()) | {r["code"] for rs in (secrets.get("retired_codes") or {}).values() for r in rs}
-    code = code or actions.new_code(taken=used)
+    code = code or actions.new_code(taken=used, current=[v for k, v in codes.items() if k != company])
     position = len(folder.journal())
     retired = secrets.setdefault("retired_codes", {}).setdefault(company, [])
     retired.append({"code": codes.get(company), "until": position})
