@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from umpire.cli import main
-from umpire.export import item_of
+from umpire.families.dampfross.accounts import item_of
 from helpers import run_ok
 
 
@@ -39,10 +39,10 @@ def test_accounts_show_each_transport_as_a_column_in_order(demo):
 
 
 def test_postings_fall_in_the_zine_columns():
-    assert item_of({"reason": "bonus for 1st place in transport 7"}) == "transport 7"
-    assert item_of({"reason": "fees for transport 12, 5 less 2 the other way"}) == "transport 12"
-    assert item_of({"reason": "building AD21-AC21"}) == "building"
-    assert item_of({"reason": "correction by the GM: a fee charged twice"}) == "correction"
+    assert item_of("bonus for 1st place in transport 7") == "transport 7"
+    assert item_of("fees for transport 12, 5 less 2 the other way") == "transport 12"
+    assert item_of("building AD21-AC21") == "building"
+    assert item_of("correction by the GM: a fee charged twice") == "correction"
 
 
 def test_csv_accounts_have_a_header_and_a_running_balance(demo):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 BANK = "bank"
 
@@ -48,3 +49,34 @@ class Ledger:
     def total(self) -> int:
         """Always zero: money only moves between accounts."""
         return sum(self._balances.values())
+
+
+def accounts_by_round(postings, accounts: list[str], item: Callable[[Posting], str | None],
+                      column: Callable[[str], object] = lambda name: 0) -> list[dict]:
+    """The accounts round by round, as the zines printed them: per round with postings, per account,
+    `brought_forward`, `items` (label -> net amount, ordered by `column` then label) and
+    `carried_forward`. `item(posting)` labels a posting; None marks an opening balance, which is
+    brought forward into the first round rather than shown as an item."""
+    balance = {a: 0 for a in accounts}
+    rounds: dict[int, dict[str, dict[str, int]]] = {}
+    for p in postings:
+        label = item(p)
+        for who, sign in ((p.payer, -1), (p.payee, 1)):
+            if who not in balance:
+                continue
+            if label is None:
+                balance[who] += sign * p.amount
+                continue
+            items = rounds.setdefault(p.round, {}).setdefault(who, {})
+            items[label] = items.get(label, 0) + sign * p.amount
+    table = []
+    for r in sorted(rounds):
+        row = {}
+        for a in accounts:
+            items = rounds[r].get(a, {})
+            brought = balance[a]
+            balance[a] += sum(items.values())
+            row[a] = {"brought_forward": brought, "items": dict(sorted(items.items(), key=lambda i: (column(i[0]), i[0]))),
+                      "carried_forward": balance[a]}
+        table.append({"round": r, "companies": row})
+    return table

@@ -17,9 +17,12 @@ from . import main
               help="With --format csv: the accounts (one row per item) or the action log.")
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of standard output.")
-def export_command(game_dir, fmt, table, out_file):
-    """Export the accounts round by round (brought forward, each transport, building, carried
-    forward, as the zines printed them) and the journal as a readable action log.
+@click.option("--reveal", is_flag=True,
+              help="Once the game has ended: the hidden draws and private notes too (for the GM).")
+def export_command(game_dir, fmt, table, out_file, reveal):
+    """Export the accounts round by round (Dampfross: brought forward, each transport, building,
+    fees, city bonuses, carried forward, as the zines printed them; Volldampf: the marks and the
+    income track) and the journal as the public log the newsletters tell.
 
     Examples: `umpire export games/ireland-1 > ireland-1.json`,
     `umpire export games/ireland-1 --format csv --out accounts.csv`,
@@ -27,7 +30,7 @@ def export_command(game_dir, fmt, table, out_file):
     """
     from ..export import export
     from ..store import atomic
-    text = export(GameFolder(game_dir), fmt, table)
+    text = export(GameFolder(game_dir), fmt, table, reveal)
     if out_file:
         atomic.write_text(out_file, text)
         click.echo(f"Written to {out_file}.", err=True)

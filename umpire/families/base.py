@@ -96,6 +96,7 @@ class Family(ABC):
     default_board: str | None = None             # the board `umpire new` takes without --map
     board_format: object = None                  # the `format:` value of the family's board files
     money: str = "units"                         # what the game's money is called
+    seat: str = "player"                         # what a seat is called (Dampfross: company)
     ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
     route_assistant: bool = False                # True: `umpire route` finds its race routes and cheapest lines
 
@@ -219,6 +220,30 @@ class Family(ABC):
         """How a finished game ended, from its journal: (why it ended, the winners); None while it runs."""
         end = next((e for e in reversed(events) if e["type"] == "game_finished"), None)
         return (end["reason"], end["winners"]) if end else None
+
+    def accounts(self, folder: Folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
+        """The accounts round by round (`events`: the journal up to some point; None: all of it):
+        `[{"round": r, "companies": {seat: {"brought_forward": n, "items": {label: amount},
+        "carried_forward": n, ...}}}]`, every posting under a label saying what it was; a seat's
+        entry may hold further ledgers of the same shape by name (Volldampf: `income track`), and
+        leaves out what the game keeps secret while it runs unless `reveal` (the GM, at the end).
+        Default: a game without money, no rows."""
+        return []
+
+    def public_log(self, folder: Folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
+        """The journal as a public log, `[{"event": number from 1, "round", "type", "text"}]`: what
+        the newsletters tell, never a hidden draw or a private note unless `reveal` (the GM, after
+        the end). Default: every event but the shell's bookkeeping and hidden draws, plainly."""
+        events = folder.events if events is None else events
+        lines = []
+        for number, e in enumerate(events, 1):
+            if e.get("type") in ("command", "newsletter", "order_received") or (e.get("hidden") and not reveal):
+                continue
+            details = ", ".join(f"{k}={v}" for k, v in e.items()
+                                if k not in ("type", "round") and not isinstance(v, (dict, list)))
+            lines.append({"event": number, "round": e.get("round"), "type": e.get("type"),
+                          "text": str(e.get("type")).replace("_", " ") + (f": {details}" if details else "")})
+        return lines
 
     def summary(self, before: GameState, after: GameState, events: list[dict]) -> list[str]:
         """What resolving the turn did, in a few lines for `umpire preview` (state before and after,

@@ -34,6 +34,7 @@ class Dampfross(Family):
     checks = CHECKS
     ruleset_schema = SCHEMA
     route_assistant = True
+    seat = "company"
 
     # -- data ----------------------------------------------------------------------
     board_format = 1
@@ -137,6 +138,14 @@ class Dampfross(Family):
         phase = "the game ends" if after.phase == "finished" else f"{after.phase}, round {after.round} opens"
         out.append(f"  then {phase}.")
         return out
+
+    def accounts(self, folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
+        from .accounts import accounts
+        return accounts(folder.events if events is None else events, [c["id"] for c in folder.config["companies"]])
+
+    def public_log(self, folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
+        from .accounts import log
+        return log(folder.events if events is None else events)
 
     def status(self, folder, state: State) -> dict:
         board = folder.game_map

@@ -48,6 +48,7 @@ class Volldampf(Family):
     options: dict = {}
     default_board = "volldampf-germany"
     money = "marks"
+    seat = "player"
     board_format = BOARD_FORMAT
     ruleset_schema = {k: v for k, v in SCHEMA.items() if k != "family"}
 
@@ -155,6 +156,17 @@ class Volldampf(Family):
     def posting(self, state: State, payer: str, payee: str, amount: int, reason: str) -> dict:
         return {"type": "money", "round": state.round, "payer": payer, "payee": payee, "amount": amount,
                 "reason": reason}
+
+    def accounts(self, folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
+        from .accounts import accounts
+        events = folder.events if events is None else events
+        shown = reveal or folder.rules["options"]["money"] != "hidden" or any(e["type"] == "end" for e in events)
+        return accounts(events, [c["id"] for c in folder.config["companies"]], shown)
+
+    def public_log(self, folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
+        from .accounts import public_log
+        return public_log(folder.game_map, folder.rules, folder.state(), folder.events if events is None else events,
+                          reveal)
 
     def status(self, folder, state: State) -> dict:
         players = {}
