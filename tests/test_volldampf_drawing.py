@@ -13,6 +13,7 @@ from umpire.cli import main
 from umpire.families.volldampf.board import Board, Link, Location, Region, load_board
 from umpire.families.volldampf.drawing import (LAND, PALETTE, SEA, TRACK_CELL, TRACK_SPACES, Position, board_pdf,
                                                frame_for, track_cell)
+from umpire.families.volldampf.markers import CUBE, cube_blocks
 
 from pixels import close, render_page
 
@@ -87,9 +88,10 @@ def test_owners_sections_cubes_and_income_markers_are_drawn(tmp_path):
     x2, y2 = frame(han.x, han.y)
     along = (x1 + 0.3 * (x2 - x1), y1 + 0.3 * (y2 - y1))
     assert close(page.at(*along), hexcolour("green"), tolerance=20)
-    ber = board.locations["BER"]
-    bx, by = frame(ber.x, ber.y)
-    assert any(close(p, hexcolour("yellow"), tolerance=20) for p in page.near(bx + 9, by + 3, radius=2))
+    [block] = cube_blocks(board, frame, position.cubes)
+    assert [colour for _, _, colour in block.cubes] == ["yellow"] * 3
+    for x, y, _ in block.cubes:
+        assert close(page.at(x + CUBE / 2, y + CUBE / 2), hexcolour("yellow"), tolerance=20)
     x, y = track_cell(7)
     assert close(page.at(x + TRACK_CELL / 2, y + 5), hexcolour("orange"), tolerance=20)
     x, y = track_cell(0)

@@ -11,7 +11,8 @@ from PIL import Image
 from pixels import close, render_page
 
 from umpire import demo
-from umpire.families.volldampf.drawing import DISC, PAGE, PICTURE_WIDTH, colour, frame_for
+from umpire.families.volldampf.drawing import PAGE, PICTURE_WIDTH, colour, frame_for
+from umpire.families.volldampf.markers import CUBE, cube_blocks
 from umpire.families.volldampf.report import player_colours
 from umpire.replay import replay
 from helpers import run_ok
@@ -69,12 +70,9 @@ def test_the_picture_shows_each_players_track_and_the_cubes_where_the_pdf_has_th
     assert len(in_pdf) >= len(track) / 2 and {rgb for _, rgb in in_pdf} == {colour(colours[p]).rgb()
                                                                             for p in set(state.sections.values())}
     assert all(close(png_at(*at), rgb, tolerance=30) for at, rgb in in_pdf)
-    cubes = []                                  # the first cube beside each location with cubes
-    for ident, held in sorted(state.cubes.items()):
-        if held:
-            loc = board.locations[ident]
-            x, y = frame(loc.x, loc.y)
-            left = x - DISC - 1.5 - 3 * 5.2 if loc.label == "right" else x + DISC + 1.5
-            cubes.append(((left + 2.2, y + DISC), colour(held[0]).rgb()))
+    cubes = []                                  # the middle of the first cube of each location with cubes
+    for block in cube_blocks(board, frame, state.cubes):
+        x, y, held = block.cubes[0]
+        cubes.append(((x + CUBE / 2, y + CUBE / 2), colour(held).rgb()))
     in_pdf = [(at, rgb) for at, rgb in cubes if close(page.at(*at), rgb, tolerance=20)]
     assert in_pdf and all(close(png_at(*at), rgb, tolerance=30) for at, rgb in in_pdf)

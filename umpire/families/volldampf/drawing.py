@@ -20,10 +20,13 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
+from ...render.fitting import fitted
 from ...render.fonts import BOLD, SANS, drawable, register
 from ...render.pdfsettings import new_canvas
 from ...render.raster import RasterCanvas
-from .board import Board, Link, Location
+from .board import Board
+from .markers import (CUBE, DISC, MORE_SIZE, NAME_SIZE, SYMBOL, Block, cube_blocks, link_ends, name_box, offsets,
+                      symbol_points)
 
 PAGE = landscape(A4)
 MARGIN = 16.0
@@ -31,8 +34,6 @@ TRACK_CELL = 19.0
 TRACK_ACROSS, TRACK_DOWN = 31, 21          # cells along the long and short edges, corners shared
 TRACK_SPACES = 2 * TRACK_ACROSS + 2 * TRACK_DOWN - 4
 PANEL = 92.0                                # the legend's width at the right of the map
-DISC = 5.2                                  # radius of a location's disc
-SYMBOL = 6.6                                # "radius" of a track space's symbol
 PICTURE_WIDTH = 1600                        # pixels across the PNG: a phone shows it whole and zooms into it
 
 PALETTE = {
@@ -61,13 +62,14 @@ def colour(name: str) -> colors.Color:
 @dataclass(frozen=True)
 class Position:
     """What the game has put on the board: owners by link id (their colour), cubes by
-    location id (their colours, in the order they came), income per player and each
-    player's colour."""
+    location id (their colours, in the order they came), income per player, each
+    player's colour and name (the legend lists the players in the order of `colours`)."""
 
     owners: Mapping[str, str] = field(default_factory=dict)
     cubes: Mapping[str, Sequence[str]] = field(default_factory=dict)
     income: Mapping[str, int] = field(default_factory=dict)
     colours: Mapping[str, str] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
 
 
 class Frame:
@@ -108,7 +110,7 @@ def draw_board(c: Canvas, board: Board, position: Position | None = None, title:
     _links(c, board, frame, position)
     _locations(c, board, frame, position)
     c.restoreState()
-    _panel(c, board, (inner[0] + inner[2] - PANEL, inner[1], PANEL, inner[3]), title or board.title)
+    _panel(c, board, (inner[0] + inner[2] - PANEL, inner[1], PANEL, inner[3]), title or board.title, position)
     _income_track(c, position)
 
 
@@ -206,33 +208,11 @@ def _coast(ring, bounds) -> list[list[tuple[float, float]]]:
 
 
 # -- links --------------------------------------------------------------------
-def _ends(board: Board, frame: Frame, link: Link, offset: float):
-    a, b = board.locations[link.a], board.locations[link.b]
-    (x1, y1), (x2, y2) = frame(a.x, a.y), frame(b.x, b.y)
-    if offset:
-        length = math.hypot(x2 - x1, y2 - y1) or 1.0
-        nx, ny = -(y2 - y1) / length * offset, (x2 - x1) / length * offset
-        x1, y1, x2, y2 = x1 + nx, y1 + ny, x2 + nx, y2 + ny
-    return x1, y1, x2, y2
-
-
-def _offsets(board: Board) -> dict[str, float]:
-    """Links sharing a pair of locations are drawn side by side, 9 points apart."""
-    out: dict[str, float] = {}
-    seen: dict[frozenset, list[str]] = {}
-    for link in board.links.values():
-        seen.setdefault(frozenset(link.ends), []).append(link.id)
-    for ids in seen.values():
-        for i, ident in enumerate(ids):
-            out[ident] = (i - (len(ids) - 1) / 2) * 9.0
-    return out
-
-
 def _links(c: Canvas, board: Board, frame: Frame, position: Position):
-    offsets = _offsets(board)
+    shift = offsets(board)
     c.setLineCap(1)
     for link in board.links.values():
-        x1, y1, x2, y2 = _ends(board, frame, link, offsets[link.id])
+        x1, y1, x2, y2 = link_ends(board, frame, link, shift[link.id])
         owner = position.owners.get(link.id)
         if owner:
             c.setStrokeColor(INK)
@@ -245,29 +225,10 @@ def _links(c: Canvas, board: Board, frame: Frame, position: Position):
             c.setLineWidth(1.3)
         c.line(x1, y1, x2, y2)
     for link in board.links.values():
-        x1, y1, x2, y2 = _ends(board, frame, link, offsets[link.id])
+        x1, y1, x2, y2 = link_ends(board, frame, link, shift[link.id])
         region = board.regions[link.region]
         _track_space(c, (x1 + x2) / 2, (y1 + y2) / 2, region.name, colour(region.colour), link.cost,
                      position.owners.get(link.id))
-
-
-def symbol_points(name: str, x: float, y: float, r: float) -> list[tuple[float, float]]:
-    """The outline of a region's symbol centred on x, y."""
-    def ring(n, radius, turn):
-        return [(x + radius * math.cos(turn + 2 * math.pi * k / n), y + radius * math.sin(turn + 2 * math.pi * k / n))
-                for k in range(n)]
-    if name == "octagon":
-        return ring(8, r * 1.02, math.pi / 8)
-    if name == "triangle":
-        return [(x - r * 1.25, y - r * 0.8), (x + r * 1.25, y - r * 0.8), (x, y + r * 1.25)]
-    if name == "square":
-        return ring(4, r * 1.2, math.pi / 4)
-    if name == "diamond":
-        return ring(4, r * 1.3, 0)
-    if name == "star":
-        outer, inner = ring(5, r * 1.45, math.pi / 2), ring(5, r * 0.8, math.pi / 2 + math.pi / 5)
-        return [p for pair in zip(outer, inner) for p in pair]
-    return []
 
 
 def _track_space(c: Canvas, x: float, y: float, symbol: str, fill: colors.Color, cost: int | None,
@@ -307,49 +268,35 @@ def _locations(c: Canvas, board: Board, frame: Frame, position: Position):
             c.rect(x - DISC, y - DISC, 2 * DISC, 2 * DISC, stroke=1, fill=1)
         else:
             c.circle(x, y, DISC if loc.coloured else DISC * 0.6, stroke=1, fill=1)
-        _name(c, loc, x, y)
-        _cubes(c, x, y, position.cubes.get(loc.id, ()), loc.label == "right")
+        left, base, box = name_box(loc, x, y)
+        c.setFillColor(colors.Color(1, 1, 1, alpha=0.78))
+        c.rect(*box, stroke=0, fill=1)
+        c.setFillColor(INK)
+        c.setFont(BOLD, NAME_SIZE)
+        c.drawString(left, base, drawable(loc.name))
+    for block in cube_blocks(board, frame, position.cubes):
+        _cubes(c, block)
 
 
-def _name(c: Canvas, loc: Location, x: float, y: float):
-    size = 6.6
-    name = drawable(loc.name)
-    c.setFont(BOLD, size)
-    w = c.stringWidth(name, BOLD, size)
-    left, base = {
-        "below": (x - w / 2, y - DISC - size - 0.6),
-        "above": (x - w / 2, y + DISC + 2.2),
-        "left": (x - DISC - 2.5 - w, y - size * 0.35),
-        "right": (x + DISC + 2.5, y - size * 0.35),
-    }[loc.label]
-    c.setFillColor(colors.Color(1, 1, 1, alpha=0.78))
-    c.rect(left - 1.2, base - 1.6, w + 2.4, size + 1.6, stroke=0, fill=1)
-    c.setFillColor(INK)
-    c.drawString(left, base, name)
-
-
-def _cubes(c: Canvas, x: float, y: float, cubes: Sequence[str], left: bool):
-    """Up to six cubes in two rows beside the disc (on the side away from the name), then `+n`."""
-    if not cubes:
-        return
-    side, gap = 4.4, 0.8
-    shown = list(cubes)[:6]
-    cx = x - DISC - 1.5 - 3 * (side + gap) if left else x + DISC + 1.5
-    cy = y + DISC - side / 2
-    for i, cube in enumerate(shown):
-        row, col = divmod(i, 3)
-        c.setFillColor(colour(cube))
+def _cubes(c: Canvas, block: Block):
+    """A location's cubes where markers.py placed them (a leader to the disc when they stand off), then `+n`."""
+    if block.leader:
         c.setStrokeColor(INK)
         c.setLineWidth(0.5)
-        c.rect(cx + col * (side + gap), cy - row * (side + gap), side, side, stroke=1, fill=1)
-    if len(cubes) > len(shown):
-        c.setFont(BOLD, 5.5)
+        c.line(*block.leader)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    for x, y, cube in block.cubes:
+        c.setFillColor(colour(cube))
+        c.rect(x, y, CUBE, CUBE, stroke=1, fill=1)
+    if block.more:
+        c.setFont(BOLD, MORE_SIZE)
         c.setFillColor(INK)
-        c.drawString(cx, cy - 2 * (side + gap) - 1, f"+{len(cubes) - len(shown)}")
+        c.drawString(*block.more_at, f"+{block.more}")
 
 
 # -- legend and income track ----------------------------------------------------
-def _panel(c: Canvas, board: Board, box, title: str):
+def _panel(c: Canvas, board: Board, box, title: str, position: Position):
     x, y, w, h = box
     c.setFillColor(colors.white)
     c.setStrokeColor(INK)
@@ -357,7 +304,7 @@ def _panel(c: Canvas, board: Board, box, title: str):
     c.rect(x, y, w, h, stroke=1, fill=1)
     c.setFillColor(INK)
     top = y + h - 16
-    size = min(10, *(_fitting(c, word, BOLD, 10, w - 10) for word in title.split()))
+    size = min(10, *(fitted(word, BOLD, 10, w - 10) for word in title.split()))
     for line in _wrap(c, title, BOLD, size, w - 10):
         c.setFont(BOLD, size)
         c.drawString(x + 5, top, line)
@@ -366,7 +313,7 @@ def _panel(c: Canvas, board: Board, box, title: str):
     c.drawString(x + 5, top, board.name)
     c.drawString(x + 5, top - 8, f"{len(board.locations)} locations, {len(board.links)} links")
     top -= 26
-    c.setFont(BOLD, _fitting(c, "Regions (track cards)", BOLD, 7.5, w - 10))
+    c.setFont(BOLD, fitted("Regions (track cards)", BOLD, 7.5, w - 10))
     c.drawString(x + 5, top, "Regions (track cards)")
     top -= 16
     counts = {name: sum(1 for l in board.links.values() if l.region == name) for name in board.regions}
@@ -399,12 +346,32 @@ def _panel(c: Canvas, board: Board, box, title: str):
                  "edge: start bottom right."):
         c.drawString(x + 5, top, line)
         top -= 7.5
+    if position.colours:
+        _players(c, x, top - 8, w, position)
 
 
-def _fitting(c: Canvas, text: str, font: str, size: float, width: float) -> float:
-    """`size`, or the smaller size at which `text` fits `width`."""
-    wide = c.stringWidth(text, font, size)
-    return size if wide <= width else round(size * width / wide, 2)
+def _players(c: Canvas, x: float, top: float, w: float, position: Position):
+    """The players' legend: each one's sections as drawn, his name, id and income marker."""
+    c.setFillColor(INK)
+    c.setFont(BOLD, 7.5)
+    c.drawString(x + 5, top, "Players")
+    top -= 13
+    for player, name in position.colours.items():
+        c.setLineCap(1)
+        c.setStrokeColor(INK)
+        c.setLineWidth(5.2)
+        c.line(x + 7, top + 2, x + 20, top + 2)
+        c.setStrokeColor(colour(name))
+        c.setLineWidth(4.0)
+        c.line(x + 7, top + 2, x + 20, top + 2)
+        c.setFillColor(INK)
+        label = drawable(position.names.get(player, player))
+        c.setFont(SANS, fitted(label, SANS, 7, w - 30))
+        c.drawString(x + 25, top + 3.5, label)
+        detail = drawable(f"{player}, {name}, income {position.income.get(player, 0)}")
+        c.setFont(SANS, fitted(detail, SANS, 5.8, w - 30))
+        c.drawString(x + 25, top - 3.5, detail)
+        top -= 18
 
 
 def _wrap(c: Canvas, text: str, font: str, size: float, width: float) -> list[str]:

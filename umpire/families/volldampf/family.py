@@ -322,7 +322,8 @@ def board_position(state: State):
     colours = player_colours(state.seats)
     return Position(owners={link: colours[p] for link, p in state.sections.items()},
                     cubes={k: list(v) for k, v in state.cubes.items() if v},
-                    income={p: state.income_of(p) for p in state.seats}, colours=colours)
+                    income={p: state.income_of(p) for p in state.seats}, colours=colours,
+                    names={p: state.names.get(p, p) for p in state.seats})
 
 
 def wrap_line(line: str, columns: int) -> list[str]:

@@ -5,16 +5,13 @@ every posting, and an order form per company. Reportlab in invariant mode: same 
 from __future__ import annotations
 
 import io
-import math
-
 from functools import partial
-
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..gamemap import GameMap
 from ....words import plural
 from . import chart, mapdraw, pdf_operations
 from ....render.flow import FOOTER, Column, Flow
+from ....render.fitting import fitted
 from ....render.fonts import BOLD, MONO, SANS, drawable
 from .mapdraw import MapContent
 from ....render.paper import paper_size
@@ -47,15 +44,9 @@ def map_pages(flow: Flow, game_map: GameMap, content: MapContent, title: str):
                           heading=heading), turned=sheet.turned)
 
 
-def fitted(text: str, font: str, size: float, width: float, smallest: float = 7.0) -> float:
-    """The type size at which `text` fits `width`: `size`, or smaller (not below `smallest`)."""
-    w = stringWidth(text, font, size)
-    return size if w <= width else max(smallest, math.floor(size * width / w * 10) / 10)
-
-
 def _map_sheet(c, pagesize, game_map: GameMap, content: MapContent, sheet, sheets, heading: str):
     pagesize = sheet.pagesize
-    c.setFont(BOLD, fitted(heading, BOLD, 12, pagesize[0] - 2 * PAGE_MARGIN))
+    c.setFont(BOLD, fitted(heading, BOLD, 12, pagesize[0] - 2 * PAGE_MARGIN, smallest=7.0))
     c.setFillColorRGB(0, 0, 0)
     c.drawString(PAGE_MARGIN, pagesize[1] - PAGE_MARGIN - TITLE_HEIGHT + 6, heading)
     drawn = mapdraw.draw_map(c, game_map, content, pagesize, sheet, sheets)
