@@ -44,8 +44,9 @@ def test_fetch_stores_raw_replies_and_flags_seen(game, dovecot, mailbox, smtp):
     dovecot.deliver(mailbox, raws)
     result = CliRunner().invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
     assert result.exit_code == 0, result.output
-    assert "accepted (g1, red, round 1)" in result.output
-    assert "not accepted (g1)" in result.output
+    assert "red@example.org: accepted: the orders of red for round 1 of g1, stored as orders/1/0001-red.txt" \
+        in result.output
+    assert "blue@example.org: not accepted as orders for g1: " in result.output
     kept = sorted(p.read_bytes().replace(b"\r\n", b"\n") for p in (folder.path / "inbox").glob("*.eml"))
     assert kept == sorted(raws)
     assert all(b"\\Seen" in flags for flags in dovecot.flags(mailbox))
@@ -196,9 +197,9 @@ def test_replies_wait_in_the_outbox_without_smtp(game, dovecot, mailbox, smtp):
     folder, codes = game
     dovecot.deliver(mailbox, [email(order_text("g1", "red", codes["red"], "HOME Alpha"))])
     first = CliRunner().invoke(main, fetch_args(folder.path, dovecot, mailbox))
-    assert "1 messages wait" in first.output
+    assert "1 message waits" in first.output
     later = CliRunner().invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
-    assert "1 messages sent" in later.output and len(smtp.messages) == 1
+    assert "1 message sent" in later.output and len(smtp.messages) == 1
     sent = [json.loads(line) for line in (folder.path / "mail.jsonl").read_text().splitlines()]
     assert [r["type"] for r in sent] == ["processed", "sent"]
 

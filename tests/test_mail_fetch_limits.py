@@ -60,7 +60,8 @@ def test_all_leaves_a_busy_games_messages_unflagged_for_the_next_fetch(tmp_path,
     finally:
         os.close(held)
     assert busy.exit_code == 0, busy.output
-    assert busy.stdout.count("deferred (one)") == 2 and "accepted (two, red, round 1)" in busy.stdout
+    assert busy.stdout.count("deferred: game one is busy") == 2 and \
+        "accepted: the orders of red for round 1 of two" in busy.stdout
     assert busy.stderr.count("game one is busy") == 1 and "the next fetch takes them" in busy.stderr
     assert orders_journaled(one) == [] and len(orders_journaled(two)) == 1
     assert dovecot.flags(mailbox) == [(), (b"\\Seen",), ()]

@@ -72,7 +72,7 @@ def test_a_failure_after_the_order_was_stored_still_confirms_it(game, dovecot, m
     monkeypatch.setattr(fetch.replies, "accepted", broken)
     dovecot.deliver(mailbox, [email(order_text("g1", "red", codes["red"], "HOME Alpha"), msgid="<p1@example.org>")])
     result = CliRunner().invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
-    assert result.exit_code == 0 and "accepted (g1, red, round 1)" in result.stdout
+    assert result.exit_code == 0 and "accepted: the orders of red for round 1 of g1" in result.stdout
     assert "its confirmation could not show the orders (KeyError" in result.stderr
     assert [e["type"] for e in orders_journaled(folder)] == ["order_received"]
     assert b"received and stored" in smtp.messages[0].replace(b"\r\n", b" ")

@@ -40,6 +40,21 @@ class LineError:
         return f"line {self.line}: {quote(self.text.strip())}: {self.message}"
 
 
+def refused_order_lines(errors, keywords) -> str:
+    """The refused lines of an order that begin with one of `keywords` (the family's order lines,
+    not the header), as `line 5 (BUILD)` or `lines 5 (BUILD) and 7 (RACE)`; "" if there are none.
+    A confirmation that read no order line names them, so the player sees his line was there."""
+    found = []
+    for e in errors:
+        words = str(getattr(e, "text", "")).split()
+        if words and words[0].upper() in keywords:
+            found.append(f"{e.line} ({words[0].upper()})")
+    if not found:
+        return ""
+    listed = found[0] if len(found) == 1 else ", ".join(found[:-1]) + " and " + found[-1]
+    return f"line {listed} is refused" if len(found) == 1 else f"lines {listed} are refused"
+
+
 def clean_lines(text: str):
     """Numbered lines with comments, quotes and the signature taken off: (number, raw line, text)."""
     for number, raw in enumerate(text.splitlines(), 1):

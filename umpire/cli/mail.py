@@ -46,10 +46,12 @@ def _flush(room, config) -> None:
     if not room.unsent():
         return
     if not config.smtp.configured:
-        click.echo(f"{len(room.unsent())} messages wait in {room.outbox}: give --smtp-host to send them.")
+        due = len(room.unsent())
+        click.echo(f"{due} {'message waits' if due == 1 else 'messages wait'} in {room.outbox}: give --smtp-host "
+                   "to send them.")
         return
     sent = sending.flush(room, config.smtp)
-    click.echo(f"{len(sent)} messages sent.")
+    click.echo(f"{len(sent)} {'message' if len(sent) == 1 else 'messages'} sent.")
 
 
 @main.group("mail")
@@ -97,7 +99,8 @@ def fetch(game_dir, games_dir, **kw):
         click.echo(str(outcome))
         if outcome.alert:
             click.echo(f"umpire: message {outcome.key}: {outcome.alert}", err=True)
-    click.echo(f"{len(outcomes)} messages handled.")
+    handled = sum(1 for o in outcomes if o.status not in ("resolved", "not resolved"))
+    click.echo(f"{handled} {'message' if handled == 1 else 'messages'} handled.")
     _flush(fetcher.room, config)
 
 

@@ -35,7 +35,7 @@ from imapclient.exceptions import IMAPClientError, LoginError
 
 from .. import actions
 from ..errors import UmpireError
-from ..order_header import clean_lines, code_masker
+from ..order_header import clean_lines, code_masker, turn_words
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
@@ -76,14 +76,28 @@ class Outcome:
                                 # | deferred (its game is busy: left on the server for a later fetch)
     game: str | None = None
     company: str | None = None
-    round: int | None = None
+    round: int | str | None = None
     note: str = ""
     alert: str = ""             # what the GM must be told (on stderr): the message could not be handled
+    sender: str | None = None   # the From address, as far as it could be told
 
     def __str__(self):
-        where = ", ".join(str(x) for x in (self.game, self.company, self.round and f"round {self.round}") if x)
-        return f"{self.key[:12]}: {self.status}" + (f" ({where})" if where else "") + \
-            (f": {self.note}" if self.note else "")
+        """One line in words for the GM: who sent the message and what became of it (a resolve
+        the fetch made: the game and what became of its round)."""
+        if self.status in ("resolved", "not resolved"):
+            return f"game {self.game}: {turn_words(self.round)} {self.status}" + (f": {self.note}" if self.note else "")
+        orders = "the orders" + (f" of {self.company}" if self.company else "") + \
+            (f" for {turn_words(self.round)}" if self.round else "") + (f" of {self.game}" if self.game else "")
+        what = {"accepted": f"accepted: {orders}, {self.note}",
+                "held": f"held: {orders}, {self.note}",
+                "refused": f"refused: {orders}: {self.note}",
+                "not accepted": "not accepted as orders" + (f" for {self.game}" if self.game else "") + f": {self.note}",
+                "too large": f"not read, too large: {self.note}",
+                "unreadable": f"unreadable: {self.note}",
+                "duplicate": f"a duplicate: {self.note}",
+                "deferred": f"deferred: game {self.game} is busy; left on the server for the next fetch",
+                }.get(self.status, f"{self.status}: {self.note}")
+        return f"{self.sender or 'an unknown sender'}: {what} (message {self.key[:12]})"
 
 
 def imap_connect(server: Server) -> IMAPClient:
@@ -264,7 +278,8 @@ class Fetcher:
                 previous = self.done.get(key)
                 if previous is not None:
                     self.outcomes.append(Outcome(key, "duplicate", previous.get("game"),
-                                                 note="processed before; not counted again"))
+                                                 note="handled before; not counted again",
+                                                 sender=previous.get("sender")))
                     continue
                 reply = self.process(key, m, durable)
                 if reply is not None:
@@ -326,12 +341,13 @@ class Fetcher:
                 folder, unrouted = self.route(mail)
                 outcome, body = self.submit(mail, folder, unrouted, m.received, durable)
         except Busy as exc:                             # a temporary condition: the message waits on the server
-            self.defer(m, key, exc)
+            self.defer(m, key, exc, mail.sender)
             return None
         except Exception as exc:                        # anything: this message's own defect included
             if _environment(exc):
                 raise
             outcome, body = self.cannot_handle(mail, folder, exc, m.received, durable)
+        outcome.sender = mail.sender
         record = {"type": "processed", "key": key, "uidvalidity": m.validity, "uid": m.uid,
                   "sender": mail.sender, "received": _iso(m.received),
                   "game": outcome.game, "status": outcome.status, "company": outcome.company}
@@ -351,11 +367,12 @@ class Fetcher:
         self.outcomes.append(outcome)
         return (f"{mail.key}.eml", data) if data is not None else None
 
-    def defer(self, m: Received, key: str, busy: Busy):
+    def defer(self, m: Received, key: str, busy: Busy, sender: str | None):
         """Leave a message whose game is busy unrecorded and unflagged: a later fetch takes it (its
         raw copy is kept already). The GM is told once per game."""
         self.deferred.add(m.uid)
-        outcome = Outcome(key, "deferred", busy.path.name, note="its game is busy; left for the next fetch")
+        outcome = Outcome(key, "deferred", busy.path.name, note="its game is busy; left for the next fetch",
+                          sender=sender)
         if busy.path not in self.busy:
             self.busy[busy.path] = busy
             outcome.alert = f"game {busy.path.name} is busy: {busy.what} Its messages are left unflagged on " \

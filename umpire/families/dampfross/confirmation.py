@@ -10,11 +10,13 @@ Warnings never stop an order being stored: the resolution decides.
 from __future__ import annotations
 
 from .engine.preview import OrderPreview, preview_order
-from .orders import Order, format_chain
+from .orders import KEYWORDS, Order, format_chain
+from ...order_header import HEADER_KEYWORDS, refused_order_lines
 from ...store.folder import GameFolder
 from ...textfill import fill
 
 WIDTH = 72
+ORDER_KEYWORDS = tuple(k for k in KEYWORDS if k not in HEADER_KEYWORDS)
 
 
 def order_lines(folder: GameFolder, company: str, order: Order, state=None) -> list[str]:
@@ -37,8 +39,14 @@ def order_lines(folder: GameFolder, company: str, order: Order, state=None) -> l
         out += _warning(_race_problem(state, race.transport, seen.get(race.transport)))
         seen.setdefault(race.transport, race.line)
     if not (order.home or order.chains or order.races or order.jumps or order.joints or order.ferries):
-        out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
-                   "new orders)")
+        refused = refused_order_lines(order.errors, ORDER_KEYWORDS)
+        if refused:
+            out.append(fill(f"(no HOME, BUILD or RACE line could be read: {refused}, see below; this company will "
+                            "do nothing this round unless you send new orders)", WIDTH, initial_indent="  ",
+                            subsequent_indent="   "))
+        else:
+            out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
+                       "new orders)")
     return out
 
 

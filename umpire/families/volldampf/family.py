@@ -12,14 +12,16 @@ from pathlib import Path
 from ...draws import RecordedDraws, SeededDraws, read_draws_file
 from ...columns import pad
 from ...errors import UmpireError
-from ...order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
+from ...order_header import (HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header,
+                             refused_order_lines)
 from ...mail.deadlines import deadline_text
 from ...press import press_of, split_press
+from ...textfill import fill
 from ...words import noun, plural
 from ..base import Confirmation, Family, Issue
 from . import engine
 from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board
-from .orders import BodyReader, TurnOrders, line_turn
+from .orders import TURN_OF, BodyReader, TurnOrders, line_turn
 from .preview import preview
 from .report import Writer, newsletter_text, player_colours, since_last_issue
 from .rules import SCHEMA, load_volldampf_rules, option_key, setup_problems
@@ -243,7 +245,11 @@ class Volldampf(Family):
                     out.append(f"  note: line {sab.number}: there is no player {sab.target!r}; "
                                f"the players are {', '.join(state.seats)}.")
         if not out:
-            out.append("  (no order lines: the defaults of this turn apply)")
+            refused = refused_order_lines(order.errors, TURN_OF)
+            out.append(fill(f"(no order line could be read: {refused}, see below; the defaults of this turn "
+                            "apply unless you send new orders)", 72, initial_indent="  ",
+                            subsequent_indent="   ")
+                       if refused else "  (no order lines: the defaults of this turn apply)")
         return Confirmation(out, NOTE)
 
 
