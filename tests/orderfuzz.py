@@ -9,12 +9,15 @@ Profiles (selected by UMPIRE_FUZZ, default `fast`):
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.orders import KEYWORDS, MAX_LINE_CHARS, MAX_ORDER_BYTES
+from umpire.names import fold
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = ("otter-57", "tulip-42", "cedar-13")
@@ -43,7 +46,28 @@ DIGITS = ["²", "٢١", "１２", "⑫", "Ⅻ", "𝟙𝟚", "0", "00", "9" * 60,
 PUNCT = list("-–—,;()[]{}<>#:>+*/\\\"'`|=_.!?&%$@~^") + ["1a)", "12b)", "-- ", "--", "> ", "ELSE", "TO"]
 LABELS = ["C3", "D3", "E4", "K8", "A1", "A0", "Z99", "AAA999", "AAAA1", "ZZZ1", "a1", "AD21", "M9", "P1", "K0",
           "AD٢١", "K１２", "Ｋ12", "C3]", "[C3", "C3[", "]C3"]
-TOWNS = ["Alpha", "Beta", "Gamma", "Delta", "älpha", "ALPHA", "Dublin", "Dun Laoghaire", "Atlantis", "Alpha-Beta"]
+
+
+def bundled_maps() -> list[str]:
+    """The names of the Dampfross maps bundled in maps/ (a Volldampf board is no hex map)."""
+    return sorted(p.stem for p in (ROOT / "maps").glob("*.yaml")
+                  if re.search(r"^format: 1\s*$", p.read_text(encoding="utf-8"), re.MULTILINE))
+
+
+def bundled_place_names() -> list[str]:
+    """Every place name of every bundled map, compound names (`Dun Laoghaire`, `Saint-Étienne`,
+    `Frankfurt (Oder)`) also written with the other separator, in capitals and without accents."""
+    names = set()
+    for name in bundled_maps():
+        for place in load_map(name).place_names():
+            names |= {place, place.replace(" ", "-"), place.replace("-", " "), place.upper(), fold(place)}
+    return sorted(names)
+
+
+MAPS = bundled_maps()
+TOWNS = ["Alpha", "Beta", "Gamma", "Delta", "älpha", "ALPHA", "Dublin", "Dun Laoghaire", "Atlantis", "Alpha-Beta",
+         "Dun-Laoghaire", "Dublin-Dun-Laoghaire", "Dun-Laoghaire-Dun-Laoghaire", "Dún  Laoghaire", "Dun- Laoghaire",
+         *bundled_place_names()]
 NOTES = ["[+6]", "[-1 blue]", "[blue]", "[-3 blue, +20]", "[", "]", "[]", "[+" + "9" * 60 + "]",
          "[-" + "9" * 5000 + " blue]", "[[+6]]", "[+6", "-1 blue]", "[" + "x" * 300 + "]", "[;]", "[,]"]
 WORDS = list(KEYWORDS) + [k.lower() for k in KEYWORDS] + ["RUN", "JOIN", "PASS", "run", "BUILD:", "GAME:", "COED",

@@ -1,7 +1,15 @@
-"""Folding of place and company names so `munchen`, `München` and `MÜNCHEN` match."""
+"""Folding of place and company names so `munchen`, `München` and `MÜNCHEN` match, and the
+closest names to one written wrong, for a "did you mean"."""
 
+import difflib
+import re
 import unicodedata
 from functools import lru_cache
+from typing import Iterable
+
+_SEPARATORS = re.compile(r"[\s\-–—]+")
+MAX_SUGGESTED = 3
+_LONGEST_GUESS = 60        # a longer text is no misspelt name: nothing is suggested for it
 
 
 @lru_cache(maxsize=1024)
@@ -13,3 +21,30 @@ def fold_char(ch: str) -> str:
 
 def fold(text: str) -> str:
     return "".join(fold_char(c) for c in " ".join(text.split()))
+
+
+def place_key(text: str) -> str:
+    """A place name folded, its words joined by one space whatever separates them: `Dun-Laoghaire`,
+    `dun  laoghaire` and `Dún Laoghaire` have one key."""
+    return _SEPARATORS.sub(" ", fold(text)).strip()
+
+
+def closest(written: str, names: Iterable[str]) -> list[tuple[float, str]]:
+    """The names most like `written`, folded as orders fold them (difflib), best first, each with
+    its likeness (0 to 1)."""
+    key = place_key(written)
+    if not key or len(key) > _LONGEST_GUESS:
+        return []
+    keyed: dict[str, str] = {}
+    for name in names:
+        keyed.setdefault(place_key(name), name)
+    found = difflib.get_close_matches(key, keyed, n=MAX_SUGGESTED)
+    return [(difflib.SequenceMatcher(None, key, k).ratio(), keyed[k]) for k in found]
+
+
+def did_you_mean(names: list[str]) -> str:
+    """`did you mean Dun Laoghaire?`, `did you mean Hannover, Hanau or Hamm?`; empty for no names."""
+    if not names:
+        return ""
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return f"did you mean {listed}?"

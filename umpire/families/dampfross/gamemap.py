@@ -17,7 +17,7 @@ from .mapcheck.parts import (BUILDABLE, EDITIONS, FOREIGN, KEYS, MOUNTAIN, STATI
                              TERRAIN, City, Ferry, FerryRules, Junction, Special)
 from .mapcheck.places import PlaceChecks
 from .mapcheck.water import WaterChecks
-from ...names import fold
+from ...names import fold, place_key
 from ...resources import find_named
 from ...yamlfile import load_yaml
 
@@ -57,10 +57,10 @@ class GameMap:
         for city in self.cities:
             for number in city.stations:
                 self.stations.setdefault(number, []).append(city)
-        self._names = {fold(c.name): c.hex for c in self.cities}
-        self._names.update({fold(j.name): j.hex for j in self.junctions})
+        self._names = {place_key(c.name): c.hex for c in self.cities}
+        self._names.update({place_key(j.name): j.hex for j in self.junctions})
         self.ports = {f.port_name: f.port for f in self.ferries}
-        self._names.update({fold(name): h for name, h in self.ports.items() if fold(name) not in self._names})
+        self._names.update({place_key(name): h for name, h in self.ports.items() if place_key(name) not in self._names})
 
     # -- terrain -------------------------------------------------------------
     def char(self, h: Hex) -> str:
@@ -102,7 +102,9 @@ class GameMap:
 
     # -- names ---------------------------------------------------------------
     def hex_named(self, name: str) -> Hex | None:
-        return self._names.get(fold(name))
+        """The hex of a place by its name, any case, accents and separators: `Dun-Laoghaire` is
+        `Dún Laoghaire`."""
+        return self._names.get(place_key(name))
 
     def place_names(self) -> list[str]:
         names = [c.name for c in self.cities] + [j.name for j in self.junctions]

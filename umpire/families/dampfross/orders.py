@@ -23,7 +23,7 @@ from ...echo import MASK, clip, quote
 from ...order_header import control_char, keyword_of, visible
 from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label, parse_label
-from ...names import fold_char
+from ...names import closest, did_you_mean, fold_char
 from ...order_header import LineError, OrderLineError
 from ...press import split_press
 
@@ -45,6 +45,8 @@ _NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 _FEE = re.compile(r"^-([0-9]+)\s*([\w.-]{1,40})$")
 _BONUS = re.compile(r"^\+([0-9]+)$")
 _NAME = re.compile(r"[\w.-]{1,40}")
+_NAME_GAP = r"[\s\-–—]+"           # between the words of a place name: `Dun Laoghaire`, `Dun-Laoghaire`
+_NEXT_WORD = re.compile(rf"{_NAME_GAP}([^\s\-–—,;\[\]()]+)")
 
 
 @dataclass(frozen=True)
@@ -147,11 +149,12 @@ class Order:
 # ---------------------------------------------------------------------------
 @lru_cache(maxsize=16)
 def _names_pattern(place_names: tuple[str, ...]) -> re.Pattern | None:
-    """One pattern for every place name of a map, longest first, folded as orders are read
-    (made once per map: every order read on it uses it)."""
+    """One pattern for every place name of a map, longest first, folded as orders are read, its
+    words apart by spaces or hyphens whichever the map writes (made once per map: every order
+    read on it uses it)."""
     names = sorted(place_names, key=len, reverse=True)
     pattern = "|".join(
-        r"[\s\-]+".join(re.escape("".join(fold_char(c) for c in word)) for word in re.split(r"[\s\-]+", n))
+        _NAME_GAP.join(re.escape("".join(fold_char(c) for c in word)) for word in re.split(_NAME_GAP, n.strip()))
         for n in names if n.strip())
     return re.compile(rf"(?:{pattern})(?![\w])") if pattern else None
 
@@ -197,7 +200,11 @@ class PlaceReader:
             m = self._names.match(folded, i) if self._names else None
             if m:
                 name = text[m.start():m.end()]
-                points.append(Point(self.map.hex_named(name)))
+                h = self.map.hex_named(name)
+                if h is None:
+                    raise OrderLineError(f"{quote(name)} is read as a town name, but no town of this map has it; "
+                                         "write the town's hex label instead.")
+                points.append(Point(h))
                 i = m.end()
                 continue
             m = _HEX.match(text, i)
@@ -212,10 +219,46 @@ class PlaceReader:
             if word == MASK:
                 raise OrderLineError(f"an order code stands here (shown as {MASK}); write the code on the CODE line "
                                      "only, and keep it secret.")
-            raise OrderLineError(
-                f"{quote(word)} is neither a hex label nor a town on this map; "
-                "write a hex as column letters and row number (K12) or a town by its name.")
+            raise self.unknown(text, i)
         return points
+
+    def unknown(self, text: str, at: int) -> OrderLineError:
+        """The refusal of the word at `at`, which is neither a label nor a town: naming it, with the
+        map's closest town names (the word alone, or with the next one or two, as `Dun Laoghiare`)."""
+        word = _WORD.match(text, at).group(0)
+        spans, end = [word], at + len(word)
+        for _ in range(2):
+            m = _NEXT_WORD.match(text, end)
+            if not m:
+                break
+            end = m.end()
+            spans.append(text[at:end])
+        guesses = [(found[0][0], span, [name for _, name in found])
+                   for span in spans if (found := closest(span, self.map.place_names()))]
+        if not guesses:
+            return OrderLineError(f"{quote(word)} is neither a hex label nor a town on this map; write a hex as "
+                                  f"column letters and row number ({self.example_label()}) or a town by its name.")
+        _, span, names = max(guesses, key=lambda g: g[0])
+        return OrderLineError(f"{quote(span)} is neither a hex label nor a town on this map; {did_you_mean(names)} "
+                              f"A hex is written as column letters and row number ({self.example_label()}).")
+
+    def starts_with_place(self, line: str) -> bool:
+        """Whether the line begins with a town name or the label of a hex of the map (a zine chain)."""
+        folded = "".join(fold_char(c) for c in line)
+        if self._names and self._names.match(folded):
+            return True
+        m = _HEX.match(line)
+        return bool(m) and (h := parse_label(m.group(0))) is not None and self.map.on_map(h)
+
+    def example_label(self) -> str:
+        """The label of a hex of this map, for messages: its first city's."""
+        cities = self.map.cities
+        return label(cities[0].hex) if cities else "A1"
+
+    def example_home(self) -> str:
+        """A home terminal of this map, for messages."""
+        homes = self.map.home_terminals
+        return homes[0].name if homes else self.example_label()
 
     def extent(self) -> str:
         """The labels a hex of this map may have, for messages."""
@@ -339,7 +382,7 @@ def parse_order(text: str, game_map: GameMap) -> Order:
                 _header(order, headers, "round", number, int(rest))
             elif keyword == "HOME":
                 if not rest:
-                    raise OrderLineError("HOME takes a home terminal, by name or hex, e.g. HOME Dublin.")
+                    raise OrderLineError(f"HOME takes a home terminal, by name or hex, e.g. HOME {reader.example_home()}.")
                 home = reader.place(rest)
                 if order.home is not None and home != order.home:
                     raise OrderLineError(f"a second HOME line; the first (line {order.home_line}, "
@@ -363,7 +406,7 @@ def parse_order(text: str, game_map: GameMap) -> Order:
                                                _read_line_chain(chain, reader, "JOINT", "JOINT blue E3-F3-G4")))
             elif keyword == "FERRY":
                 order.ferries.append(FerryOrder(number, clip(shown), _read_ferry(rest, reader.map)))
-            elif _ZINE_LABEL.match(line) or line.startswith("(") or _starts_with_place(line, reader):
+            elif _ZINE_LABEL.match(line) or line.startswith("(") or reader.starts_with_place(line):
                 _read_chains(line, number, shown, reader, order,
                              "the chain label stands alone; write the chain after it, e.g. 1a) K12-K13 ;")
             else:
@@ -403,13 +446,6 @@ def _partner(word: str, example: str) -> str:
     if not _NAME.fullmatch(word):
         raise OrderLineError(f"{quote(word)} is not a company id; write e.g. {example}.")
     return word.lower()
-
-
-def _starts_with_place(line: str, reader: PlaceReader) -> bool:
-    try:
-        return bool(reader.points(re.split(r"[\s\-,;]", line, maxsplit=1)[0]))
-    except OrderLineError:
-        return False
 
 
 def _read_chains(text: str, number: int, shown: str, reader: PlaceReader, order: Order, empty: str):

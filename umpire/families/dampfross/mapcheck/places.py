@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import hexgrid
 from ..hexgrid import Hex, label
-from ....names import fold
+from ....names import fold, place_key
 from .fields import FieldReader
 from .parts import CITY_TERRAIN, FOREIGN, PARITIES, STATIONS, TERRAIN, City, Junction, Special
 
@@ -27,8 +27,10 @@ class PlaceChecks(FieldReader):
                 self.fail(c, "hex", f"{where}.hex ({name})",
                           f"{label(h)} is {TERRAIN[self.rows[h[1]][h[0]]]}, not a place for a city.",
                           "A city stands on a plain hex ('.', or ',' abroad); move it or redraw the terrain.")
-            if fold(name) in seen_names:
-                self.fail(c, "name", f"{where}.name", f"the city name {name!r} is used twice.")
+            if place_key(name) in seen_names:
+                self.fail(c, "name", f"{where}.name", f"the city name {name!r} is used twice"
+                          + ("." if seen_names[place_key(name)] == name else
+                             f" (as {seen_names[place_key(name)]!r}: orders read a space and a hyphen alike)."))
             if h in seen_hex:
                 self.fail(c, "hex", f"{where}.hex ({name})", f"{label(h)} already holds {seen_hex[h]}.")
             stations = c.get("stations", [])
@@ -41,7 +43,7 @@ class PlaceChecks(FieldReader):
             home = c.get("home", False)
             if not isinstance(home, bool):
                 self.fail(c, "home", f"{where}.home ({name})", "must be true or false.")
-            seen_names[fold(name)] = name
+            seen_names[place_key(name)] = name
             seen_hex[h] = name
             cities.append(City(name, h, tuple(stations), home))
         if not any(c.home for c in cities):
