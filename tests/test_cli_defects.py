@@ -146,7 +146,7 @@ def test_a_map_path_that_is_a_folder_is_refused(tmp_path):
 @pytest.mark.parametrize("span, words", [("² days", "not a time span"), ("9" * 5000 + " days", "not a time span"),
                                          ("999999 weeks", "longer than ten years")])
 def test_a_deadline_option_out_of_reason_is_refused(span, words):
-    from umpire.mail.deadlines import parse_duration
+    from umpire.timetable.deadlines import parse_duration
     with pytest.raises(UmpireError, match=words) as refused:
         parse_duration(span)
     assert len(refused.value.message) < 400

@@ -188,7 +188,7 @@ def _stand_in(expression) -> str:
 
 
 def test_every_command_a_hint_shows_parses_as_written():
-    from umpire.mail.deadlines import check_options
+    from umpire.timetable.deadlines import check_options
     from umpire.options import parse_option
     hints = hint_texts()
     commands = [c for h in hints for c in re.findall(r"`(umpire [^`]+)`", h)]

@@ -9,7 +9,7 @@ from mailhelpers import NOW, make_game
 
 from umpire import actions
 from umpire.errors import UmpireError
-from umpire.mail.deadlines import parse_duration
+from umpire.timetable.deadlines import parse_duration
 from umpire.store.folder import GameFolder
 
 

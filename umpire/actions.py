@@ -15,7 +15,7 @@ from pathlib import Path
 from . import __version__, families, ids
 from .dice import commitment
 from .errors import NotOpened, UmpireError
-from .mail import deadlines
+from .timetable import absences, deadlines
 from .echo import quote
 from .options import check_choices, game_option, parse_option, ruleset_overrides
 from .profiles import load_profile
@@ -70,6 +70,7 @@ def read_options(family, option_specs, profile: str | None = None) -> dict:
     options = {**(load_profile(profile).options if profile else {}),
                **dict(parse_option(o, family) for o in option_specs)}
     deadlines.check_options(options)
+    absences.check_options(options)
     from .render.paper import paper_size
     paper_size(game_option(options, "paper"))
     check_choices(options, family.choices)
@@ -245,14 +246,15 @@ class SubmitResult:
 
 def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False,
            received_at: datetime | None = None, batch: atomic.Batch | None = None,
-           order=None, late: str | None = None) -> SubmitResult:
+           order=None, late: str | None = None, after_deadline: bool | None = None) -> SubmitResult:
     """Take one order: check its header, store it verbatim, journal it.
 
     `received_at` (given by the mail service) is checked against the open round's deadline:
     a late order is refused or held for the next round, as the game's late_orders option says.
     With a `batch` (the mail service's), the stored order and its journal line are written with
     the batch's other writes: the order file durable first, then the line. `order` is the text
-    already parsed, if it was. `late` is a lateness decided before (replay gives the journal's).
+    already parsed, if it was. `late` is a lateness decided before (replay gives the journal's), and
+    so is `after_deadline` (the order came in the grace after the deadline; the newsletter says so).
     """
     folder.require()
     state = folder.state(copy=False)
@@ -274,6 +276,8 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
              "via": via, "errors": errors, "replaces": previous}
     if late:
         event["held"] = late
+    elif after_deadline if after_deadline is not None else deadlines.in_grace(folder, turn, received_at):
+        event["after_deadline"] = True
     folder.append([event], batch)
     return SubmitResult(True, str(stored), company, round_number, errors=errors, replaced=previous, order=order,
                         held=bool(late))
@@ -411,4 +415,6 @@ def status(folder: GameFolder) -> dict:
         "awaited": [c for c in family.awaited(state) if c not in ordered],
         "newsletters": folder.newsletter_count(),
         "deadline": deadlines.deadline_of(folder, turn),
+        "paused": deadlines.paused(folder, turn),
+        "absences": absences.absences(folder),
     }

@@ -1,6 +1,7 @@
-"""Whether a game's open round is due to be resolved: its deadline has passed, or every company
-of the round has ordered. A game without a deadline is due only when every order is in (the GM
-resolves it earlier with `umpire resolve --force`).
+"""Whether a game's open round is due to be resolved: its deadline (and the grace after it) has
+passed, or every company of the round has ordered. A game without a deadline is due only when
+every order is in (the GM resolves it earlier with `umpire resolve --force`); a game whose
+deadline the GM paused is not due until he resumes it.
 
 `due(folder, now)` is what `umpire resolve` asks before it resolves, and what a command
 resolving a whole folder of games asks of each.
@@ -11,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from .mail.deadlines import deadline_of, describe
 from .store.folder import GameFolder
+from .timetable import clock
+from .timetable.deadlines import deadline, describe, grace
 
 
 @dataclass
@@ -32,18 +34,25 @@ def due(folder: GameFolder, now: datetime | None = None) -> Due:
         return Due(False, turn, f"game {folder.game_id} is finished; there is no round to resolve.")
     ordered = folder.latest_orders(turn)
     awaited = [c for c in folder.family.awaited(state) if c not in ordered]
-    deadline = deadline_of(folder, turn)
+    info = deadline(folder, turn)
+    iso = info.iso
+    if info.paused:
+        return Due(False, turn, f"the deadline of round {turn} is paused; the round waits until the GM resumes it "
+                                "(umpire deadline --resume).", awaited, None)
     if not awaited:
-        return Due(True, turn, f"every company has ordered for round {turn}.", [], deadline)
-    if deadline is not None:
-        now = now or datetime.now(timezone.utc)
+        return Due(True, turn, f"every company has ordered for round {turn}.", [], iso)
+    if info.at is not None:
+        now = now or clock.now()
         if now.tzinfo is None:
             now = now.replace(tzinfo=timezone.utc)
-        if now >= datetime.fromisoformat(deadline):
-            return Due(True, turn, f"the deadline of round {turn} ({describe(deadline)}) has passed.",
-                       awaited, deadline)
-        until = f"until the deadline, {describe(deadline)}"
+        end = info.at + grace(folder)
+        if now >= end:
+            passed = f"the deadline of round {turn} ({describe(iso)})" + \
+                (f" and its grace ({describe(end)}) have passed." if end != info.at else " has passed.")
+            return Due(True, turn, passed, awaited, iso)
+        until = f"until the deadline, {describe(iso)}" if end == info.at else \
+            f"until the end of the grace after the deadline, {describe(end)}"
     else:
         until = "and the game has no deadline, so the round waits until every order is in"
     return Due(False, turn, f"round {turn} awaits orders from {', '.join(awaited)} {until}.",
-               awaited, deadline)
+               awaited, iso)

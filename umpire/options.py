@@ -14,6 +14,14 @@ from .errors import UmpireError
 # name -> (default, description): the options of every game, whatever its family
 SHELL_OPTIONS: dict[str, tuple[object, str]] = {
     "deadline": ("", "time from a round's opening to its deadline, e.g. '7 days' or '48 hours' (none if empty)"),
+    "deadline_at": ("", "the hour a deadline falls at, e.g. '18:00': the first such hour once the span has run "
+                        "(none if empty)"),
+    "deadline_zone": ("UTC", "the time zone of deadline_at and of times the GM gives, e.g. Europe/Berlin"),
+    "grace": ("", "time after a deadline in which orders are still taken, e.g. '1 day'; the round resolves at "
+                  "its end, or when every order is in (none if empty)"),
+    "absence": ("nmr", "a player's absence: the round goes on without him ('nmr') or a deadline inside it moves "
+                       "to the day after it ('extend')"),
+    "absence_max": (14, "with absence=extend: the days of absence a player may announce in a game"),
     "late_orders": ("refuse", "an order after the deadline is refused ('refuse') or held for the next round ('hold')"),
     "paper": ("a4", "the newsletter's paper size: a4, a3 or letter"),
     "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),

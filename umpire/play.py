@@ -21,7 +21,7 @@ import yaml
 from . import actions, corrections
 from .errors import DataError, NotOpened, UmpireError
 from .ids import REASON_RULE, check_reason, shown
-from .mail.deadlines import check_turn_options
+from .timetable.deadlines import check_turn_options
 from .options import ruleset_overrides
 from .store.folder import RECORDED_FILES, GameFolder
 from .words import noun

@@ -140,10 +140,11 @@ def _order(folder: GameFolder, event: dict, data: bytes):
         actions.refuse(folder, data, via, event["reason"], event.get("company"))
         return
     actions.submit(folder, data, via=via, require_code=not via.startswith(("submit", "demo", "play")),
-                   late=event.get("held") if by_mail else None)
+                   late=event.get("held") if by_mail else None,
+                   after_deadline=bool(event.get("after_deadline")) if by_mail else None)
 
 
-GM_EVENTS = ("rollback", "adjusted", "company_replaced", "press_held")
+GM_EVENTS = ("rollback", "adjusted", "company_replaced", "press_held", "deadline_changed", "absence")
 
 
 def as_begun(original: GameFolder, copy: GameFolder, journal: list[dict]):
@@ -169,7 +170,7 @@ def _gm_event(original: GameFolder, copy: GameFolder, event: dict, journal: list
         rollback.rollback(copy, event["to_round"])
     elif event["type"] == "adjusted":
         corrections.adjust(copy, event["company"], event["units"], event["reason"])
-    elif event["type"] == "press_held":                 # `umpire press --hold/--release`: journaled as it is
+    elif event["type"] in ("press_held", "deadline_changed", "absence"):   # journaled as they are
         copy.append([dict(event)])
     else:
         code = corrections.code_after(original.secrets, journal, position, event["company"])

@@ -15,7 +15,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
@@ -25,6 +25,7 @@ from .errors import UmpireError
 from .render.pdf_batch import available_cpus
 from .store.folder import GAME_FILE, GameFolder
 from .store.lock import game_lock
+from .timetable import clock
 
 RESOLVED, NOT_DUE, FAILED = "resolved", "not due", "failed"
 LOCK_WAIT = 10.0            # seconds to wait for another command working on a game
@@ -96,7 +97,7 @@ def resolve_due(games_dir: Path, now: datetime | None = None, workers: int | Non
     games_dir = Path(games_dir)
     if not games_dir.is_dir():
         raise UmpireError(f"{games_dir} is not a folder.", fix="Give the folder that holds the game folders.")
-    now = now or datetime.now(timezone.utc)
+    now = now or clock.now()
     paths = game_folders(games_dir)
     total = len(paths)
     outcomes: dict[str, GameOutcome] = {}

@@ -51,6 +51,8 @@ COMMANDS = {
     "verify": "umpire.cli.dice:verify_command",
     "export": "umpire.cli.export:export_command",
     "press": "umpire.cli.press:press_command",
+    "deadline": "umpire.cli.hosting:deadline_command",
+    "absence": "umpire.cli.hosting:absence_command",
 }
 
 

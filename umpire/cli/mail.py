@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from pathlib import Path
 
 import click
 
 from ..errors import UmpireError
 from ..mail.config import TLS_MODES, load_config
+from ..timetable import clock
 from . import main
 from .locking import locking
 from .progress import progress
@@ -91,7 +91,7 @@ def fetch(game_dir, games_dir, **kw):
     elif not games_dir.is_dir():
         raise UmpireError(f"{games_dir} is not a folder.", fix="Give the folder that holds the game folders.")
     config = load_config(room_path, games_dir, _overrides(kw))
-    fetcher = Fetcher(room_path, config, all_games=games_dir is not None, now=datetime.now(timezone.utc))
+    fetcher = Fetcher(room_path, config, all_games=games_dir is not None, now=clock.now())
     with progress("Fetching orders") as step:
         fetcher.step = step
         outcomes = fetcher.run()
@@ -124,7 +124,7 @@ def send(game_dir, issue, **kw):
     config = load_config(game_dir, None, _overrides(kw))
     issue = issue or folder.newsletter_count()
     config.smtp.check(folder.path)
-    to = sending.queue_newsletter(folder, config, issue, datetime.now(timezone.utc))
+    to = sending.queue_newsletter(folder, config, issue, clock.now())
     click.echo(f"Newsletter {issue:03d}: queued for {len(to)} new recipients" + (f" ({', '.join(to)})." if to else "."))
     _flush(Mailroom(folder.path), config)
 
@@ -147,6 +147,6 @@ def remind(game_dir, **kw):
     folder = GameFolder(game_dir).require()
     config = load_config(game_dir, None, _overrides(kw))
     config.smtp.check(folder.path)
-    companies = queue_reminders(folder, config, datetime.now(timezone.utc))
+    companies = queue_reminders(folder, config, clock.now())
     click.echo(f"Reminders queued for: {', '.join(companies) or 'nobody new'}.")
     _flush(Mailroom(folder.path), config)

@@ -39,7 +39,8 @@ from ..order_header import clean_lines, code_masker, turn_words
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
-from . import deadlines, replies
+from ..timetable import clock, deadlines
+from . import replies
 from .auth import authentication_problem, registered
 from .config import MailConfig, Server
 from .decode import Mail, header_block, message_key, read_mail
@@ -128,7 +129,7 @@ class Fetcher:
         self.room = Mailroom(room_path)
         self.config = config
         self.all_games = all_games
-        self.now = now or datetime.now(timezone.utc)
+        self.now = now or clock.now()
         self.games: dict[str, GameFolder] = {}
         self.addresses: dict[Path, set[str]] = {}                 # game folder -> its registered addresses
         self.via: dict[str, dict[str, dict]] = {}     # game -> via -> its journal event
@@ -567,7 +568,7 @@ class Fetcher:
             if not folder.options.get("resolve_early"):
                 continue
             info = actions.status(folder)
-            if info["phase"] == "finished" or info["awaited"] or not info["orders_in"]:
+            if info["phase"] == "finished" or info["awaited"] or not info["orders_in"] or info["paused"]:
                 continue
             try:
                 actions.resolve(folder, self.now)

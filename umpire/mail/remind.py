@@ -10,7 +10,7 @@ from email import policy
 from .. import actions
 from ..store.folder import GameFolder
 from .config import MailConfig
-from .deadlines import describe
+from ..timetable.deadlines import describe
 from .mailroom import Mailroom
 from .replies import paragraphs
 from .send import outgoing

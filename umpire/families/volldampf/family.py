@@ -14,7 +14,7 @@ from ...columns import pad
 from ...errors import UmpireError
 from ...order_header import (HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header,
                              refused_order_lines)
-from ...mail.deadlines import deadline_text
+from ...timetable.deadlines import deadline_text
 from ...press import press_of, split_press
 from ...textfill import fill
 from ...words import noun, plural

@@ -12,7 +12,7 @@ from ....ledger import BANK
 from ..engine.state import State
 from ..engine.transports import total_transports
 from ..hexgrid import parse_label
-from ....mail.deadlines import deadline_text
+from ....timetable.deadlines import deadline_text
 from ....press import press_of
 from ....store.folder import GameFolder
 from .transports_report import (additional_construction, describe_transport, station_table, transport_tally,

@@ -1,0 +1,196 @@
+"""The GM's calendar: deadlines at an hour and zone, grace, the GM's changes (umpire deadline),
+absences (no mail server needed)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from click.testing import CliRunner
+from mailhelpers import NOW, make_game
+
+from umpire import actions
+from umpire.cli import main
+from umpire.due import due
+from umpire.errors import UmpireError
+from umpire.replay import replay
+from umpire.store.folder import GameFolder
+from umpire.timetable.deadlines import due_after, in_grace, lateness
+
+
+def order(company="red", home="Alpha"):
+    return f"GAME g1\nCOMPANY {company}\nHOME {home}\n".encode()
+
+
+def cli(*args, now=None):
+    env = {"UMPIRE_NOW": now.isoformat()} if now else {}
+    return CliRunner().invoke(main, [str(a) for a in args], env=env)
+
+
+def status(folder):
+    return actions.status(GameFolder(folder.path))
+
+
+# -- deadline_at and deadline_zone ----------------------------------------------------------------
+def test_a_deadline_falls_at_the_games_hour_in_its_zone():
+    options = {"deadline_at": "18:00", "deadline_zone": "Europe/Berlin"}
+    # 2025-03-01 12:00 UTC + 7 days = 03-08 13:00 Berlin (CET): the next 18:00 there is 17:00 UTC that day
+    assert due_after(options, "7 days", NOW) == datetime(2025, 3, 8, 17, 0, tzinfo=timezone.utc)
+    # after 18:00 local the deadline goes on to the next day's 18:00, never earlier than the span
+    late = datetime(2025, 3, 1, 18, 30, tzinfo=timezone.utc)
+    assert due_after(options, "7 days", late) == datetime(2025, 3, 9, 17, 0, tzinfo=timezone.utc)
+
+
+def test_a_deadline_hour_keeps_to_summer_time():
+    options = {"deadline_at": "18:00", "deadline_zone": "Europe/Berlin"}
+    assert due_after(options, "7 days", datetime(2025, 6, 1, 8, 0, tzinfo=timezone.utc)) == \
+        datetime(2025, 6, 8, 16, 0, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize("option,message", [("deadline_zone=Mars/Olympus", "not a time zone"),
+                                            ("deadline_at=25:00", "not a time of day"),
+                                            ("grace=soon", "not a time span"),
+                                            ("absence=wait", "not a policy")])
+def test_bad_calendar_options_are_refused(tmp_path, option, message):
+    with pytest.raises(UmpireError, match=message):
+        make_game(tmp_path / "g1", options=["deadline=7 days", option])
+
+
+def test_new_game_sets_its_deadline_at_the_hour(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days", "deadline_at=18:00",
+                                                    "deadline_zone=Europe/Berlin"])
+    assert status(folder)["deadline"] == "2025-03-08T17:00:00+00:00"
+
+
+# -- grace ------------------------------------------------------------------------------------------
+def test_an_order_in_the_grace_is_taken_and_marked_after_the_deadline(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days", "grace=1 day"])
+    deadline = NOW + timedelta(days=7)
+    assert in_grace(folder, 1, deadline + timedelta(hours=3))
+    result = actions.submit(folder, order(), received_at=deadline + timedelta(hours=3))
+    assert result.accepted and not result.held
+    received = [e for e in GameFolder(folder.path).events if e["type"] == "order_received"]
+    assert received[-1]["after_deadline"] is True
+
+
+def test_an_order_after_the_grace_is_refused_naming_both(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days", "grace=1 day"])
+    result = actions.submit(folder, order(), received_at=NOW + timedelta(days=8, minutes=1))
+    assert not result.accepted
+    assert "after the deadline of round 1 (2025-03-08 12:00 UTC) and its grace (2025-03-09 12:00 UTC)" in result.reason
+
+
+def test_a_round_with_grace_is_due_at_the_graces_end(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days", "grace=1 day"])
+    assert not due(folder, NOW + timedelta(days=7, hours=1)).due
+    assert "grace" in due(folder, NOW + timedelta(days=7, hours=1)).reason
+    assert due(folder, NOW + timedelta(days=8)).due
+
+
+def test_without_grace_an_order_after_the_deadline_is_late(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days"])
+    assert lateness(folder, 1, NOW + timedelta(days=7, minutes=1))
+    assert not in_grace(folder, 1, NOW + timedelta(days=7, minutes=1))
+
+
+# -- umpire deadline ------------------------------------------------------------------------------------
+def test_extend_moves_the_deadline_and_journals_the_reason(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days"])
+    result = cli("deadline", folder.path, "--extend", "2 days", "--reason", "the post strike", now=NOW)
+    assert result.exit_code == 0, result.output
+    assert "extended by 2 days: orders are due by 2025-03-10 12:00 UTC" in result.output
+    assert status(folder)["deadline"] == "2025-03-10T12:00:00+00:00"
+    event = GameFolder(folder.path).events[-1]
+    assert event == {"type": "deadline_changed", "round": 1, "action": "extend",
+                     "deadline": "2025-03-10T12:00:00+00:00", "paused": False, "by": "2 days",
+                     "reason": "the post strike"}
+
+
+def test_the_same_extension_twice_is_done_once(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days"])
+    cli("deadline", folder.path, "--extend", "2 days", "--reason", "strike", now=NOW)
+    again = cli("deadline", folder.path, "--extend", "2 days", "--reason", "strike", now=NOW)
+    assert "nothing done" in again.output
+    assert status(folder)["deadline"] == "2025-03-10T12:00:00+00:00"
+
+
+def test_set_takes_a_time_in_the_games_zone(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days", "deadline_zone=Europe/Berlin"])
+    result = cli("deadline", folder.path, "--set", "2025-03-12 18:00", now=NOW)
+    assert result.exit_code == 0, result.output
+    assert status(folder)["deadline"] == "2025-03-12T17:00:00+00:00"
+
+
+def test_set_refuses_a_time_that_has_passed(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days"])
+    result = cli("deadline", folder.path, "--set", "2025-02-12 18:00", now=NOW)
+    assert result.exit_code == 1 and "has passed already" in result.output
+    assert status(folder)["deadline"] == "2025-03-08T12:00:00+00:00"
+
+
+def test_pause_stops_the_clock_and_resume_gives_back_the_time_left(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days"])
+    assert cli("deadline", folder.path, "--pause", "--reason", "Christmas", now=NOW + timedelta(days=2)).exit_code == 0
+    info = status(folder)
+    assert info["deadline"] is None and info["paused"] is True
+    assert not due(folder, NOW + timedelta(days=30)).due
+    assert "nothing done" in cli("deadline", folder.path, "--pause", now=NOW + timedelta(days=3)).output
+    cli("deadline", folder.path, "--resume", now=NOW + timedelta(days=12))
+    info = status(folder)
+    assert info["paused"] is False and info["deadline"] == "2025-03-18T12:00:00+00:00"   # 5 days were left
+
+
+def test_extend_without_a_deadline_is_refused_saying_what_works(tmp_path):
+    folder, _ = make_game(tmp_path / "g1")
+    result = cli("deadline", folder.path, "--extend", "1 day", now=NOW)
+    assert result.exit_code == 1 and "no deadline to extend" in result.output and "--set" in result.output
+
+
+def test_status_json_carries_the_deadline_paused_and_absences(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days"])
+    info = json.loads(cli("status", folder.path, "--json").output)
+    assert info["deadline"] == "2025-03-08T12:00:00+00:00" and info["paused"] is False and info["absences"] == {}
+
+
+def test_deadline_changes_replay(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days", "absence=extend"])
+    cli("deadline", folder.path, "--extend", "1 day", now=NOW)
+    cli("absence", folder.path, "red", "--from", "2025-03-20", "--to", "2025-03-22", now=NOW)
+    actions.resolve(GameFolder(folder.path), now=NOW + timedelta(days=9))
+    cli("deadline", folder.path, "--pause", now=NOW + timedelta(days=10))
+    assert replay(folder.path, quick=True).differences == []
+
+
+# -- absences -------------------------------------------------------------------------------------------
+def test_absence_extend_moves_a_deadline_inside_it_to_the_day_after(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days", "absence=extend"])
+    result = cli("absence", folder.path, "red", "--from", "2025-03-07", "--to", "2025-03-10", now=NOW)
+    assert result.exit_code == 0, result.output
+    info = status(folder)
+    assert info["absences"] == {"red": [["2025-03-07", "2025-03-10"]]}
+    assert info["deadline"] == "2025-03-11T12:00:00+00:00"
+
+
+def test_absence_nmr_leaves_the_deadline(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days"])
+    cli("absence", folder.path, "red", "--from", "2025-03-07", "--to", "2025-03-10", now=NOW)
+    assert status(folder)["deadline"] == "2025-03-08T12:00:00+00:00"
+
+
+def test_absence_beyond_the_games_limit_is_refused_with_the_reason(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days", "absence=extend", "absence_max=5"])
+    assert cli("absence", folder.path, "red", "--from", "2025-03-07", "--to", "2025-03-09", now=NOW).exit_code == 0
+    result = cli("absence", folder.path, "red", "--from", "2025-04-07", "--to", "2025-04-09", now=NOW)
+    assert result.exit_code == 1
+    assert "at most 5 days of absence a player (3 taken)" in result.output
+    assert status(folder)["absences"] == {"red": [["2025-03-07", "2025-03-09"]]}
+
+
+def test_absence_twice_is_noted_once_and_one_in_the_past_is_refused(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days"])
+    cli("absence", folder.path, "red", "--from", "2025-03-07", "--to", "2025-03-09", now=NOW)
+    assert "nothing done" in cli("absence", folder.path, "red", "--from", "2025-03-07", "--to", "2025-03-09",
+                                 now=NOW).output
+    assert "before today" in cli("absence", folder.path, "red", "--from", "2025-02-01", "--to", "2025-02-03",
+                                 now=NOW).output

@@ -1,0 +1,90 @@
+"""`umpire deadline`: the GM moves, pauses or resumes the open round's deadline. Each change is a
+`deadline_changed` event in the journal holding the deadline it leaves (and, paused, the time that
+was left), with the GM's reason; a mistaken change is mended by another. The players hear of it
+by the next `umpire mail send` (see notices.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from .. import ids
+from ..errors import UmpireError
+from ..store.folder import GameFolder
+from .deadlines import CHANGED, changes, describe, game_zone, set_at
+from .spans import parse_duration, parse_moment, words
+
+ACTIONS = ("extend", "set", "pause", "resume")
+
+
+def change(folder: GameFolder, action: str, value: str | None, reason: str | None, now: datetime) -> dict | None:
+    """Journal the change; returns its event, or None when it changes nothing (run twice, paused twice)."""
+    folder.require()
+    state = folder.state()
+    if state.phase == "finished":
+        raise UmpireError(f"game {folder.game_id} is finished; it has no deadline.", fix="Nothing was done.")
+    if reason is not None:
+        reason = ids.check_reason(reason, "--reason")
+    turn = folder.family.open_turn(state)
+    current = set_at(folder, turn)
+    event = {"type": CHANGED, "round": turn, "action": action}
+    if action == "extend":
+        span = parse_duration(value, "--extend")
+        if current.paused:
+            left = (current.left or timedelta(0)) + span
+            event.update(deadline=None, paused=True, left=int(left.total_seconds()), by=words(span))
+        elif current.at is None:
+            raise UmpireError(f"round {turn} has no deadline to extend.",
+                              fix=f"Set one: umpire deadline {folder.path} --set '2026-12-05 18:00'.")
+        else:
+            event.update(deadline=(current.at + span).isoformat(), paused=False, by=words(span))
+    elif action == "set":
+        at = parse_moment(value, game_zone(folder)).replace(second=0, microsecond=0)
+        if at <= now:
+            raise UmpireError(f"--set {describe(at)} has passed already (it is {describe(now)}).",
+                              fix="Give a time to come; to resolve the round now, run umpire resolve --force.")
+        event.update(deadline=at.isoformat(), paused=False)
+    elif action == "pause":
+        if current.paused:
+            return None
+        left = (current.at - now) if current.at else None
+        event.update(deadline=None, paused=True, left=max(0, int(left.total_seconds())) if left is not None else None)
+    elif action == "resume":
+        if not current.paused:
+            return None
+        at = (now + current.left).replace(second=0, microsecond=0) \
+            if current.left is not None else None
+        event.update(deadline=at.astimezone(timezone.utc).isoformat() if at else None, paused=False)
+    else:
+        raise ValueError(action)
+    if reason:
+        event["reason"] = reason
+    if _repeated(event, (changes(folder, turn) or [None])[-1], current):
+        return None
+    folder.append([event])
+    return event
+
+
+def _repeated(event: dict, last: dict | None, current) -> bool:
+    """The same --set again, or the same --extend with the same reason right after it: done already."""
+    if event["action"] == "set":
+        return current.at is not None and current.at.isoformat() == event["deadline"]
+    same = ("action", "paused", "by", "reason")
+    return event["action"] == "extend" and last is not None and all(last.get(k) == event.get(k) for k in same)
+
+
+def said(event: dict) -> str:
+    """The change in one sentence for the GM, a notice and the journal's readers."""
+    turn = event["round"]
+    if event["paused"]:
+        text = f"The deadline of round {turn} is paused: the clock stands still until the GM resumes it."
+        if event["action"] == "extend":
+            text = f"The paused deadline of round {turn} is extended: {words(timedelta(seconds=event['left']))} " \
+                   "will be left when the clock runs again."
+    elif event["deadline"] is None:
+        text = f"Round {turn} runs again, without a deadline."
+    else:
+        verb = {"extend": f"is extended by {event.get('by', '')}".rstrip(), "set": "is set",
+                "resume": "runs again"}[event["action"]]
+        text = f"The deadline of round {turn} {verb}: orders are due by {describe(event['deadline'])}."
+    return text + (f" The GM's reason: {event['reason']}" + ("" if event["reason"].endswith(".") else ".")
+                   if event.get("reason") else "")

@@ -1,0 +1,222 @@
+"""Round deadlines: set from the game's `deadline` option when a round opens, kept in game.yaml
+under `deadlines:` (round -> UTC time); moved or paused by the GM (`deadline_changed` events in the
+journal, see changes.py), pushed past a player's absence (absences.py), with a `grace` after them.
+
+A family whose rounds have mail turns (Volldampf: 3A, 3B, 3C) keys them by turn, and a turn may
+have its own time span: `deadline.B` for every B turn, else `deadline`. With `deadline_at: "18:00"`
+and `deadline_zone: Europe/Berlin` a deadline falls at that hour: the first 18:00 in Berlin once
+the span has run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone, tzinfo
+
+from ..errors import UmpireError
+from ..options import TURN_DEADLINE, game_option
+from ..order_header import TURN_NAME
+from ..store import atomic
+from ..store.folder import GAME_FILE, GameFolder, dump_yaml
+from . import clock
+from .spans import parse_duration, time_of_day, zone, zone_name
+
+LATE_POLICIES = ("refuse", "hold")
+CHANGED = "deadline_changed"
+
+
+def check_options(options: dict):
+    """Refuse a bad deadline, grace, hour, zone or late-order option before the game is created."""
+    if options.get("deadline"):
+        parse_duration(options["deadline"])
+    if options.get("grace"):
+        parse_duration(options["grace"], "grace")
+    if options.get("deadline_at") not in (None, ""):
+        time_of_day(options["deadline_at"])
+    if options.get("deadline_zone"):
+        zone(options["deadline_zone"])
+    for key, value in options.items():
+        if TURN_DEADLINE.match(key) and value:
+            try:
+                parse_duration(value)
+            except UmpireError as exc:
+                raise UmpireError(f"--option {key}: {exc.what}", fix=exc.fix.replace("deadline=", f"{key}=")) from None
+    policy = options.get("late_orders", "refuse")
+    if policy not in LATE_POLICIES:
+        raise UmpireError(f"--option late_orders={policy} is not a policy.",
+                          fix="Write late_orders=refuse (late orders are refused) or late_orders=hold "
+                              "(they count for the next round).")
+
+
+def check_turn_options(options: dict, letters: str, holds_late: bool):
+    """Refuse a turn's deadline (`deadline.B`) the game has no such turn for, and late orders held
+    over where the game cannot hold them (`letters`: its turns, e.g. `ABC`; "" if a round is one turn)."""
+    for key in options:
+        found = TURN_DEADLINE.match(key)
+        if found and found.group(1).upper() not in letters:
+            raise UmpireError(f"--option {key}: this game has no turn {found.group(1).upper()} "
+                              + (f"(a round's mail turns are {', '.join(letters)})." if letters
+                                 else "(a round is one mail turn)."),
+                              fix="Write " + (f"e.g. --option deadline.{letters[-1]}='2 days', or " if letters else "")
+                                  + "--option deadline='7 days' for every turn.")
+    if not holds_late and options.get("late_orders", "refuse") == "hold":
+        raise UmpireError("--option late_orders=hold: this game refuses late orders; held over, an order "
+                          "for one mail turn would land in the next.", fix="Leave late_orders out (refuse).")
+
+
+def turn_span(options: dict, turn: int | str) -> str:
+    """The time span of the turn's deadline: its letter's own (`deadline.B` for 3B) or `deadline`."""
+    found = TURN_NAME.match(str(turn))
+    if found:
+        for key in (f"deadline.{found.group(2).upper()}", f"deadline.{found.group(2).lower()}"):
+            if options.get(key):
+                return str(options[key])
+    return game_option(options, "deadline")
+
+
+def late_policy(folder: GameFolder) -> str:
+    return game_option(folder.options, "late_orders")
+
+
+def game_zone(folder: GameFolder) -> tzinfo:
+    """The zone the game's deadlines are set in (`deadline_zone`, UTC by default)."""
+    return zone(folder.options.get("deadline_zone"))
+
+
+def player_zone(folder: GameFolder, company: str) -> tzinfo | None:
+    """The player's own zone (`zone:` of his company in game.yaml), or None."""
+    name = (folder.company(company) or {}).get("zone")
+    return zone(name, "zone") if name else None
+
+
+def grace(folder: GameFolder) -> timedelta:
+    value = folder.options.get("grace")
+    return parse_duration(value, "grace") if value else timedelta(0)
+
+
+def due_after(options: dict, span: str, opened: datetime) -> datetime:
+    """The deadline of a round opened at `opened` (UTC, to the minute): the span later, then on to
+    the first `deadline_at` hour in `deadline_zone` if the game names one."""
+    due = (opened + parse_duration(span)).astimezone(timezone.utc).replace(second=0, microsecond=0)
+    if options.get("deadline_at") in (None, ""):
+        return due
+    tz, hour = zone(options.get("deadline_zone")), time_of_day(options["deadline_at"])
+    local = due.astimezone(tz)
+    fixed = local.replace(hour=hour.hour, minute=hour.minute, tzinfo=None)
+    if fixed < local.replace(tzinfo=None):
+        fixed += timedelta(days=1)
+    return fixed.replace(tzinfo=tz).astimezone(timezone.utc)
+
+
+def set_deadline(folder: GameFolder, round_number: int, now: datetime | None):
+    """Write the deadline of a newly opened round into game.yaml, if the game has deadlines.
+
+    A deadline once written is kept (replay rebuilds a game with the deadlines it had)."""
+    span = turn_span(folder.options, round_number)
+    if not span or folder.state().phase == "finished" or round_number in (folder.config.get("deadlines") or {}):
+        return
+    due = due_after(folder.options, span, now or clock.now())
+    config = dict(folder.config)
+    config["deadlines"] = {**(config.get("deadlines") or {}), round_number: due.isoformat()}
+    atomic.write_text(folder.path / GAME_FILE, dump_yaml(config))
+    folder._config = None
+
+
+# -- the deadline in force ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Deadline:
+    """The open round's deadline as the GM's calendar has it now."""
+    at: datetime | None                 # None: no deadline (none set, or paused)
+    paused: bool = False
+    left: timedelta | None = None       # paused: the time that was left when the clock stopped
+    moved_by: tuple[str, ...] = ()      # the companies whose absence moved it
+
+    @property
+    def iso(self) -> str | None:
+        return self.at.isoformat() if self.at else None
+
+
+def changes(folder: GameFolder, round_number) -> list[dict]:
+    """The GM's changes of the round's deadline, in force (a rollback's undone ones left out)."""
+    return [e for e in folder.events if e["type"] == CHANGED and e["round"] == round_number]
+
+
+def set_at(folder: GameFolder, round_number) -> Deadline:
+    """The round's deadline as its opening set it and the GM changed it, before absences."""
+    last = (changes(folder, round_number) or [None])[-1]
+    if last is not None:
+        left = timedelta(seconds=last["left"]) if last.get("left") is not None else None
+        return Deadline(_time(last.get("deadline")), bool(last.get("paused")), left)
+    return Deadline(_time((folder.config.get("deadlines") or {}).get(round_number)))
+
+
+def deadline(folder: GameFolder, round_number) -> Deadline:
+    """The round's deadline in force: as set, then moved past the absences the game's policy
+    waits for (see absences.py)."""
+    from .absences import moved_past_absences
+    return moved_past_absences(folder, round_number, set_at(folder, round_number))
+
+
+def _time(value) -> datetime | None:
+    return datetime.fromisoformat(str(value)) if value else None
+
+
+def deadline_of(folder: GameFolder, round_number) -> str | None:
+    """The round's deadline in force (ISO 8601, UTC), or None (no deadline, or paused)."""
+    return deadline(folder, round_number).iso
+
+
+def paused(folder: GameFolder, round_number) -> bool:
+    return deadline(folder, round_number).paused
+
+
+def grace_end(folder: GameFolder, round_number) -> datetime | None:
+    """When the round's grace ends (its deadline if the game gives none), or None without a deadline."""
+    at = deadline(folder, round_number).at
+    return at + grace(folder) if at else None
+
+
+def describe(iso: str | datetime, tz: tzinfo | None = None) -> str:
+    """'2025-03-07 18:00 UTC', and with a zone of its own '... (19:00 in Europe/Berlin)'."""
+    moment = datetime.fromisoformat(iso) if isinstance(iso, str) else iso
+    text = moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    if tz is None or tz is timezone.utc:
+        return text
+    local = moment.astimezone(tz)
+    day = "" if local.date() == moment.astimezone(timezone.utc).date() else local.strftime("%Y-%m-%d ")
+    return f"{text} ({day}{local.strftime('%H:%M')} in {zone_name(tz)})"
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def lateness(folder: GameFolder, round_number: int, received_at: datetime | None) -> str | None:
+    """Why an order received at `received_at` is late for the round, or None if it is in time
+    (an order in the grace after the deadline is in time: see in_grace)."""
+    info = deadline(folder, round_number)
+    if received_at is None or info.at is None:
+        return None
+    received_at = _aware(received_at)
+    end = info.at + grace(folder)
+    if received_at <= end:
+        return None
+    after = f"after the deadline of round {round_number} ({describe(info.at)})"
+    if end != info.at:
+        after = f"after the deadline of round {round_number} ({describe(info.at)}) and its grace ({describe(end)})"
+    return f"it arrived at {received_at.astimezone(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}, {after}."
+
+
+def in_grace(folder: GameFolder, round_number, received_at: datetime | None) -> bool:
+    """Whether an order received at `received_at` came after the deadline, in its grace."""
+    info = deadline(folder, round_number)
+    if received_at is None or info.at is None:
+        return False
+    received_at = _aware(received_at)
+    return info.at < received_at <= info.at + grace(folder)
+
+
+def deadline_text(folder: GameFolder, round_number: int) -> str | None:
+    """The round's deadline for a newsletter, e.g. '2025-03-07 18:00 UTC'."""
+    due = deadline_of(folder, round_number)
+    return describe(due) if due else None
