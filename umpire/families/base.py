@@ -76,6 +76,40 @@ class Issue:
 
 
 @dataclass
+class WebMap:
+    """The map of a newsletter as SVG for its web page: what never changes (`ground`, a standalone
+    SVG shared by every page, or None) and what the game drew over it (`overlay`: SVG elements in
+    the same `width` x `height` user units, its text real `<text>`); `label` names it."""
+
+    width: float
+    height: float
+    overlay: str
+    label: str
+    ground: str | None = None
+
+
+@dataclass
+class WebTable:
+    """A table of a newsletter's web page: caption, column heads, rows (numbers right-aligned)."""
+
+    caption: str
+    head: list[str]
+    rows: list[list]
+
+
+@dataclass
+class WebIssue:
+    """A newsletter's parts for its web page (umpire site): the map, the chart (an SVG document),
+    the accounts as tables, and the headings of the text edition's sections those tables replace
+    (the page shows every other section of the text edition as its events)."""
+
+    map: WebMap | None = None
+    chart: str | None = None
+    tables: list[WebTable] = field(default_factory=list)
+    replaces: tuple[str, ...] = ()
+
+
+@dataclass
 class Confirmation:
     """The family's part of the reply to an accepted order: the lines as the umpire reads them,
     and a closing note (what is decided only when the turn is resolved)."""
@@ -258,6 +292,11 @@ class Family(ABC):
     @abstractmethod
     def newsletter(self, folder: Folder, number: int, state: GameState) -> Issue:
         """Newsletter `number`: what happened since the last one, and what the open turn asks for."""
+
+    def web_issue(self, folder: Folder, number: int, state: GameState) -> WebIssue:
+        """Newsletter `number`'s map, chart and tables for its web page (`folder` and `state` as
+        they were when it was written); its public parts only. Default: the text edition alone."""
+        return WebIssue()
 
     @abstractmethod
     def confirmation(self, folder: Folder, state: GameState, player: str, order) -> Confirmation:

@@ -193,6 +193,10 @@ class Dampfross(Family):
                           f"{facts['game']}, newsletter {facts['number']:03d}: {facts['map']}")
         return Issue(render_text(facts), pdf, picture=picture)
 
+    def web_issue(self, folder, number: int, state: State):
+        from .render.web import web_issue
+        return web_issue(folder, number, state)
+
     def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
         from .confirmation import order_lines
         from ...mail.replies import paragraphs

@@ -41,13 +41,17 @@ class Drawn:
     labels: list[labels.Label]
 
 
-def draw_map(c, game_map: GameMap, content: MapContent, pagesize, sheet: Sheet, sheets: list[Sheet] = ()) -> Drawn:
-    """Draw one sheet of the map into the map box of the current page; the overview outlines `sheets`."""
+def draw_map(c, game_map: GameMap, content: MapContent, pagesize, sheet: Sheet, sheets: list[Sheet] = (),
+             ground_drawn: bool = True) -> Drawn:
+    """Draw one sheet of the map into the map box of the current page; the overview outlines `sheets`.
+    Without `ground_drawn`, the terrain, rivers and walls are left out (a web page shows them as a
+    picture of their own, drawn by `background(...).drawing`)."""
     look = load_styles()
     window = sheet.window
     ground = background(game_map, pagesize, sheet, c)
     f = ground.frame
-    ground.drawing.play(c)
+    if ground_drawn:
+        ground.drawing.play(c)
     tracks = track_segments(content, f, window)
     placed = place_labels(ground, tracks)
     _hex_labels(c, [lb for lb in placed if lb.kind == "hex" and not lb.crossed], look, ground.dark)

@@ -1,0 +1,65 @@
+"""A Dampfross newsletter's parts for its web page: the map as SVG (the terrain a shared picture,
+the lines, places and every hex label drawn over it as real text, the new track highlighted as in
+the PDF), the balance chart as reportlab draws it, and the accounts and postings as tables."""
+
+from __future__ import annotations
+
+from ..gamemap import GameMap
+from . import mapdraw
+from ....render.fonts import drawable
+from ....render.svg import SvgCanvas
+from ...base import WebIssue, WebMap, WebTable
+from .chart import balance_chart
+from .edition import map_content
+from .png import HEX_SIZE
+from .report import newsletter_facts
+from .sheets import LABEL_BAND, LEGEND_HEIGHT, MIN_HEX_SIZE, PAGE_MARGIN, TITLE_HEIGHT, Sheet, Window, extent
+
+CHART_WIDTH = 520          # points: the chart scales to the page's width
+
+
+def web_issue(folder, number: int, state) -> WebIssue:
+    facts = newsletter_facts(folder, number, state)
+    content = map_content(folder, state)
+    label = f"The map of {facts['map']} after newsletter {number:03d}"
+    chart = balance_chart(facts["balances"], content, CHART_WIDTH)
+    return WebIssue(map=map_svg(folder.game_map, content, label), chart=chart_svg(chart) if chart else None,
+                    tables=tables(facts), replaces=("ACCOUNTS", "POSTINGS OF THIS ISSUE"))
+
+
+def map_svg(game_map: GameMap, content: mapdraw.MapContent, label: str) -> WebMap:
+    """The whole map on one picture as the PNG for the mail lays it out, less its title."""
+    whole = Window(0, game_map.grid.width, 0, game_map.grid.height)
+    x0, y0, x1, y1 = extent(game_map.grid, whole)
+    size = max(HEX_SIZE, MIN_HEX_SIZE, 520 / (x1 - x0))
+    margin = PAGE_MARGIN + LABEL_BAND
+    pagesize = ((x1 - x0) * size + 2 * margin,
+                (y1 - y0) * size + margin + LEGEND_HEIGHT + LABEL_BAND + PAGE_MARGIN + TITLE_HEIGHT + LABEL_BAND)
+    sheet = Sheet(whole, 1, 1, pagesize)
+    ground = SvgCanvas(pagesize)
+    mapdraw.background(game_map, pagesize, sheet, ground).drawing.play(ground)
+    c = SvgCanvas(pagesize)
+    content = mapdraw.MapContent(content.owners, content.styles, drawable(content.names), content.new)
+    drawn = mapdraw.draw_map(c, game_map, content, pagesize, sheet, ground_drawn=False)
+    mapdraw.draw_legend(c, game_map, content, PAGE_MARGIN, drawn.frame.box[1] - LABEL_BAND - 12,
+                        pagesize[0] - 2 * PAGE_MARGIN, bottom=PAGE_MARGIN / 2)
+    return WebMap(pagesize[0], pagesize[1], c.body(), label, ground.svg())
+
+
+def chart_svg(drawing) -> str:
+    """The chart drawing as an SVG document, as reportlab's renderSVG writes it (its prologue left out)."""
+    from reportlab.graphics import renderSVG
+    text = renderSVG.drawToString(drawing)
+    return text[text.index("<svg"):]
+
+
+def tables(facts: dict) -> list[WebTable]:
+    out = [WebTable("Accounts", ["company", "id", "balance", "change", "segments", "home"],
+                    [[c["name"], c["id"], c["balance"], f"{c['change']:+d}", c["segments"], c["home"]]
+                     for c in facts["companies"]])]
+    if facts["postings"]:
+        names = facts["names"]
+        out.append(WebTable("Postings of this issue", ["round", "from", "to", "units", "reason"],
+                            [[p["round"], names.get(p["from"], p["from"]), names.get(p["to"], p["to"]), p["amount"],
+                              p["reason"]] for p in facts["postings"]]))
+    return out

@@ -1,0 +1,3 @@
+"""The game's web page (`umpire site`): a static site of the public newsletters, maps and accounts."""
+
+from .build import build_site  # noqa: F401

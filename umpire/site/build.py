@@ -1,0 +1,222 @@
+"""`umpire site`: a static web site of one game or a folder of games. Per game an overview (the
+game now) and one page per newsletter at a fixed address (`NNN.html`), the newsletter's PDF and
+text beside it, an Atom feed and the open deadline as iCalendar; an index of every game.
+
+Only what the newsletters publish goes in: the public text edition (never a player's private
+part), the map and accounts the family draws from the journal as it stood when the newsletter
+was written, the press as printed, and the orders of resolved turns as the umpire read them
+(without CODE lines, codes masked, no comments or quoted mail). A page whose inputs have not
+changed (its fingerprint, in the page) keeps its body; only its links to the other pages are
+made again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from .. import actions
+from ..errors import UmpireError
+from ..order_header import turn_words
+from ..render.svg import num
+from ..resources import data_dir
+from ..store import atomic
+from ..store.folder import GameFolder
+from . import fonts, history
+from .calendar import atom_feed, deadline_calendar
+from .files import SiteFiles
+from .sections import read_edition
+
+_MAIN = re.compile(r"<!-- main -->\n(.*)<!-- /main -->\n", re.S)
+_FINGERPRINT = re.compile(r'<meta name="umpire-page" content="([0-9a-f]+)">')
+_NUMBERED = re.compile(r"^[0-9]{3,}\.(html|pdf|txt)$")
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("newsletters"))),
+                             autoescape=True, undefined=jinja2.StrictUndefined,
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["num"] = num
+    return env
+
+
+def render(template: str, **values) -> str:
+    return environment().get_template(f"site/{template}").render(**values)
+
+
+@dataclass
+class Report:
+    games: list[str]
+    written: list[str]
+    unchanged: int
+
+    def lines(self, out: Path) -> list[str]:
+        return [f"{out}: {len(self.games)} game{'s' if len(self.games) != 1 else ''} "
+                f"({', '.join(self.games)}); {len(self.written)} files written, {self.unchanged} unchanged."]
+
+
+def game_folders(path: Path) -> list[GameFolder]:
+    """The game at `path`, or every game in the folder `path` (sub-folders with a game.yaml)."""
+    path = Path(path)
+    if (path / "game.yaml").is_file():
+        return [GameFolder(path)]
+    if not path.is_dir():
+        raise UmpireError(f"{path} is neither a game folder nor a folder of games.",
+                          fix="Name a folder with a game.yaml, or a folder holding such folders.")
+    games = [GameFolder(p) for p in sorted(path.iterdir()) if (p / "game.yaml").is_file()]
+    if not games:
+        raise UmpireError(f"{path} holds no game (no sub-folder has a game.yaml).",
+                          fix="Name a game folder, or a folder of game folders (e.g. demo-out).")
+    return games
+
+
+def build_site(path: Path, out: Path) -> Report:
+    """Write (or bring up to date) the site of the game or games at `path` in `out`."""
+    folders = game_folders(path)
+    for folder in folders:
+        folder.require()
+    out = Path(out)
+    files = SiteFiles(out)
+    with atomic.deferred(out):
+        _assets(files)
+        rows = [write_game(folder, files) for folder in folders]
+        index = files.read("index.html")
+        known = _index_rows(index.decode("utf-8")) if index else {}
+        known.update({row["id"]: row for row in rows})
+        files.put("index.html", render("index.html.j2", title="Games", root="", games=[known[g] for g in sorted(known)]))
+    return Report([f.game_id for f in folders], files.written, files.unchanged)
+
+
+def _assets(files: SiteFiles):
+    css = (data_dir("newsletters") / "site" / "site.css").read_text(encoding="utf-8")
+    files.put("site.css", fonts.font_faces() + css)
+    files.put("keys.js", (data_dir("newsletters") / "site" / "keys.js").read_bytes())
+    for face in fonts.FACES:
+        if not files.has(fonts.font_file(face)):
+            files.put(fonts.font_file(face), fonts.web_font(face))
+
+
+def write_game(folder: GameFolder, files: SiteFiles) -> dict:
+    """The game's pages, newsletters, feed and calendar; returns its row of the site's index."""
+    game = folder.game_id
+    moments = history.moments(folder)
+    numbers = [m.number for m in moments]
+    last = numbers[-1] if numbers else 0
+    latest = None
+    names = {c["id"]: c.get("name") or c["id"] for c in folder.config.get("companies", [])}
+    for k, moment in enumerate(moments):
+        page = f"{game}/{moment.number:03d}.html"
+        body = _kept_body(files.read(page), moment.fingerprint) if k + 1 < len(moments) else None
+        if body is None:
+            body, web, ground = _issue_body(folder, moment, files, names)
+            if k + 1 == len(moments):
+                latest = (web, ground)
+        prev, nxt = (numbers[k - 1] if k else None), (numbers[k + 1] if k + 1 < len(numbers) else None)
+        nav = Markup(render("issue-nav.html.j2", number=moment.number, prev=prev, next=nxt, last=last))
+        files.put(page, render("issue.html.j2", title=f"{game}: newsletter {moment.number:03d}", root="../",
+                               game=game, number=moment.number, prev=prev, next=nxt, nav=nav,
+                               fingerprint=moment.fingerprint, body=Markup(body)))
+        for suffix in ("pdf", "txt"):
+            source = folder.path / "newsletters" / f"{moment.number:03d}.{suffix}"
+            if source.is_file():
+                files.copy(f"{game}/{moment.number:03d}.{suffix}", source)
+    _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
+    status = actions.status(folder)
+    row = _row(folder, status, names)
+    web, ground = latest if latest else (None, None)
+    files.put(f"{game}/index.html", render(
+        "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder),
+        standings=web.tables[0] if web and web.tables else None, map=web.map if web else None, ground=ground,
+        numbers=numbers))
+    titles = {m.number: _intro(folder, m.number) for m in moments}
+    files.put(f"{game}/feed.atom", atom_feed(game, titles))
+    files.put(f"{game}/deadlines.ics", deadline_calendar(game, status.get("deadline"), row["turn"]))
+    return row
+
+
+def _issue_body(folder: GameFolder, moment: history.Moment, files: SiteFiles, names: dict):
+    game = folder.game_id
+    text = folder.read_bytes(f"newsletters/{moment.number:03d}.txt").decode("utf-8")
+    edition = read_edition(text)
+    at = moment.folder
+    web = folder.family.web_issue(at, moment.number, at.state())
+    ground = None
+    if web.map and web.map.ground:
+        ground = f"map-{hashlib.sha256(web.map.ground.encode()).hexdigest()[:12]}.svg"
+        if ground not in files.seen:
+            files.put(f"{game}/{ground}", web.map.ground)
+    orders = [(f"{names.get(p, p)} ({p})", t) for p, t in history.published_orders(at, moment.resolved)]
+    body = render("issue-body.html.j2", edition=edition, web=web, ground=ground,
+                  sections=[(h, lines) for h, lines in edition.sections if h not in web.replaces],
+                  orders=orders, resolved=turn_words(moment.resolved) if moment.resolved is not None else "",
+                  pdf=f"{moment.number:03d}.pdf", txt=f"{moment.number:03d}.txt")
+    return body, web, ground
+
+
+def _kept_body(page: bytes | None, fingerprint: str) -> str | None:
+    """The body of a page made from the same inputs, or None."""
+    if page is None:
+        return None
+    text = page.decode("utf-8", errors="replace")
+    found = _FINGERPRINT.search(text)
+    body = _MAIN.search(text)
+    return body.group(1) if found and body and found.group(1) == fingerprint else None
+
+
+def _drop_stale(files: SiteFiles, game: str, wanted: set[str]):
+    """Newsletter pages and files of issues the game no longer has (a rollback undid them)."""
+    folder = files.root / game
+    if folder.is_dir():
+        for path in sorted(folder.iterdir()):
+            if _NUMBERED.match(path.name) and path.name not in wanted:
+                path.unlink()
+                files.written.append(f"{game}/{path.name} (removed)")
+
+
+def _intro(folder: GameFolder, number: int) -> str:
+    edition = read_edition(folder.read_bytes(f"newsletters/{number:03d}.txt").decode("utf-8"))
+    return " ".join(edition.intro)
+
+
+def _row(folder: GameFolder, status: dict, names: dict) -> dict:
+    turn = status.get("turn") if isinstance(status.get("turn"), str) else None
+    if status.get("phase") == "finished":
+        turn = "finished"
+    elif turn is None:
+        turn = f"{status.get('phase')}, round {status.get('round')}"
+    else:
+        turn = f"turn {turn}"
+    awaited = ", ".join(names.get(p, p) for p in status.get("awaited", [])) or "nobody"
+    return {"id": folder.game_id, "family": status.get("family", ""), "map": _map_title(folder),
+            "turn": turn, "deadline": status.get("deadline") or "none", "awaited": awaited}
+
+
+def _map_title(folder: GameFolder) -> str:
+    return str(getattr(folder.game_map, "title", None) or folder.config.get("map", ""))
+
+
+def _facts(row: dict, folder: GameFolder) -> list[tuple[str, str]]:
+    rules = folder.rules
+    return [("family", row["family"]), ("map", row["map"]), ("rules", str(getattr(rules, "title", rules.name))),
+            ("now", row["turn"]), ("deadline", row["deadline"]), ("awaited", row["awaited"])]
+
+
+_ROW = re.compile(r'<tr><td><a href="([^"/]+)/index.html">[^<]*</a></td><td>([^<]*)</td><td>([^<]*)</td>'
+                  r"<td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>")
+
+
+def _index_rows(text: str) -> dict[str, dict]:
+    """The games an index already lists (a site built from several game folders, one by one)."""
+    import html
+    rows = {}
+    for found in _ROW.finditer(text):
+        game, *rest = (html.unescape(v) for v in found.groups())
+        rows[game] = dict(zip(("id", "family", "map", "turn", "deadline", "awaited"), [game, *rest]))
+    return rows

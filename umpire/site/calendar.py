@@ -1,0 +1,41 @@
+"""A game's Atom feed (an entry per newsletter) and its open deadline as iCalendar. The journal
+keeps no clock times, so the feed's times are the deadline's where one is set, else 1970-01-01:
+the same game gives the same bytes."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from html import escape
+
+EPOCH = "1970-01-01T00:00:00Z"
+
+
+def atom_feed(game: str, intros: dict[int, str]) -> str:
+    entries = "".join(
+        f"<entry><title>{escape(game)}: newsletter {n:03d}</title><id>urn:umpire:{escape(game)}:{n:03d}</id>"
+        f"<updated>{EPOCH}</updated><link rel=\"alternate\" type=\"text/html\" href=\"{n:03d}.html\"/>"
+        f"<summary>{escape(intro)}</summary></entry>\n" for n, intro in sorted(intros.items(), reverse=True))
+    return ('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
+            f"<title>{escape(game)}: newsletters</title><id>urn:umpire:{escape(game)}</id><updated>{EPOCH}</updated>"
+            f'<author><name>the umpire</name></author><link rel="alternate" type="text/html" href="index.html"/>\n'
+            f"{entries}</feed>\n")
+
+
+def _ics_time(iso: str) -> str:
+    return datetime.fromisoformat(iso).astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+
+
+def deadline_calendar(game: str, deadline: str | None, turn: str) -> str:
+    """The open turn's deadline as one event (none without a deadline), lines ended by CRLF."""
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//umpire//game deadlines//EN", "CALSCALE:GREGORIAN",
+             f"X-WR-CALNAME:{_escape(game)}: deadlines"]
+    if deadline:
+        at = _ics_time(deadline)
+        lines += ["BEGIN:VEVENT", f"UID:{_escape(game)}-{at}@umpire", f"DTSTAMP:{at}", f"DTSTART:{at}", f"DTEND:{at}",
+                  f"SUMMARY:{_escape(game)}: orders due ({_escape(turn)})", "END:VEVENT"]
+    lines.append("END:VCALENDAR")
+    return "".join(line[:73] + "\r\n" for line in lines)

@@ -1,0 +1,51 @@
+"""Writing a site: a file is written (atomically) only where its bytes differ from what is there,
+so a site run again rewrites only what changed, and a static host's caches stay valid."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..store import atomic
+
+
+class SiteFiles:
+    """The files of one site under `root`, and what a run wrote and left as it was."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.written: list[str] = []
+        self.unchanged = 0
+        self.seen: set[str] = set()
+
+    def read(self, relative: str) -> bytes | None:
+        try:
+            return (self.root / relative).read_bytes()
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+
+    def put(self, relative: str, data: bytes | str):
+        data = data.encode("utf-8") if isinstance(data, str) else data
+        self.seen.add(relative)
+        if self.read(relative) == data:
+            self.unchanged += 1
+            return
+        path = self.root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic.write_bytes(path, data)
+        self.written.append(relative)
+
+    def copy(self, relative: str, source: Path):
+        """A file copied in, compared by size first (a newsletter's PDF is not read when it has not changed size)."""
+        target = self.root / relative
+        try:
+            same_size = target.stat().st_size == source.stat().st_size
+        except FileNotFoundError:
+            same_size = False
+        if same_size and target.read_bytes() == source.read_bytes():
+            self.seen.add(relative)
+            self.unchanged += 1
+            return
+        self.put(relative, source.read_bytes())
+
+    def has(self, relative: str) -> bool:
+        return (self.root / relative).is_file()

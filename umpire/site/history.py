@@ -1,0 +1,82 @@
+"""A game as it stood when each newsletter was written: the journal's events before the issue,
+the state folded from them, and a fingerprint of everything the issue's web page is made of
+(so an unchanged page is not made again)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+from ..order_header import clean_lines, keyword_of, visible
+from ..press import split_press
+from ..store.folder import GameFolder
+
+SITE_FORMAT = 1          # raised when the pages change, so every page is made anew
+
+
+class FolderAt:
+    """A game folder as it stood before a newsletter was journaled: its events end there; all else
+    is the folder's (game.yaml, map, rules, stored orders)."""
+
+    def __init__(self, folder: GameFolder, events: list[dict], state):
+        self._folder, self.events, self._state = folder, events, state
+
+    def __getattr__(self, name):
+        return getattr(self._folder, name)
+
+    def state(self, copy: bool = True):
+        return self._state.copy() if copy else self._state
+
+    def latest_orders(self, turn) -> dict[str, str]:
+        latest: dict[str, str] = {}
+        for e in self.events:
+            if e["type"] == "order_received" and e["round"] == turn:
+                latest[e["company"]] = e["file"]
+        return latest
+
+
+@dataclass
+class Moment:
+    """Newsletter `number` as written: the folder then, its files, the turn it resolved (None for
+    the first) and its fingerprint."""
+
+    number: int
+    folder: FolderAt
+    files: list[str]
+    resolved: int | str | None
+    fingerprint: str
+
+
+def moments(folder: GameFolder) -> list[Moment]:
+    """Every newsletter of the game in force, oldest first."""
+    family = folder.family
+    events = folder.events
+    state = family.new_state()
+    digest = hashlib.sha256(f"{SITE_FORMAT}\n".encode())
+    digest.update(json.dumps(folder.config, sort_keys=True, default=str).encode())
+    out, open_turn = [], None
+    for i, e in enumerate(events):
+        if e["type"] == "newsletter":
+            at = FolderAt(folder, events[:i], state.copy())
+            out.append(Moment(e["number"], at, list(e["files"]), open_turn, digest.copy().hexdigest()))
+            open_turn = family.open_turn(state)
+        state.apply(e)
+        digest.update(json.dumps(e, sort_keys=True).encode())
+    return out
+
+
+def published_orders(folder: FolderAt, turn) -> list[tuple[str, str]]:
+    """The orders of a resolved turn as the umpire read them, by player in seat order: the lines it
+    reads (no comments, quotes, signature or press), without the CODE line, codes masked."""
+    if turn is None:
+        return []
+    out = []
+    orders = folder.latest_orders(turn)
+    seats = folder.company_ids()
+    for player in sorted(orders, key=lambda p: (seats.index(p) if p in seats else len(seats), p)):
+        text, _ = split_press(folder.order_text(folder.read_bytes(orders[player])))
+        lines = [line for _, _, line in clean_lines(text) if keyword_of(visible(line))[0] != "CODE"]
+        out.append((player, "\n".join(lines)))
+    return out
+

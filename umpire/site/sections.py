@@ -1,0 +1,38 @@
+"""A newsletter's text edition read as the web page shows it: its title, the opening lines, and
+its sections (a heading is a line underlined by dashes), each a list of lines."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_RULE = re.compile(r"^\s*(-{3,}|={3,})\s*$")
+
+
+@dataclass
+class Edition:
+    title: str
+    intro: list[str]
+    sections: list[tuple[str, list[str]]] = field(default_factory=list)
+
+
+def read_edition(text: str) -> Edition:
+    lines = text.splitlines()
+    heads = [i for i in range(1, len(lines)) if _RULE.match(lines[i]) and lines[i].lstrip().startswith("-")
+             and lines[i - 1].strip()]
+    first = heads[0] - 1 if heads else len(lines)
+    top = [line for line in lines[:first] if not _RULE.match(line)]
+    title = top[0].strip() if top else ""
+    edition = Edition(title, _trimmed(top[1:]))
+    for k, i in enumerate(heads):
+        end = heads[k + 1] - 1 if k + 1 < len(heads) else len(lines)
+        edition.sections.append((lines[i - 1].strip(), _trimmed(lines[i + 1:end])))
+    return edition
+
+
+def _trimmed(lines: list[str]) -> list[str]:
+    while lines and not lines[0].strip():
+        lines = lines[1:]
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    return [line.rstrip() for line in lines]
