@@ -46,3 +46,16 @@ def buetehorn():
 
 
 from mailservers import dovecot, mailbox, smtp  # noqa: E402,F401  (real mail servers for the mail tests)
+
+
+@pytest.fixture(scope="session")
+def demo_site(tmp_path_factory):
+    """Both demos played and their site built (root/site), and a game rolled back to round 4 with
+    its own site (root/running-site): see tests/site_games.py."""
+    from site_games import play_demos
+    from umpire.site import build_site
+    root = tmp_path_factory.mktemp("site")
+    games, running = play_demos(root)
+    build_site(games, root / "site")
+    build_site(running, root / "running-site")
+    return root

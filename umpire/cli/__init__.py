@@ -53,6 +53,7 @@ COMMANDS = {
     "press": "umpire.cli.press:press_command",
     "deadline": "umpire.cli.hosting:deadline_command",
     "absence": "umpire.cli.hosting:absence_command",
+    "site": "umpire.cli.site:site_command",
 }
 
 

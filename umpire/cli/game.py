@@ -143,10 +143,28 @@ def resolve(game_dir, force, round_number, games_dir):
         reason, winners = ending
         click.echo(f"{named(turn_before)} resolved. The game is over: {reason}. {_winners(folder, winners)}."
                    f"{_revealed(folder)} Newsletter {status['newsletters']:03d} written.")
-        return
-    after = folder.family.open_turn(folder.state())
-    now = f"turn {after}" if isinstance(after, str) else f"{status['phase']}, round {status['round']}"
-    click.echo(f"{named(turn_before)} resolved. Now: {now}; newsletter {status['newsletters']:03d} written.")
+    else:
+        after = folder.family.open_turn(folder.state())
+        now = f"turn {after}" if isinstance(after, str) else f"{status['phase']}, round {status['round']}"
+        click.echo(f"{named(turn_before)} resolved. Now: {now}; newsletter {status['newsletters']:03d} written.")
+    update_configured_site(folder.path)
+
+
+def update_configured_site(game_dir: Path) -> bool:
+    """Bring the game's site up to date where game.yaml or umpire.yaml names one (`site: DIR`);
+    a site that cannot be written is reported (the resolve stands). False if it failed."""
+    from ..site.update import configured_site
+    try:
+        out = configured_site(game_dir)
+        if out is None:
+            return True
+        from ..site.build import build_site
+        report = build_site(game_dir, out)
+    except (UmpireError, OSError) as exc:
+        click.echo(f"umpire: the site was not updated: {exc}", err=True)
+        return False
+    click.echo(f"Site {out}: {len(report.written)} files written.")
+    return True
 
 
 def _not_open(folder: GameFolder, game_dir: Path, state, wanted: int | str, open_turn: int | str):
@@ -201,6 +219,8 @@ def resolve_due_games(games_dir: Path):
     for outcome in outcomes:
         if outcome.outcome != NOT_DUE:
             click.echo(str(outcome))
+        if outcome.outcome == RESOLVED:
+            update_configured_site(Path(games_dir) / outcome.game)
     count = {kind: sum(1 for o in outcomes if o.outcome == kind) for kind in (RESOLVED, NOT_DUE, FAILED)}
     click.echo(f"{len(outcomes)} games in {games_dir}: {count[RESOLVED]} resolved, {count[NOT_DUE]} not due, "
                f"{count[FAILED]} failed.")

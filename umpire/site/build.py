@@ -29,6 +29,7 @@ from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder
 from . import fonts, history
+from .accounts import account_tables
 from .calendar import atom_feed, deadline_calendar
 from .files import SiteFiles
 from .sections import read_edition
@@ -150,12 +151,13 @@ def _issue_body(folder: GameFolder, moment: history.Moment, files: SiteFiles, na
     ground = None
     if web.map and web.map.ground:
         ground = f"map-{hashlib.sha256(web.map.ground.encode()).hexdigest()[:12]}.svg"
-        if ground not in files.seen:
+        if f"{game}/{ground}" not in files.seen:
             files.put(f"{game}/{ground}", web.map.ground)
     orders = [(f"{names.get(p, p)} ({p})", t) for p, t in history.published_orders(at, moment.resolved)]
+    accounts = account_tables(folder.family.accounts(at, at.events), moment.resolved, names)
     body = render("issue-body.html.j2", edition=edition, web=web, ground=ground,
                   sections=[(h, lines) for h, lines in edition.sections if h not in web.replaces],
-                  orders=orders, resolved=turn_words(moment.resolved) if moment.resolved is not None else "",
+                  orders=orders, accounts=accounts, resolved=turn_words(moment.resolved) if moment.resolved is not None else "",
                   pdf=f"{moment.number:03d}.pdf", txt=f"{moment.number:03d}.txt")
     return body, web, ground
 

@@ -225,6 +225,10 @@ class Volldampf(Family):
         return Issue(text, partial(newsletter_pdf, board, state, text, title), private,
                      picture=partial(newsletter_png, board, state, title))
 
+    def web_issue(self, folder, number: int, state: State):
+        from .web import web_issue
+        return web_issue(folder.game_map, folder.rules, state, number)
+
     def confirmation(self, folder, state: State, player: str, order: Order) -> Confirmation:
         turn, joined = state.turn[:1], merged(folder.rules)
         out = []

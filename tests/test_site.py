@@ -1,0 +1,259 @@
+"""The game's web page (`umpire site`): its files as the contract lists them, the maps' text,
+links that resolve, the same bytes each time, only what changed rewritten, and nothing secret."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from umpire.cli import main
+from umpire.site import build_site
+from umpire.site.build import game_folders
+from umpire.site.sections import read_edition
+from umpire.store.folder import GameFolder
+
+
+def every_file(site: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(site)): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+class Links(HTMLParser):
+    """Every href and src of a page (the SVG's <image href> too), and its text."""
+
+    def __init__(self):
+        super().__init__()
+        self.targets: list[str] = []
+        self.texts: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for key, value in attrs:
+            if key in ("href", "src") and value:
+                self.targets.append(value)
+
+    def handle_data(self, data):
+        self.texts.append(data)
+
+
+def parsed(path: Path) -> Links:
+    links = Links()
+    links.feed(path.read_text(encoding="utf-8"))
+    return links
+
+
+def test_the_site_has_the_contracts_files(demo_site):
+    site = demo_site / "site"
+    assert (site / "index.html").is_file()
+    for game, count in (("demo", 10), ("volldampf-demo", 14)):
+        folder = site / game
+        for name in ("index.html", "feed.atom", "deadlines.ics"):
+            assert (folder / name).is_file(), name
+        for n in range(1, count + 1):
+            for suffix in ("html", "pdf", "txt"):
+                assert (folder / f"{n:03d}.{suffix}").is_file()
+        assert not (folder / f"{count + 1:03d}.html").exists()
+        text = (demo_site / "games" / game / "newsletters" / "003.txt").read_bytes()
+        assert (folder / "003.txt").read_bytes() == text
+        feed = ElementTree.parse(folder / "feed.atom").getroot()
+        entries = feed.findall("{http://www.w3.org/2005/Atom}entry")
+        assert len(entries) == count
+        assert {e.find("{http://www.w3.org/2005/Atom}link").get("href") for e in entries} == \
+            {f"{n:03d}.html" for n in range(1, count + 1)}
+        ics = (folder / "deadlines.ics").read_bytes()
+        assert ics.startswith(b"BEGIN:VCALENDAR\r\n") and ics.endswith(b"END:VCALENDAR\r\n")
+    index = (site / "index.html").read_text()
+    for game in ("demo", "volldampf-demo"):
+        assert f'href="{game}/index.html"' in index
+
+
+def test_each_newsletter_page_links_first_previous_next_and_last(demo_site):
+    folder = demo_site / "site" / "demo"
+    first, middle, last = ((folder / f"{n:03d}.html").read_text() for n in (1, 5, 10))
+    assert 'rel="prev"' not in first and '<a href="002.html" rel="next">' in first
+    assert '<a href="004.html" rel="prev">' in middle and '<a href="006.html" rel="next">' in middle
+    assert '<a href="001.html">first</a>' in middle and '<a href="010.html">last</a>' in middle
+    assert '<link rel="prev" href="004.html">' in middle and '<link rel="next" href="006.html">' in middle
+    assert 'rel="next"' not in last and '<a href="009.html" rel="prev">' in last
+
+
+def test_every_local_link_and_picture_resolves(demo_site):
+    for site in (demo_site / "site", demo_site / "running-site"):
+        pages = sorted(site.rglob("*.html"))
+        assert len(pages) >= 6
+        for page in pages:
+            for target in parsed(page).targets:
+                if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                    continue
+                assert (page.parent / target.split("#")[0]).resolve().is_file(), f"{page}: {target}"
+
+
+def test_the_maps_labels_and_names_are_text(demo_site):
+    page = (demo_site / "site" / "demo" / "005.html").read_text()
+    texts = re.findall(r"<text [^>]*>([^<]*)</text>", page)
+    game_map = GameFolder(demo_site / "games" / "demo").game_map
+    assert {"AE22", "AG10", "K23", "A1"} <= set(texts) or {"AE22", "AG10"} <= set(texts)
+    assert {c.name for c in game_map.cities} <= set(texts)
+    assert re.search(r'<image href="map-[0-9a-f]{12}\.svg"', page)
+    vd = (demo_site / "site" / "volldampf-demo" / "005.html").read_text()
+    vd_texts = set(re.findall(r"<text [^>]*>([^<]*)</text>", vd))
+    board = GameFolder(demo_site / "games" / "volldampf-demo").game_map
+    assert {link for link in board.links} <= vd_texts
+    assert {loc.name for loc in board.locations.values()} <= vd_texts
+
+
+def test_the_new_track_is_highlighted_as_in_the_newsletter(demo_site):
+    page = (demo_site / "site" / "demo" / "003.html").read_text()
+    assert "built since the last newsletter" in page
+
+
+def test_the_accounts_are_tables_and_the_chart_is_reportlabs(demo_site):
+    page = (demo_site / "site" / "demo" / "005.html").read_text()
+    assert "<caption>Accounts</caption>" in page and "<caption>Accounts of round 4</caption>" in page
+    assert "<pre" not in page.split("<caption>Accounts</caption>")[1].split("</table>")[0]
+    assert page.count("<svg") == 2                      # the map and the balance chart
+    vd = (demo_site / "site" / "volldampf-demo" / "005.html").read_text()
+    assert "<caption>Players</caption>" in vd and "Accounts of round 2: income track" in vd
+    edition = read_edition((demo_site / "games" / "volldampf-demo" / "newsletters" / "005.txt").read_text())
+    assert "What happened" in vd and all(line.strip() in vd for line in dict(edition.sections)["What happened"])
+
+
+def test_the_orders_of_a_resolved_round_are_shown_without_codes(demo_site):
+    page = (demo_site / "site" / "demo" / "003.html").read_text()
+    assert "The orders of round 2 as the umpire read them" in page
+    assert "CODE" not in page.split("The orders of round 2")[1]
+
+
+def test_the_same_games_give_the_same_bytes_and_a_second_run_writes_nothing(demo_site, tmp_path):
+    again = tmp_path / "again"
+    build_site(demo_site / "games", again)
+    assert every_file(again) == every_file(demo_site / "site")
+    report = build_site(demo_site / "games", again)
+    assert report.written == []
+
+
+def test_a_resolve_rewrites_only_what_changed(demo_site, tmp_path):
+    game = tmp_path / "running"
+    shutil.copytree(demo_site / "running" / "demo", game)
+    site = tmp_path / "site"
+    build_site(game, site)
+    before = every_file(site)
+    result = CliRunner().invoke(main, ["resolve", str(game)])
+    assert result.exit_code == 0, result.output
+    report = build_site(game, site)
+    written = set(report.written)
+    assert "demo/005.html" in written and "demo/005.pdf" in written
+    kept_bodies = [f"demo/{n:03d}.html" for n in (1, 2, 3)]
+    for name in kept_bodies:            # the "last" link changed; the page's body did not
+        old, new = before[name].decode(), (site / name).read_text()
+        assert old.split("<!-- main -->")[1].split("<!-- /main -->")[0] == \
+            new.split("<!-- main -->")[1].split("<!-- /main -->")[0]
+    assert "demo/001.pdf" not in written and "demo/map-" not in " ".join(written)
+    assert not any(name.startswith("fonts/") for name in written)
+
+
+def test_site_in_game_yaml_is_updated_by_every_resolve(demo_site, tmp_path):
+    game = tmp_path / "games" / "running"
+    shutil.copytree(demo_site / "running" / "demo", game)
+    config = yaml.safe_load((game / "game.yaml").read_text())
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "site: ../../www\n")
+    assert config.get("site") is None
+    result = CliRunner().invoke(main, ["resolve", str(game)])
+    assert result.exit_code == 0, result.output
+    assert "Site " in result.output
+    assert (tmp_path / "www" / "demo" / "005.html").is_file()
+    assert GameFolder(game).newsletter_count() == 5
+
+
+def test_site_in_umpire_yaml_and_update_site(demo_site, tmp_path):
+    from umpire.site import update_site
+    games = tmp_path / "games"
+    shutil.copytree(demo_site / "running" / "demo", games / "running")
+    assert update_site(games / "running") is None
+    (games / "umpire.yaml").write_text("site: www\n")
+    report = update_site(games / "running")
+    assert report is not None and (games / "www" / "demo" / "004.html").is_file()
+    assert update_site(games / "running").written == []
+
+
+def test_a_rolled_back_game_loses_the_pages_of_undone_newsletters(demo_site, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(demo_site / "site", site)
+    game = tmp_path / "demo"
+    shutil.copytree(demo_site / "running" / "demo", game)
+    build_site(game, site)
+    assert (site / "demo" / "004.html").is_file() and not (site / "demo" / "005.html").exists()
+    assert not (site / "demo" / "010.pdf").exists()
+    assert (site / "volldampf-demo" / "index.html").is_file()
+    assert 'href="volldampf-demo/index.html"' in (site / "index.html").read_text()
+
+
+def test_the_command_writes_where_it_is_told_and_refuses_a_folder_without_games(demo_site, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["site", str(demo_site / "running" / "demo"), "out"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "demo" / "001.html").is_file()
+    (tmp_path / "empty").mkdir()
+    result = CliRunner().invoke(main, ["site", "empty", "out2"])
+    assert result.exit_code == 1 and "holds no game" in result.output
+    with pytest.raises(Exception):
+        game_folders(tmp_path / "nowhere")
+
+
+# -- nothing secret -------------------------------------------------------------------------
+def secrets_of(game: Path) -> tuple[list[str], str | None]:
+    secrets = yaml.safe_load((game / "secrets.yaml").read_text()) or {}
+    codes = [v for v in (secrets.get("codes") or {}).values()]
+    return codes, secrets.get("seed")
+
+
+def test_no_file_of_a_site_holds_an_order_code_a_private_part_or_an_unrevealed_seed(demo_site):
+    for site, games in ((demo_site / "site", [demo_site / "games" / "demo", demo_site / "games" / "volldampf-demo"]),
+                        (demo_site / "running-site", [demo_site / "running" / "demo"])):
+        files = every_file(site)
+        assert files
+        for game in games:
+            codes, seed = secrets_of(game)
+            assert codes
+            finished = GameFolder(game).state().phase == "finished"
+            private = [p.read_text() for p in (game / "newsletters").glob("*-*.txt")]
+            for name, data in files.items():
+                text = data.decode("utf-8", errors="replace")
+                for code in codes:
+                    assert code not in text, f"{name} holds an order code"
+                if seed and not finished:
+                    assert seed not in text, f"{name} holds the seed before its reveal"
+                assert "Private sheet for" not in text and "Your action cards" not in text, name
+                for part in private:
+                    assert part not in text
+    running = every_file(demo_site / "running-site")
+    seed = secrets_of(demo_site / "running" / "demo")[1]
+    assert seed and not any(seed.encode() in data for data in running.values())
+
+
+def test_no_order_of_an_unresolved_round_is_shown(demo_site):
+    game = demo_site / "running" / "demo"
+    unresolved = [line for p in sorted((game / "orders" / "4").glob("*.txt"))
+                  for line in p.read_text().splitlines() if line.upper().startswith("BUILD")]
+    assert unresolved
+    pages = "".join(p.read_text() for p in (demo_site / "running-site").rglob("*.html"))
+    for line in unresolved:
+        assert line not in pages
+
+
+def test_a_hidden_draw_is_not_shown_before_the_game_shows_it(demo_site):
+    game = demo_site / "games" / "volldampf-demo"
+    folder = GameFolder(game)
+    hidden = {e["outcome"] for e in folder.events if e["type"] == "draw" and e.get("hidden")}
+    assert hidden
+    texts = {int(p.stem): p.read_text() for p in (game / "newsletters").glob("[0-9][0-9][0-9].txt")}
+    for outcome in hidden:
+        shown = min((n for n, t in texts.items() if outcome in t), default=None)
+        for n in range(1, (shown or max(texts) + 1)):
+            page = (demo_site / "site" / "volldampf-demo" / f"{n:03d}.html").read_text()
+            assert outcome not in page, f"{outcome} on page {n:03d} before newsletter {shown}"
