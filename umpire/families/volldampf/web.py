@@ -9,7 +9,8 @@ import math
 from ...render.fonts import SANS, drawable
 from ...render.svg import SvgCanvas
 from ..base import WebIssue, WebMap, WebTable
-from .drawing import PAGE, SYMBOL, _ends, _offsets, draw_board, frame_for
+from .drawing import PAGE, draw_board, frame_for
+from .markers import SYMBOL, link_ends, offsets
 from .family import board_position
 from .report import player_colours
 
@@ -28,11 +29,11 @@ def web_issue(board, rules, state, number: int) -> WebIssue:
 
 def _link_ids(c: SvgCanvas, board):
     """Each link's id just off its track space, across the line from the cost."""
-    frame, offsets = frame_for(board), _offsets(board)
+    frame, shift = frame_for(board), offsets(board)
     c.setFont(SANS, ID_SIZE)
     c.setFillColorRGB(0.13, 0.13, 0.13)
     for link in board.links.values():
-        x1, y1, x2, y2 = _ends(board, frame, link, offsets[link.id])
+        x1, y1, x2, y2 = link_ends(board, frame, link, shift[link.id])
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         nx, ny = -(y2 - y1) / length, (x2 - x1) / length
         if ny < 0:
