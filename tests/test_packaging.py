@@ -13,7 +13,7 @@ def test_the_wheel_carries_the_bundled_data(tmp_path):
                    check=True, capture_output=True)
     wheel = next(tmp_path.glob("umpire-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
-    for source in ("rules", "maps", "newsletters", "games/demo"):
+    for source in ("rules", "maps", "newsletters", "games/demo", "games/volldampf-demo", "games/archive-bavaria-1994"):
         for path in (ROOT / source).rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts:
                 inside = f"umpire/_data/{source}/{path.relative_to(ROOT / source).as_posix()}"

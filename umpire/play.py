@@ -23,6 +23,7 @@ from .errors import DataError, NotOpened, UmpireError
 from .ids import REASON_RULE, check_reason, shown
 from .timetable.deadlines import check_turn_options
 from .options import ruleset_overrides
+from .resources import data_dir
 from .store.folder import RECORDED_FILES, GameFolder
 from .words import noun
 from .yamlfile import described, line_of, load_yaml, plain
@@ -100,9 +101,19 @@ def spec_path(source: Path) -> Path:
     return found[0]
 
 
+def archive_folder(source: Path) -> Path:
+    """The archive folder given, or, where no folder is there by that name, the bundled archive of
+    that name (`demo`, `volldampf-demo`, `archive-bavaria-1994`), so its examples run anywhere."""
+    source = Path(source)
+    bundled = data_dir("games") / source.name
+    if not source.exists() and len(source.parts) == 1 and bundled.is_dir():
+        return bundled
+    return source
+
+
 def read_archive(source: Path) -> Archive:
     """Read game.yaml and list the round folders; every problem is refused with file and line."""
-    source = Path(source)
+    source = archive_folder(source)
     path = spec_path(source)
     spec = load_yaml(path)
     where = str(path)

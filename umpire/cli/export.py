@@ -32,7 +32,7 @@ def export_command(game_dir, fmt, table, out_file, reveal):
     from ..store import atomic
     text = export(GameFolder(game_dir), fmt, table, reveal)
     if out_file:
-        atomic.write_text(out_file, text)
+        atomic.write_named(out_file, text)
         click.echo(f"Written to {out_file}.", err=True)
     else:
         click.echo(text, nl=False)

@@ -40,7 +40,7 @@ def preview(game_dir, pdf_path):
     click.echo(result.text, nl=False)
     if pdf_path:
         try:
-            atomic.write_bytes(pdf_path, result.pdf)
+            atomic.write_named(pdf_path, result.pdf)
         except OSError as exc:
             raise UmpireError(f"cannot write {pdf_path} ({exc.strerror}).",
                               fix="Give --pdf a file in a folder that exists and can be written.") from None

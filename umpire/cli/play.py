@@ -22,12 +22,13 @@ def play(folder, out_dir):
     orders/<round>/<company>.txt. The first round whose orders or dice do not fit stops the play
     (exit 1) with the round, the file and what did not fit; the game so far stays in OUT_DIR/<game>.
     Run again, it replaces its own earlier output (never a folder with anything else in it).
-    See docs/archive.md.
+    FOLDER may name a bundled archive (demo, volldampf-demo, archive-bavaria-1994) where no folder
+    of that name is at hand. See docs/archive.md.
 
     \b
     Examples:
-      umpire play games/demo play-out
-      umpire play games/archive-bavaria-1994 play-out
+      umpire play demo play-out
+      umpire play archive-bavaria-1994 play-out
     """
     played = play_with_progress(folder, out_dir, "Playing the rounds ", None)
     game = played.folder

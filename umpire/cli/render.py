@@ -28,7 +28,7 @@ def render(path, out, paper):
     """
     from ..store import atomic
     title, pdf = board_family(path).draw_board(path, paper)
-    atomic.write_bytes(out, pdf)
+    atomic.write_named(out, pdf)
     click.echo(f"{title}: {out} written.")
 
 

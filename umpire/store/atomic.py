@@ -67,6 +67,25 @@ def write_text(path: Path, text: str):
     write_bytes(path, text.encode("utf-8"))
 
 
+def write_named(path: Path, data: bytes | str):
+    """Write a file the user names on the command line (`export --out`, `map render OUT`, `preview
+    --pdf`): a relative path, a bare name included, lies in the current folder, and the file gets
+    the permissions a new file of the user's gets (0666 less the umask), not the game folder's 0600.
+    A folder that cannot be made or written is reported with the path (OSError's filename)."""
+    try:
+        with Batch() as batch:
+            batch.write_bytes(path, data.encode("utf-8") if isinstance(data, str) else data, mode=_user_mode())
+    except OSError as exc:            # name the file the user gave, not the temporary one beside it
+        raise type(exc)(exc.errno, exc.strerror, os.fspath(path)) from None
+
+
+def _user_mode() -> int:
+    """0666 less the process's umask (read, then set back: the one way POSIX tells it)."""
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_new(path: Path, data: bytes) -> bool:
     """Write a file that must never be overwritten; False if it is already there."""
     with Batch() as batch:
@@ -205,9 +224,10 @@ class Batch:
     def pending(self, path: Path) -> bool:
         return os.fspath(path) in self._files
 
-    def write_bytes(self, path: Path, data: bytes):
+    def write_bytes(self, path: Path, data: bytes, mode: int | None = None):
+        """Queue a file (`mode`: its permissions; None: 0600, the game folder's)."""
         path = name = os.fspath(path)
-        folder = os.path.dirname(name)
+        folder = os.path.dirname(name) or os.curdir
         if folder not in self._made:
             os.makedirs(folder, exist_ok=True)
             self._made.add(folder)
@@ -215,6 +235,8 @@ class Batch:
         fd, tmp = _temporary(name, unique=old is not None)
         try:
             try:
+                if mode is not None:
+                    os.fchmod(fd, mode)
                 _write_all(fd, data)
             finally:
                 os.close(fd)
@@ -249,7 +271,7 @@ class Batch:
 
     def _commit(self):
         try:
-            folders = dict.fromkeys(os.path.dirname(path) for path in self._files)
+            folders = dict.fromkeys(os.path.dirname(path) or os.curdir for path in self._files)
             grouped = len(self._files) >= GROUP and _sync_filesystems(folders)
             if not grouped:
                 for tmp in self._files.values():
