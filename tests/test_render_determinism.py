@@ -6,6 +6,7 @@ from umpire import demo
 from umpire.families.dampfross.render.edition import map_content
 from umpire.families.dampfross.render.pdf import map_pdf, newsletter_pdf
 from umpire.families.dampfross.render.report import newsletter_facts
+from umpire.family_folder import handed
 
 
 def test_two_plays_give_byte_identical_newsletters(tmp_path):
@@ -19,7 +20,7 @@ def test_two_plays_give_byte_identical_newsletters(tmp_path):
 
 def test_rendering_the_same_facts_twice_gives_the_same_pdf(tmp_path):
     folder = demo.play(tmp_path)
-    facts = newsletter_facts(folder, 5)
+    facts = newsletter_facts(handed(folder), 5)
     once = newsletter_pdf(facts, folder.game_map, map_content(folder))
     again = newsletter_pdf(facts, folder.game_map, map_content(folder))
     assert once == again

@@ -8,6 +8,7 @@ import pytest
 from umpire import actions
 from umpire.render import newsletter, template_cache
 from umpire.families.dampfross.render.report import newsletter_facts
+from umpire.family_folder import handed
 
 TEMPLATE = "newsletter.txt.j2"
 
@@ -24,7 +25,7 @@ def fresh_environment(monkeypatch):
 def facts(tmp_path_factory):
     folder, _ = actions.create_game(tmp_path_factory.mktemp("g") / "g", "ireland", "laurin",
                                     ["red:Red", "blue:Blue", "green:Green"], seed="cache")
-    return newsletter_facts(folder, 1)
+    return newsletter_facts(handed(folder), 1)
 
 
 def compiled_anew(monkeypatch, env) -> list[str]:

@@ -8,57 +8,15 @@ skip it as they do for orders. The order's parsers never see press lines.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .options import game_option
+from .order_header import PRESS_LIMIT, Press, split_press
 
 if TYPE_CHECKING:
     from .store.folder import GameFolder
 
-PRESS_LIMIT = 3000                 # characters of press printed from one order
-_START = re.compile(r"^\s*PRESS(?:\s+(GREY|GRAY|ANON|ANONYMOUS))?\s*:?\s*$", re.IGNORECASE)
-_END = re.compile(r"^\s*END\s*PRESS\s*$", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Press:
-    text: str
-    grey: bool
-    line: int                      # the PRESS line
-    cut: bool = False              # longer than PRESS_LIMIT: the rest is not printed
-
-
-def split_press(text: str) -> tuple[str, list[Press]]:
-    """The order without its press (press lines blanked, so line numbers stay) and the press."""
-    lines = text.splitlines()
-    kept, items = list(lines), []
-    i = 0
-    while i < len(lines):
-        raw = lines[i]
-        if raw.rstrip() == "--" or raw.startswith("-- "):
-            break
-        m = _START.match(raw)
-        if not m:
-            i += 1
-            continue
-        start, body = i, []
-        kept[i] = ""
-        i += 1
-        while i < len(lines) and not _END.match(lines[i]) and not (
-                lines[i].rstrip() == "--" or lines[i].startswith("-- ")):
-            if not lines[i].lstrip().startswith(">"):
-                body.append(lines[i].rstrip())
-            kept[i] = ""
-            i += 1
-        if i < len(lines) and _END.match(lines[i]):
-            kept[i] = ""
-            i += 1
-        words = "\n".join(body).strip("\n")
-        if words.strip():
-            items.append(Press(words[:PRESS_LIMIT], bool(m.group(1)), start + 1, len(words) > PRESS_LIMIT))
-    return "\n".join(kept) + ("\n" if text.endswith("\n") else ""), items
+__all__ = ["PRESS_LIMIT", "Press", "split_press", "press_of"]
 
 
 def press_of(folder: GameFolder, turn: int | str | None, seats: list[str], names: dict) -> list[dict]:

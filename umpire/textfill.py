@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from functools import lru_cache
 
 _PLAIN = re.compile(r"[!-,.-~]+(?: [!-,.-~]+)*")      # printable ASCII words but '-', one space apart
 _SHORT = re.compile(r"[ -~]*[!-~]")                    # printable ASCII, not ending in a space
@@ -38,3 +39,14 @@ def fill(text: str, width: int = 70, initial_indent: str = "", subsequent_indent
             line, room = [subsequent_indent, word], width - len(subsequent_indent) - len(word)
     lines.append("".join(line))
     return "\n".join(lines)
+
+
+WIDTH = 72                                             # a mail reply's lines
+
+
+@lru_cache(maxsize=1024)
+def paragraphs(text: str) -> str:
+    """Fill each line to the width of a reply, except indented lines (examples, order lines). The
+    same texts come again and again (notes, the head of each company's confirmation): each is
+    filled once."""
+    return "\n".join(fill(p, WIDTH) if p and not p.startswith("  ") else p for p in text.split("\n"))

@@ -26,6 +26,7 @@ from umpire.families.dampfross.render import mapdraw, pdf as pdf_module
 from umpire.families.dampfross.render.edition import map_content
 from umpire.render.newsletter import write_newsletter
 from umpire.families.dampfross.render.report import newsletter_facts
+from umpire.family_folder import handed
 from umpire.store.folder import GameFolder, dump_yaml
 
 SIZE, COMPANIES, SEGMENTS, ROUNDS = 45, 6, 150, 25
@@ -251,7 +252,7 @@ def test_newsletter_of_a_45x45_map_with_900_segments(benchmark, tmp_path):
     benchmark.pedantic(newsletter, rounds=7, iterations=1, warmup_rounds=1)
     ours = benchmark.stats.stats.median
 
-    facts = newsletter_facts(folder, ROUNDS + 1)
+    facts = newsletter_facts(handed(folder), ROUNDS + 1)
     recorded = pdf_module.newsletter_pdf(facts, folder.game_map, map_content(folder), canvas_class=_Recorder)
     calls = _Recorder.last.calls
     assert bare_reportlab(calls) == recorded            # the baseline draws exactly the same PDF

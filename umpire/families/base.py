@@ -52,6 +52,14 @@ class Folder(Protocol):
 
     def latest_orders(self, round_number: int) -> dict[str, str]: ...
 
+    # handed over by the shell to `newsletter` (umpire/family_folder.py), so that no family reads
+    # the shell's calendar, mail or press itself:
+    def deadline_text(self, turn: int | str) -> str | None:
+        """The turn's deadline as a newsletter prints it, or None (no deadline)."""
+
+    def press(self, turn: int | str | None, seats: list[str], names: dict[str, str]) -> list[dict]:
+        """The press of the resolved `turn` to print: [{by: name or None (grey), text, cut}]."""
+
 
 class OrderHeader(Protocol):
     """What the shell reads of a parsed order (umpire/order_header.py reads these lines)."""

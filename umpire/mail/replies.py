@@ -14,11 +14,10 @@ from functools import lru_cache
 from ..actions import SubmitResult
 from ..echo import NO_SECRETS
 from ..store.folder import GameFolder
-from ..textfill import fill
+from ..textfill import WIDTH, fill, paragraphs
 from . import mailpolicy
 from .decode import Mail
 
-WIDTH = 72
 
 NOT_ACCEPTED_TEXT = (
     "Your message was not accepted as orders, and nothing in it was stored as orders. The umpire takes "
@@ -27,13 +26,6 @@ NOT_ACCEPTED_TEXT = (
     "count). If you play here, check these lines against your newsletter and your order code, and send "
     "again from your registered address. An order begins:\n\n"
     "  GAME <game>\n  COMPANY <company id>\n  CODE <your order code>\n")
-
-
-@lru_cache(maxsize=1024)
-def paragraphs(text: str) -> str:
-    """Fill each line to the width, except indented lines (examples, order lines). The same texts
-    come again and again (notes, the head of each company's confirmation): each is filled once."""
-    return "\n".join(fill(p, WIDTH) if p and not p.startswith("  ") else p for p in text.split("\n"))
 
 
 mailpolicy.forgets(paragraphs.cache_clear)

@@ -8,6 +8,7 @@ from functools import lru_cache
 import jinja2
 
 from ..columns import display_width, pad, widest
+from ..family_folder import handed
 from ..resources import data_dir
 from ..store import atomic
 from ..words import noun, plural
@@ -41,7 +42,7 @@ def write_newsletter(folder: GameFolder, number: int) -> list[str]:
     """Write newsletters/NNN.txt and NNN.pdf (the PDF through the PdfBatch open, if one is),
     NNN-<player>.txt for each player's private part, and NNN-map.png where the family draws one,
     as the game's family makes them; returns the journaled files, relative to the game folder."""
-    issue = folder.family.newsletter(folder, number, folder.state())
+    issue = folder.family.newsletter(handed(folder), number, folder.state())
     text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
     atomic.write_text(folder.path / text_name, issue.text)
     files = [text_name, pdf_name]

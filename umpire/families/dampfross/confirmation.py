@@ -12,14 +12,14 @@ from __future__ import annotations
 from .engine.preview import OrderPreview, preview_order
 from .orders import KEYWORDS, Order, format_chain
 from ...order_header import HEADER_KEYWORDS, refused_order_lines
-from ...store.folder import GameFolder
+from ..base import Folder
 from ...textfill import fill
 
 WIDTH = 72
 ORDER_KEYWORDS = tuple(k for k in KEYWORDS if k not in HEADER_KEYWORDS)
 
 
-def order_lines(folder: GameFolder, company: str, order: Order, state=None) -> list[str]:
+def order_lines(folder: Folder, company: str, order: Order, state=None) -> list[str]:
     """The order's lines as read, each followed by its figures or warnings (indented text, no final
     newline), against `state` (only read) or else the game's state now."""
     state = state if state is not None else folder.state(copy=False)

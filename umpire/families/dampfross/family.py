@@ -199,7 +199,7 @@ class Dampfross(Family):
 
     def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
         from .confirmation import order_lines
-        from ...mail.replies import paragraphs
+        from ...textfill import paragraphs
         return Confirmation(order_lines(folder, player, order, state), paragraphs(ROUND_NOTE))
 
 

@@ -24,8 +24,7 @@ from ...order_header import control_char, keyword_of, visible
 from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label, parse_label
 from ...names import closest, did_you_mean, fold_char
-from ...order_header import LineError, OrderLineError
-from ...press import split_press
+from ...order_header import LineError, OrderLineError, split_press
 
 MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
 MAX_LINE_CHARS = 2_000           # a longer line is refused at once

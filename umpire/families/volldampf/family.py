@@ -13,9 +13,7 @@ from ...draws import RecordedDraws, SeededDraws, read_draws_file
 from ...columns import pad
 from ...errors import UmpireError
 from ...order_header import (HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header,
-                             refused_order_lines)
-from ...timetable.deadlines import deadline_text
-from ...press import press_of, split_press
+                             refused_order_lines, split_press)
 from ...textfill import fill
 from ...words import noun, plural
 from ..base import Confirmation, Family, Issue
@@ -208,8 +206,8 @@ class Volldampf(Family):
         dice = folder.config.get("dice", {})
         seed = folder.secrets.get("seed") if state.turn == "finished" else None
         previous = _previous_turn(folder.events)
-        press = press_of(folder, previous, state.seats, state.names)
-        deadline = deadline_text(folder, turn_name(state))
+        press = folder.press(previous, state.seats, state.names)
+        deadline = folder.deadline_text(turn_name(state))
         text = newsletter_text(board, rules, state, events, state.game, number, dice.get("commitment"), seed, press,
                                deadline)
         writer = Writer(board, rules, state, events)

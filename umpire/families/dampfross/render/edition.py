@@ -4,7 +4,7 @@ shows: the companies' lines in their styles, and the track built since the last 
 from __future__ import annotations
 
 from ....render.newsletter import environment
-from ....store.folder import GameFolder
+from ...base import Folder
 from ..engine.state import State
 from ..hexgrid import edge, parse_label
 from .mapdraw import MapContent
@@ -15,7 +15,7 @@ def render_text(facts: dict) -> str:
     return environment().get_template("newsletter.txt.j2").render(**facts)
 
 
-def map_content(folder: GameFolder, state: State | None = None) -> MapContent:
+def map_content(folder: Folder, state: State | None = None) -> MapContent:
     """The companies' lines as they stand, with each company's style and the track built since the last newsletter."""
     state = state or folder.state()
     seats = state.seat_order()

@@ -12,16 +12,14 @@ from ....ledger import BANK
 from ..engine.state import State
 from ..engine.transports import total_transports
 from ..hexgrid import parse_label
-from ....timetable.deadlines import deadline_text
-from ....press import press_of
-from ....store.folder import GameFolder
+from ...base import Folder
 from .transports_report import (additional_construction, describe_transport, station_table, transport_tally,
                                 transports_from_events)
 
 QUIET = ("order_received", "order_refused", "command", "orders_used")
 
 
-def newsletter_facts(folder: GameFolder, number: int, state: State | None = None) -> dict:
+def newsletter_facts(folder: Folder, number: int, state: State | None = None) -> dict:
     """Everything newsletter `number` reports: what happened since the last one, and what comes next."""
     events = folder.events
     issued = [i for i, e in enumerate(events) if e["type"] == "newsletter"]
@@ -66,7 +64,7 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
         "postings": postings,
         "rolls": [e for e in news if e["type"] == "roll" and e["purpose"].startswith("round ")],
         "dice_log": dice_log(events[:since], news),
-        "press": press_of(folder, resolved, state.seat_order(), names),
+        "press": folder.press(resolved, state.seat_order(), names),
         "refused": [e for e in news if e["type"] == "refused" and "transport" not in e],
         "not_carried_out": [e for e in news if e["type"] == "not_carried_out"],
         "no_orders": [e["company"] for e in news if e["type"] == "no_orders"],
@@ -82,7 +80,7 @@ def newsletter_facts(folder: GameFolder, number: int, state: State | None = None
         "home_terminals": [c.name for c in game_map.home_terminals],
         "awaited": list(state.round_order) if phase != "finished" else [],
         "events": news,
-        "deadline": deadline_text(folder, state.round),
+        "deadline": folder.deadline_text(state.round),
         "balances": balances_by_round(events, state.seat_order()),
     }
     facts.update(operations_facts(folder, state, events, news, names, phase))
@@ -113,7 +111,7 @@ def balances_by_round(events: list[dict], companies: list[str]) -> dict[str, lis
     return {c: [(r, after[r][c]) for r in sorted(after)] for c in companies}
 
 
-def operations_facts(folder: GameFolder, state: State, events: list[dict], news: list[dict], names: dict,
+def operations_facts(folder: Folder, state: State, events: list[dict], news: list[dict], names: dict,
                      phase: str) -> dict:
     """Transports run or cancelled in this issue, those announced next, the station table, the tally, the end."""
     game_map, rules = folder.game_map, folder.rules
