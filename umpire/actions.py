@@ -15,7 +15,7 @@ from pathlib import Path
 from . import __version__, families, ids
 from .dice import commitment
 from .errors import NotOpened, UmpireError
-from .timetable import absences, deadlines
+from .timetable import absences, deadlines, reminders
 from .echo import quote
 from .options import check_choices, game_option, parse_option, ruleset_overrides
 from .profiles import load_profile
@@ -71,6 +71,7 @@ def read_options(family, option_specs, profile: str | None = None) -> dict:
                **dict(parse_option(o, family) for o in option_specs)}
     deadlines.check_options(options)
     absences.check_options(options)
+    reminders.check_options(options)
     from .render.paper import paper_size
     paper_size(game_option(options, "paper"))
     check_choices(options, family.choices)

@@ -22,6 +22,9 @@ SHELL_OPTIONS: dict[str, tuple[object, str]] = {
     "absence": ("nmr", "a player's absence: the round goes on without him ('nmr') or a deadline inside it moves "
                        "to the day after it ('extend')"),
     "absence_max": (14, "with absence=extend: the days of absence a player may announce in a game"),
+    "remind": ("1 day", "`umpire tick` reminds each player who has not ordered this long before the deadline, "
+                        "e.g. '2 days, 12 hours' (once each), and daily in the grace ('none': never)"),
+    "remind_late_to_all": (False, "after the deadline `umpire tick` tells every player who is late"),
     "late_orders": ("refuse", "an order after the deadline is refused ('refuse') or held for the next round ('hold')"),
     "paper": ("a4", "the newsletter's paper size: a4, a3 or letter"),
     "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),

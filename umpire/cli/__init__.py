@@ -54,6 +54,7 @@ COMMANDS = {
     "deadline": "umpire.cli.hosting:deadline_command",
     "absence": "umpire.cli.hosting:absence_command",
     "site": "umpire.cli.site:site_command",
+    "tick": "umpire.cli.hosting:tick_command",
 }
 
 

@@ -98,3 +98,37 @@ def absence_command(game_dir, company, start, end):
     then = "deadlines inside it move to the day after it" if policy(folder) == "extend" else \
         "the game goes on without him meanwhile"
     click.echo(f"{company} is away from {event['from']} to {event['to']}: {then}.")
+
+
+@main.command("tick")
+@click.argument("games_dir", type=_GAME)
+@click.option("--verbose", is_flag=True, help="Say what was done in each game even when not on a terminal.")
+def tick_command(games_dir, verbose):
+    """Do what is due in every game of a folder: a host's one cron line.
+
+    \b
+    Examples:
+      umpire tick games
+      umpire tick games --verbose
+
+    Fetches the mail (umpire.yaml's mailbox and each game's own), resolves every due game, and for
+    each game with mail sends the due reminders, notices of deadline changes and the newsletters
+    not yet mailed. Safe to run twice or overlapping; one game failing is reported and the others
+    go on (exit 1). On a terminal it shows progress and what was done; under cron it prints only
+    failures. docs/hosting.md has the crontab line.
+    """
+    import sys
+
+    from ..timetable import clock
+    from ..tick import tick
+    from .progress import on_terminal, progress
+    with progress("Tick") as step:
+        reports = tick(games_dir, clock.now(), step)
+    failed = [r for r in reports if r.failed]
+    for report in reports:
+        if report.failed:
+            click.echo(f"umpire: {report}", err=True)
+        elif verbose or on_terminal() or sys.stdout.isatty():
+            click.echo(str(report))
+    if failed:
+        raise SystemExit(1)

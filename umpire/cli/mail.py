@@ -110,7 +110,8 @@ def fetch(game_dir, games_dir, **kw):
 @smtp_options
 @locking("game_dir")
 def send(game_dir, issue, **kw):
-    """Mail a newsletter (text as body, PDF attached) to every company and observer, once each.
+    """Mail a newsletter (text as body, PDF attached) to every company and observer, once each,
+    and a notice of each change of the deadline not yet told.
 
     \b
     Examples:
@@ -126,6 +127,9 @@ def send(game_dir, issue, **kw):
     config.smtp.check(folder.path)
     to = sending.queue_newsletter(folder, config, issue, clock.now())
     click.echo(f"Newsletter {issue:03d}: queued for {len(to)} new recipients" + (f" ({', '.join(to)})." if to else "."))
+    from ..mail.notices import queue_deadline_notices
+    if queue_deadline_notices(folder, config, clock.now()):
+        click.echo("The change of the deadline is told to every player.")
     _flush(Mailroom(folder.path), config)
 
 

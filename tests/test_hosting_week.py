@@ -1,0 +1,161 @@
+"""A hosted game's week through `umpire tick` against the real Dovecot and SMTP sink: reminders at
+their times, the deadline extended, paused and resumed, a late order in the grace, and each step
+done once however often tick runs (the clock set by UMPIRE_NOW)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from email import message_from_bytes, policy
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from mailhelpers import UMPIRE, email, make_game, order_text
+from mailservers import PASSWORD, PASSWORD_ENV
+
+from umpire import actions
+from umpire.cli import main
+from umpire.store.folder import GameFolder
+
+pytestmark = pytest.mark.mail
+
+OPENED = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)      # a Saturday; the deadline: 03-08 18:00 Berlin
+
+
+def at(day: int, hour: int, minute: int = 0) -> datetime:
+    return datetime(2025, 3, day, hour, minute, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def host(tmp_path, dovecot, mailbox, smtp):
+    games = tmp_path / "games"
+    games.mkdir()
+    folder, codes = make_game(games / "g1", now=OPENED, options=[
+        "deadline=7 days", "deadline_at=18:00", "deadline_zone=Europe/Berlin", "grace=1 day",
+        "remind=2 days, 12 hours", "remind_late_to_all=true"])
+    config = yaml.safe_load((folder.path / "game.yaml").read_text())
+    config["companies"][0]["zone"] = "America/New_York"
+    (folder.path / "game.yaml").write_text(yaml.safe_dump(config))
+    (games / "umpire.yaml").write_text(yaml.safe_dump({"mail": {
+        "from": UMPIRE,
+        "imap": {"host": "127.0.0.1", "port": dovecot.port, "user": mailbox, "tls": "none",
+                 "password_env": PASSWORD_ENV},
+        "smtp": {"host": "127.0.0.1", "port": smtp.port, "tls": "none"}}}))
+    return games, folder, codes
+
+
+def tick(games, now):
+    result = CliRunner().invoke(main, ["tick", str(games), "--verbose"],
+                                env={"UMPIRE_NOW": now.isoformat(), PASSWORD_ENV: PASSWORD})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def gm(*args, now):
+    result = CliRunner().invoke(main, [str(a) for a in args], env={"UMPIRE_NOW": now.isoformat()})
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def mails(smtp, start=0):
+    """(recipient, subject, body) of each message the sink took since `start`."""
+    out = []
+    for raw in smtp.messages[start:]:
+        msg = message_from_bytes(raw, policy=policy.default)
+        out.append((msg["To"], msg["Subject"], msg.get_body(("plain",)).get_content().replace("\r\n", "\n")))
+    return out
+
+
+def deliver(dovecot, mailbox, raw: bytes, when: datetime):
+    client = dovecot.client(mailbox)
+    try:
+        client.append("INBOX", raw, msg_time=when)
+    finally:
+        client.logout()
+
+
+def status(folder):
+    return actions.status(GameFolder(folder.path))
+
+
+def test_a_week_of_hosting(host, dovecot, mailbox, smtp):
+    games, folder, codes = host
+    assert status(folder)["deadline"] == "2025-03-08T17:00:00+00:00"          # 18:00 in Berlin
+
+    tick(games, at(2, 9))                                    # nothing due yet
+    assert mails(smtp) == []
+
+    # two days before the deadline: a reminder to each player, once however often tick runs
+    tick(games, at(6, 17, 5))
+    tick(games, at(6, 17, 30))
+    sent = mails(smtp)
+    assert sorted((to, subject) for to, subject, _ in sent) == [
+        ("blue@example.org", "g1: orders for round 1 missing"), ("red@example.org", "g1: orders for round 1 missing")]
+    red = next(body for to, _, body in sent if to == "red@example.org")
+    assert "2025-03-08 17:00 UTC (12:00 in America/New_York)" in " ".join(red.split())
+    assert "COMPANY red" in red
+
+    # blue orders by mail; the confirmation goes back
+    deliver(dovecot, mailbox, email(order_text("g1", "blue", codes["blue"], "HOME Beta"), sender="blue@example.org",
+                                    msgid="<blue1@example.org>"), at(7, 8))
+    count = len(smtp.messages)
+    tick(games, at(7, 8, 5))
+    assert [(to, subject) for to, subject, _ in mails(smtp, count)] == [("blue@example.org", "Re: orders")]
+    assert status(folder)["orders_in"] == ["blue"]
+
+    # the GM extends the deadline by a day: both players are told, once
+    gm("deadline", folder.path, "--extend", "1 day", "--reason", "the post strike", now=at(7, 10))
+    count = len(smtp.messages)
+    tick(games, at(7, 10, 5))
+    tick(games, at(7, 10, 10))
+    notices = mails(smtp, count)
+    assert sorted(to for to, _, _ in notices) == ["blue@example.org", "red@example.org"]
+    assert all("extended by 1 day: orders are due by 2025-03-09 17:00 UTC. The GM's reason: the post strike."
+               in " ".join(body.split()) for _, _, body in notices)
+
+    # twelve hours before: only red, who has not ordered, is reminded
+    count = len(smtp.messages)
+    tick(games, at(9, 5, 30))
+    assert [(to, subject) for to, subject, _ in mails(smtp, count)] == [("red@example.org",
+                                                                        "g1: orders for round 1 missing")]
+
+    # paused with 9 hours left, resumed a day later: the clock gives them back
+    gm("deadline", folder.path, "--pause", "--reason", "a family matter", now=at(9, 8))
+    assert status(folder)["paused"] is True and status(folder)["deadline"] is None
+    tick(games, at(9, 20))                          # the old deadline passes while paused: nothing resolves
+    assert status(folder)["round"] == 1
+    gm("deadline", folder.path, "--resume", now=at(10, 8))
+    assert status(folder)["deadline"] == "2025-03-10T17:00:00+00:00"
+    count = len(smtp.messages)
+    tick(games, at(10, 8, 5))
+    assert len(mails(smtp, count)) == 2             # the resume is told to both
+
+    # in the grace: red is reminded once a day, and everyone told he is late; the round waits
+    count = len(smtp.messages)
+    tick(games, at(10, 17, 30))
+    tick(games, at(10, 18, 0))
+    late = mails(smtp, count)
+    assert sorted((to, subject) for to, subject, _ in late) == [
+        ("blue@example.org", "g1: round 1 waits for red"), ("red@example.org", "g1: orders for round 1 missing"),
+        ("red@example.org", "g1: round 1 waits for red")]
+    assert status(folder)["round"] == 1
+
+    # red's order comes in the grace: taken, and with every order in the round resolves at once
+    deliver(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Alpha"), msgid="<red1@example.org>"),
+            at(10, 20))
+    count = len(smtp.messages)
+    assert "round 1 resolved" in tick(games, at(10, 20, 5))
+    info = status(folder)
+    assert info["round"] == 2 and info["newsletters"] == 2
+    received = [e for e in GameFolder(folder.path).events if e["type"] == "order_received"]
+    assert [e["company"] for e in received if e.get("after_deadline")] == ["red"]
+    after = mails(smtp, count)
+    assert ("red@example.org", "Re: orders") in [(to, subject) for to, subject, _ in after]
+    assert sorted(to for to, subject, _ in after if subject == "g1: newsletter 002") == \
+        ["blue@example.org", "red@example.org"]
+
+    # run again and again: nothing more is sent or resolved
+    count = len(smtp.messages)
+    tick(games, at(10, 20, 10))
+    tick(games, at(10, 20, 15))
+    assert mails(smtp, count) == [] and status(folder)["round"] == 2

@@ -1,0 +1,126 @@
+"""The calendar's mail: reminders as the game's schedule has them due, notices of the GM's deadline
+changes, and who is late (remind_late_to_all). Each is queued once (the mail log keys it) and
+sent by the caller's flush; what to send and when is the calendar's (umpire/timetable)."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from email import policy
+
+from .. import actions
+from ..store.folder import GameFolder
+from ..timetable import reminders
+from ..timetable.changes import said
+from ..timetable.deadlines import CHANGED, deadline, describe, grace_end, player_zone
+from .config import MailConfig
+from .mailroom import Mailroom
+from .replies import paragraphs
+from .send import outgoing
+
+
+def _tag(*parts) -> str:
+    return hashlib.sha256(" ".join(map(str, parts)).encode()).hexdigest()[:12]
+
+
+def _queue(room: Mailroom, folder: GameFolder, config: MailConfig, to: str, subject: str, body: str,
+           now: datetime, name: str, record: dict) -> dict:
+    msg = outgoing(folder.game_id, config.sender(), to, subject, now, name)
+    msg["Auto-Submitted"] = "auto-generated"
+    msg.set_content(body)
+    file = room.queue(f"{name}.eml", msg.as_bytes(policy=policy.SMTP))
+    return {"type": "queued", "file": file, "to": to, **record}
+
+
+def _players(folder: GameFolder) -> list[tuple[str, str]]:
+    """(company, address) of every player with an address."""
+    return [(c["id"], a.strip().lower()) for c in folder.config["companies"]
+            for a in str(c.get("email") or "").split(",") if "@" in a]
+
+
+def due_text(folder: GameFolder, company: str, at) -> str:
+    return describe(at, player_zone(folder, company))
+
+
+def queue_scheduled_reminders(folder: GameFolder, config: MailConfig, now: datetime) -> list[str]:
+    """A reminder to each player who has not ordered, as the game's `remind` schedule has one due now."""
+    info = actions.status(folder)
+    if info["phase"] == "finished" or not info["awaited"]:
+        return []
+    turn = info["round"]
+    at = deadline(folder, turn).at
+    step = reminders.step_due(at, grace_end(folder, turn), now, reminders.spans(folder.options))
+    if step is None:
+        return []
+    room = Mailroom(folder.path)
+    done = {(r.get("round"), r.get("company"), r.get("step")) for r in room.records
+            if r["type"] == "queued" and r.get("kind") == "reminder"}
+    records = []
+    for company, to in _players(folder):
+        if company not in info["awaited"] or (turn, company, step) in done:
+            continue
+        name = (folder.company(company) or {}).get("name", company)
+        when = (f"The deadline is {due_text(folder, company, at)}." if now < at else
+                f"The deadline was {due_text(folder, company, at)}; orders are still taken until "
+                f"{due_text(folder, company, grace_end(folder, turn))}.")
+        body = paragraphs(
+            f"Game {folder.game_id}, round {turn}: no orders from {name} ({company}) have arrived yet. {when} "
+            "A company that sends none does nothing this round, and the newsletter notes it.\n\n"
+            f"Orders begin:\n\n  GAME {folder.game_id}\n  COMPANY {company}\n  CODE <your order code>\n"
+            f"  ROUND {turn}\n")
+        records.append(_queue(room, folder, config, to, f"{folder.game_id}: orders for round {turn} missing",
+                              body, now, f"remind-{turn}-{company}-{_tag(turn, company, step)}",
+                              {"kind": "reminder", "round": turn, "company": company, "step": step}))
+    room.log(records)
+    return [r["company"] for r in records]
+
+
+def queue_deadline_notices(folder: GameFolder, config: MailConfig, now: datetime) -> int:
+    """A short notice to every player of each change of the open round's deadline not yet mailed;
+    returns how many changes."""
+    room = Mailroom(folder.path)
+    done = {(r.get("change"), r.get("to")) for r in room.records if r["type"] == "queued" and r.get("kind") == "notice"}
+    state = folder.state(copy=False)
+    turn = folder.family.open_turn(state)
+    changes = [(n, e) for n, e in enumerate(folder.journal()) if e["type"] == CHANGED and e["round"] == turn]
+    records, noticed = [], set()
+    for number, event in changes:
+        for company, to in _players(folder):
+            if (number, to) in done:
+                continue
+            text = said(event)
+            if event.get("deadline") and player_zone(folder, company):
+                text += f" In your own time: {due_text(folder, company, event['deadline'])}."
+            records.append(_queue(room, folder, config, to, f"{folder.game_id}: the deadline of round "
+                                  f"{event['round']}", paragraphs(text) + "\n", now,
+                                  f"notice-{number}-{_tag(number, to)}", {"kind": "notice", "change": number}))
+            noticed.add(number)
+    room.log(records)
+    return len(noticed)
+
+
+def queue_late_notice(folder: GameFolder, config: MailConfig, now: datetime) -> list[str]:
+    """With remind_late_to_all: once the deadline has passed, every player is told who is late."""
+    if not folder.options.get("remind_late_to_all"):
+        return []
+    info = actions.status(folder)
+    turn = info["round"]
+    at = deadline(folder, turn).at
+    if info["phase"] == "finished" or not info["awaited"] or at is None or now < at:
+        return []
+    room = Mailroom(folder.path)
+    if any(r["type"] == "queued" and r.get("kind") == "late" and r.get("round") == turn for r in room.records):
+        return []
+    names = ", ".join(f"{(folder.company(c) or {}).get('name', c)} ({c})" for c in info["awaited"])
+    records = []
+    for company, to in _players(folder):
+        end = grace_end(folder, turn)
+        then = (f"Orders are taken until {due_text(folder, company, end)}." if end != at else
+                "The round is resolved without them.")
+        records.append(_queue(room, folder, config, to, f"{folder.game_id}: round {turn} waits for "
+                              f"{', '.join(info['awaited'])}",
+                              paragraphs(f"The deadline of round {turn} ({due_text(folder, company, at)}) has passed "
+                                         f"without orders from {names}. {then}") + "\n", now,
+                              f"late-{turn}-{_tag(turn, to)}", {"kind": "late", "round": turn}))
+    room.log(records)
+    return info["awaited"]

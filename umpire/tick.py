@@ -1,0 +1,125 @@
+"""`umpire tick GAMES_DIR`: a host's one cron line. For the folder of games: fetch the shared
+mailbox (umpire.yaml) and each game's own, resolve every due game, then for each game with mail
+queue the due reminders, notices of deadline changes, who is late, and every newsletter after the
+last one mailed, and send them. Each game on its own: one failing is reported and the others go on.
+
+Every step is the mail log's or the journal's to remember: run twice, or overlapping, or again
+after a kill, nothing is done twice (a game or mailbox another run holds is left to it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
+
+from .errors import UmpireError
+from .store.folder import GameFolder
+from .store.lock import Busy, game_lock
+from . import sweep
+from .sweep import FAILED, RESOLVED, game_folders, resolve_due
+
+LOCK_WAIT = 10.0
+
+
+@dataclass
+class Report:
+    game: str                                   # a game's folder name, or "mail" for the shared mailbox
+    done: list[str] = field(default_factory=list)
+    failed: str | None = None
+
+    def __str__(self):
+        return f"{self.game}: " + (f"FAILED: {self.failed}" if self.failed else "; ".join(self.done) + ".")
+
+
+def _own_imap(path: Path) -> bool:
+    """Whether the game's own game.yaml names a mailbox (not only the host's umpire.yaml)."""
+    from .mail.config import _section
+    return bool((_section(path / "game.yaml").get("imap") or {}).get("host"))
+
+
+def _fetch(room: Path, games_dir: Path, all_games: bool, now: datetime) -> list[str]:
+    from .mail import send as sending
+    from .mail.config import load_config
+    from .mail.fetch import Fetcher
+    config = load_config(room, games_dir if all_games else None)
+    if not config.imap.configured:
+        return []
+    with game_lock(room, wait=0 if all_games else LOCK_WAIT):
+        fetcher = Fetcher(room, config, all_games=all_games, now=now)
+        outcomes = fetcher.run()
+        sent = sending.flush(fetcher.room, config.smtp) if config.smtp.configured else []
+    done = [f"{len(outcomes)} messages fetched"] if outcomes else []
+    return done + ([f"{len(sent)} replies sent"] if sent else [])
+
+
+def _mail_game(path: Path, games_dir: Path, now: datetime) -> list[str]:
+    from .mail import send as sending
+    from .mail.config import load_config
+    from .mail.mailroom import Mailroom
+    from .mail.notices import queue_deadline_notices, queue_late_notice, queue_scheduled_reminders
+    config = load_config(path, games_dir)
+    if not config.smtp.configured:
+        return []
+    with game_lock(path, wait=LOCK_WAIT):
+        folder = GameFolder(path).require()
+        done = []
+        if queue_deadline_notices(folder, config, now):
+            done.append("deadline notice queued")
+        reminded = queue_scheduled_reminders(folder, config, now)
+        if reminded:
+            done.append(f"reminded {', '.join(reminded)}")
+        late = queue_late_notice(folder, config, now)
+        if late:
+            done.append(f"all told that {', '.join(late)} {'is' if len(late) == 1 else 'are'} late")
+        room = Mailroom(path)
+        issues = [r["issue"] for r in room.records if r["type"] == "queued" and r.get("kind") == "newsletter"]
+        for issue in range(max(issues, default=2), folder.newsletter_count() + 1):
+            if sending.queue_newsletter(folder, config, issue, now):
+                done.append(f"newsletter {issue:03d} queued")
+        sent = sending.flush(Mailroom(path), config.smtp)      # a fresh read of the mail log: what was queued
+        if sent:
+            done.append(f"{len(sent)} messages sent")
+        return done
+
+
+def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None = None) -> list[Report]:
+    """One pass over the folder of games; a report for the shared mailbox and each game that did something or failed."""
+    games_dir = Path(games_dir)
+    if not games_dir.is_dir():
+        raise UmpireError(f"{games_dir} is not a folder.", fix="Give the folder that holds the game folders.")
+    reports: dict[str, Report] = {}
+    paths = game_folders(games_dir)
+    total = 2 * len(paths) + 1
+
+    def attempt(name: str, work):
+        report = reports.setdefault(name, Report(name))
+        try:
+            report.done += work()
+        except Busy:
+            report.done.append("busy with another command; left to it")
+        except UmpireError as exc:
+            report.failed = exc.message
+        except Exception as exc:                     # a defect in one game's files: the others go on
+            report.failed = f"{type(exc).__name__}: {exc}"
+
+    attempt("mail", lambda: _fetch(games_dir, games_dir, True, now))
+    for path in paths:
+        attempt(path.name, lambda p=path: _fetch(p, games_dir, False, now) if _own_imap(p) else [])
+    if step:
+        step(1, total)
+    for outcome in resolve_due(games_dir, now, step=(lambda d, t: step(1 + d, total)) if step else None):
+        report = reports.setdefault(outcome.game, Report(outcome.game))
+        if outcome.outcome == RESOLVED:
+            report.done.append(outcome.message.rstrip("."))
+        elif outcome.outcome == FAILED and outcome.message == Busy(games_dir / outcome.game, sweep.LOCK_WAIT).message:
+            report.done.append("busy with another command; left to it")
+        elif outcome.outcome == FAILED:
+            report.failed = outcome.message
+    for n, path in enumerate(paths, 1):
+        if reports.get(path.name) is None or not reports[path.name].failed:
+            attempt(path.name, lambda p=path: _mail_game(p, games_dir, now))
+        if step:
+            step(1 + len(paths) + n, total)
+    return [r for r in reports.values() if r.done or r.failed]
