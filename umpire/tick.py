@@ -1,7 +1,7 @@
 """`umpire tick GAMES_DIR`: a host's one cron line. For the folder of games: fetch the shared
 mailbox (umpire.yaml) and each game's own, resolve every due game, then for each game with mail
 queue the due reminders, notices of deadline changes, who is late, and every newsletter after the
-last one mailed, and send them. Each game on its own: one failing is reported and the others go on.
+last one mailed, and send them; a game where something was done has its site (`site:`) updated. Each game on its own: one failing is reported and the others go on.
 
 Every step is the mail log's or the journal's to remember: run twice, or overlapping, or again
 after a kill, nothing is done twice (a game or mailbox another run holds is left to it).
@@ -84,6 +84,13 @@ def _mail_game(path: Path, games_dir: Path, now: datetime) -> list[str]:
         return done
 
 
+def _site(path: Path) -> list[str]:
+    """The game's site brought up to date, where one is configured (a resolve did it already)."""
+    from .site.update import update_site
+    with game_lock(path, wait=LOCK_WAIT):
+        return ["site updated"] if update_site(path) is not None else []
+
+
 def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None = None) -> list[Report]:
     """One pass over the folder of games; a report for the shared mailbox and each game that did something or failed."""
     games_dir = Path(games_dir)
@@ -120,6 +127,8 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
     for n, path in enumerate(paths, 1):
         if reports.get(path.name) is None or not reports[path.name].failed:
             attempt(path.name, lambda p=path: _mail_game(p, games_dir, now))
+        if reports.get(path.name) and reports[path.name].done and not reports[path.name].failed:
+            attempt(path.name, lambda p=path: _site(p))
         if step:
             step(1 + len(paths) + n, total)
     return [r for r in reports.values() if r.done or r.failed]
