@@ -1,0 +1,124 @@
+"""The game's web page in a real browser (headless Chromium, tests/browser.py): every page loads
+without console errors and fits a phone's 390 px, the map's labels are found by the browser's
+text search, axe-core finds no serious or critical violation, and the arrow keys go from one
+newsletter to the next. One browser for the module."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from browser import console_errors, needs_browser, start_browser, stop_browser
+
+pytestmark = [pytest.mark.browser, needs_browser]
+
+PHONE = 390
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = start_browser()
+    driver.set_script_timeout(60)
+    yield driver
+    stop_browser(driver)
+
+
+def url(path) -> str:
+    return path.resolve().as_uri()
+
+
+def loaded(driver, path):
+    driver.get(url(path))
+    driver.execute_script("return document.fonts.ready.then(() => true)")
+
+
+def test_every_page_loads_without_console_errors_and_fits_a_phone(browser, demo_site):
+    pages = sorted((demo_site / "site").rglob("*.html")) + sorted((demo_site / "running-site").rglob("*.html"))
+    assert len(pages) > 25
+    browser.set_window_size(PHONE, 844)
+    console_errors(browser)
+    try:
+        for page in pages:
+            loaded(browser, page)
+            assert console_errors(browser) == [], page
+            inner, scroll = browser.execute_script(
+                "return [window.innerWidth, document.documentElement.scrollWidth]")
+            assert inner == PHONE and scroll <= PHONE, f"{page}: {scroll} px wide on a {PHONE} px phone"
+            broken = browser.execute_script(
+                "return [...document.images].filter(i => !i.complete || !i.naturalWidth).map(i => i.src)")
+            assert broken == [], page
+    finally:
+        browser.set_window_size(1280, 900)
+
+
+def test_the_map_pictures_load(browser, demo_site):
+    """The map's unchanging part is an SVG file of its own, drawn under the page's inline overlay."""
+    loaded(browser, demo_site / "site" / "demo" / "005.html")
+    href = browser.execute_script("return document.querySelector('.map svg image').getAttribute('href')")
+    size = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1]; const i = new Image();"
+        "i.onload = () => done([i.naturalWidth, i.naturalHeight]); i.onerror = () => done(null); i.src = arguments[0];",
+        href)
+    assert size and size[0] > 100 and size[1] > 100
+
+
+@pytest.mark.parametrize("page, words", [
+    ("demo/005.html", ["AE22", "K23", "Dublin", "Belfast"]),
+    ("volldampf-demo/005.html", ["L48", "Würzburg", "Königsberg"]),
+])
+def test_a_browser_finds_the_maps_labels_by_its_text_search(browser, demo_site, page, words):
+    loaded(browser, demo_site / "site" / page)
+    for word in words:
+        browser.execute_script("window.getSelection().removeAllRanges()")
+        assert browser.execute_script("return window.find(arguments[0], true, false, true)", word), word
+        inside = browser.execute_script(
+            "const n = window.getSelection().anchorNode; return !!(n && n.parentElement.closest('.map svg'))")
+        assert inside, f"{word} was found, but not on the map"
+
+
+@pytest.mark.parametrize("page", ["index.html", "demo/index.html", "demo/005.html", "volldampf-demo/005.html"])
+def test_axe_core_finds_no_serious_or_critical_violation(browser, demo_site, page):
+    from axe_selenium_python import Axe
+    loaded(browser, demo_site / "site" / page)
+    axe = Axe(browser)
+    axe.inject()
+    # The map's thousands of labels are measured for contrast one by one, which takes axe half a
+    # minute a page; the map as a whole (its name, its role) is still checked.
+    results = axe.run(context={"exclude": [[".map svg text"]]})
+    bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    assert bad == [], axe.report(bad)
+    assert results["passes"]
+
+
+def test_the_arrow_keys_go_to_the_next_and_previous_newsletter(browser, demo_site):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    loaded(browser, demo_site / "site" / "demo" / "005.html")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    _wait_for(browser, "006.html")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    _wait_for(browser, "005.html")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    _wait_for(browser, "004.html")
+    loaded(browser, demo_site / "site" / "demo" / "001.html")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    time.sleep(0.3)
+    assert browser.current_url.endswith("/demo/001.html")
+
+
+def test_the_pages_read_without_javascript(browser, demo_site):
+    """The newsletter links are plain links: following rel=next works with scripts off too."""
+    from selenium.webdriver.common.by import By
+    loaded(browser, demo_site / "site" / "demo" / "005.html")
+    browser.find_element(By.CSS_SELECTOR, "nav.issues a[rel=next]").click()
+    _wait_for(browser, "006.html")
+    assert "NEWSLETTER 006" in browser.find_element(By.TAG_NAME, "h1").text
+
+
+def _wait_for(browser, ending: str):
+    for _ in range(50):
+        if browser.current_url.endswith(ending):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{browser.current_url} is not {ending}")
