@@ -224,13 +224,21 @@ def test_a_possible_home_terminal_nobody_chose_pays_like_any_city(m, laurin):
     assert state.balance("red") == 26
 
 
-def test_buetehorn_refuses_the_bonus_only_at_the_builders_own_start_hex(m, buetehorn):
+def test_buetehorn_a_rivals_chosen_start_hex_never_pays_the_bonus(m, buetehorn):
     state = lay(lay(new_state(buetehorn), "blue", "J2"), "red", "G2-H2-I2", m)
     events, state = run_round(state, m, buetehorn, {"red": "BUILD I2-J2"})
-    assert [e["bonus"] for e in of_type(events, "city_connected")] == [5]
+    assert [e["bonus"] for e in of_type(events, "city_connected")] == [0]
+    assert state.balance("red") == 20
     own = lay(new_state(buetehorn), "red", "J2-I2")          # red's start hex J2, not yet counted connected
     events, _ = run_round(own, m, buetehorn, {"red": "BUILD J2-J1"})
     assert [(e["city"], e["bonus"]) for e in of_type(events, "city_connected")] == [("Other", 0)]
+
+
+def test_a_ruleset_with_own_refuses_the_bonus_only_at_the_builders_own_start_hex(m):
+    own = load_rules("buetehorn", {"construction.no_bonus_at_home": "own"})   # a game begun before the decision
+    state = lay(lay(new_state(own), "blue", "J2"), "red", "G2-H2-I2", m)
+    events, state = run_round(state, m, own, {"red": "BUILD I2-J2"})
+    assert [e["bonus"] for e in of_type(events, "city_connected")] == [5]
 
 
 def test_buetehorn_city_bonus_is_5(m, buetehorn):

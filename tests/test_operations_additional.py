@@ -197,3 +197,46 @@ def test_order_form_carries_one_build_section_per_transport_where_the_edition_bu
         "AFTER 1 BUILD <hex>-<hex>-...", "AFTER 2 BUILD <hex>-<hex>-..."]
     per_round = order_template(state, test_map, "red", announced, True)
     assert [line.split("   #")[0] for line in per_round if "BUILD" in line] == ["BUILD <hex>-<hex>-..."]
+
+
+# 4.5 a transport's income: bonus and fees received, fees paid not deducted (Schmidt, Bütehorn)
+# red runs E8-F8-G9 on its own track and G9-G10 on blue's (owes blue 1); blue runs E8-E9 on its own
+# and E9-F9-G10 on red's (owes red 2). The ledger nets the pair: blue pays red 1. Red arrives first
+# (20), blue second (10).
+CROSSED = {"red": ["E8-F8-G9", "E9-F9-G10"], "blue": ["E8-E9", "G9-G10"]}
+CROSSED_ORDERS = {"red": "RACE 1 RUN E8-F8-G9-G10", "blue": "RACE 1 RUN E8-E9-F9-G10"}
+
+
+def crossed_round(test_map, rules):
+    state = announce(make_state(CROSSED, {"red": 20, "blue": 20}), 1, ["E8"], ["G10"])
+    return run_round(state, test_map, rules, CROSSED_ORDERS, [6, 1, 6])
+
+
+def fee_postings(events):
+    return [(e["from"], e["to"], e["amount"]) for e in events_of(events, "posting") if e["reason"].startswith("fees")]
+
+
+def test_schmidt_income_counts_fees_received_and_does_not_deduct_fees_paid(test_map, schmidt):
+    events, _, _ = crossed_round(test_map, schmidt)
+    assert fee_postings(events) == [("blue", "red", 1)]            # the ledger still nets the pair
+    assert allowances(events) == {"red": 20 + 2, "blue": 10 + 1}
+
+
+def test_buetehorn_income_counts_fees_received_and_does_not_deduct_fees_paid(test_map, buetehorn):
+    events, _, _ = crossed_round(test_map, buetehorn)
+    assert allowances(events) == {"red": 20 + 2, "blue": 10 + 1}
+    assert "income of 22 units" in next(e["basis"] for e in events_of(events, "allowance") if e["company"] == "red")
+
+
+def test_a_ruleset_that_nets_fees_keeps_playing_as_it_was_written(test_map, tmp_path):
+    netting = load_rules("schmidt", {"operations.additional_construction.income": "net"})
+    events, _, _ = crossed_round(test_map, netting)
+    assert allowances(events) == {"red": 20 + 1, "blue": 10}
+    # a game's copy of the ruleset from before the value existed plays as before
+    from umpire.resources import find_named
+    text = find_named("rules", "schmidt").read_text(encoding="utf-8")
+    older = tmp_path / "schmidt.yaml"
+    older.write_text("\n".join(line for line in text.splitlines() if not line.strip().startswith("income:")),
+                     encoding="utf-8")
+    events, _, _ = crossed_round(test_map, load_rules(older))
+    assert allowances(events) == {"red": 20 + 1, "blue": 10}

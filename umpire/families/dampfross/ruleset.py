@@ -92,6 +92,7 @@ SCHEMA = {
             "order": _choice("poorest_first", "arrival"),
             "fees_in_allowance": _bool,
             "builds": _choice("per_round", "per_transport"),
+            "income": _choice("received", "net"),
         },
         "end": {"after_transports": _bool, "balance_target": _optional(_players_table)},
     },
@@ -105,6 +106,7 @@ SCHEMA = {
 DEFAULTS = {
     ("construction", "no_bonus_at_home"): "chosen",
     ("operations", "additional_construction", "builds"): "per_round",
+    ("operations", "additional_construction", "income"): "net",
     ("variants",): {},
 }
 

@@ -32,8 +32,9 @@ class Fee:
 
 def earns_city_bonus(game_map: GameMap, rules: Ruleset, state: State, h: Hex, builders) -> bool:
     """Whether connecting the city in h pays the bonus (RULES 3.8): not abroad, not a city
-    without a station where the edition wants one, and not a chosen home terminal (in Bütehorn
-    only the builder's own); a possible home terminal nobody chose pays like any city."""
+    without a station where the edition wants one, and not a home terminal any company chose (with
+    `own`, a ruleset of an earlier umpire: only the builder's own); a possible home terminal nobody
+    chose pays like any city."""
     c = rules.construction
     if game_map.foreign(h) or (c.bonus_needs_station and not game_map.city_at[h].stations):
         return False

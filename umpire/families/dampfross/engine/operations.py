@@ -232,10 +232,8 @@ class OperatingRound:
         mark = len(self.emit.events)
         race = Race(self.emit, self.map, self.rules, self.dice, n, trains)
         race.resolve()
-        income: dict[str, int] = {}
-        for e in self.emit.events[mark:]:
-            if e["type"] == "posting" and e["to"] in self.state.companies:
-                income[e["to"]] = income.get(e["to"], 0) + e["amount"]
+        income = transport_income(self.emit.events[mark:], race.payments(), self.state.companies,
+                                  self.rules.operations.additional_construction.income)
         placed = [c for e in self.emit.events[mark:] if e["type"] == "race_placed" for c in e["companies"]]
         arrival[:] = placed
         self.emit(dict(type="transport_made", round=self.round, transport=n, cancelled=False,
@@ -381,3 +379,19 @@ def status_facts(state: State, game_map: GameMap, rules: Ruleset) -> dict:
     if state.phase == "finished":
         facts["winners"] = list(ops.get("winners", []))
     return facts
+
+
+def transport_income(events: list[dict], owed: dict[tuple[str, str], int], companies, counted: str) -> dict[str, int]:
+    """What each company received in one transport: its bonuses and the fees rivals paid it.
+
+    `received` counts every fee a rival owed it; `net` (rulesets from before the value existed) only
+    what the ledger posts, where fees two companies owe each other are netted."""
+    income: dict[str, int] = {}
+    for e in events:
+        if e["type"] == "posting" and e["to"] in companies and (counted == "net" or e["from"] not in companies):
+            income[e["to"]] = income.get(e["to"], 0) + e["amount"]
+    if counted == "received":
+        for (_payer, payee), amount in sorted(owed.items()):
+            if payee in companies and amount:
+                income[payee] = income.get(payee, 0) + amount
+    return income

@@ -69,6 +69,7 @@ def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_c
     _operations(flow, facts)
     _postings(flow, facts)
     _press(flow, facts)
+    _rules_brief(flow, facts)
     _order_forms(flow, facts)
     buffer = io.BytesIO()
     flow.build(buffer, title, canvas_class)
@@ -289,6 +290,65 @@ def _order_form(c, width: float, height: float, company: dict, lines: list[str])
     base = height - 27 - 11 * len(lines)
     c.line(12, base - 2, width - 12, base - 2)
     c.line(12, base - 14, width - 12, base - 14)
+
+
+def _rules_brief(flow: Flow, f: dict):
+    """The rules page: what building costs under this edition, and how hexes neighbour on this map."""
+    brief = f["brief"]
+    if f["phase"] == "finished":
+        return
+    flow.gap(10)
+    flow.heading("What building costs")
+    flow.table([Column("Building and running", 230), Column(f"Under the rules of {f['rules']}", 260)],
+               [list(row) for row in brief["costs"]], size=8.5)
+    if not brief["neighbours"]:
+        return
+    flow.gap(6)
+    flow.heading("How hexes neighbour on this map")
+    flow.para(f"A chain goes from each hex to one of its six neighbours. On this map {brief['shoved']}. "
+              "Two hexes with their neighbours, each label where it lies on the map:", size=8.5)
+    flat = brief["layout"].endswith("q")
+    radius = 15.0
+    height = (3 * math.sqrt(3) if flat else 4.0) * radius + 8
+    flow.drawing(height, partial(_flowers, examples=brief["neighbours"], flat=flat, radius=radius))
+
+
+_FLAT = {"above": (0, 2), "upper right": (1.5, 1), "lower right": (1.5, -1), "below": (0, -2),
+         "lower left": (-1.5, -1), "upper left": (-1.5, 1)}          # x in radii, y in half hex heights
+_POINTY = {"right": (2, 0), "upper right": (1, 1.5), "upper left": (-1, 1.5), "left": (-2, 0),
+           "lower left": (-1, -1.5), "lower right": (1, -1.5)}       # x in half hex widths, y in radii
+
+
+def _flowers(c, width: float, height: float, examples: list[dict], flat: bool, radius: float):
+    """Each example hex (shaded) amid its six neighbours, every hex with its label."""
+    half_height, half_width = radius * math.sqrt(3) / 2, radius * math.sqrt(3) / 2
+    for k, example in enumerate(examples):
+        cx, cy = 12 + radius * (3 if flat else 3.5) + k * radius * 7.5, height / 2
+        cells = [(example["hex"], 0.0, 0.0, True)]
+        for place, hex_label in example["around"].items():
+            dx, dy = (_FLAT if flat else _POINTY)[place]
+            cells.append((hex_label, dx * radius if flat else dx * half_width,
+                          dy * half_height if flat else dy * radius, False))
+        for text, dx, dy, centre in cells:
+            _hexagon(c, cx + dx, cy + dy, radius, flat, shaded=centre)
+            c.setFillColorRGB(0, 0, 0)
+            c.setFont(BOLD if centre else SANS, 7.5)
+            c.drawCentredString(cx + dx, cy + dy - 2.6, text)
+
+
+def _hexagon(c, x: float, y: float, radius: float, flat: bool, shaded: bool):
+    start = 0 if flat else 30
+    corners = [(x + radius * math.cos(math.radians(start + 60 * i)), y + radius * math.sin(math.radians(start + 60 * i)))
+               for i in range(6)]
+    path = c.beginPath()
+    path.moveTo(*corners[0])
+    for corner in corners[1:]:
+        path.lineTo(*corner)
+    path.close()
+    c.setStrokeColorRGB(0.45, 0.45, 0.45)
+    c.setLineWidth(0.6)
+    c.setFillColorRGB(0.85, 0.89, 0.95) if shaded else c.setFillColorRGB(1, 1, 1)
+    c.drawPath(path, stroke=1, fill=1)
 
 
 def _swatch(c, content: MapContent, cid: str, x: float, y: float):

@@ -13,6 +13,7 @@ from ..engine.state import State
 from ..engine.transports import total_transports
 from ..hexgrid import parse_label
 from ...base import Folder
+from . import rules_brief
 from .transports_report import (additional_construction, describe_transport, station_table, transport_tally,
                                 transports_from_events)
 
@@ -82,6 +83,7 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "events": news,
         "deadline": folder.deadline_text(state.round),
         "balances": balances_by_round(events, state.seat_order()),
+        "brief": rules_brief.facts(rules, game_map),
     }
     facts.update(operations_facts(folder, state, events, news, names, phase))
     facts["templates"] = ({c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"],
