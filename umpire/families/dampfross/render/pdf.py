@@ -5,6 +5,7 @@ every posting, and an order form per company. Reportlab in invariant mode: same 
 from __future__ import annotations
 
 import io
+import math
 from functools import partial
 
 from ..gamemap import GameMap
