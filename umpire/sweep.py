@@ -11,15 +11,14 @@ sweep beside a mail fetch, never resolve a round twice.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from . import actions
+from . import actions, forked
 from .due import due
 from .errors import UmpireError
 from .render.pdf_batch import available_cpus
@@ -124,9 +123,7 @@ def _resolve_all(paths: list[Path], now: datetime, workers: int):
         for path in paths:
             yield resolve_one(path, now)
         return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(min(workers, len(paths)), mp_context=context) as pool:
+    with forked.pool(min(workers, len(paths))) as pool:
         jobs = {pool.submit(resolve_one, path, now): path for path in paths}
         for job in as_completed(jobs):
             try:

@@ -21,6 +21,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Callable
 
+from .. import forked
 from ..store import atomic
 from .pdfsettings import prepare
 
@@ -45,7 +46,7 @@ def write_pdf(path: Path, draw: Callable[[], bytes], picture: tuple[Path, Callab
         global _INHERITED
         _INHERITED = picture[1]
         try:
-            with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as pool:
+            with forked.pool(1) as pool:
                 drawn = pool.submit(_draw_inherited)                  # forks: the drawing is inherited, not pickled
                 atomic.write_bytes(path, draw())
                 atomic.write_bytes(picture[0], drawn.result())
@@ -130,11 +131,9 @@ class PdfBatch:
         this process's objects are frozen while the workers are forked (gc.freeze, as Python's gc
         documentation advises before a fork), so the workers' collections never scan what they inherit."""
         prepare()
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
         gc.freeze()
         try:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = forked.pool(self.workers)
             self._jobs.append((path, self._pool.submit(_draw_pickled, job)))     # forks the workers
         finally:
             gc.unfreeze()

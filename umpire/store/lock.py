@@ -1,8 +1,10 @@
 """The game's lock: one umpire command at a time writes a game folder (or a mailroom).
 
 A command that changes a game takes the lock first (an exclusive `flock` on the folder's
-`.lock` file, released when the command ends, by the kernel even if it is killed). Holding it,
-the command knows that no other one is writing there, so any hidden temporary file left by an
+`.lock` file, released when the command ends, by the kernel even if it is killed). A process the
+command forks (the picture drawn beside the PDF, PDF workers, a sweep's workers) closes its copy of
+every held lock at once, so the lock is the command's alone and goes with it, whatever becomes of
+the child (umpire/forked.py makes the child end with its parent as well). Holding it, the command knows that no other one is writing there, so any hidden temporary file left by an
 atomic write (`.NAME.XXXXXXXX`, see atomic.py) is the trace of a process that was killed before
 its rename, and is removed.
 """
@@ -43,7 +45,8 @@ def game_lock(path: Path, wait: float | None = None):
     if not path.is_dir():
         yield
         return
-    fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    fd = os.open(path / LOCK_FILE, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    _HELD.add(fd)
     try:
         deadline = time.monotonic() + wait
         while True:
@@ -57,7 +60,27 @@ def game_lock(path: Path, wait: float | None = None):
         remove_stale_temporaries(path)
         yield
     finally:
+        _HELD.discard(fd)
         os.close(fd)
+
+
+_HELD: set[int] = set()          # the descriptors of the locks this process holds or waits for
+
+
+def _close_inherited():
+    """In a forked child: close the copies of the parent's locks. Closing a copy leaves the lock
+    with the parent (a flock belongs to the open file, which the parent's descriptor keeps open);
+    unlocking it here would take it from the parent."""
+    for fd in _HELD:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    _HELD.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_close_inherited)
 
 
 def remove_stale_temporaries(path: Path) -> list[Path]:
