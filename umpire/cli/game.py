@@ -62,12 +62,21 @@ def submit(game_dir, files):
 
     Each accepted order is shown as the mail confirmation shows it: its lines as read, costs,
     fees and budget as the map stands, and warnings of what the resolution will refuse (the
-    order is stored all the same). Example: `umpire submit games/ireland-1 red-round1.txt`.
+    order is stored all the same). A message saved from a mail program (`.eml`) is read as
+    `umpire mail fetch` reads it. Example: `umpire submit games/ireland-1 red-round1.txt`.
     """
+    from ..mail import saved
     folder = GameFolder(game_dir).require()
     refused = False
     for path in files:
-        result = actions.submit(folder, path.read_bytes(), via=f"submit {path.name}")
+        data = path.read_bytes()
+        if saved.is_message(path.name, data):
+            data, problem = saved.order_of(data)
+            if problem:
+                refused = True
+                click.echo(f"{path}: refused: {problem}. Save the order's text as a plain file and submit that.")
+                continue
+        result = actions.submit(folder, data, via=f"submit {path.name}")
         if not result.accepted:
             refused = True
             click.echo(f"{path}: refused: {result.reason}")
@@ -300,8 +309,10 @@ def status(game_dir, as_json):
       umpire status games/ireland-1
       umpire status games/vd-1 --json
     """
+    from ..mail.refusals import refused_mail
     folder = GameFolder(game_dir)
     info = actions.status(folder)
+    info["mail"] = {"refused": refused_mail(folder)}
     if as_json:
         sys.stdout.flush()
         sys.stdout.buffer.write((json.dumps(info, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"))
@@ -313,3 +324,11 @@ def status(game_dir, as_json):
     click.echo(f"  awaited:   {', '.join(info['awaited']) or 'nobody'}")
     if info.get("deadline"):
         click.echo(f"  deadline:  {info['deadline']}")
+    refused = info["mail"]["refused"]
+    if refused:
+        count = sum(r["count"] for r in refused)
+        turn = turn_words(folder.family.open_turn(folder.state(copy=False)))
+        click.echo(f"  mail refused or not accepted in {turn}: {count} {'message' if count == 1 else 'messages'}")
+        for r in refused:
+            click.echo(f"    {r['sender'] or 'an unknown sender'} ({r['count']}): {r['status']}"
+                       + (f": {r['reason']}" if r["reason"] else ""))

@@ -1,4 +1,4 @@
-"""Mail commands: fetch (orders in by IMAP), send (newsletters out by SMTP), remind."""
+"""Mail commands: fetch (orders in by IMAP), send (newsletters out by SMTP), remind, welcome."""
 
 from __future__ import annotations
 
@@ -153,4 +153,34 @@ def remind(game_dir, **kw):
     config.smtp.check(folder.path)
     companies = queue_reminders(folder, config, clock.now())
     click.echo(f"Reminders queued for: {', '.join(companies) or 'nobody new'}.")
+    _flush(Mailroom(folder.path), config)
+
+
+@mail_group.command()
+@click.argument("game_dir", type=_DIR)
+@click.option("--again", metavar="ID", help="Send the welcome of this company (player) again.")
+@smtp_options
+@locking("game_dir")
+def welcome(game_dir, again, **kw):
+    """Mail each player, once, his order code, how to order, his order form and newsletter 001.
+
+    The welcome counts as newsletter 001 for his addresses: `mail send` does not mail it to him
+    again. A stand-in (`umpire replace`) gets his own welcome.
+
+    \b
+    Examples:
+      umpire mail welcome games/ireland-1
+      umpire mail welcome games/ireland-1 --again red
+    """
+    from ..mail.mailroom import Mailroom
+    from ..mail.welcome import queue_welcomes
+    from ..store.folder import GameFolder
+    folder = GameFolder(game_dir).require()
+    config = load_config(game_dir, None, _overrides(kw))
+    config.smtp.check(folder.path)
+    queued, missing = queue_welcomes(folder, config, datetime.now(timezone.utc), again)
+    click.echo(f"Welcomes queued for: {', '.join(queued) or 'nobody new'}.")
+    for company in missing:
+        click.echo(f"No address for {company}: give one with `umpire replace {game_dir} {company} --email ADDR`.",
+                   err=True)
     _flush(Mailroom(folder.path), config)

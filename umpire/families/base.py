@@ -309,3 +309,9 @@ class Family(ABC):
     @abstractmethod
     def confirmation(self, folder: Folder, state: GameState, player: str, order) -> Confirmation:
         """How the umpire reads an accepted order now, for the reply (nothing is changed)."""
+
+    def order_form(self, folder: Folder, state: GameState, player: str) -> list[str]:
+        """The lines the player fills in for the open turn, his code left as `<your order code>`
+        (`umpire mail welcome` mails it): by default the order's header."""
+        return [f"GAME {state.game}", f"{self.seat.upper()} {player}", "CODE <your order code>",
+                f"ROUND {self.open_turn(state)}"]

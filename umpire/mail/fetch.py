@@ -45,6 +45,7 @@ from .auth import authentication_problem, registered
 from .config import MailConfig, Server
 from .decode import Mail, header_block, message_key, read_mail
 from .prescan import MAX_HEADER_BYTES
+from .refusals import REFUSED
 from .mailroom import Mailroom
 from .send import tls_context, untrusted
 
@@ -146,6 +147,7 @@ class Fetcher:
         self.capped = False                                       # the GM was told of STRANGER_REPLIES
         self.locks: ExitStack | None = None                       # with --all: the lock of each game met
         self.step: Callable[[int, int], None] | None = None       # step(done, total) after each batch
+        self.turns: dict[Path, str | None] = {}                   # game folder -> its open turn
 
     # -- the IMAP side -------------------------------------------------------
     def run(self) -> list[Outcome]:
@@ -352,8 +354,11 @@ class Fetcher:
         record = {"type": "processed", "key": key, "uidvalidity": m.validity, "uid": m.uid,
                   "sender": mail.sender, "received": _iso(m.received),
                   "game": outcome.game, "status": outcome.status, "company": outcome.company}
-        if outcome.status in ("unreadable", "too large", "not accepted"):
+        if outcome.status in REFUSED:
             record["reason"] = outcome.note
+            turn = self.open_turn(folder)
+            if turn is not None:
+                record["turn"] = turn
         to, stranger = self.recipient(mail, folder, record, outcome)
         data = self.reply_bytes(mail, body, to, outcome, folder) if to else None
         record["reply"] = self.room.outbox_name(f"{mail.key}.eml") if data is not None else None
@@ -367,6 +372,20 @@ class Fetcher:
         self.done[key] = record
         self.outcomes.append(outcome)
         return (f"{mail.key}.eml", data) if data is not None else None
+
+    def open_turn(self, folder: GameFolder | None) -> str | None:
+        """The game's open turn (a fetch resolves only after its last message), for `umpire status`
+        to list the messages refused in it; None without a game, or when it cannot be told."""
+        if folder is None:
+            return None
+        if folder.path not in self.turns:
+            try:
+                self.turns[folder.path] = str(folder.family.open_turn(folder.state(copy=False)))
+            except Exception as exc:
+                if _environment(exc):
+                    raise
+                self.turns[folder.path] = None
+        return self.turns[folder.path]
 
     def defer(self, m: Received, key: str, busy: Busy, sender: str | None):
         """Leave a message whose game is busy unrecorded and unflagged: a later fetch takes it (its
@@ -423,7 +442,7 @@ class Fetcher:
                 replies.NOT_ACCEPTED
         late = deadlines.late_policy(folder) == "refuse" and deadlines.lateness(folder, result.round, received)
         return Outcome(mail.key, "refused", game, result.company, result.round, result.reason), \
-            replies.refused(result, late=bool(late))
+            replies.refused(result, late=bool(late), gm=self.config.gm[0] if self.config.gm else None)
 
     def cannot_handle(self, mail: Mail, folder: GameFolder | None, exc: Exception, received: datetime,
                       durable: atomic.Batch) -> tuple[Outcome, str]:

@@ -50,10 +50,11 @@ def too_large(size: int, limit: int) -> str:
                  "in the body of a message, without pictures or large attachments.")
 
 
-def refused(result: SubmitResult, late: bool = False) -> str:
+def refused(result: SubmitResult, late: bool = False, gm: str | None = None) -> str:
     """The refusal of an order; `late`: the message came after the round's deadline, so a corrected
-    one would come too late as well."""
-    remedy = ("A corrected order would arrive after the deadline too: write to the GM, or send your orders "
+    one would come too late as well, and the player may plead with the GM (at `gm`, his address)."""
+    to_gm = f"write to the GM at {gm}, who may still take these orders" if gm else "write to the GM"
+    remedy = (f"A corrected order would arrive after the deadline too: {to_gm}, or send your orders "
               "for the next round once its newsletter is out." if late else
               "Send a corrected order; it is handled like a first one.")
     return paragraphs(f"Your orders were refused: {result.reason}\n\nNothing of this message will be carried out. "

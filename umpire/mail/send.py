@@ -125,7 +125,8 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
     picture_path = folder.path / picture_name(issue)
     room = Mailroom(folder.path)
     edition = folder.edition(issue)            # a rollback superseded the earlier editions
-    queued = {(r.get("issue"), r.get("edition", 0), r.get("to")) for r in room.records if r["type"] == "queued"}
+    queued = {(r.get("issue"), r.get("edition", 0), to) for r in room.records if r["type"] == "queued"
+              for to in str(r.get("to")).split(",")}           # a welcome gave newsletter 001 to all its addresses
     sender = config.sender()
     records = []
     for to in newsletter_recipients(folder, config):

@@ -201,10 +201,16 @@ def lateness(folder: GameFolder, round_number: int, received_at: datetime | None
     end = info.at + grace(folder)
     if received_at <= end:
         return None
-    after = f"after the deadline of round {round_number} ({describe(info.at)})"
+    minute = received_at.astimezone(timezone.utc).replace(second=0, microsecond=0)
+    shown = "%Y-%m-%d %H:%M:%S UTC" if minute == end.astimezone(timezone.utc).replace(second=0, microsecond=0) \
+        else "%Y-%m-%d %H:%M UTC"                 # arrival and deadline in one minute: to the second
+
+    def stamp(moment: datetime) -> str:
+        return moment.astimezone(timezone.utc).strftime(shown)
+    after = f"after the deadline of round {round_number} ({stamp(info.at)})"
     if end != info.at:
-        after = f"after the deadline of round {round_number} ({describe(info.at)}) and its grace ({describe(end)})"
-    return f"it arrived at {received_at.astimezone(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}, {after}."
+        after = f"after the deadline of round {round_number} ({stamp(info.at)}) and its grace ({stamp(end)})"
+    return f"it arrived at {stamp(received_at)}, {after}."
 
 
 def in_grace(folder: GameFolder, round_number, received_at: datetime | None) -> bool:

@@ -197,6 +197,11 @@ class Dampfross(Family):
         from .render.web import web_issue
         return web_issue(folder, number, state)
 
+    def order_form(self, folder, state: State, player: str) -> list[str]:
+        from .render.report import newsletter_facts
+        return newsletter_facts(folder, folder.newsletter_count(), state)["templates"].get(player) or \
+            super().order_form(folder, state, player)
+
     def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
         from .confirmation import order_lines
         from ...textfill import paragraphs

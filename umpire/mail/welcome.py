@@ -1,0 +1,144 @@
+"""`umpire mail welcome`: each player's first mail. It gives his order code, how to order in this
+game (a page per edition, else per family, written as data: newsletters/welcome/<name>.md), his
+order form for the open turn, and newsletter 001 (its text with his private part, the PDF and the
+map attached, as `mail send` sends them).
+
+Once per player, kept in the mail log as `mail send` keeps its newsletters: a company given to a
+stand-in (`umpire replace`) has a new player, who gets his own welcome; `--again ID` sends the
+player of one company his welcome again. The copy in the outbox holds the code: it is written
+readable by its owner only, like secrets.yaml."""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from email import policy
+
+from ..errors import UmpireError
+from ..order_header import turn_words
+from ..resources import data_dir
+from ..store.folder import GameFolder, picture_name
+from .config import MailConfig
+from ..timetable.deadlines import deadline_of, describe
+from .mailroom import Mailroom
+from .replies import paragraphs
+from .send import outgoing, private_parts
+
+KIND = "welcome"
+RULE = "-" * 72
+
+
+def page_name(folder: GameFolder) -> str:
+    """The how-to page of the game: its edition's (newsletters/welcome/laurin.md), else its family's."""
+    edition = str((folder.config.get("rules") or {}).get("name") or "")
+    pages = data_dir("newsletters") / "welcome"
+    for name in (edition, folder.family.name):
+        if name and not name.startswith("_") and (pages / f"{name}.md").is_file():
+            return f"welcome/{name}.md"
+    raise UmpireError(f"there is no page on how to order for {folder.family.name} games "
+                      f"(newsletters/welcome/{folder.family.name}.md is missing).",
+                      fix="Reinstall the umpire; nothing was sent.")
+
+
+def how_to_order(folder: GameFolder, config: MailConfig, company: str) -> str:
+    from ..render.newsletter import environment
+    rules = folder.rules
+    return environment().get_template(page_name(folder)).render(
+        game=folder.game_id, id=company, name=(folder.company(company) or {}).get("name", company),
+        rules=getattr(rules, "title", None) or folder.family.name, umpire=config.sender(),
+        gm=config.gm[0] if config.gm else None)
+
+
+def addresses(folder: GameFolder, company: str) -> list[str]:
+    """The company's registered addresses, in the order game.yaml gives them."""
+    email = str((folder.company(company) or {}).get("email") or "")
+    return list(dict.fromkeys(a.strip().lower() for a in email.split(",") if "@" in a))
+
+
+def tenure(folder: GameFolder, company: str) -> int:
+    """Which player of the company this is: 0 for the first, 1 after one `umpire replace`, ..."""
+    return sum(1 for e in folder.events if e["type"] == "company_replaced" and e["company"] == company)
+
+
+def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str) -> str:
+    state = folder.state(copy=False)
+    name = (folder.company(company) or {}).get("name", company)
+    turn = folder.family.open_turn(state)
+    due = deadline_of(folder, turn)
+    to = addresses(folder, company)
+    head = paragraphs(
+        f"Welcome to game {folder.game_id}, {name} ({company}).\n\n"
+        f"Your order code is {code}. Write it on the CODE line of every order you mail, and keep it "
+        f"to yourself: the umpire takes orders for {company} only with this code, and only from "
+        f"{' or '.join(to)}.\n\n"
+        + (f"Orders for {turn_words(turn)} are due by {describe(due)}; a later order is refused"
+           + (f" (write to the GM at {config.gm[0]} if you are held up)" if config.gm else "") + ".\n\n"
+           if due else ""))
+    form = [line.replace("CODE <your order code>", f"CODE {code}")
+            for line in folder.family.order_form(folder, state, company)]
+    out = [head.rstrip("\n"), "", how_to_order(folder, config, company).rstrip("\n"), "",
+           f"YOUR ORDER FORM FOR {turn_words(turn).upper()}", RULE]
+    out += [f"  {line}" for line in form]
+    out += ["", "Reply with it filled in, or copy it into a new mail.", "",
+            "Newsletter 001 follows; its PDF is attached.", "=" * 72, ""]
+    return "\n".join(out) + "\n"
+
+
+def queue_welcomes(folder: GameFolder, config: MailConfig, now: datetime,
+                   again: str | None = None) -> tuple[list[str], list[str]]:
+    """Put a welcome in the outbox for every player not yet welcomed (with `again`: for that
+    company's player, unless one waits in the outbox already). Returns the companies queued and
+    those without an address."""
+    if folder.state(copy=False).phase == "finished":
+        raise UmpireError(f"game {folder.game_id} is finished; nobody orders any more.", fix="Nothing was sent.")
+    if again is not None and again not in folder.company_ids():
+        raise UmpireError(f"--again {again}: game {folder.game_id} has no {folder.family.seat} {again!r}.",
+                          fix=f"Give one of {', '.join(folder.company_ids())}; nothing was sent.")
+    text_path = folder.newsletters / "001.txt"
+    if not text_path.exists():
+        raise UmpireError(f"newsletter 001 has not been written ({text_path} is missing).",
+                          fix="Restore it from a backup of the game folder; nothing was sent.")
+    room = Mailroom(folder.path)
+    sent = room.sent()
+    welcomes = [r for r in room.records if r["type"] == "queued" and r.get("kind") == KIND]
+    codes = folder.secrets.get("codes", {})
+    edition = folder.edition(1)
+    sender = config.sender()
+    records, missing = [], []
+    for company in folder.company_ids():
+        if again is not None and company != again:
+            continue
+        to = addresses(folder, company)
+        if not to:
+            missing.append(company)
+            continue
+        player = tenure(folder, company)
+        before = [r for r in welcomes if r.get("company") == company and r.get("tenure", 0) == player]
+        if (before and again is None) or any(r["file"] not in sent for r in before):
+            continue
+        number = len(before)
+        key = f"{company}-{player}" + (f"-{number}" if number else "")
+        msg = outgoing(folder.game_id, sender, ", ".join(to),
+                       f"{folder.game_id}: welcome, {(folder.company(company) or {}).get('name', company)}: "
+                       "your order code and newsletter 001", now, f"welcome.{key}")
+        msg.set_content(welcome_text(folder, config, company, codes[company])
+                        + text_path.read_text(encoding="utf-8")
+                        + "".join(dict.fromkeys(private_parts(folder, 1, a) for a in to)))
+        _attach_newsletter(folder, msg)
+        name = room.queue(f"welcome-{key}.eml", msg.as_bytes(policy=policy.SMTP))
+        os.chmod(room.path / name, 0o600)
+        records.append({"type": "queued", "file": name, "kind": KIND, "company": company, "tenure": player,
+                        "to": ",".join(to), "issue": 1, **({"edition": edition} if edition else {})})
+    room.log(records)
+    return [r["company"] for r in records], missing
+
+
+def _attach_newsletter(folder: GameFolder, msg):
+    pdf = folder.newsletters / "001.pdf"
+    picture = folder.path / picture_name(1)
+    if pdf.exists():
+        msg.add_attachment(pdf.read_bytes(), maintype="application", subtype="pdf",
+                           filename=f"{folder.game_id}-001.pdf")
+    if picture.exists():
+        msg.add_attachment(picture.read_bytes(), maintype="image", subtype="png", disposition="inline",
+                           filename=f"{folder.game_id}-001-map.png")
