@@ -178,7 +178,7 @@ def welcome(game_dir, again, **kw):
     folder = GameFolder(game_dir).require()
     config = load_config(game_dir, None, _overrides(kw))
     config.smtp.check(folder.path)
-    queued, missing = queue_welcomes(folder, config, datetime.now(timezone.utc), again)
+    queued, missing = queue_welcomes(folder, config, clock.now(), again)
     click.echo(f"Welcomes queued for: {', '.join(queued) or 'nobody new'}.")
     for company in missing:
         click.echo(f"No address for {company}: give one with `umpire replace {game_dir} {company} --email ADDR`.",
