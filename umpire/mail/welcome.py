@@ -15,6 +15,7 @@ from datetime import datetime
 from email import policy
 
 from ..errors import UmpireError
+from ..family_folder import handed
 from ..order_header import turn_words
 from ..resources import data_dir
 from ..store.folder import GameFolder, picture_name
@@ -75,7 +76,7 @@ def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str
            + (f" (write to the GM at {config.gm[0]} if you are held up)" if config.gm else "") + ".\n\n"
            if due else ""))
     form = [line.replace("CODE <your order code>", f"CODE {code}")
-            for line in folder.family.order_form(folder, state, company)]
+            for line in folder.family.order_form(handed(folder), state, company)]
     out = [head.rstrip("\n"), "", how_to_order(folder, config, company).rstrip("\n"), "",
            f"YOUR ORDER FORM FOR {turn_words(turn).upper()}", RULE]
     out += [f"  {line}" for line in form]
