@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ...errors import UmpireError
 from ...names import fold
+from .examples import Examples, examples, suggestion
 from .state import CUBE_COLOURS
 
 MAX_QUOTE = 120
@@ -165,7 +167,8 @@ class BodyReader:
         expected, body = _annotation(text)
         words = body.split()
         if not words:
-            raise _Refused("the line holds only an expected figure", "Write the order before it, e.g. MOVE blue Berlin-Leipzig [+2].")
+            raise _Refused("the line holds only an expected figure",
+                           f"Write the order before it, e.g. MOVE blue {self._ex.move} [+2].")
         keyword = words[0].upper()
         if keyword not in TURN_OF:
             raise _Refused(f"{words[0]!r} is not an order",
@@ -232,7 +235,8 @@ class BodyReader:
         words = [w.upper() for w in args]
         if "TO" not in words or len(args) < 4:
             raise _Refused("REPLAN names a cube, where it stands and where it goes",
-                           "Write e.g. REPLAN blue Berlin TO Hamburg MOVE 1 (or NOW in turn A, BUILD k in turn B).")
+                           f"Write e.g. REPLAN blue {self._ex.route[0]} TO {self._ex.route[1]} MOVE 1 "
+                           "(or NOW in turn A, BUILD k in turn B).")
         to = words.index("TO")
         colour = _colour(args[0])
         source = self._location(" ".join(args[1:to]))
@@ -258,7 +262,7 @@ class BodyReader:
     # -- turn B ---------------------------------------------------------------------
     def _build(self, orders, number, text, body, args, expected):
         if not args:
-            raise _Refused("BUILD needs a link", "Write e.g. BUILD Hamburg-Hannover ELSE L7.")
+            raise _Refused("BUILD needs a link", f"Write e.g. BUILD {self._ex.link} ELSE {self._ex.other_id}.")
         alternatives = []
         for part in _split_else(args):
             favour = None
@@ -266,10 +270,11 @@ class BodyReader:
             if "FAVOUR" in upper:
                 i = upper.index("FAVOUR")
                 if i + 2 != len(part):
-                    raise _Refused("FAVOUR names one region after the link", "Write e.g. BUILD L7 FAVOUR octagon.")
+                    raise _Refused("FAVOUR names one region after the link",
+                                   f"Write e.g. BUILD {self._ex.link_id} FAVOUR {next(iter(self.board.regions))}.")
                 favour, part = self._region(part[i + 1]), part[:i]
             if not part:
-                raise _Refused("an alternative names no link", "Write e.g. BUILD Hamburg-Hannover ELSE L7.")
+                raise _Refused("an alternative names no link", f"Write e.g. BUILD {self._ex.link} ELSE {self._ex.other_id}.")
             alternatives.append(Build(self._link(" ".join(part)), favour))
         self._limit(orders.builds, "BUILD and DISCARD")
         orders.builds.append(Line(number, text, tuple(alternatives), expected))
@@ -292,7 +297,8 @@ class BodyReader:
 
     def _moves(self, args, allow_decline):
         if not args:
-            raise _Refused("a move needs a cube colour and a route", "Write e.g. MOVE blue Berlin-Stettin ELSE DECLINE.")
+            raise _Refused("a move needs a cube colour and a route",
+                           f"Write e.g. MOVE blue {self._ex.move} ELSE DECLINE.")
         alternatives = []
         for part in _split_else(args):
             if [w.upper() for w in part] == ["DECLINE"]:
@@ -304,14 +310,14 @@ class BodyReader:
                 part = part[1:]
             if len(part) < 2:
                 raise _Refused("a move needs a cube colour and a route",
-                               "Write e.g. MOVE blue Berlin-Stettin, or MOVE blue Berlin BEST.")
+                               f"Write e.g. MOVE blue {self._ex.move}, or MOVE blue {self._ex.route[0]} BEST.")
             colour = _colour(part[0])
             flags = [w.upper() for w in part[1:]]
             fast = "FAST" in flags
             best = "BEST" in flags
             route = [w for w in part[1:] if w.upper() not in ("FAST", "BEST")]
             if not route:
-                raise _Refused("the move names no route", "Write e.g. MOVE blue Berlin-Stettin.")
+                raise _Refused("the move names no route", f"Write e.g. MOVE blue {self._ex.move}.")
             if best:
                 start = self._location(" ".join(route))
                 alternatives.append(Move(colour, start, (), fast, best=start))
@@ -342,7 +348,7 @@ class BodyReader:
         upper = [w.upper() for w in args]
         if len(args) < 3 or upper[0] != "MOVE":
             raise _Refused("EXTRA names the move and where each colour goes",
-                           "Write e.g. EXTRA MOVE 1 blue:Berlin violet:Leipzig red:Hamburg yellow:Hamburg.")
+                           f"Write e.g. EXTRA MOVE 1 {self._extra_example()}.")
         move = _number(args[1], "the move", 1, 2)
         places, seen = [], set()
         for word in re.findall(r"([A-Za-z]+)\s*:\s*([^:]+?)(?=\s+[A-Za-z]+\s*:|$)", " ".join(args[2:])):
@@ -356,7 +362,7 @@ class BodyReader:
                                "Put the cube on a blue, violet, red or yellow location.")
             places.append((colour, loc))
         if not places:
-            raise _Refused("EXTRA names no location", "Write e.g. EXTRA MOVE 1 blue:Berlin violet:Leipzig.")
+            raise _Refused("EXTRA names no location", f"Write e.g. EXTRA MOVE 1 {self._extra_example()}.")
         orders.extras.append(Extra(number, text, move, tuple(places)))
 
     def _takefrom(self, orders, number, text, body, args, expected):
@@ -393,9 +399,16 @@ class BodyReader:
     def _location(self, words):
         loc = self.board.location(words.strip()) if words.strip() else None
         if loc is None:
-            raise _Refused(f"there is no location {words!r}", "Name a location by its name or short code, e.g. "
-                           f"{_examples(self.board)}.")
+            raise _Refused(f"there is no location {words!r}", _sentence(suggestion(self.board, words)) +
+                           f"Name a location by its name or short code, e.g. {_examples(self.board)}.")
         return loc.id
+
+    @cached_property
+    def _ex(self) -> Examples:
+        return examples(self.board)
+
+    def _extra_example(self) -> str:
+        return " ".join(f"{colour}:{name}" for colour, name in zip(CUBE_COLOURS, self._ex.route))
 
     def _link(self, words):
         words = words.strip()
@@ -404,7 +417,10 @@ class BodyReader:
             return link.id
         ends = _split_ends(self.board, words)
         if ends is None or len(ends) != 2:
-            raise _Refused(f"{words!r} is not a link", "Name a link by its id (L7) or its two ends (Hamburg-Hannover).")
+            unknown = _first_unknown(self.board, words)
+            why = f"{unknown!r} is neither a location nor a link of this board" if unknown else f"{words!r} is not a link"
+            raise _Refused(why, _sentence(suggestion(self.board, unknown or "")) +
+                           f"Name a link by its id ({self._ex.link_id}) or its two ends ({self._ex.link}).")
         between = self.board.links_between(*ends)
         if not between:
             a, b = (self.board.locations[e].name for e in ends)
@@ -419,8 +435,12 @@ class BodyReader:
         """`Berlin-Stettin-Danzig` or `Berlin-L17-Stettin` or `L3-L4`: start and hops."""
         tokens = _split_tokens(self.board, words)
         if tokens is None:
-            raise _Refused(f"{words!r} is not a route of locations and link ids",
-                           "Write the route as locations joined by -, e.g. Berlin-Stettin-Danzig (link ids may stand between).")
+            unknown = _first_unknown(self.board, words)
+            why = (f"{unknown!r} in the route {words!r} is neither a location nor a link of this board" if unknown
+                   else f"{words!r} is not a route of locations and link ids")
+            raise _Refused(why, _sentence(suggestion(self.board, unknown or "")) +
+                           f"Write the route as locations joined by -, e.g. {'-'.join(self._ex.route)} "
+                           f"(link ids may stand between, as {self._ex.via}).")
         kinds = [k for k, _ in tokens]
         if kinds[0] == "link":
             first = self.board.links[tokens[0][1]]
@@ -432,7 +452,7 @@ class BodyReader:
                 starts = list(first.ends)
             if len(starts) != 1:
                 raise _Refused(f"the route {words!r} does not say where the cube starts",
-                               "Begin the route with the location where the cube stands, e.g. Hamburg-L3-Hannover.")
+                               f"Begin the route with the location where the cube stands, e.g. {self._ex.via}.")
             tokens = [("loc", starts[0])] + tokens
         start, hops, pending = tokens[0][1], [], None
         current = start
@@ -461,7 +481,7 @@ class BodyReader:
             hops.append((None, ident))
             current = ident
         if not hops:
-            raise _Refused("a route needs at least one link", "Write e.g. Berlin-Stettin.")
+            raise _Refused("a route needs at least one link", f"Write e.g. {self._ex.move}.")
         return start, tuple(hops)
 
 
@@ -502,6 +522,28 @@ def _split_tokens(board, words):
             return None
         i = j
     return tokens
+
+
+def _first_unknown(board, words) -> str | None:
+    """The first part of a route, split on '-', that is neither a location nor a link (the longest
+    name holding '-' tried first, as _split_tokens reads); None if the route has an empty part or
+    more than 20."""
+    pieces = [p.strip() for p in words.split("-")]
+    if any(not p for p in pieces) or len(pieces) > 20:
+        return None
+    i = 0
+    while i < len(pieces):
+        j = next((j for j in range(len(pieces), i, -1)
+                  if board.location("-".join(pieces[i:j])) or board.link("-".join(pieces[i:j]))), None)
+        if j is None:
+            return pieces[i]
+        i = j
+    return None
+
+
+def _sentence(text: str) -> str:
+    """`did you mean X?` as the start of a fix: `Did you mean X? `."""
+    return text[:1].upper() + text[1:] + " " if text else ""
 
 
 def _split_ends(board, words):
