@@ -17,8 +17,8 @@ from .fonts import register
 
 def num(value: float) -> str:
     """A coordinate as short as it can be written: two decimals at most, no trailing zeros."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    text = "%.7g" % round(value, 2)
+    return "0" if text == "-0" else text
 
 
 def _hex(r: float, g: float, b: float) -> str:

@@ -12,8 +12,11 @@ made again.
 
 from __future__ import annotations
 
+import gc
 import hashlib
+import multiprocessing
 import re
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -24,6 +27,7 @@ from markupsafe import Markup
 from .. import actions
 from ..errors import UmpireError
 from ..order_header import turn_words
+from ..render.pdf_batch import worker_count
 from ..render.svg import num
 from ..resources import data_dir
 from ..store import atomic
@@ -110,15 +114,18 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     moments = history.moments(folder)
     numbers = [m.number for m in moments]
     last = numbers[-1] if numbers else 0
-    latest = None
+    body = ""
     names = {c["id"]: c.get("name") or c["id"] for c in folder.config.get("companies", [])}
-    for k, moment in enumerate(moments):
-        page = f"{game}/{moment.number:03d}.html"
-        body = _kept_body(files.read(page), moment.fingerprint) if k + 1 < len(moments) else None
+    pages = [f"{game}/{m.number:03d}.html" for m in moments]
+    kept = [_kept_body(files.read(page), m.fingerprint) for page, m in zip(pages, moments)]
+    made = dict(zip([k for k, body in enumerate(kept) if body is None],
+                    issue_bodies(folder, [m for m, body in zip(moments, kept) if body is None], names)))
+    for k, (page, moment) in enumerate(zip(pages, moments)):
+        body = kept[k]
         if body is None:
-            body, web, ground = _issue_body(folder, moment, files, names)
-            if k + 1 == len(moments):
-                latest = (web, ground)
+            body, web, ground = made[k]
+            if ground is not None and f"{game}/{ground[0]}" not in files.seen:
+                files.put(f"{game}/{ground[0]}", ground[1])
         prev, nxt = (numbers[k - 1] if k else None), (numbers[k + 1] if k + 1 < len(numbers) else None)
         nav = Markup(render("issue-nav.html.j2", number=moment.number, prev=prev, next=nxt, last=last))
         files.put(page, render("issue.html.j2", title=f"{game}: newsletter {moment.number:03d}", root="../",
@@ -131,35 +138,64 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
     status = actions.status(folder)
     row = _row(folder, status, names)
-    web, ground = latest if latest else (None, None)
     files.put(f"{game}/index.html", render(
         "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder),
-        standings=web.tables[0] if web and web.tables else None, map=web.map if web else None, ground=ground,
-        numbers=numbers))
+        standings=_part(body, "standings"), map=_part(body, "map"), numbers=numbers))
     titles = {m.number: _intro(folder, m.number) for m in moments}
     files.put(f"{game}/feed.atom", atom_feed(game, titles))
     files.put(f"{game}/deadlines.ics", deadline_calendar(game, status.get("deadline"), row["turn"]))
     return row
 
 
-def _issue_body(folder: GameFolder, moment: history.Moment, files: SiteFiles, names: dict):
-    game = folder.game_id
+def issue_bodies(folder: GameFolder, moments: list[history.Moment], names: dict) -> list[tuple]:
+    """Each newsletter's page body, its WebIssue and its map's shared part ((file name, SVG) or
+    None): made by forked processes where there are several to make and CPUs to make them."""
+    global _JOB
+    workers = worker_count(len(moments)) if len(moments) >= PARALLEL else 1
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_issue_body(folder, m, names) for m in moments]
+    _JOB = (folder, moments, names)
+    gc.freeze()                      # the workers inherit the journal and state; their collections skip it
+    try:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(_inherited_body, range(len(moments))))
+    finally:
+        _JOB = None
+        gc.unfreeze()
+
+
+PARALLEL = 6                         # pages to make before it pays to fork
+_JOB: tuple | None = None
+
+
+def _inherited_body(index: int) -> tuple:
+    folder, moments, names = _JOB
+    return _issue_body(folder, moments[index], names)
+
+
+def _issue_body(folder: GameFolder, moment: history.Moment, names: dict) -> tuple:
     text = folder.read_bytes(f"newsletters/{moment.number:03d}.txt").decode("utf-8")
     edition = read_edition(text)
     at = moment.folder
     web = folder.family.web_issue(at, moment.number, at.state())
     ground = None
     if web.map and web.map.ground:
-        ground = f"map-{hashlib.sha256(web.map.ground.encode()).hexdigest()[:12]}.svg"
-        if f"{game}/{ground}" not in files.seen:
-            files.put(f"{game}/{ground}", web.map.ground)
+        ground = (f"map-{hashlib.sha256(web.map.ground.encode()).hexdigest()[:12]}.svg", web.map.ground)
+        web.map.ground = None        # written once by the caller, not sent back with every page
     orders = [(f"{names.get(p, p)} ({p})", t) for p, t in history.published_orders(at, moment.resolved)]
     accounts = account_tables(folder.family.accounts(at, at.events), moment.resolved, names)
-    body = render("issue-body.html.j2", edition=edition, web=web, ground=ground,
+    body = render("issue-body.html.j2", edition=edition, web=web, ground=ground[0] if ground else None,
                   sections=[(h, lines) for h, lines in edition.sections if h not in web.replaces],
-                  orders=orders, accounts=accounts, resolved=turn_words(moment.resolved) if moment.resolved is not None else "",
+                  orders=orders, accounts=accounts,
+                  resolved=turn_words(moment.resolved) if moment.resolved is not None else "",
                   pdf=f"{moment.number:03d}.pdf", txt=f"{moment.number:03d}.txt")
     return body, web, ground
+
+
+def _part(body: str, name: str) -> Markup:
+    """The part of the newest page's body the game's overview shows too (its map, its standings)."""
+    found = re.search(f"<!-- {name} -->\n(.*?)<!-- /{name} -->\n", body, re.S)
+    return Markup(found.group(1) if found else "")
 
 
 def _kept_body(page: bytes | None, fingerprint: str) -> str | None:

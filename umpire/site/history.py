@@ -9,15 +9,17 @@ import json
 from dataclasses import dataclass
 
 from ..order_header import clean_lines, keyword_of, visible
-from ..press import split_press
+from ..press import press_of, split_press
+from ..timetable.deadlines import deadline_text
 from ..store.folder import GameFolder
 
 SITE_FORMAT = 1          # raised when the pages change, so every page is made anew
 
 
 class FolderAt:
-    """A game folder as it stood before a newsletter was journaled: its events end there; all else
-    is the folder's (game.yaml, map, rules, stored orders)."""
+    """A game folder as it stood before a newsletter was journaled, as a family reads it
+    (umpire/family_folder.py): its events end there; all else is the folder's (game.yaml, map,
+    rules, stored orders)."""
 
     def __init__(self, folder: GameFolder, events: list[dict], state):
         self._folder, self.events, self._state = folder, events, state
@@ -27,6 +29,12 @@ class FolderAt:
 
     def state(self, copy: bool = True):
         return self._state.copy() if copy else self._state
+
+    def deadline_text(self, turn) -> str | None:
+        return deadline_text(self._folder, turn)
+
+    def press(self, turn, seats: list[str], names: dict[str, str]) -> list[dict]:
+        return press_of(self, turn, seats, names)
 
     def latest_orders(self, turn) -> dict[str, str]:
         latest: dict[str, str] = {}

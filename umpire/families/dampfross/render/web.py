@@ -36,14 +36,27 @@ def map_svg(game_map: GameMap, content: mapdraw.MapContent, label: str) -> WebMa
     pagesize = ((x1 - x0) * size + 2 * margin,
                 (y1 - y0) * size + margin + LEGEND_HEIGHT + LABEL_BAND + PAGE_MARGIN + TITLE_HEIGHT + LABEL_BAND)
     sheet = Sheet(whole, 1, 1, pagesize)
-    ground = SvgCanvas(pagesize)
-    mapdraw.background(game_map, pagesize, sheet, ground).drawing.play(ground)
     c = SvgCanvas(pagesize)
     content = mapdraw.MapContent(content.owners, content.styles, drawable(content.names), content.new)
     drawn = mapdraw.draw_map(c, game_map, content, pagesize, sheet, ground_drawn=False)
     mapdraw.draw_legend(c, game_map, content, PAGE_MARGIN, drawn.frame.box[1] - LABEL_BAND - 12,
                         pagesize[0] - 2 * PAGE_MARGIN, bottom=PAGE_MARGIN / 2)
-    return WebMap(pagesize[0], pagesize[1], c.body(), label, ground.svg())
+    return WebMap(pagesize[0], pagesize[1], c.body(), label, ground_svg(game_map, pagesize, sheet))
+
+
+_GROUNDS: dict[tuple, str] = {}
+
+
+def ground_svg(game_map: GameMap, pagesize, sheet: Sheet) -> str:
+    """The terrain, rivers and walls as a standalone SVG, made once per process and map."""
+    key = (game_map.fingerprint, tuple(pagesize))
+    if key not in _GROUNDS:
+        if len(_GROUNDS) > 8:
+            _GROUNDS.clear()
+        ground = SvgCanvas(pagesize)
+        mapdraw.background(game_map, pagesize, sheet, ground).drawing.play(ground)
+        _GROUNDS[key] = ground.svg()
+    return _GROUNDS[key]
 
 
 def chart_svg(drawing) -> str:
