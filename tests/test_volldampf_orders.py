@@ -23,9 +23,38 @@ def test_section_16_turn_a_orders():
     assert orders.rearrange == (("octagon", "star", "star"), ("circle",), ("square",))
 
 
-def test_section_9_bid_then_repeats():
-    orders, errors = read("A", "bid 5 then 7 then 9")
+def test_section_9_bid_then_repeats_with_two_players():
+    orders, errors = BodyReader(BOARD, ["ann", "bob"], "ann", "A", "2A").read([(1, "bid 5 then 7 then 9")])
     assert not errors and orders.bids == [5, 7, 9]
+
+
+@pytest.mark.parametrize("count", [3, 4, 5, 6])
+def test_section_9_then_is_refused_with_three_players_or_more_naming_the_two_player_rule(count):
+    """BID 3 THEN 5 in a 3-player game was read as 3; the player meant to go up to 5."""
+    orders, errors = BodyReader(BOARD, None, "ann", "A", "2A", count=count).read([(4, "BID 3 THEN 5")])
+    assert orders.bids is None and len(errors) == 1
+    text = str(errors[0])
+    assert "'BID 3 THEN 5'" in text and "line 4" in text
+    assert "only a 2-player game" in text and f"{count} players" in text and "BID 5." in text
+
+
+@pytest.mark.parametrize("line, bids", [("BID 6 marks", [6]), ("bid 1 mark", [1]), ("BID 6 Marks", [6])])
+def test_a_bid_in_marks_is_read(line, bids):
+    orders, errors = read("A", line)
+    assert not errors and orders.bids == bids
+
+
+def test_a_two_player_bid_in_marks_with_repeats_is_read():
+    orders, errors = BodyReader(BOARD, ["ann", "bob"], "ann", "A", "2A").read([(1, "BID 5 marks THEN 7 marks")])
+    assert not errors and orders.bids == [5, 7]
+
+
+@pytest.mark.parametrize("count, example", [(2, "BID 5 THEN 7."), (3, "BID 7."), (6, "BID 7.")])
+def test_an_unreadable_bid_gets_an_example_for_the_game_s_player_count(count, example):
+    _, errors = BodyReader(BOARD, None, "ann", "A", "2A", count=count).read([(1, "BID six marks")])
+    assert len(errors) == 1 and str(errors[0]).endswith(example)
+    if count > 2:
+        assert "THEN" not in str(errors[0])
 
 
 def test_section_16_build_else_favour_discard():

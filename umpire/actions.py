@@ -305,16 +305,15 @@ def _header_problem(folder: GameFolder, state, turn: int | str, order, require_c
         return f"the order has no GAME line; write GAME {game} at its top."
     if order.game.lower() != game.lower():
         return f"the order is for game {quote(order.game)}, not {game!r}."
+    seat, ids = folder.family.seat, folder.company_ids()
     if order.company is None:
-        return "the order has no COMPANY line; write COMPANY and your company id (e.g. COMPANY red)."
-    if order.company not in folder.company_ids():
-        return (f"there is no company {quote(order.company)} in game {game}; "
-                f"the companies are {', '.join(folder.company_ids())}.")
+        return (f"the order has no {seat.upper()} line; write {seat.upper()} and your {seat} id "
+                f"(e.g. {seat.upper()} {ids[0] if seat != 'company' else 'red'}).")
+    if order.company not in ids:
+        return f"there is no {seat} {quote(order.company)} in game {game}; the {seat}s are {', '.join(ids)}."
     if require_code and order.code != folder.secrets.get("codes", {}).get(order.company):
-        return "the CODE line is missing or does not match this company's order code."
-    if order.round is not None and order.round != turn:
-        return f"the order is for round {order.round}, and round {turn} is open."
-    return None
+        return f"the CODE line is missing or does not match this {seat}'s order code."
+    return folder.family.turn_refusal(folder, order, turn)
 
 
 # ---------------------------------------------------------------------------

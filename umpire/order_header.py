@@ -20,6 +20,7 @@ from functools import lru_cache
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from . import form_marks
 from .echo import Masker, quote
 
 HEADER_KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND")
@@ -56,11 +57,12 @@ def refused_order_lines(errors, keywords) -> str:
 
 
 def clean_lines(text: str):
-    """Numbered lines with comments, quotes and the signature taken off: (number, raw line, text)."""
+    """Numbered lines with comments, quotes, the title of an order form sent back with it
+    (`ORDER FORM FOR TURN 3A`) and the signature taken off: (number, raw line, text)."""
     for number, raw in enumerate(text.splitlines(), 1):
         if raw.rstrip() == "--" or raw.startswith("-- "):
             return
-        if raw.lstrip().startswith(">"):
+        if raw.lstrip().startswith(">") or form_marks.TITLE.match(raw):
             continue
         line = raw.split("#", 1)[0].strip()
         if line:
@@ -98,8 +100,9 @@ def turn_words(turn: int | str) -> str:
 def read_round(rest: str, turns: bool) -> int | str:
     if rest.isascii() and rest.isdigit():
         return int(rest)
-    if turns and TURN_NAME.match(rest):
-        return rest.upper()
+    compact = "".join(rest.split())                   # ROUND 1 A
+    if turns and TURN_NAME.match(compact):
+        return compact.upper()
     if turns:
         raise OrderLineError("ROUND takes the open turn, round number and turn letter, e.g. ROUND 3B.")
     raise OrderLineError("ROUND takes the round number, e.g. ROUND 3.")

@@ -19,6 +19,7 @@ from typing import Callable, Protocol
 
 from ..errors import UmpireError
 from ..ledger import BANK
+from ..order_header import turn_words
 
 
 class GameState(Protocol):
@@ -139,6 +140,7 @@ class Family(ABC):
     board_format: object = None                  # the `format:` value of the family's board files
     money: str = "units"                         # what the game's money is called
     seat: str = "player"                         # what a seat is called (Dampfross: company)
+    defaults: str = "gets the defaults of the turn"   # what a seat that sends no orders ... (reminders)
     ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
     route_assistant: bool = False                # True: `umpire route` finds its race routes and cheapest lines
 
@@ -194,11 +196,23 @@ class Family(ABC):
     def parse_order(self, text: str, board) -> OrderHeader:
         """Read an order's header and body; unreadable lines go to `errors`, nothing is raised."""
 
+    def read_order(self, folder: Folder, text: str) -> OrderHeader:
+        """`parse_order` for the game in `folder`: on its board, and with what else of the game
+        (its players) the family reads an order against."""
+        return self.parse_order(text, folder.game_map)
+
     def open_turn(self, state: GameState) -> int | str:
         """The open mail turn: the folder of its orders (`orders/<turn>/`), the key of its deadline,
         and what a ROUND line must name. Dampfross: the round number; a family whose rounds
         have turns names them, e.g. `3B`."""
         return state.round
+
+    def turn_refusal(self, folder: Folder, order: OrderHeader, turn: int | str) -> str | None:
+        """Why an order whose ROUND line names `order.round` cannot count for the open `turn` of
+        the game in `folder`; None if it can (no ROUND line, or the open turn named)."""
+        if order.round is None or order.round == turn:
+            return None
+        return f"the order is for {turn_words(order.round)}, and {turn_words(turn)} is open."
 
     def turn_letters(self, rules) -> str:
         """The letters of a round's mail turns (`ABC`: turns 3A, 3B, 3C), each of which may have its

@@ -8,6 +8,7 @@ from datetime import datetime
 from email import policy
 
 from .. import actions
+from ..order_header import turn_words
 from ..store.folder import GameFolder
 from .config import MailConfig
 from ..timetable.deadlines import describe
@@ -19,16 +20,19 @@ from .send import outgoing
 def reminder_text(folder: GameFolder, info: dict, company: str) -> str:
     name = (folder.company(company) or {}).get("name", company)
     due = f" The deadline is {describe(info['deadline'])}." if info.get("deadline") else ""
+    family, turn = folder.family, info.get("turn", info["round"])      # a Volldampf turn: 3B
     return paragraphs(
-        f"Game {folder.game_id}, round {info['round']}: no orders from {name} ({company}) have arrived yet.{due} "
-        "A company that sends none does nothing this round, and the newsletter notes it.\n\n"
-        f"Orders begin:\n\n  GAME {folder.game_id}\n  COMPANY {company}\n  CODE <your order code>\n"
-        f"  ROUND {info['round']}\n")
+        f"Game {folder.game_id}, {turn_words(turn)}: no orders from {name} ({company}) have arrived yet.{due} "
+        f"A {family.seat} that sends none {family.defaults}.\n\n"
+        f"Orders begin:\n\n  GAME {folder.game_id}\n  {family.seat.upper()} {company}\n  CODE <your order code>\n"
+        f"  ROUND {turn}\n")
 
 
 def queue_reminders(folder: GameFolder, config: MailConfig, now: datetime) -> list[str]:
-    """Put a reminder in the outbox for every awaited company not yet reminded this round."""
+    """Put a reminder in the outbox for every awaited company not yet reminded this round (a mail
+    turn, in a game whose rounds have turns)."""
     info = actions.status(folder)
+    turn = info.get("turn", info["round"])
     room = Mailroom(folder.path)
     done = {(r.get("round"), r.get("company")) for r in room.records
             if r["type"] == "queued" and r.get("kind") == "reminder"}
@@ -36,14 +40,14 @@ def queue_reminders(folder: GameFolder, config: MailConfig, now: datetime) -> li
     records = []
     for company in info["awaited"]:
         to = (folder.company(company) or {}).get("email")
-        if not to or (info["round"], company) in done:
+        if not to or (turn, company) in done:
             continue
-        tag = hashlib.sha256(f"{info['round']} {company}".encode()).hexdigest()[:12]
-        msg = outgoing(folder.game_id, sender, to, f"{folder.game_id}: orders for round {info['round']} missing",
+        tag = hashlib.sha256(f"{turn} {company}".encode()).hexdigest()[:12]
+        msg = outgoing(folder.game_id, sender, to, f"{folder.game_id}: orders for {turn_words(turn)} missing",
                        now, f"remind.{tag}")
         msg.set_content(reminder_text(folder, info, company))
-        name = room.queue(f"remind-{info['round']}-{company}.eml", msg.as_bytes(policy=policy.SMTP))
-        records.append({"type": "queued", "file": name, "kind": "reminder", "round": info["round"],
+        name = room.queue(f"remind-{turn}-{company}.eml", msg.as_bytes(policy=policy.SMTP))
+        records.append({"type": "queued", "file": name, "kind": "reminder", "round": turn,
                         "company": company, "to": to})
     room.log(records)
     return [r["company"] for r in records]

@@ -14,6 +14,7 @@ from functools import lru_cache
 from ..actions import SubmitResult
 from ..echo import NO_SECRETS
 from ..store.folder import GameFolder
+from ..order_header import turn_words
 from ..textfill import WIDTH, fill, paragraphs
 from . import mailpolicy
 from .decode import Mail
@@ -55,8 +56,8 @@ def refused(result: SubmitResult, late: bool = False, gm: str | None = None) -> 
     one would come too late as well, and the player may plead with the GM (at `gm`, his address)."""
     to_gm = f"write to the GM at {gm}, who may still take these orders" if gm else "write to the GM"
     remedy = (f"A corrected order would arrive after the deadline too: {to_gm}, or send your orders "
-              "for the next round once its newsletter is out." if late else
-              "Send a corrected order; it is handled like a first one.")
+              f"for the next {'turn' if isinstance(result.round, str) else 'round'} once its newsletter is out."
+              if late else "Send a corrected order; it is handled like a first one.")
     return paragraphs(f"Your orders were refused: {result.reason}\n\nNothing of this message will be carried out. "
                       + remedy)
 
@@ -65,13 +66,14 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
     """The confirmation: where the order stands, each line as the umpire reads it (the game's
     family says how), and what it costs now."""
     company = folder.company(result.company) or {"name": result.company}
-    head = (f"Your orders for game {folder.game_id}, company {result.company} ({company['name']}), "
-            f"round {result.round} were received and stored.")
+    when = turn_words(result.round)
+    head = (f"Your orders for game {folder.game_id}, {folder.family.seat} {result.company} ({company['name']}), "
+            f"{when} were received and stored.")
     if result.held:
         head += (f" They arrived after the deadline of round {result.round - 1}, so they are held and count "
-                 f"as your orders for round {result.round}.")
+                 f"as your orders for {when}.")
     if result.replaced:
-        head += f" They replace your earlier orders for round {result.round} as a whole."
+        head += f" They replace your earlier orders for {when} as a whole."
     reading = folder.family.confirmation(folder, folder.state(), result.company, result.order)
     out = [paragraphs(head), ""] + reading.lines
     if result.errors:
@@ -83,7 +85,8 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
 
 def accepted_plainly(folder: GameFolder, result: SubmitResult) -> str:
     """A confirmation without the orders read back, when they cannot be shown (the GM is told)."""
-    return paragraphs(f"Your orders for game {folder.game_id}, company {result.company}, round {result.round} "
+    return paragraphs(f"Your orders for game {folder.game_id}, {folder.family.seat} {result.company}, "
+                      f"{turn_words(result.round)} "
                       "were received and stored. The umpire could not read them back to you this time; the GM "
                       "has been told.") + "\n"
 

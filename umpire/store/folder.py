@@ -237,7 +237,7 @@ class GameFolder:
 
     def read_order(self, data: bytes):
         """An order's bytes as the umpire reads them for this game (its family parses them)."""
-        return self.family.parse_order(self.order_text(data), self.game_map)
+        return self.family.read_order(self, self.order_text(data))
 
     @property
     def family(self):

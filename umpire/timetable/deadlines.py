@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone, tzinfo
 
 from ..errors import UmpireError
 from ..options import TURN_DEADLINE, game_option
-from ..order_header import TURN_NAME
+from ..order_header import TURN_NAME, turn_words
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder, dump_yaml
 from . import clock
@@ -207,9 +207,9 @@ def lateness(folder: GameFolder, round_number: int, received_at: datetime | None
 
     def stamp(moment: datetime) -> str:
         return moment.astimezone(timezone.utc).strftime(shown)
-    after = f"after the deadline of round {round_number} ({stamp(info.at)})"
+    after = f"after the deadline of {turn_words(round_number)} ({stamp(info.at)})"
     if end != info.at:
-        after = f"after the deadline of round {round_number} ({stamp(info.at)}) and its grace ({stamp(end)})"
+        after = f"after the deadline of {turn_words(round_number)} ({stamp(info.at)}) and its grace ({stamp(end)})"
     return f"it arrived at {stamp(received_at)}, {after}."
 
 

@@ -35,6 +35,7 @@ class Dampfross(Family):
     ruleset_schema = SCHEMA
     route_assistant = True
     seat = "company"
+    defaults = "does nothing this round, and the newsletter notes it"
 
     # -- data ----------------------------------------------------------------------
     board_format = 1

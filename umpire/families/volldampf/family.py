@@ -12,8 +12,8 @@ from pathlib import Path
 from ...draws import RecordedDraws, SeededDraws, read_draws_file
 from ...columns import pad
 from ...errors import UmpireError
-from ...order_header import (HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header,
-                             refused_order_lines, split_press)
+from ...order_header import (HEADER_KEYWORDS, TURN_NAME as TURN, LineError, OrderLineError, clean_lines,
+                             read_header, refused_order_lines, split_press, turn_words)
 from ...textfill import fill
 from ...words import noun, plural
 from ..base import Confirmation, Family, Issue
@@ -49,6 +49,7 @@ class Volldampf(Family):
     default_board = "volldampf-germany"
     money = "marks"
     seat = "player"
+    defaults = "gets the turn's defaults, as the order form on his private sheet says"
     board_format = BOARD_FORMAT
     ruleset_schema = {k: v for k, v in SCHEMA.items() if k != "family"}
 
@@ -106,7 +107,11 @@ class Volldampf(Family):
         read_draws_file(path)
 
     # -- turns and orders ------------------------------------------------------------
-    def parse_order(self, text: str, board) -> Order:
+    def read_order(self, folder, text: str) -> Order:
+        return self.parse_order(text, folder.game_map, len(folder.config["companies"]))
+
+    def parse_order(self, text: str, board, players: int | None = None) -> Order:
+        """The order read on `board`; with the number of `players`, BID ... THEN only where there are 2."""
         order, body = Order(), []
         for number, raw, line in clean_lines(split_press(text)[0]):
             keyword, _, rest = line.partition(" ")
@@ -117,7 +122,7 @@ class Volldampf(Family):
                     order.errors.append(LineError(number, raw, str(exc)))
             else:
                 body.append((number, line))
-        order.body, errors = BodyReader(board, None, order.company).read(body)
+        order.body, errors = BodyReader(board, None, order.company, count=players).read(body)
         raw_of = dict(body)
         order.errors += [LineError(e.line, raw_of.get(e.line, ""), e.what + (f" {e.fix}" if e.fix else ""))
                          if hasattr(e, "line") else LineError(0, "", str(e)) for e in errors]
@@ -125,6 +130,27 @@ class Volldampf(Family):
 
     def open_turn(self, state: State) -> str:
         return turn_name(state)
+
+    def turn_refusal(self, folder, order: Order, turn: str) -> str | None:
+        """An order for the open turn may name it loosely: `ROUND 3` (the round's number) while
+        turn 3A, 3B or 3C is open, unless every line of it belongs to another turn of the round;
+        `ROUND 3A` while its extra turn 3A2 is open. The confirmation notes how it was read."""
+        named = order.round
+        if named is None or named == turn:
+            return None
+        round_number, letter = int(TURN.match(turn)[1]), TURN.match(turn)[2]
+        if named == round_number:
+            joined = merged(folder.rules)
+            letters = [line_turn(k, order.body, n, joined) for n, k, _ in order.body.read]
+            if not letters or any(letter in x for x in letters):
+                return None
+            return (f"the order names round {named} and holds only lines of another turn ("
+                    f"{', '.join(sorted({f'{named}{x}' for x in letters}))}); turn {turn} is open. Send the "
+                    f"orders of turn {turn} (your order form for it ends your private sheet), with ROUND {turn}.")
+        if named == f"{round_number}A" and _extra(turn):
+            return None
+        return (f"the order is for {turn_words(named)}, and turn {turn} is open. Write ROUND {turn}, or leave "
+                "the ROUND line out.")
 
     holds_late_orders = False
 
@@ -214,7 +240,7 @@ class Volldampf(Family):
         read = {}
         if previous:
             for player, file in folder.latest_orders(previous).items():
-                order = self.parse_order(folder.order_text(folder.read_bytes(file)), board)
+                order = self.read_order(folder, folder.order_text(folder.read_bytes(file)))
                 read[player] = [f"line {n}: {t}" + _ignored(keyword, line_turn(keyword, order.body, n, merged(rules)),
                                                             previous)
                                 for n, keyword, t in order.body.read]
@@ -240,6 +266,8 @@ class Volldampf(Family):
                            "only: it will be ignored)")
             else:
                 out.append(f"  line {number}: {text}")
+        if order.round is not None and order.round != turn_name(state):
+            out.insert(0, f"  note: ROUND {order.round} is read as turn {turn_name(state)}, the open turn.")
         out += preview(state, folder.game_map, folder.rules, player, order.body)
         if order.body.sabotages:
             for sab in order.body.sabotages:

@@ -18,6 +18,7 @@ MAX_LINES = 200
 TURN_OF = {"BONDS": "A", "BID": "A", "CHOOSE": "A", "REARRANGE": "A", "BUILD": "B", "DISCARD": "B",
            "MOVE": "C", "SUBSIDY": "C", "SABOTAGE": "C", "EXTRA": "C", "TAKEFROM": "C", "REPLAN": "ABC"}
 MERGED_TURN_OF = {k: v.replace("C", "B") if v != "ABC" else "AB" for k, v in TURN_OF.items()}
+PLAYERS_PAGE = "the players' page on orders (volldampf-orders.md)"
 _ANNOTATION = re.compile(r"\[\s*([+-]?\d{1,4})\s*\]")
 
 
@@ -136,11 +137,13 @@ class BodyReader:
     """Reads body lines against a board, for one player, in one mail turn (`A`, `B` or `C`).
 
     Without a turn every keyword is read (an order is read before the umpire knows for which
-    turn it counts); without players any player id is taken and checked at resolution."""
+    turn it counts); without players any player id is taken and checked at resolution, and
+    `count` (the number of players, if known) says whether BID may repeat with THEN."""
 
     def __init__(self, board, players: list[str] | None, me: str | None, turn: str = "", open_turn: str = "",
-                 merged: bool = False):
+                 merged: bool = False, count: int | None = None):
         self.board, self.players, self.me = board, list(players) if players is not None else None, me
+        self.count = len(self.players) if self.players is not None else count     # the number of players
         self.turn, self.open_turn, self.merged = turn[:1], open_turn or turn, merged
         self.regions = {fold(r): r for r in board.regions}
 
@@ -171,15 +174,20 @@ class BodyReader:
                            f"Write the order before it, e.g. MOVE blue {self._ex.move} [+2].")
         keyword = words[0].upper()
         if keyword not in TURN_OF:
-            raise _Refused(f"{words[0]!r} is not an order",
-                           "Orders are BONDS, BID, CHOOSE, REARRANGE, REPLAN, BUILD, DISCARD, MOVE, "
-                           "SUBSIDY, SABOTAGE, EXTRA and TAKEFROM (rule reference, section 16).")
+            raise _Refused(f"{words[0]!r} is not an order", self._orders_of_turn())
         letters = turn_of(keyword, self.merged)
         if self.turn and self.turn not in letters:
             raise _Refused(f"{keyword} belongs to turn {letters} of a round; the open turn is "
                            f"{self.open_turn}", f"Send it when turn {letters} is open.")
         getattr(self, "_" + keyword.lower())(orders, number, text, body, words[1:], expected)
         return keyword
+
+    def _orders_of_turn(self) -> str:
+        """Which orders there are (of the open turn, where it is known), and where the player finds them."""
+        keywords = [k for k in TURN_OF if not self.turn or self.turn in turn_of(k, self.merged)]
+        which = f"The orders of turn {self.open_turn} are" if self.turn else "The orders are"
+        return (f"{which} {', '.join(keywords[:-1])} and {keywords[-1]}; the order form at the end of your "
+                f"private sheet has an example of each that you can send now, and {PLAYERS_PAGE} describes them.")
 
     # -- turn A ---------------------------------------------------------------------
     def _bonds(self, orders, number, text, body, args, expected):
@@ -188,18 +196,34 @@ class BodyReader:
         orders.bonds = _number(args[0], "the number of bonds", 0, 99)
 
     def _bid(self, orders, number, text, body, args, expected):
-        if not args:
-            raise _Refused("BID needs a number", "Write e.g. BID 7 (with 2 players also BID 5 THEN 7).")
-        bids = [_number(args[0], "the bid", 0, 9999)]
-        rest = args[1:]
-        while rest:
-            if len(rest) < 2 or rest[0].upper() != "THEN":
-                raise _Refused("after the bid only THEN and another bid may follow", "Write e.g. BID 5 THEN 7 THEN 9.")
-            bids.append(_number(rest[1], "the bid after THEN", 0, 9999))
-            rest = rest[2:]
+        example = self._bid_example()
+        words = [w for w in args if fold(w) not in ("mark", "marks")]     # BID 6 marks
+        if not words:
+            raise _Refused("BID needs a number", f"Write e.g. {example}.")
+        try:
+            bids = [_number(words[0], "the bid", 0, 9999)]
+            rest = words[1:]
+            while rest:
+                if len(rest) < 2 or rest[0].upper() != "THEN":
+                    raise _Refused("after the bid only THEN and another bid may follow" if self.count in (None, 2)
+                                   else "BID takes one number", "")
+                bids.append(_number(rest[1], "the bid after THEN", 0, 9999))
+                rest = rest[2:]
+        except _Refused as exc:
+            raise _Refused(exc.why, f"{exc.fix[:-1]}, e.g. {example}." if exc.fix else f"Write e.g. {example}.") from None
+        if len(bids) > 1 and self.count is not None and self.count != 2:
+            raise _Refused(f"THEN repeats tied sealed bids, which only a 2-player game has; with {self.count} "
+                           "players the umpire plays the open auction up to your one highest bid",
+                           f"Write one number, e.g. BID {max(bids)}.")
         if len(bids) > 10:
-            raise _Refused("at most 10 repeats", "Write e.g. BID 5 THEN 7 THEN 9.")
+            raise _Refused("at most 10 repeats", f"Write e.g. {example}.")
         orders.bids = bids
+
+    def _bid_example(self) -> str:
+        """An example BID line for the game's number of players (both kinds when it is not known)."""
+        if self.count is None:
+            return "BID 7 (with 2 players also BID 5 THEN 7)"
+        return "BID 5 THEN 7" if self.count == 2 else "BID 7"
 
     def _choose(self, orders, number, text, body, args, expected):
         if not args:

@@ -9,6 +9,7 @@ import textwrap
 from ...columns import cut, pad
 from ...words import plural
 from .engine import goods_card_ids
+from .orderform import order_form
 from .rules import row
 from .state import CUBE_COLOURS, State, card_name, turn_name
 
@@ -258,7 +259,8 @@ class Writer:
         if notes:
             out.append("Warnings and results:")
             out += ["  " + x for x in notes]
-        return "\n".join(out) + "\n"
+        form = order_form(self.board, self.rules, s, player)
+        return "\n".join(out + ([""] + form if form else [])) + "\n"
 
 
 def press_lines(press: list[dict]) -> list[str]:
