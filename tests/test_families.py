@@ -112,7 +112,7 @@ def test_a_third_family_plays_through_the_shell(coin):
     first = actions.submit(folder, order("c1", "ann", "ROUND 1a", "GUESS heads"))
     assert first.accepted and first.round == "1A" and (folder.path / "orders" / "1A").is_dir()
     wrong = actions.submit(folder, order("c1", "bob", "ROUND 1B", "GUESS tails"))
-    assert wrong.reason == "the order is for round 1B, and round 1A is open."
+    assert wrong.reason == "the order is for turn 1B, and turn 1A is open."
     actions.submit(folder, order("c1", "bob", "GUESS tails"))
     actions.resolve(folder)
     info = actions.status(folder)

@@ -66,7 +66,7 @@ def test_section_16_a_late_order_is_refused_and_names_the_turn(tmp_path):
     assert in_time.accepted and in_time.round == "1B"
     late = actions.submit(folder, order("bob", "DISCARD octagon"), received_at=NOW + timedelta(days=2, minutes=1))
     assert not late.accepted and not late.held
-    assert "after the deadline of round 1B (2025-03-03 12:00 UTC)" in late.reason
+    assert "after the deadline of turn 1B (2025-03-03 12:00 UTC)" in late.reason
     assert actions.status(folder)["orders_in"] == ["ann"]
     assert any(e["type"] == "order_refused" and e["company"] == "bob" for e in folder.events)
 
@@ -83,7 +83,7 @@ def test_section_16_a_turn_is_due_when_its_deadline_passes_and_the_defaults_stan
     waiting = due(folder, NOW + timedelta(days=1))
     assert not waiting.due and "until the deadline, 2025-03-03 12:00 UTC" in waiting.reason
     passed = due(folder, NOW + timedelta(days=2, minutes=1))
-    assert passed.due and "deadline of round 1B" in passed.reason and passed.awaited == ["ann", "bob", "cy"]
+    assert passed.due and "deadline of turn 1B" in passed.reason and passed.awaited == ["ann", "bob", "cy"]
     cards = {p: len(folder.state().won[p]) for p in ("ann", "bob", "cy")}
     events = actions.resolve(folder, now=NOW + timedelta(days=2, minutes=1))
     # turn B without orders: every card discarded, nothing built (section 16)
@@ -143,4 +143,4 @@ def test_section_16_an_extra_turn_takes_the_deadline_of_turn_a(tmp_path):
     in_time = actions.submit(folder, order("ann", "BID 2"), received_at=NOW + timedelta(days=6))
     assert in_time.accepted and in_time.round == "1A2"
     late = actions.submit(folder, order("bob", "BID 1"), received_at=NOW + timedelta(days=6, minutes=2))
-    assert not late.accepted and "deadline of round 1A2" in late.reason
+    assert not late.accepted and "deadline of turn 1A2" in late.reason

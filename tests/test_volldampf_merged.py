@@ -158,7 +158,7 @@ def test_section_17_merge_build_move_plays_a_round_in_two_mail_turns_and_replays
     assert any("BID 3" in x and "(a turn A order; the open turn is 1B: it will be ignored)" in x
                for x in confirmation.lines)
     refused = actions.submit(folder, order("bob", "ROUND 1C", "MOVE DECLINE"))
-    assert not refused.accepted and "round 1B is open" in refused.reason
+    assert not refused.accepted and "turn 1B is open" in refused.reason
     actions.resolve(folder)
     assert actions.status(folder)["turn"] == "2A"
     letter = (folder.path / "newsletters" / "003.txt").read_text(encoding="utf-8")

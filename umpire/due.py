@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
+from .order_header import turn_words
 from .store.folder import GameFolder
 from .timetable import clock
 from .timetable.deadlines import deadline, describe, grace
@@ -37,17 +38,18 @@ def due(folder: GameFolder, now: datetime | None = None) -> Due:
     info = deadline(folder, turn)
     iso = info.iso
     if info.paused:
-        return Due(False, turn, f"the deadline of round {turn} is paused; the round waits until the GM resumes it "
+        word = turn_words(turn).split()[0]
+        return Due(False, turn, f"the deadline of {word} {turn} is paused; the {word} waits until the GM resumes it "
                                 "(umpire deadline --resume).", awaited, None)
     if not awaited:
-        return Due(True, turn, f"every company has ordered for round {turn}.", [], iso)
+        return Due(True, turn, f"every {folder.family.seat} has ordered for {turn_words(turn)}.", [], iso)
     if info.at is not None:
         now = now or clock.now()
         if now.tzinfo is None:
             now = now.replace(tzinfo=timezone.utc)
         end = info.at + grace(folder)
         if now >= end:
-            passed = f"the deadline of round {turn} ({describe(iso)})" + \
+            passed = f"the deadline of {turn_words(turn)} ({describe(iso)})" + \
                 (f" and its grace ({describe(end)}) have passed." if end != info.at else " has passed.")
             return Due(True, turn, passed, awaited, iso)
         until = f"until the deadline, {describe(iso)}" if end == info.at else \

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta, timezone
 
 from .. import ids
 from ..errors import UmpireError
+from ..order_header import turn_words
 from ..store.folder import GameFolder
 from .deadlines import CHANGED, changes, describe, game_zone, set_at
 from .spans import parse_duration, parse_moment, words
@@ -76,15 +77,15 @@ def said(event: dict) -> str:
     """The change in one sentence for the GM, a notice and the journal's readers."""
     turn = event["round"]
     if event["paused"]:
-        text = f"The deadline of round {turn} is paused: the clock stands still until the GM resumes it."
+        text = f"The deadline of {turn_words(turn)} is paused: the clock stands still until the GM resumes it."
         if event["action"] == "extend":
-            text = f"The paused deadline of round {turn} is extended: {words(timedelta(seconds=event['left']))} " \
+            text = f"The paused deadline of {turn_words(turn)} is extended: {words(timedelta(seconds=event['left']))} " \
                    "will be left when the clock runs again."
     elif event["deadline"] is None:
-        text = f"Round {turn} runs again, without a deadline."
+        text = f"{turn_words(turn).capitalize()} runs again, without a deadline."
     else:
         verb = {"extend": f"is extended by {event.get('by', '')}".rstrip(), "set": "is set",
                 "resume": "runs again"}[event["action"]]
-        text = f"The deadline of round {turn} {verb}: orders are due by {describe(event['deadline'])}."
+        text = f"The deadline of {turn_words(turn)} {verb}: orders are due by {describe(event['deadline'])}."
     return text + (f" The GM's reason: {event['reason']}" + ("" if event["reason"].endswith(".") else ".")
                    if event.get("reason") else "")

@@ -266,8 +266,6 @@ class Volldampf(Family):
                            "only: it will be ignored)")
             else:
                 out.append(f"  line {number}: {text}")
-        if order.round is not None and order.round != turn_name(state):
-            out.insert(0, f"  note: ROUND {order.round} is read as turn {turn_name(state)}, the open turn.")
         out += preview(state, folder.game_map, folder.rules, player, order.body)
         if order.body.sabotages:
             for sab in order.body.sabotages:
@@ -280,6 +278,8 @@ class Volldampf(Family):
                             "apply unless you send new orders)", 72, initial_indent="  ",
                             subsequent_indent="   ")
                        if refused else "  (no order lines: the defaults of this turn apply)")
+        if order.round is not None and order.round != turn_name(state):
+            out.insert(0, f"  note: ROUND {order.round} is read as turn {turn_name(state)}, the open turn.")
         return Confirmation(out, NOTE)
 
 

@@ -242,7 +242,8 @@ class Writer:
                       "alternatives for routes over links that may not be built."]
         due = [f"Orders for turn {turn_name(s)} are due by {deadline}; a later order is refused."] if deadline else []
         return due + [f"Orders for turn {turn_name(s)} (header: GAME, PLAYER, CODE, optional ROUND {turn_name(s)}):"] + [
-            "  " + x for x in lines] + extra
+            "  " + x for x in lines] + extra + [
+            "Your own order form for this turn, with examples you can send now, ends your private sheet."]
 
     def private(self, player: str, order_lines: list[str]) -> str:
         s = self.s
