@@ -93,7 +93,8 @@ def test_the_confirmation_says_player_and_turn_and_never_company_round_or_units(
     reply = replies.accepted(folder, result)
     assert flat(reply).startswith("Your orders for game vr, player ann (Ann), turn 1A were received and stored.")
     assert "only a 2-player game has; with 3 players" in reply
-    assert "order form at the end of your private sheet" in flat(reply) and "volldampf-orders.md" in reply
+    assert "order form at the end of your private sheet" in flat(reply)
+    assert "the how-to-order part of your welcome mail" in flat(reply)
     assert not words_of(reply), words_of(reply)
     again = replies.accepted(folder, actions.submit(folder, order(codes, "BID 4"), via="mail test",
                                                     require_code=True))

@@ -19,6 +19,7 @@ from ...words import noun, plural
 from ..base import Confirmation, Family, Issue
 from . import engine
 from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board
+from .orderform import order_form
 from .orders import TURN_OF, BodyReader, TurnOrders, line_turn
 from .preview import preview
 from .report import Writer, newsletter_text, player_colours, since_last_issue
@@ -252,6 +253,10 @@ class Volldampf(Family):
     def web_issue(self, folder, number: int, state: State):
         from .web import web_issue
         return web_issue(folder.game_map, folder.rules, state, number)
+
+    def order_form(self, folder, state: State, player: str) -> list[str]:
+        """His own form of the private sheet (orderform.py), without its title."""
+        return order_form(folder.game_map, folder.rules, state, player)[1:]
 
     def confirmation(self, folder, state: State, player: str, order: Order) -> Confirmation:
         turn, joined = state.turn[:1], merged(folder.rules)

@@ -18,7 +18,7 @@ MAX_LINES = 200
 TURN_OF = {"BONDS": "A", "BID": "A", "CHOOSE": "A", "REARRANGE": "A", "BUILD": "B", "DISCARD": "B",
            "MOVE": "C", "SUBSIDY": "C", "SABOTAGE": "C", "EXTRA": "C", "TAKEFROM": "C", "REPLAN": "ABC"}
 MERGED_TURN_OF = {k: v.replace("C", "B") if v != "ABC" else "AB" for k, v in TURN_OF.items()}
-PLAYERS_PAGE = "the players' page on orders (volldampf-orders.md)"
+PLAYERS_PAGE = "the how-to-order part of your welcome mail"
 _ANNOTATION = re.compile(r"\[\s*([+-]?\d{1,4})\s*\]")
 
 
@@ -187,7 +187,7 @@ class BodyReader:
         keywords = [k for k in TURN_OF if not self.turn or self.turn in turn_of(k, self.merged)]
         which = f"The orders of turn {self.open_turn} are" if self.turn else "The orders are"
         return (f"{which} {', '.join(keywords[:-1])} and {keywords[-1]}; the order form at the end of your "
-                f"private sheet has an example of each that you can send now, and {PLAYERS_PAGE} describes them.")
+                f"private sheet has an example of each that you can send now, and {PLAYERS_PAGE} tells more.")
 
     # -- turn A ---------------------------------------------------------------------
     def _bonds(self, orders, number, text, body, args, expected):
