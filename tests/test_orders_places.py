@@ -127,6 +127,12 @@ def test_an_unknown_place_is_named_with_the_closest_towns_of_the_map(ireland, li
     assert message.startswith(f"'{written}' is neither a hex label nor a town on this map; did you mean {meant}")
 
 
+def test_a_compound_name_written_apart_is_suggested_whole():
+    message = parse_order("BUILD Berlin-Frankfurt-Oder", bundled("germany")).errors[0].message
+    assert message.startswith("'Frankfurt-Oder' is neither a hex label nor a town on this map; "
+                              "did you mean Frankfurt (Oder)?")
+
+
 def test_without_a_close_town_the_example_is_a_hex_of_the_map(ireland):
     message = parse_order("BUILD Dublin-Atlantis", ireland).errors[0].message
     assert "did you mean" not in message and f"({label(ireland.cities[0].hex)})" in message

@@ -23,7 +23,7 @@ from ...echo import MASK, clip, quote
 from ...order_header import control_char, keyword_of, visible
 from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label, parse_label
-from ...names import closest, did_you_mean, fold_char
+from ...names import closest, did_you_mean, fold_char, place_key
 from ...order_header import LineError, OrderLineError, split_press
 
 MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
@@ -176,7 +176,7 @@ class PlaceReader:
         """The written points of a chain, with their bracketed annotations."""
         folded = text.lower() if text.isascii() else "".join(fold_char(c) for c in text)   # ASCII: fold_char is lower
         points: list[Point] = []
-        i = 0
+        i, named = 0, None              # named: where the town name read last stands, if it was the last point
         while i < len(text):
             ch = text[i]
             if ch in _SEPARATORS or ch.isspace():
@@ -191,7 +191,7 @@ class PlaceReader:
                     raise OrderLineError(f"{quote(text[i:end + 1])} stands before any hex; "
                                          "write it after the hex it belongs to.")
                 self._annotate(points[-1], text[i + 1:end])
-                i = end + 1
+                i, named = end + 1, None
                 continue
             if ch == "]":
                 raise OrderLineError(f"the bracket at {quote(text[max(0, i - 11):i + 1])} closes nothing; "
@@ -204,7 +204,7 @@ class PlaceReader:
                     raise OrderLineError(f"{quote(name)} is read as a town name, but no town of this map has it; "
                                          "write the town's hex label instead.")
                 points.append(Point(h))
-                i = m.end()
+                i, named = m.end(), (m.start(), m.end())
                 continue
             m = _HEX.match(text, i)
             if m:
@@ -212,28 +212,33 @@ class PlaceReader:
                 if h is None or not self.map.on_map(h):
                     raise OrderLineError(f"{m.group(0).upper()} is off the map; {self.extent()}.")
                 points.append(Point(h))
-                i = m.end()
+                i, named = m.end(), None
                 continue
             word = _WORD.match(text, i).group(0)
             if word == MASK:
                 raise OrderLineError(f"an order code stands here (shown as {MASK}); write the code on the CODE line "
                                      "only, and keep it secret.")
-            raise self.unknown(text, i)
+            raise self.unknown(text, i, named)
         return points
 
-    def unknown(self, text: str, at: int) -> OrderLineError:
+    def unknown(self, text: str, at: int, named: tuple[int, int] | None = None) -> OrderLineError:
         """The refusal of the word at `at`, which is neither a label nor a town: naming it, with the
-        map's closest town names (the word alone, or with the next one or two, as `Dun Laoghiare`)."""
+        map's closest town names (the word alone, or with the next one or two, as `Dun Laoghiare`,
+        or after the town name read just before it, at `named`, as `Frankfurt-Oder`, that town aside)."""
         word = _WORD.match(text, at).group(0)
-        spans, end = [word], at + len(word)
+        names = self.map.place_names()
+        spans, end = [(word, names)], at + len(word)
+        if named is not None:
+            read = place_key(text[named[0]:named[1]])
+            spans.append((text[named[0]:end], [n for n in names if place_key(n) != read]))
         for _ in range(2):
             m = _NEXT_WORD.match(text, end)
             if not m:
                 break
             end = m.end()
-            spans.append(text[at:end])
+            spans.append((text[at:end], names))
         guesses = [(found[0][0], span, [name for _, name in found])
-                   for span in spans if (found := closest(span, self.map.place_names()))]
+                   for span, among in spans if (found := closest(span, among))]
         if not guesses:
             return OrderLineError(f"{quote(word)} is neither a hex label nor a town on this map; write a hex as "
                                   f"column letters and row number ({self.example_label()}) or a town by its name.")
