@@ -6,6 +6,7 @@ of a rule reference he never got."""
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
 
 import pytest
 from volldampf_helpers import TINY
@@ -139,3 +140,35 @@ def test_the_players_page_the_errors_point_to_exists():
                     "SABOTAGE", "EXTRA", "TAKEFROM", "ORDER FORM FOR TURN"):
         assert keyword in text
     assert not re.search(r"section \d", text)
+
+
+def test_the_scheduled_reminder_and_the_late_notice_name_the_mail_turn(tmp_path):
+    from email import message_from_bytes, policy
+
+    from umpire.mail import notices
+    from umpire.mail.config import load_config
+    from umpire.mail.mailroom import Mailroom
+
+    opened = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+    folder, _ = actions.create_game(tmp_path / "vr", str(TINY), "volldampf",
+                                    [f"{p}:{p.title()}:{p}@example.org" for p in PLAYERS], seed="replies",
+                                    option_specs=("deadline=2 days", "remind=1 day", "remind_late_to_all=true"),
+                                    now=opened)
+    config = load_config(tmp_path, None, {"from": "umpire@example.org"})
+    assert notices.queue_scheduled_reminders(folder, config, opened + timedelta(days=1, hours=1)) == PLAYERS
+    assert notices.queue_late_notice(folder, config, opened + timedelta(days=2, hours=1)) == PLAYERS
+    room = Mailroom(folder.path)
+    texts = {}
+    for record in room.records:
+        if record["type"] == "queued":
+            msg = message_from_bytes((room.path / record["file"]).read_bytes(), policy=policy.default)
+            texts.setdefault(record["kind"], []).append((msg["Subject"], msg.get_content().replace("\r\n", "\n")))
+    subject, body = texts["reminder"][0]
+    assert subject == "vr: orders for turn 1A missing"
+    assert flat(body).startswith("Game vr, turn 1A: no orders from Ann (ann) have arrived yet. The deadline is ")
+    assert "\n  PLAYER ann\n" in body and "\n  ROUND 1A\n" in body
+    subject, body = texts["late"][0]
+    assert subject == "vr: turn 1A waits for ann, bob, cy"
+    assert flat(body).startswith("The deadline of turn 1A (") and flat(body).endswith("The turn is resolved "
+                                                                                      "without them.")
+    assert not [w for kind in texts.values() for s, b in kind for w in words_of(s + "\n" + b)]

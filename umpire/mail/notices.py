@@ -9,6 +9,7 @@ from datetime import datetime
 from email import policy
 
 from .. import actions
+from ..order_header import turn_words
 from ..store.folder import GameFolder
 from ..timetable import reminders
 from ..timetable.changes import said
@@ -47,7 +48,7 @@ def queue_scheduled_reminders(folder: GameFolder, config: MailConfig, now: datet
     info = actions.status(folder)
     if info["phase"] == "finished" or not info["awaited"]:
         return []
-    turn = info["round"]
+    turn = info.get("turn", info["round"])             # a Volldampf game's mail turn, 3B
     at = deadline(folder, turn).at
     step = reminders.step_due(at, grace_end(folder, turn), now, reminders.spans(folder.options))
     if step is None:
@@ -55,7 +56,7 @@ def queue_scheduled_reminders(folder: GameFolder, config: MailConfig, now: datet
     room = Mailroom(folder.path)
     done = {(r.get("round"), r.get("company"), r.get("step")) for r in room.records
             if r["type"] == "queued" and r.get("kind") == "reminder"}
-    records = []
+    records, family = [], folder.family
     for company, to in _players(folder):
         if company not in info["awaited"] or (turn, company, step) in done:
             continue
@@ -64,11 +65,11 @@ def queue_scheduled_reminders(folder: GameFolder, config: MailConfig, now: datet
                 f"The deadline was {due_text(folder, company, at)}; orders are still taken until "
                 f"{due_text(folder, company, grace_end(folder, turn))}.")
         body = paragraphs(
-            f"Game {folder.game_id}, round {turn}: no orders from {name} ({company}) have arrived yet. {when} "
-            "A company that sends none does nothing this round, and the newsletter notes it.\n\n"
-            f"Orders begin:\n\n  GAME {folder.game_id}\n  COMPANY {company}\n  CODE <your order code>\n"
-            f"  ROUND {turn}\n")
-        records.append(_queue(room, folder, config, to, f"{folder.game_id}: orders for round {turn} missing",
+            f"Game {folder.game_id}, {turn_words(turn)}: no orders from {name} ({company}) have arrived yet. "
+            f"{when} A {family.seat} that sends none {family.defaults}.\n\n"
+            f"Orders begin:\n\n  GAME {folder.game_id}\n  {family.seat.upper()} {company}\n"
+            f"  CODE <your order code>\n  ROUND {turn}\n")
+        records.append(_queue(room, folder, config, to, f"{folder.game_id}: orders for {turn_words(turn)} missing",
                               body, now, f"remind-{turn}-{company}-{_tag(turn, company, step)}",
                               {"kind": "reminder", "round": turn, "company": company, "step": step}))
     room.log(records)
@@ -91,8 +92,8 @@ def queue_deadline_notices(folder: GameFolder, config: MailConfig, now: datetime
             text = said(event)
             if event.get("deadline") and player_zone(folder, company):
                 text += f" In your own time: {due_text(folder, company, event['deadline'])}."
-            records.append(_queue(room, folder, config, to, f"{folder.game_id}: the deadline of round "
-                                  f"{event['round']}", paragraphs(text) + "\n", now,
+            records.append(_queue(room, folder, config, to, f"{folder.game_id}: the deadline of "
+                                  f"{turn_words(event['round'])}", paragraphs(text) + "\n", now,
                                   f"notice-{number}-{_tag(number, to)}", {"kind": "notice", "change": number}))
             noticed.add(number)
     room.log(records)
@@ -104,7 +105,7 @@ def queue_late_notice(folder: GameFolder, config: MailConfig, now: datetime) -> 
     if not folder.options.get("remind_late_to_all"):
         return []
     info = actions.status(folder)
-    turn = info["round"]
+    turn = info.get("turn", info["round"])             # a Volldampf game's mail turn, 3B
     at = deadline(folder, turn).at
     if info["phase"] == "finished" or not info["awaited"] or at is None or now < at:
         return []
@@ -116,10 +117,10 @@ def queue_late_notice(folder: GameFolder, config: MailConfig, now: datetime) -> 
     for company, to in _players(folder):
         end = grace_end(folder, turn)
         then = (f"Orders are taken until {due_text(folder, company, end)}." if end != at else
-                "The round is resolved without them.")
-        records.append(_queue(room, folder, config, to, f"{folder.game_id}: round {turn} waits for "
+                f"The {turn_words(turn).split()[0]} is resolved without them.")
+        records.append(_queue(room, folder, config, to, f"{folder.game_id}: {turn_words(turn)} waits for "
                               f"{', '.join(info['awaited'])}",
-                              paragraphs(f"The deadline of round {turn} ({due_text(folder, company, at)}) has passed "
+                              paragraphs(f"The deadline of {turn_words(turn)} ({due_text(folder, company, at)}) has passed "
                                          f"without orders from {names}. {then}") + "\n", now,
                               f"late-{turn}-{_tag(turn, to)}", {"kind": "late", "round": turn}))
     room.log(records)
