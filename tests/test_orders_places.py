@@ -17,7 +17,11 @@ from umpire.errors import DataError
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import label
 from umpire.families.dampfross.orders import parse_order
+from umpire.actions import SubmitResult
+from umpire.families.dampfross.engine.preview import preview_order
+from umpire.mail import replies
 from umpire.names import place_key
+from umpire.store.folder import GameFolder
 
 COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]
 
@@ -72,6 +76,15 @@ def test_a_hyphenated_town_written_twice_in_a_row_is_refused_naming_its_hex(irel
 def test_submit_of_the_orders_that_crashed_ends_in_a_reply(capsys, ireland_game, body):
     code, out = submit(capsys, ireland_game, body)
     assert code in (0, 1) and "Traceback" not in out and "defect" not in out.lower(), out
+
+
+@pytest.mark.parametrize("body", ["BUILD Dublin-Dun-Laoghaire AC21", "BUILD Dun-Laoghaire-Dun-Laoghaire"])
+def test_the_mail_reply_to_the_orders_that_crashed_is_written(ireland_game, body):
+    folder = GameFolder(ireland_game)
+    order = folder.read_order(f"GAME g1\nCOMPANY red\n{body}\n".encode())
+    preview_order(folder.state(), folder.game_map, folder.rules, "red", order)
+    result = SubmitResult(True, "orders/1/0001-red.txt", "red", 1, errors=[str(e) for e in order.errors], order=order)
+    assert "line 3: " in replies.accepted(folder, result)           # the chain, or its refusal
 
 
 # -- HOME and RACE TO ---------------------------------------------------------------------------
