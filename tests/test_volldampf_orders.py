@@ -158,3 +158,20 @@ def test_section_17_merged_turns_read_any_input_to_orders_or_refusals(turn, line
     assert len(orders.read) + len(errors) <= len(lines)
     if turn == "B":
         assert not any("belongs to turn C" in str(e) for e in errors)
+
+
+BID_WORDS = st.sampled_from(["BID", "THEN", "then", "marks", "mark", "Marks", "3", "5", "0", "12", "x", "-1", "é"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 6), st.lists(BID_WORDS | st.text(max_size=5), min_size=1, max_size=9))
+def test_section_9_any_bid_line_is_read_or_refused_and_repeats_only_with_two_players(count, words):
+    line = "BID " + " ".join(words)
+    orders, errors = BodyReader(BOARD, None, "ann", "A", "2A", count=count).read([(1, line)])
+    assert all(isinstance(e, UmpireError) for e in errors) and (orders.bids is None) == bool(errors)
+    if orders.bids is not None:
+        assert all(0 <= b <= 9999 for b in orders.bids)
+        assert len(orders.bids) == 1 or count == 2
+    for error in errors:                     # the example a refusal gives fits the game's player count
+        example = str(error).rsplit("e.g. ", 1)[-1] if "e.g. " in str(error) else ""
+        assert count == 2 or "THEN" not in example

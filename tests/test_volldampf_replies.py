@@ -9,6 +9,8 @@ import re
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from volldampf_helpers import TINY
 
 from umpire import actions
@@ -172,3 +174,15 @@ def test_the_scheduled_reminder_and_the_late_notice_name_the_mail_turn(tmp_path)
     assert flat(body).startswith("The deadline of turn 1A (") and flat(body).endswith("The turn is resolved "
                                                                                       "without them.")
     assert not [w for kind in texts.values() for s, b in kind for w in words_of(s + "\n" + b)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=12))
+def test_any_round_line_is_read_or_refused(text):
+    from umpire.order_header import OrderLineError, read_round
+    try:
+        value = read_round(text.strip(), turns=True)
+    except OrderLineError as exc:
+        assert "ROUND 3B" in str(exc)
+        return
+    assert isinstance(value, int) or (value == value.upper() and " " not in value)
