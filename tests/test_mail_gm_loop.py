@@ -1,0 +1,218 @@
+"""The GM's side of the mail loop against a real Dovecot and aiosmtpd: a late order's refusal
+(arrival and deadline to the second in one minute, the GM's address for a plea) and the GM
+taking the saved message with `umpire submit`; `umpire status` listing the mail of the open round
+that came to nothing; `mail fetch` saying in words what became of each message; confirmations
+naming the order lines they refused."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+from email import message_from_bytes, policy
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from mailhelpers import NOW, UMPIRE, email, make_game, order_text
+from mailservers import PASSWORD_ENV
+
+from umpire import actions
+from umpire.cli import main
+from umpire.store.folder import GameFolder
+
+pytestmark = pytest.mark.mail
+DEADLINE = NOW + timedelta(days=1)          # make_game's round 1 with deadline=1 day: 2025-03-02 12:00 UTC
+
+
+def fetch_args(path, dovecot, user, smtp, *extra):
+    return ["mail", "fetch", *extra, str(path), "--imap-host", "127.0.0.1", "--imap-port", str(dovecot.port),
+            "--imap-user", user, "--imap-password-env", PASSWORD_ENV, "--imap-tls", "none", "--from", UMPIRE,
+            "--smtp-host", "127.0.0.1", "--smtp-port", str(smtp.port), "--smtp-tls", "none"]
+
+
+def deliver_at(dovecot, user, raw: bytes, when: datetime):
+    client = dovecot.client(user)
+    try:
+        client.append("INBOX", raw, msg_time=when)
+    finally:
+        client.logout()
+
+
+def reply_text(raw: bytes) -> str:
+    msg = message_from_bytes(raw, policy=policy.default)
+    return " ".join(msg.get_body(("plain",)).get_content().split())
+
+
+def fetch(path, dovecot, user, smtp, *extra):
+    result = CliRunner().invoke(main, fetch_args(path, dovecot, user, smtp, *extra))
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def status_json(path) -> dict:
+    result = CliRunner().invoke(main, ["status", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+@pytest.fixture
+def game(tmp_path):
+    folder, codes = make_game(tmp_path / "g1", options=["deadline=1 day"])
+    config = yaml.safe_load((folder.path / "game.yaml").read_text())
+    config["mail"] = {"gm": ["gm@example.org"]}
+    (folder.path / "game.yaml").write_text(yaml.safe_dump(config))
+    return GameFolder(folder.path), codes
+
+
+# -- a late order ---------------------------------------------------------------------------------
+def test_a_late_order_in_the_deadlines_minute_shows_both_to_the_second_and_the_gms_address(game, dovecot, mailbox,
+                                                                                            smtp):
+    folder, codes = game
+    deliver_at(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Alpha")),
+               DEADLINE + timedelta(seconds=30))
+    fetch(folder.path, dovecot, mailbox, smtp)
+    text = reply_text(smtp.messages[0])
+    assert "it arrived at 2025-03-02 12:00:30 UTC, after the deadline of round 1 (2025-03-02 12:00:00 UTC)." in text
+    assert "write to the GM at gm@example.org, who may still take these orders" in text
+    assert "send your orders for the next round once its newsletter is out" in text
+
+
+def test_a_late_order_in_another_minute_is_shown_to_the_minute(game, dovecot, mailbox, smtp):
+    folder, codes = game
+    deliver_at(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Alpha")),
+               DEADLINE + timedelta(minutes=5, seconds=30))
+    fetch(folder.path, dovecot, mailbox, smtp)
+    assert "it arrived at 2025-03-02 12:05 UTC, after the deadline of round 1 (2025-03-02 12:00 UTC)." in \
+        reply_text(smtp.messages[0])
+
+
+def test_a_game_without_a_gm_address_still_says_to_write_to_the_gm(tmp_path, dovecot, mailbox, smtp):
+    folder, codes = make_game(tmp_path / "g1", options=["deadline=1 day"])
+    deliver_at(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Alpha")),
+               DEADLINE + timedelta(hours=1))
+    fetch(folder.path, dovecot, mailbox, smtp)
+    assert "write to the GM, or send your orders for the next round" in reply_text(smtp.messages[0])
+
+
+def test_the_gm_submits_the_saved_late_message_and_it_counts(game, dovecot, mailbox, smtp):
+    folder, codes = game
+    body = "\n".join([order_text("g1", "red", codes["red"], "HOME Alpha", "BUILD C3-D3").rstrip("\n"),
+                      "", "> GAME g1", "> an old order quoted", "-- ", "Red, on the train"]) + "\n"
+    deliver_at(dovecot, mailbox, email(body, msgid="<late@example.org>"), DEADLINE + timedelta(hours=2))
+    fetch(folder.path, dovecot, mailbox, smtp)
+    (saved,) = (folder.path / "inbox").glob("*.eml")
+    result = CliRunner().invoke(main, ["submit", str(folder.path), str(saved)])
+    assert result.exit_code == 0, result.output
+    assert "accepted for red, round 1" in result.output and "HOME" in result.output
+    assert GameFolder(folder.path).latest_orders(1) .keys() == {"red"}
+
+
+def test_a_saved_message_without_the_eml_name_is_read_as_mail_too(game, tmp_path):
+    folder, codes = game
+    path = tmp_path / "red-late.txt"
+    path.write_bytes(email(order_text("g1", "red", codes["red"], "HOME Alpha") + "-- \nRed\n"))
+    result = CliRunner().invoke(main, ["submit", str(folder.path), str(path)])
+    assert result.exit_code == 0, result.output
+    stored = (folder.path / "orders" / "1" / "0001-red.txt").read_text()
+    assert "HOME Alpha" in stored and "From:" not in stored
+
+
+def test_an_order_beginning_with_game_colon_is_not_taken_for_a_message(game, tmp_path):
+    folder, _ = game
+    path = tmp_path / "red.txt"
+    path.write_text("GAME: g1\nCOMPANY: red\n\nHOME Alpha\n")
+    result = CliRunner().invoke(main, ["submit", str(folder.path), str(path)])
+    assert result.exit_code == 0, result.output
+    assert (folder.path / "orders" / "1" / "0001-red.txt").read_text() == path.read_text()
+
+
+# -- status: the mail that came to nothing --------------------------------------------------------
+def test_status_lists_the_refused_and_unattributed_mail_of_the_open_round(game, dovecot, mailbox, smtp):
+    folder, codes = game
+    late = DEADLINE + timedelta(hours=1)
+    deliver_at(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Alpha"), msgid="<r1@x>"), late)
+    deliver_at(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Beta"), msgid="<r2@x>"), late)
+    deliver_at(dovecot, mailbox, email(order_text("g1", "blue", "wrong-10", "HOME Beta"), sender="blue@example.org",
+                                       msgid="<b1@x>"), NOW)
+    deliver_at(dovecot, mailbox, email("hello", sender="stranger@example.net", msgid="<s1@x>"), NOW)
+    fetch(folder.path, dovecot, mailbox, smtp)
+    refused = status_json(folder.path)["mail"]["refused"]
+    by = {r["sender"]: r for r in refused}
+    assert set(by) == {"red@example.org", "blue@example.org", "stranger@example.net"}
+    assert by["red@example.org"]["count"] == 2 and by["red@example.org"]["status"] == "refused"
+    assert by["red@example.org"]["reason"].startswith("it arrived at 2025-03-02 13:00 UTC, after the deadline")
+    assert by["blue@example.org"]["status"] == "not accepted" and "code" in by["blue@example.org"]["reason"]
+    assert by["stranger@example.net"]["count"] == 1
+    text = CliRunner().invoke(main, ["status", str(folder.path)]).output
+    assert "  mail refused or not accepted in round 1: 4 messages" in text
+    assert "    red@example.org (2): refused: it arrived at 2025-03-02 13:00 UTC" in text
+    assert all(code not in text for code in codes.values())
+
+
+def test_the_list_starts_again_with_each_round(game, dovecot, mailbox, smtp):
+    folder, codes = game
+    deliver_at(dovecot, mailbox, email(order_text("g1", "blue", "wrong-10", "HOME Beta"), sender="blue@example.org",
+                                       msgid="<b1@x>"), NOW)
+    fetch(folder.path, dovecot, mailbox, smtp)
+    assert len(status_json(folder.path)["mail"]["refused"]) == 1
+    actions.resolve(GameFolder(folder.path), NOW + timedelta(days=2))
+    info = status_json(folder.path)
+    assert info["round"] == 2 and info["mail"] == {"refused": []}
+    assert "mail refused" not in CliRunner().invoke(main, ["status", str(folder.path)]).output
+
+
+def test_status_lists_what_fetch_all_refused_for_the_game(tmp_path, dovecot, mailbox, smtp):
+    one, codes = make_game(tmp_path / "games" / "one")
+    make_game(tmp_path / "games" / "two")
+    dovecot.deliver(mailbox, [email(order_text("one", "red", "wrong-10", "HOME Alpha"), msgid="<o1@x>"),
+                              email(order_text("two", "red", "wrong-10", "HOME Alpha"), msgid="<t1@x>"),
+                              email(order_text("nowhere", "red", "x-10"), msgid="<n1@x>")])
+    fetch(tmp_path / "games", dovecot, mailbox, smtp, "--all")
+    (entry,) = status_json(one.path)["mail"]["refused"]
+    assert entry["sender"] == "red@example.org" and entry["count"] == 1 and entry["status"] == "not accepted"
+
+
+# -- mail fetch in words ---------------------------------------------------------------------------
+def test_fetch_says_in_words_what_became_of_each_message(game, dovecot, mailbox, smtp):
+    folder, codes = game
+    deliver_at(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Alpha"), msgid="<w1@x>"), NOW)
+    one = fetch(folder.path, dovecot, mailbox, smtp).output.splitlines()
+    assert one[0].startswith("red@example.org: accepted: the orders of red for round 1 of g1, stored as "
+                             "orders/1/0001-red.txt (message ")
+    assert one[1:] == ["1 message handled.", "1 message sent."]
+    for raw in (email(order_text("g1", "blue", "wrong-10"), sender="blue@example.org", msgid="<w2@x>"),
+                email("hello", sender="stranger@example.net", msgid="<w3@x>")):
+        deliver_at(dovecot, mailbox, raw, NOW)
+    two = fetch(folder.path, dovecot, mailbox, smtp).output.splitlines()
+    assert two[0].startswith("blue@example.org: not accepted as orders for g1: ")
+    assert two[1].startswith("stranger@example.net: not accepted as orders for g1: ")
+    assert two[2:] == ["2 messages handled.", "2 messages sent."]
+
+
+# -- confirmations ----------------------------------------------------------------------------------
+def test_a_confirmation_names_the_build_line_it_refused(game, dovecot, mailbox, smtp):
+    folder, codes = game
+    for raw in (email(order_text("g1", "red", codes["red"], "BUILD C3-ZZ99"), msgid="<c1@x>"),
+                email(order_text("g1", "blue", codes["blue"], "# nothing this round"), sender="blue@example.org",
+                      msgid="<c2@x>")):
+        deliver_at(dovecot, mailbox, raw, NOW)
+    fetch(folder.path, dovecot, mailbox, smtp)
+    red, blue = (reply_text(m) for m in smtp.messages)
+    assert "(no HOME, BUILD or RACE line could be read: line 4 (BUILD) is refused, see below; this company will " \
+           "do nothing this round unless you send new orders)" in red
+    assert "line 4: 'BUILD C3-ZZ99'" in red
+    assert "(no HOME, BUILD or RACE lines: this company will do nothing this round" in blue
+
+
+def test_a_volldampf_confirmation_names_the_lines_it_refused(tmp_path):
+    folder, _ = actions.create_game(tmp_path / "vd", None, "volldampf",
+                                    ["anna:Anna:anna@example.org", "bernd:Bernd:bernd@example.org"], seed="s")
+    order = tmp_path / "anna.txt"
+    order.write_text("GAME vd\nPLAYER anna\nBONDS many\nBID x\n")
+    output = " ".join(CliRunner().invoke(main, ["submit", str(folder.path), str(order)]).output.split())
+    assert "(no order line could be read: lines 3 (BONDS) and 4 (BID) are refused, see below; the defaults of " \
+           "this turn apply unless you send new orders)" in output
+    empty = tmp_path / "bernd.txt"
+    empty.write_text("GAME vd\nPLAYER bernd\n")
+    assert "(no order lines: the defaults of this turn apply)" in CliRunner().invoke(
+        main, ["submit", str(folder.path), str(empty)]).output
