@@ -159,3 +159,53 @@ def test_a_week_of_hosting(host, dovecot, mailbox, smtp):
     tick(games, at(10, 20, 10))
     tick(games, at(10, 20, 15))
     assert mails(smtp, count) == [] and status(folder)["round"] == 2
+
+
+def replies_to(smtp, start, address):
+    return [body for to, _, body in mails(smtp, start) if to == address]
+
+
+def test_players_lines_to_the_umpire_by_mail(host, dovecot, mailbox, smtp):
+    games, folder, codes = host
+    config = yaml.safe_load((folder.path / "game.yaml").read_text())
+    config["options"]["absence"] = "extend"
+    (folder.path / "game.yaml").write_text(yaml.safe_dump(config))
+    newsletter = (folder.path / "newsletters" / "001.txt").read_text()
+
+    # STATUS and RESEND alone: answered to the sender; no order is stored
+    deliver(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "STATUS", "RESEND"),
+                                    msgid="<s1@example.org>"), at(2, 9))
+    tick(games, at(2, 9, 5))
+    (reply,) = replies_to(smtp, 0, "red@example.org")
+    assert "STATUS: game g1, round 1. Orders are due by 2025-03-08 17:00 UTC (12:00 in America/New_York)." \
+        in " ".join(reply.split())
+    assert "Orders are in from nobody; awaited from red, blue." in " ".join(reply.split())
+    assert newsletter.strip() in reply.replace("\r\n", "\n")
+    assert status(folder)["orders_in"] == []
+
+    # a wrong code gets no status
+    count = len(smtp.messages)
+    deliver(dovecot, mailbox, email(order_text("g1", "red", "wrong-99", "STATUS"), msgid="<s2@example.org>"), at(2, 10))
+    tick(games, at(2, 10, 5))
+    (reply,) = replies_to(smtp, count, "red@example.org")
+    assert "STATUS:" not in reply and "awaited" not in reply
+
+    # an order with an absence in it: both taken; the deadline inside the absence moves past it
+    count = len(smtp.messages)
+    deliver(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Alpha",
+                                               "ABSENT FROM 2025-03-07 TO 2025-03-09"), msgid="<a1@example.org>"),
+            at(3, 9))
+    tick(games, at(3, 9, 5))
+    (reply,) = replies_to(smtp, count, "red@example.org")
+    assert "ABSENT FROM 2025-03-07 TO 2025-03-09: noted" in " ".join(reply.split())
+    info = status(folder)
+    assert info["orders_in"] == ["red"] and info["absences"] == {"red": [["2025-03-07", "2025-03-09"]]}
+    assert info["deadline"] == "2025-03-10T17:00:00+00:00"
+
+    # WAIT: blue orders and asks the round to wait; with every order in it resolves only at its deadline
+    deliver(dovecot, mailbox, email(order_text("g1", "blue", codes["blue"], "HOME Beta", "WAIT"),
+                                    sender="blue@example.org", msgid="<w1@example.org>"), at(4, 9))
+    tick(games, at(4, 9, 5))
+    assert status(folder)["orders_in"] == ["blue", "red"] and status(folder)["round"] == 1
+    tick(games, at(10, 17, 1))
+    assert status(folder)["round"] == 2

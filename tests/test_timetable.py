@@ -194,3 +194,25 @@ def test_absence_twice_is_noted_once_and_one_in_the_past_is_refused(tmp_path):
                                  now=NOW).output
     assert "before today" in cli("absence", folder.path, "red", "--from", "2025-02-01", "--to", "2025-02-03",
                                  now=NOW).output
+
+
+# -- players' zones --------------------------------------------------------------------------------------
+def test_new_takes_each_players_zone_and_the_newsletter_gives_the_deadline_in_it(tmp_path):
+    from conftest import TEST_MAP
+    folder, _ = actions.create_game(tmp_path / "g1", str(TEST_MAP), "laurin",
+                                    ["red:Red Lines:red@example.org", "blue:Blue Star:blue@example.org"],
+                                    seed="zones", option_specs=("deadline=7 days",), now=NOW,
+                                    zones=("red=America/New_York",))
+    assert folder.company("red")["zone"] == "America/New_York" and "zone" not in folder.company("blue")
+    text = (folder.path / "newsletters" / "001.txt").read_text()
+    assert "2025-03-08 12:00 UTC (07:00 in America/New_York)" in " ".join(text.split())
+
+
+@pytest.mark.parametrize("spec,message", [("green=Europe/Berlin", "does not name a company"),
+                                          ("red=Mars/Olympus", "not a time zone")])
+def test_a_bad_zone_at_new_is_refused(tmp_path, spec, message):
+    from conftest import TEST_MAP
+    with pytest.raises(UmpireError, match=message):
+        actions.create_game(tmp_path / "g1", str(TEST_MAP), "laurin", ["red:Red Lines:red@example.org",
+                            "blue:Blue Star:blue@example.org"], seed="zones", now=NOW, zones=(spec,))
+    assert not (tmp_path / "g1").exists()

@@ -28,6 +28,21 @@ _CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "w
                "pepper", "quartz", "saffron", "thistle", "violet", "walnut", "falcon", "juniper", "lantern", "meadow")
 
 
+def player_zones(specs: tuple[str, ...], seats: list[str]) -> dict[str, str]:
+    """`--zone ID=Europe/Berlin`, each read and checked: {company: zone name}."""
+    from .timetable.spans import zone
+    found = {}
+    for spec in specs:
+        company, sep, name = spec.partition("=")
+        company, name = company.strip().lower(), name.strip()
+        if not sep or company not in seats:
+            raise UmpireError(f"--zone {ids.shown(spec)} does not name a company and a zone.",
+                              fix=f"Write e.g. --zone {seats[0]}=Europe/Berlin (the companies: {', '.join(seats)}).")
+        zone(name, f"--zone {company}:")
+        found[company] = name
+    return found
+
+
 def parse_company(spec: str) -> dict:
     """`red:Red Lines:red@example.org` -> {id, name, email}, each checked by its rule (umpire/ids.py).
     A player who writes from several addresses gives them all, separated by commas."""
@@ -81,7 +96,7 @@ def read_options(family, option_specs, profile: str | None = None) -> dict:
 def create_game(path: Path, map_name: str | None, rules_name: str, company_specs: list[str],
                 seed: str | None = None, dice_file: Path | None = None, option_specs: tuple[str, ...] = (),
                 now: datetime | None = None, game_id: str | None = None, profile: str | None = None,
-                draws_file: Path | None = None) -> tuple[GameFolder, dict]:
+                draws_file: Path | None = None, zones: tuple[str, ...] = ()) -> tuple[GameFolder, dict]:
     """Create the game folder, open round 1 and write newsletter 001. Returns the order codes.
     A postal profile's options come first; an `--option` of the same key wins.
 
@@ -120,6 +135,8 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     if len(set(seats)) != len(seats):
         raise UmpireError("two companies have the same id.", fix="Give each company its own id.")
     family.check_players(rules, companies)
+    for company, name in player_zones(zones, seats).items():
+        next(c for c in companies if c["id"] == company)["zone"] = name
     deadlines.check_turn_options(options, family.turn_letters(rules), family.holds_late_orders)
     recorded = _recorded_file(family, dice_file, draws_file)
     if seed is not None and recorded is not None:

@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from .order_header import turn_words
 from .store.folder import GameFolder
 from .timetable import clock
-from .timetable.deadlines import deadline, describe, grace
+from .timetable.deadlines import deadline, describe, grace, waiting
 
 
 @dataclass
@@ -41,12 +41,17 @@ def due(folder: GameFolder, now: datetime | None = None) -> Due:
         word = turn_words(turn).split()[0]
         return Due(False, turn, f"the deadline of {word} {turn} is paused; the {word} waits until the GM resumes it "
                                 "(umpire deadline --resume).", awaited, None)
+    now = now or clock.now()
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=timezone.utc)
     if not awaited:
+        asked = waiting(folder, turn)
+        if asked and info.at is not None and now < info.at:
+            return Due(False, turn, f"every {folder.family.seat} has ordered for {turn_words(turn)}, and "
+                                    f"{', '.join(asked)} asked it to wait for its deadline, {describe(iso)} (WAIT).",
+                       [], iso)
         return Due(True, turn, f"every {folder.family.seat} has ordered for {turn_words(turn)}.", [], iso)
     if info.at is not None:
-        now = now or clock.now()
-        if now.tzinfo is None:
-            now = now.replace(tzinfo=timezone.utc)
         end = info.at + grace(folder)
         if now >= end:
             passed = f"the deadline of {turn_words(turn)} ({describe(iso)})" + \

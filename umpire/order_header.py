@@ -186,8 +186,13 @@ class Press:
     cut: bool = False              # longer than PRESS_LIMIT: the rest is not printed
 
 
+# a player's line to the umpire, read by the shell (umpire/mail/commands.py), never by a family's parser
+PLAYER_COMMAND = re.compile(r"^\s*(ABSENT\s+FROM\s+\S+\s+TO\s+\S+|RESEND|STATUS|WAIT)\s*$", re.IGNORECASE)
+
+
 def split_press(text: str) -> tuple[str, list[Press]]:
-    """The order without its press (press lines blanked, so line numbers stay) and the press."""
+    """The order without its press and a player's lines to the umpire (ABSENT, RESEND, STATUS,
+    WAIT: blanked, so line numbers stay) and the press."""
     lines = text.splitlines()
     kept, items = list(lines), []
     i = 0
@@ -197,6 +202,8 @@ def split_press(text: str) -> tuple[str, list[Press]]:
             break
         m = _START.match(raw)
         if not m:
+            if PLAYER_COMMAND.match(raw):
+                kept[i] = ""
             i += 1
             continue
         start, body = i, []

@@ -144,7 +144,7 @@ def _order(folder: GameFolder, event: dict, data: bytes):
                    after_deadline=bool(event.get("after_deadline")) if by_mail else None)
 
 
-GM_EVENTS = ("rollback", "adjusted", "company_replaced", "press_held", "deadline_changed", "absence")
+GM_EVENTS = ("rollback", "adjusted", "company_replaced", "press_held", "deadline_changed", "absence", "wait")
 
 
 def as_begun(original: GameFolder, copy: GameFolder, journal: list[dict]):
@@ -170,7 +170,7 @@ def _gm_event(original: GameFolder, copy: GameFolder, event: dict, journal: list
         rollback.rollback(copy, event["to_round"])
     elif event["type"] == "adjusted":
         corrections.adjust(copy, event["company"], event["units"], event["reason"])
-    elif event["type"] in ("press_held", "deadline_changed", "absence"):   # journaled as they are
+    elif event["type"] in ("press_held", "deadline_changed", "absence", "wait"):   # journaled as they are
         copy.append([dict(event)])
     else:
         code = corrections.code_after(original.secrets, journal, position, event["company"])

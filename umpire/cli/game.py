@@ -36,14 +36,16 @@ from .turns import named, round_or_turn
               "(`umpire options` lists them), e.g. octopus-garden.")
 @click.option("--id", "game_id", help="The game id, when the folder's name is not one (1 to 40 letters, digits, "
               "'-', '_' or '.').")
-def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, options, profile, game_id):
+@click.option("--zone", "zones", multiple=True, metavar="ID=ZONE", help="A player's own time zone, e.g. "
+              "red=Europe/Berlin: his mail gives deadlines in it as well as in UTC.")
+def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, options, profile, game_id, zones):
     """Create a game, open round 1 and write newsletter 001.
 
     Example: `umpire new games/ireland-1 --map ireland --rules laurin --company "red:Red Lines:red@example.org"
     --company "blue:Blue Star:blue@example.org"`. The game id is the folder's name (or --id).
     """
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options,
-                                        game_id=game_id, profile=profile, draws_file=draws_file)
+                                        game_id=game_id, profile=profile, draws_file=draws_file, zones=zones)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")
     from ..render.fonts import font_warnings
     for warning in font_warnings([c["name"] for c in folder.config["companies"]]):

@@ -40,6 +40,7 @@ from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
 from ..timetable import clock, deadlines
+from . import commands as player_commands
 from . import replies
 from .auth import authentication_problem, registered
 from .config import MailConfig, Server
@@ -76,6 +77,7 @@ class Outcome:
     key: str
     status: str                 # accepted | held | refused | not accepted | too large | unreadable | duplicate
                                 # | deferred (its game is busy: left on the server for a later fetch)
+                                # | answered (a player's lines to the umpire only: STATUS, RESEND, ABSENT, WAIT)
     game: str | None = None
     company: str | None = None
     round: int | str | None = None
@@ -416,11 +418,27 @@ class Fetcher:
             problem = authentication_problem(folder, order, mail.sender, self.config.gm, mail.sender_problem)
             if problem:
                 result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order, durable)
+            elif player_commands.only_commands(mail.text):
+                return self.commands_only(folder, mail, order.company, via, durable)
             else:
                 result = actions.submit(folder, data, via, require_code=True, received_at=received,
                                         batch=durable, order=order)
             self.via[folder.game_id][via] = folder.events[-1]
-        return self.answer(folder, mail, result, received)
+        outcome, body = self.answer(folder, mail, result, received)
+        lines = player_commands.commands(mail.text) if result.accepted else []
+        if lines:
+            body += "\n" + player_commands.answer(folder, result.company, lines, mail.sender, via, self.now, durable)
+        return outcome, body
+
+    def commands_only(self, folder: GameFolder, mail: Mail, company: str, via: str,
+                      durable: atomic.Batch) -> tuple[Outcome, str]:
+        """A mail of a player's lines to the umpire only (STATUS, RESEND, ABSENT, WAIT): each carried
+        out and answered; his orders stay as they were. Run again after a crash, each does the same."""
+        lines = player_commands.commands(mail.text)
+        body = player_commands.answer(folder, company, lines, mail.sender, via, self.now, durable)
+        turn = folder.family.open_turn(folder.state(copy=False))
+        return Outcome(mail.key, "answered", folder.game_id, company, turn,
+                       ", ".join(line.split()[0].upper() for line in lines)), body
 
     def answer(self, folder: GameFolder, mail: Mail, result: actions.SubmitResult,
                received: datetime) -> tuple[Outcome, str]:
@@ -587,7 +605,8 @@ class Fetcher:
             if not folder.options.get("resolve_early"):
                 continue
             info = actions.status(folder)
-            if info["phase"] == "finished" or info["awaited"] or not info["orders_in"] or info["paused"]:
+            if info["phase"] == "finished" or info["awaited"] or not info["orders_in"] or info["paused"] \
+                    or deadlines.waiting(folder, info["round"]):
                 continue
             try:
                 actions.resolve(folder, self.now)

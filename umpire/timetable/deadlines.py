@@ -161,6 +161,11 @@ def _time(value) -> datetime | None:
     return datetime.fromisoformat(str(value)) if value else None
 
 
+def waiting(folder: GameFolder, round_number) -> list[str]:
+    """The companies whose WAIT asks the round to wait for its deadline, even with every order in."""
+    return [e["company"] for e in folder.events if e["type"] == "wait" and e["round"] == round_number]
+
+
 def deadline_of(folder: GameFolder, round_number) -> str | None:
     """The round's deadline in force (ISO 8601, UTC), or None (no deadline, or paused)."""
     return deadline(folder, round_number).iso
@@ -223,6 +228,14 @@ def in_grace(folder: GameFolder, round_number, received_at: datetime | None) -> 
 
 
 def deadline_text(folder: GameFolder, round_number: int) -> str | None:
-    """The round's deadline for a newsletter, e.g. '2025-03-07 18:00 UTC'."""
-    due = deadline_of(folder, round_number)
-    return describe(due) if due else None
+    """The round's deadline for a newsletter, e.g. '2025-03-07 18:00 UTC', and in the players' own
+    zones where game.yaml gives them: '2025-03-07 18:00 UTC (13:00 in America/New_York)'."""
+    due = deadline(folder, round_number).at
+    if due is None:
+        return None
+    zones = sorted({z for z in (player_zone(folder, c) for c in folder.company_ids()) if z and z is not timezone.utc},
+                   key=zone_name)
+    if not zones:
+        return describe(due)
+    own = [describe(due, z).split(" (", 1)[1].rstrip(")") for z in zones]
+    return f"{describe(due)} ({', '.join(own)})"

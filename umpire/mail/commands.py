@@ -1,0 +1,100 @@
+"""A player's lines to the umpire in his mail, each answered only to his registered address
+and only with his code: `ABSENT FROM DATE TO DATE` (journaled; see timetable/absences.py),
+`RESEND` (the last newsletter and his private part again), `STATUS` (the deadline and who has
+ordered, not what) and `WAIT` (the round waits for its deadline even when every order is in).
+
+A mail of such lines only (and its header) is no order: the player's orders stay as they were.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from .. import actions
+from ..errors import UmpireError
+from ..order_header import HEADER_KEYWORDS, PLAYER_COMMAND, clean_lines, split_press
+from ..store import atomic
+from ..store.folder import GameFolder
+from ..timetable.absences import LINE as ABSENT_LINE
+from ..timetable.absences import absence_event
+from ..timetable.deadlines import deadline, describe, grace_end, player_zone
+from .replies import paragraphs
+from .send import private_parts
+
+
+def commands(text: str) -> list[str]:
+    """The player's lines to the umpire in a mail's text, as written (stripped), in order."""
+    found = []
+    for _, raw, _ in clean_lines(text):
+        if raw.rstrip() and PLAYER_COMMAND.match(raw):
+            found.append(" ".join(raw.split()))
+    return found
+
+
+def only_commands(text: str) -> bool:
+    """Whether the text holds player's lines and nothing else but its header (no order, no press)."""
+    if not commands(text):
+        return False
+    rest, press = split_press(text)
+    return not press and all(line.split()[0].upper() in HEADER_KEYWORDS for _, _, line in clean_lines(rest))
+
+
+def answer(folder: GameFolder, company: str, lines: list[str], address: str, via: str, now: datetime,
+           batch: atomic.Batch | None = None) -> str:
+    """Carry out the lines of `company`'s mail (from `address`); the reply's text."""
+    parts = []
+    for line in lines:
+        word = line.split()[0].upper()
+        if word == "ABSENT":
+            parts.append(_absent(folder, company, line, via, now, batch))
+        elif word == "WAIT":
+            parts.append(_wait(folder, company, via, batch))
+        elif word == "STATUS":
+            parts.append(status_text(folder, company))
+        elif word == "RESEND":
+            parts.append(resend_text(folder, address))
+    return "\n\n".join(p.rstrip("\n") for p in parts) + "\n"
+
+
+def _absent(folder: GameFolder, company: str, line: str, via: str, now: datetime, batch) -> str:
+    found = ABSENT_LINE.match(line)
+    try:
+        event = absence_event(folder, company, found.group(1), found.group(2), via, now.date())
+    except UmpireError as exc:
+        return paragraphs(f"{line}: refused: {exc.what} {exc.fix or ''}".rstrip())
+    if event is None:
+        return paragraphs(f"{line}: noted already.")
+    folder.append([event], batch)
+    return paragraphs(f"{line}: noted; you are away from {event['from']} to {event['to']}.")
+
+
+def _wait(folder: GameFolder, company: str, via: str, batch) -> str:
+    turn = folder.family.open_turn(folder.state(copy=False))
+    if any(e["type"] == "wait" and e["round"] == turn for e in folder.events):
+        return paragraphs(f"WAIT: round {turn} waits for its deadline already.")
+    folder.append([{"type": "wait", "round": turn, "company": company, "via": via}], batch)
+    return paragraphs(f"WAIT: round {turn} waits for its deadline, even when every order is in.")
+
+
+def status_text(folder: GameFolder, company: str) -> str:
+    """The round's deadline (in the player's zone too) and who has ordered; never what."""
+    info = actions.status(folder)
+    turn, tz = info["round"], player_zone(folder, company)
+    at = deadline(folder, turn)
+    if info["phase"] == "finished":
+        return paragraphs(f"STATUS: game {folder.game_id} is finished.")
+    when = ("The deadline is paused by the GM." if at.paused else "The round has no deadline." if at.at is None
+            else f"Orders are due by {describe(at.at, tz)}.")
+    end = grace_end(folder, turn)
+    if at.at is not None and end != at.at:
+        when += f" Orders are still taken until {describe(end, tz)}."
+    names = lambda ids: ", ".join(ids) or "nobody"           # noqa: E731
+    return paragraphs(f"STATUS: game {folder.game_id}, round {turn}. {when} Orders are in from "
+                      f"{names(info['orders_in'])}; awaited from {names(info['awaited'])}.")
+
+
+def resend_text(folder: GameFolder, address: str) -> str:
+    """The last newsletter's text, and the private part for the player at `address`."""
+    issue = folder.newsletter_count()
+    text = (folder.newsletters / f"{issue:03d}.txt").read_text(encoding="utf-8")
+    return f"RESEND: newsletter {issue:03d} follows.\n\n{text}{private_parts(folder, issue, address)}"
