@@ -20,7 +20,7 @@ from conftest import TEST_MAP
 from umpire import forked
 from umpire.cli import main
 from umpire.render.pdf_batch import available_cpus
-from umpire.store.lock import LOCK_FILE, game_lock
+from umpire.store.lock import LOCK_FILE, Busy, game_lock
 
 ORDERS = {"red": "HOME Alpha\nBUILD C3-D3-E3", "blue": "HOME Beta\nBUILD K8-K7"}
 
@@ -129,3 +129,14 @@ def _parent_death_signal() -> int:
 def test_a_forked_worker_is_killed_when_its_parent_dies():
     with forked.pool(1) as pool:
         assert pool.submit(_parent_death_signal).result() == signal.SIGKILL
+
+
+def _busy(path: str):
+    with game_lock(Path(path), wait=0):
+        pass
+
+
+def test_a_worker_refused_by_a_busy_game_tells_its_parent_so(tmp_path):
+    with game_lock(tmp_path, wait=0), forked.pool(1) as pool:
+        with pytest.raises(Busy, match="another umpire command has been working on"):
+            pool.submit(_busy, str(tmp_path)).result()

@@ -33,7 +33,11 @@ class Busy(UmpireError):
     def __init__(self, path: Path, wait: float):
         super().__init__(f"another umpire command has been working on {path} for over {wait:.0f} s.",
                          fix="Wait for it to finish and run this command again; nothing was changed.")
-        self.path = path
+        self.path, self.wait = path, wait
+
+    def __reduce__(self):
+        """As it was made (a worker process's refusal reaches its parent whole)."""
+        return Busy, (self.path, self.wait)
 
 
 @contextmanager
