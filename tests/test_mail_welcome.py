@@ -181,3 +181,15 @@ def test_the_help_examples_run_as_written(tmp_path, smtp, monkeypatch):
         assert result.exit_code == 0, result.output
     assert len(smtp.messages) == 3
     assert os.path.isdir(games / "ireland-1" / "outbox")
+
+
+@pytest.mark.parametrize("policy, words", [("refuse", "a later order is refused (write to the GM at gm@example.org"),
+                                           ("hold", "a later order counts for the next round (write to the GM")])
+def test_the_welcome_gives_the_deadline_and_what_becomes_of_a_later_order(tmp_path, smtp, policy, words):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=1 day", f"late_orders={policy}"])
+    config = yaml.safe_load((folder.path / "game.yaml").read_text())
+    config["mail"] = {"gm": ["gm@example.org"]}
+    (folder.path / "game.yaml").write_text(yaml.safe_dump(config))
+    welcome(folder.path, smtp)
+    text = " ".join(body(parsed(smtp.messages[0])).split())
+    assert "Orders for round 1 are due by 2025-03-02 12:00 UTC; " + words in text

@@ -20,7 +20,7 @@ from ..order_header import turn_words
 from ..resources import data_dir
 from ..store.folder import GameFolder, picture_name
 from .config import MailConfig
-from ..timetable.deadlines import deadline_of, describe
+from ..timetable.deadlines import deadline_of, describe, late_policy
 from .mailroom import Mailroom
 from .replies import paragraphs
 from .send import outgoing, private_parts
@@ -72,7 +72,8 @@ def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str
         f"Your order code is {code}. Write it on the CODE line of every order you mail, and keep it "
         f"to yourself: the umpire takes orders for {company} only with this code, and only from "
         f"{' or '.join(to)}.\n\n"
-        + (f"Orders for {turn_words(turn)} are due by {describe(due)}; a later order is refused"
+        + (f"Orders for {turn_words(turn)} are due by {describe(due)}; "
+           + ("a later order counts for the next round" if late_policy(folder) == "hold" else "a later order is refused")
            + (f" (write to the GM at {config.gm[0]} if you are held up)" if config.gm else "") + ".\n\n"
            if due else ""))
     form = [line.replace("CODE <your order code>", f"CODE {code}")
