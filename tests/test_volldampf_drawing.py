@@ -142,15 +142,3 @@ def test_every_font_of_the_board_and_of_a_newsletter_is_embedded(tmp_path):
         rows = fonts_of(pdf)
         assert rows and all(row[-5] == "yes" for row in rows), rows
         assert {row[0].split("+")[-1] for row in rows} <= {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono"}
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.text(alphabet="ab ", max_size=400), st.integers(20, 120))
-def test_a_newsletter_line_too_long_for_the_page_is_wrapped_and_nothing_is_lost(line, columns):
-    from umpire.families.volldampf.family import wrap_line
-
-    pieces = wrap_line(line, columns)
-    assert all(len(p) <= columns for p in pieces)
-    assert "".join(p.replace(" ", "") for p in pieces) == line.replace(" ", "")
-    if len(line) <= columns:
-        assert pieces == [line]

@@ -122,8 +122,36 @@ def test_a_volldampf_newsletter_mail_shows_the_board_picture_inline_after_the_pd
     assert result.exit_code == 0, result.output
     assert len(smtp.messages) == 3
     for raw in smtp.messages:
-        pdf, picture = message_from_bytes(raw, policy=policy.default).iter_attachments()
+        msg = message_from_bytes(raw, policy=policy.default)
+        pdf, picture, private = msg.iter_attachments()
         assert pdf.get_content() == (folder.newsletters / "001.pdf").read_bytes()
         assert picture.get_content_type() == "image/png" and picture.get_content_disposition() == "inline"
         assert picture.get_filename() == "vm-001-map.png"
         assert picture.get_content() == (folder.newsletters / "001-map.png").read_bytes()
+        player = msg["To"].split("@")[0]
+        assert private.get_filename() == f"vm-001-{player}.pdf"
+        assert private.get_content() == (folder.newsletters / f"001-{player}.pdf").read_bytes()
+
+
+def test_each_players_private_pdf_goes_to_him_alone_and_an_observer_gets_none(tmp_path, smtp):
+    folder, _ = actions.create_game(tmp_path / "vm", str(TINY), "volldampf",
+                                    ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org,both@example.org",
+                                     "cy:Cy:cy@example.org,both@example.org"], seed="sheets")
+    config = folder.path / "game.yaml"
+    assert "\nmail:" not in config.read_text(encoding="utf-8")
+    with config.open("a", encoding="utf-8") as f:
+        f.write("mail:\n  observers: [obs@example.org]\n")
+    result = CliRunner().invoke(main, send_args(folder.path, smtp))
+    assert result.exit_code == 0, result.output
+    private = {}
+    for raw in smtp.messages:
+        msg = message_from_bytes(raw, policy=policy.default)
+        private[msg["To"]] = {a.get_filename(): a.get_content() for a in msg.iter_attachments()
+                              if a.get_filename() not in ("vm-001.pdf", "vm-001-map.png")}
+    sheet = {p: (folder.newsletters / f"001-{p}.pdf").read_bytes() for p in ("ann", "bob", "cy")}
+    assert len(set(sheet.values())) == 3
+    assert private == {"ann@example.org": {"vm-001-ann.pdf": sheet["ann"]},
+                       "bob@example.org": {"vm-001-bob.pdf": sheet["bob"]},
+                       "cy@example.org": {"vm-001-cy.pdf": sheet["cy"]},
+                       "both@example.org": {"vm-001-bob.pdf": sheet["bob"], "vm-001-cy.pdf": sheet["cy"]},
+                       "obs@example.org": {}}

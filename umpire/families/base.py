@@ -82,6 +82,8 @@ class Issue:
     pdf: Callable[[], bytes]        # draws the PDF when called, now or in another process: picklable (a partial)
     private: dict[str, str] = field(default_factory=dict)   # player id -> his private sheet (text)
     picture: Callable[[], bytes] | None = None   # draws the map as a PNG (newsletters/NNN-map.png), as `pdf` draws
+    private_pdf: dict[str, Callable[[], bytes]] = field(default_factory=dict)  # player id -> draws his private
+                                                 # sheet as a PDF (newsletters/NNN-<player>.pdf), as `pdf` draws
 
 
 @dataclass

@@ -101,17 +101,33 @@ def newsletter_recipients(folder: GameFolder, config: MailConfig) -> list[str]:
     return list(dict.fromkeys(a.strip().lower() for a in addresses if a and "@" in a))
 
 
+def _players_at(folder: GameFolder, to: str) -> list[dict]:
+    """The companies (players) whose address list holds `to`, in seat order."""
+    return [c for c in folder.config["companies"]
+            if to in {a.strip().lower() for a in str(c.get("email") or "").split(",")}]
+
+
 def private_parts(folder: GameFolder, issue: int, to: str) -> str:
     """The private parts of newsletter `issue` (newsletters/NNN-<player>.txt) for the players at
     address `to`, each under its own heading; empty when there are none."""
     parts = []
-    for company in folder.config["companies"]:
+    for company in _players_at(folder, to):
         path = folder.newsletters / f"{issue:03d}-{company['id']}.txt"
-        addresses = {a.strip().lower() for a in str(company.get("email") or "").split(",")}
-        if to in addresses and path.exists():
+        if path.exists():
             parts.append(f"\n\n==== For {company['name']} ({company['id']}) only ====\n\n"
                          + path.read_text(encoding="utf-8"))
     return "".join(parts)
+
+
+def private_pdfs(folder: GameFolder, issue: int, to: str) -> list[tuple[str, bytes]]:
+    """The private sheets of newsletter `issue` drawn as PDFs (newsletters/NNN-<player>.pdf) for the
+    players at address `to` only: (the attachment's file name, its bytes)."""
+    out = []
+    for company in _players_at(folder, to):
+        path = folder.newsletters / f"{issue:03d}-{company['id']}.pdf"
+        if path.exists():
+            out.append((f"{folder.game_id}-{issue:03d}-{company['id']}.pdf", path.read_bytes()))
+    return out
 
 
 def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: datetime) -> list[str]:
@@ -143,6 +159,8 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
         if picture_path.exists():                  # shown in the mail itself, for a reader on a phone
             msg.add_attachment(picture_path.read_bytes(), maintype="image", subtype="png", disposition="inline",
                                filename=f"{folder.game_id}-{issue:03d}-map.png")
+        for filename, data in private_pdfs(folder, issue, to):
+            msg.add_attachment(data, maintype="application", subtype="pdf", filename=filename)
         name = room.queue(f"newsletter-{issue:03d}-{tag}.eml", msg.as_bytes(policy=policy.SMTP))
         records.append({"type": "queued", "file": name, "kind": "newsletter", "issue": issue, "to": to,
                         **({"edition": edition} if edition else {})})

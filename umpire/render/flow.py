@@ -26,6 +26,7 @@ from .paper import MM
 MARGIN = 16 * MM
 FOOTER = 10 * MM
 UPRIGHT, TURNED = "upright", "turned"
+BARE = "-bare"                  # a template's name with this: the page has no footer
 
 Draw = Callable[..., None]
 
@@ -90,9 +91,10 @@ class Flow:
         if self.story and not self._own_page:
             self.story.append(PageBreak())
 
-    def page(self, draw: Draw, turned: bool = False):
-        """A page of its own, drawn by `draw(canvas, pagesize)`; turned: the same paper in landscape."""
-        template = TURNED if turned else UPRIGHT
+    def page(self, draw: Draw, turned: bool = False, footer: bool = True):
+        """A page of its own, drawn by `draw(canvas, pagesize)`; turned: the same paper in landscape;
+        without `footer` for a drawing that fills the page to its edges (the Volldampf board)."""
+        template = (TURNED if turned else UPRIGHT) + ("" if footer else BARE)
         if self.story:
             self.story += [NextPageTemplate(template), PageBreak()]
         else:
@@ -118,9 +120,10 @@ class Flow:
         """A drawing across the text's width, `height` points high: `draw(canvas, width, height)`."""
         self.add(Drawing(self.width, height, draw))
 
-    def table(self, columns: list[Column], rows: list[list], size: float = 8.5, swatch: Draw | None = None):
+    def table(self, columns: list[Column], rows: list[list], size: float = 8.5, swatch: Draw | None = None,
+              whole_rows: bool = False):
         """Rows of cells under a header repeated on every page, each cell wrapped to its column (a row
-        taller than what is left of a page goes on on the next);
+        taller than what is left of a page goes on on the next, unless `whole_rows`: then it moves there);
         `swatch(canvas, row_index, x, y)` may draw a sample in a row's first cell (y: its first line's middle)."""
         lead = size * 1.45
         total = sum(col.width for col in columns)
@@ -142,17 +145,17 @@ class Flow:
                  ("BOTTOMPADDING", (0, 0), (-1, -1), (lead - size * 1.2) / 2)]
         style += [("ALIGN", (k, 0), (k, -1), {"right": "RIGHT", "centre": "CENTER"}[col.align])
                   for k, col in enumerate(columns) if col.align != "left"]
-        self.add(Table(data, colWidths=widths, repeatRows=1, splitInRow=1, style=TableStyle(style), hAlign="LEFT"),
+        self.add(Table(data, colWidths=widths, repeatRows=1, splitInRow=0 if whole_rows else 1, style=TableStyle(style), hAlign="LEFT"),
                  Spacer(0, 4))
 
     # -- the document ------------------------------------------------------------
     def build(self, buffer, title: str, canvasmaker=None):
         """Lay the elements out into `buffer` as a PDF with invariant bytes."""
         w, h = self.pagesize
-        templates = {name: PageTemplate(name, [Frame(MARGIN, MARGIN + FOOTER, size[0] - 2 * MARGIN,
-                                                     size[1] - 2 * MARGIN - FOOTER, 0, 0, 0, 0)],
-                                        onPageEnd=self._footer, pagesize=size)
-                     for name, size in ((UPRIGHT, (w, h)), (TURNED, (h, w)))}
+        templates = {name + bare: PageTemplate(name + bare, [Frame(MARGIN, MARGIN + FOOTER, size[0] - 2 * MARGIN,
+                                                                   size[1] - 2 * MARGIN - FOOTER, 0, 0, 0, 0)],
+                                               onPageEnd=_no_footer if bare else self._footer, pagesize=size)
+                     for name, size in ((UPRIGHT, (w, h)), (TURNED, (h, w))) for bare in ("", BARE)}
         doc = BaseDocTemplate(buffer, pagesize=templates[self.first].pagesize, title=title, author=MADE_BY,
                               creator=MADE_BY, **CANVAS)
         doc.addPageTemplates([templates[self.first]] + [t for name, t in templates.items() if name != self.first])
@@ -171,6 +174,10 @@ class Flow:
 def _style(font: str, size: float, indent: float, colour: tuple, leading: float, before: float) -> ParagraphStyle:
     return ParagraphStyle(f"{font}-{size}-{indent}-{colour}", fontName=font, fontSize=size, leading=leading,
                           leftIndent=indent, textColor=Color(*colour), spaceBefore=before)
+
+
+def _no_footer(c, doc):
+    pass
 
 
 def _rule(c, width: float, height: float):

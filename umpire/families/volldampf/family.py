@@ -3,7 +3,6 @@ newsletter (text, PDF, a private sheet per player) and the confirmation of an or
 
 from __future__ import annotations
 
-import io
 import re
 from functools import partial
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from ...words import noun, plural
 from ..base import Confirmation, Family, Issue
 from . import engine
 from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board
+from .facts import newsletter_facts, private_facts
 from .orderform import order_form
 from .orders import TURN_OF, BodyReader, TurnOrders, line_turn
 from .preview import preview
@@ -228,6 +228,7 @@ class Volldampf(Family):
         return lines
 
     def newsletter(self, folder, number: int, state: State) -> Issue:
+        from .pages import newsletter_pdf, private_pdf
         events = since_last_issue(folder.events)
         board, rules = folder.game_map, folder.rules
         dice = folder.config.get("dice", {})
@@ -247,8 +248,11 @@ class Volldampf(Family):
                                 for n, keyword, t in order.body.read]
         private = {p: writer.private(p, read.get(p, [])) for p in state.seats}
         title = f"{state.game} newsletter {number:03d}"
-        return Issue(text, partial(newsletter_pdf, board, state, text, title), private,
-                     picture=partial(newsletter_png, board, state, title))
+        facts = newsletter_facts(board, rules, state, events, state.game, number, dice.get("commitment"), seed, press,
+                                 deadline)
+        sheets = {p: partial(private_pdf, private_facts(state, p, private[p], state.game, number)) for p in state.seats}
+        return Issue(text, partial(newsletter_pdf, board, board_position(state), facts), private,
+                     picture=partial(newsletter_png, board, state, title), private_pdf=sheets)
 
     def web_issue(self, folder, number: int, state: State):
         from .web import web_issue
@@ -318,39 +322,6 @@ def _previous_turn(events: list[dict]) -> str | None:
     return resolved[-1] if resolved else None
 
 
-TEXT_SIZE, TEXT_LEADING, TEXT_MARGIN, LINES_PER_PAGE = 8.2, 10.8, 36, 70
-
-
-def newsletter_pdf(board, state: State, text: str, title: str) -> bytes:
-    """The board with owners, cubes and income, then the newsletter's text in the embedded
-    monospaced face, a line too long for the page wrapped under its own indent; invariant bytes."""
-    from reportlab.lib.pagesizes import A4
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    from ...render.fonts import MONO, SANS, drawable
-    from ...render.pdfsettings import new_canvas
-    from .drawing import PAGE, draw_board
-
-    buffer = io.BytesIO()
-    c = new_canvas(buffer, PAGE, title)
-    draw_board(c, board, board_position(state), title)
-    c.showPage()
-    columns = int((A4[0] - 2 * TEXT_MARGIN) // stringWidth("M", MONO, TEXT_SIZE))
-    lines = [part for line in drawable(text).splitlines() for part in wrap_line(line, columns)]
-    for start in range(0, len(lines), LINES_PER_PAGE):
-        c.setPageSize(A4)
-        c.setFont(MONO, TEXT_SIZE)
-        y = A4[1] - 40
-        for line in lines[start:start + LINES_PER_PAGE]:
-            c.drawString(TEXT_MARGIN, y, line)
-            y -= TEXT_LEADING
-        c.setFont(SANS, 7.5)
-        c.drawRightString(A4[0] - TEXT_MARGIN, 20, f"{drawable(title)}  page {start // LINES_PER_PAGE + 2}")
-        c.showPage()
-    c.save()
-    return buffer.getvalue()
-
-
 def newsletter_png(board, state: State, title: str) -> bytes:
     """The newsletter's board page as a PNG for the mail (newsletters/NNN-map.png)."""
     from .drawing import board_png
@@ -365,23 +336,6 @@ def board_position(state: State):
                     cubes={k: list(v) for k, v in state.cubes.items() if v},
                     income={p: state.income_of(p) for p in state.seats}, colours=colours,
                     names={p: state.names.get(p, p) for p in state.seats})
-
-
-def wrap_line(line: str, columns: int) -> list[str]:
-    """A text line cut into pieces of at most `columns` characters, between words where it can;
-    each further piece starts under the line's own indent, two further in. Nothing is left out."""
-    if len(line) <= columns:
-        return [line]
-    indent = " " * min(len(line) - len(line.lstrip()) + 2, columns // 2)
-    room = columns - len(indent)
-    pieces, rest = [], line
-    while len(rest) > (columns if not pieces else room):
-        width = columns if not pieces else room
-        cut = rest.rfind(" ", 0, width + 1)
-        cut = cut if cut > len(rest) - len(rest.lstrip()) else width
-        pieces.append(rest[:cut].rstrip())
-        rest = rest[cut:].lstrip()
-    return [pieces[0]] + [indent + p for p in pieces[1:] + ([rest] if rest else [])]
 
 
 FAMILY = Volldampf()

@@ -1,0 +1,180 @@
+"""The Volldampf newsletter PDF: the board with its players' legend, then pages of tables (players,
+the auction bid by bid, builds, moves and the income each gave, income and interest, cubes by
+city, cards), searchable and with every font embedded; each player's private sheet as a PDF of
+its own, journaled with the newsletter and replayed byte for byte. Read back with poppler."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+
+from umpire import actions, demo
+from umpire.replay import replay
+from umpire.store.folder import GameFolder
+from pixels import need_pdftoppm
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    need_pdftoppm()
+    return demo.play(tmp_path_factory.mktemp("vdpdf"), demo.demo_dir("volldampf"))
+
+
+def text_of(path, first=None, last=None) -> str:
+    pages = (["-f", str(first)] if first else []) + (["-l", str(last)] if last else [])
+    return subprocess.run(["pdftotext", "-layout", *pages, str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def fonts_of(path) -> list[list[str]]:
+    out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    return [line.split() for line in out.splitlines()[2:]]
+
+
+def issue_after(folder: GameFolder, turn: str) -> int:
+    """The number of the newsletter written by the resolve of `turn`."""
+    seen = None
+    for e in folder.events:
+        if e["type"] == "command" and e.get("command") == "resolve":
+            seen = e["round"]
+        elif e["type"] == "newsletter" and seen == turn:
+            return e["number"]
+    raise AssertionError(f"no newsletter after {turn}")
+
+
+def events_of_issue(folder: GameFolder, number: int) -> list[dict]:
+    out, current = [], 1
+    for e in folder.events:
+        if e["type"] == "newsletter":
+            if e["number"] == number:
+                return out
+            out, current = [], e["number"] + 1
+        else:
+            out.append(e)
+    raise AssertionError(number)
+
+
+def row_of(text: str, name: str) -> list[str]:
+    """The words of the players table's row of `name`, after the name."""
+    line = next(line for line in text.splitlines() if name in line and re.search(r"\d\s*$", line))
+    return line.split(name, 1)[1].split()
+
+
+def test_the_players_table_gives_each_players_figures_as_status_does(played):
+    final = played.newsletter_count()
+    text = text_of(played.newsletters / f"{final:03d}.pdf", first=2)
+    status = played.family.status(played, played.state())
+    assert "Players" in text and "Marks" in text and "Income" in text
+    for p, v in status["players"].items():
+        words = row_of(text, v["name"])
+        assert words[:5] == [p, words[1], str(v["marks"]), str(v["income"]), str(v["bonds"])], words
+        assert words[-1] == str(len(v["sections"])) and words[-2] == str(v["cards"])
+
+
+def test_the_board_page_has_a_players_legend_and_the_city_names(played):
+    page = text_of(played.newsletters / "008.pdf", first=1, last=1)
+    assert "Players" in page
+    state = played.state()
+    for p in state.seats:
+        assert state.names[p] in page and f"{p}," in page
+    for city in ("Hamburg", "Leipzig", "München", "Königsberg"):
+        assert city in page
+
+
+def test_the_auction_shows_every_bid_and_what_each_player_paid(played):
+    number = issue_after(played, "3A")
+    [auction] = [e for e in events_of_issue(played, number) if e["type"] == "auction"]
+    text = text_of(played.newsletters / f"{number:03d}.pdf", first=2)
+    assert "Turn-order auction" in text
+    rows = [line.split() for line in text.splitlines() if re.match(r"\s*\d+\s+[a-z]+\s+(bids|drops out|is left)", line)]
+    assert len(rows) == len(auction["bids"])
+    for (step, player, *rest), bid in zip(rows, auction["bids"]):
+        assert player == bid["player"]
+        if "bid" in bid:
+            assert rest == ["bids", str(bid["bid"])]
+        else:
+            assert rest[-3:] == [str(bid["last"]), str(bid["place"]), str(auction["paid"][player])]
+
+
+def test_builds_moves_and_payouts_are_tables_with_their_figures(played):
+    built = issue_after(played, "2B")
+    text = text_of(played.newsletters / f"{built:03d}.pdf", first=2)
+    builds = [e for e in events_of_issue(played, built) if e["type"] == "build"]
+    assert "Builds" in text and builds
+    board = played.game_map
+    for e in builds:
+        link = board.describe(board.links[e["link"]])
+        line = next(line for line in text.splitlines() if link.split(" (")[0] in line)
+        assert line.split()[-1] == str(e["cost"])
+    assert f"Paid in all: {sum(e['cost'] for e in builds)} marks." in text
+
+    moved = issue_after(played, "2C")
+    text = text_of(played.newsletters / f"{moved:03d}.pdf", first=2)
+    events = events_of_issue(played, moved)
+    assert "Moves" in text and "Income and interest" in text
+    for e in (e for e in events if e["type"] == "move"):
+        assert e["route"].split("-")[0] in text
+        assert all(f"{p} +{n}" in text for p, n in e["gains"].items())
+    for e in (e for e in events if e["type"] == "payout"):
+        name = played.state().names[e["player"]]
+        payouts = text.split("Income and interest", 1)[1].split("Each player receives", 1)[0]
+        line = next(line for line in payouts.splitlines() if f"{name} ({e['player']})" in line)
+        assert line.split()[-5:] == [str(e["received"]), str(e["interest"]), str(e["paid"]), str(e["short"]),
+                                     str(e["income"])]
+
+
+def test_cubes_by_city_and_the_public_cards(played):
+    number = issue_after(played, "3A")
+    text = text_of(played.newsletters / f"{number:03d}.pdf", first=2)
+    assert "Cubes by city" in text and "Cards" in text and "Goods cards turned so far:" in text
+    assert "Action discards:" in text and "Action cards in hand:" in text
+
+
+def test_the_text_pages_are_set_in_proportional_type_and_every_font_is_embedded(played):
+    for name in ("008.pdf", "014.pdf", "008-anna.pdf"):
+        rows = fonts_of(played.newsletters / name)
+        assert rows and all(row[-5] == "yes" for row in rows), rows
+    faces = {row[0].split("+")[-1] for row in fonts_of(played.newsletters / "008.pdf")}
+    assert {"DejaVuSans", "DejaVuSans-Bold"} <= faces
+
+
+def test_each_player_has_a_private_pdf_journaled_with_the_newsletter(played):
+    state = played.state()
+    for e in (e for e in played.events if e["type"] == "newsletter"):
+        for p in state.seats:
+            name = f"newsletters/{e['number']:03d}-{p}.pdf"
+            assert name in e["files"] and (played.path / name).exists()
+    sheet = text_of(played.newsletters / "008-anna.pdf")
+    assert "Anna Ahrens" in sheet and "Private sheet" in sheet and "Your figures" in sheet
+    own = (played.newsletters / "008-anna.txt").read_text(encoding="utf-8").splitlines()
+    assert all(line.strip() in sheet for line in own[1:] if line.strip())
+    assert "Bernd Brinkmann" not in sheet
+
+
+def test_replay_compares_the_private_pdfs_byte_for_byte(played):
+    outcome = replay(played.path)
+    assert outcome.differences == []
+    assert any(f.endswith("-anna.pdf") for f in outcome.newsletters)
+    path = played.newsletters / "005-bernd.pdf"
+    original = path.read_bytes()
+    try:
+        path.write_bytes(original + b"\n")
+        assert [d.file for d in replay(played.path).differences] == ["newsletters/005-bernd.pdf"]
+    finally:
+        path.write_bytes(original)
+
+
+def test_a_game_begun_under_an_earlier_layout_gets_private_pdfs_its_journal_does_not_list(tmp_path):
+    folder, _ = actions.create_game(tmp_path / "old", None, "volldampf",
+                                    ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"],
+                                    seed="old")
+    config = folder.path / "game.yaml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(re.sub(r"newsletter_layout: \d+\n", "", text), encoding="utf-8")
+    folder = GameFolder(folder.path)
+    actions.resolve(folder)
+    [event] = [e for e in GameFolder(folder.path).events if e["type"] == "newsletter" and e["number"] == 2]
+    assert not any(f.endswith("-ann.pdf") for f in event["files"])
+    assert (folder.newsletters / "002-ann.pdf").exists()

@@ -1,0 +1,115 @@
+"""The facts of a Volldampf newsletter's PDF and of each player's private sheet, as plain data
+(drawn apart from the game, in another process if need be): the same journal and state give
+the same facts. Read from the same events and state as the text edition (report.py)."""
+
+from __future__ import annotations
+
+from .report import Writer, player_colours
+from .rules import row
+from .state import CUBE_COLOURS, State, card_name, turn_name
+
+TABLED = ("auction", "build", "move", "payout", "cube", "goods card", "end")   # each in a table of its own
+
+
+def newsletter_facts(board, rules, state: State, events: list[dict], game: str, number: int,
+                     commitment: str | None, seed: str | None, press: list[dict], deadline: str | None) -> dict:
+    """Everything the PDF of newsletter `number` shows."""
+    w = Writer(board, rules, state, events)
+    s = state
+    hidden = rules["options"]["money"] == "hidden"
+    at_end = rules["bonds"]["income_at_end"]
+    colours = player_colours(s.seats)
+    places = s.places or s.last_places
+    rounds = row(rules, len(s.seats))["rounds"]
+    headline = (f"The game is over after round {s.round}." if s.turn == "finished"
+                else f"Round {s.round} of {rounds}; orders are now due for turn {turn_name(s)}.")
+    loc = w.loc
+    return {
+        "game": game, "number": number, "board": board.title, "headline": headline, "deadline": deadline,
+        "commitment": commitment if number == 1 else None, "seed": seed, "hidden": hidden,
+        "players": [{"id": p, "name": s.names.get(p, p), "place": places.get(p, "-"), "colour": colours[p],
+                     "marks": None if hidden else s.cash(p), "income": s.income_of(p), "bonds": s.bonds[p],
+                     "score": s.score(p, at_end), "cards": len(s.hands[p]),
+                     "sections": sum(1 for o in s.sections.values() if o == p)}
+                    for p in s.in_place_order(places)],
+        "happened": [line for e in events if e.get("type") not in TABLED for line in _lines(w.describe(e))],
+        "auctions": [_auction(e) for e in events if e.get("type") == "auction"],
+        "builds": [[w.name(e["player"]), board.describe(board.links[e["link"]]),
+                    e["card"] + (" (Günstige Gelegenheit)" if e.get("favour") else ""), e["cost"]]
+                   for e in events if e.get("type") == "build"],
+        "moves": [[w.name(e["player"]), "Subvention" if e["move"] == 3 else str(e["move"]), e["colour"],
+                   e["route"].replace("-", " - ") + f" ({', '.join(e['links'])})",
+                   "\n".join(f"{p} +{n}" for p, n in e["gains"].items()), sum(e["gains"].values())]
+                  for e in events if e.get("type") == "move"],
+        "payouts": [[w.name(e["player"]), e["received"], e["interest"], e["paid"], e["short"], e["income"]]
+                    for e in events if e.get("type") == "payout"],
+        "turned": [[e["label"], e["card"]] for e in events if e.get("type") == "goods card"],
+        "drawn": _drawn(events, loc),
+        "end": next((_end(e, w) for e in events if e.get("type") == "end"), None),
+        "press": list(press),
+        "sections": [[colours[p], w.name(p), "; ".join(board.describe(board.links[x]) for x in board.links
+                                                       if s.sections.get(x) == p) or "none"] for p in s.seats],
+        "cubes": [[loc(ident), board.locations[ident].colour] + [held.count(c) or "" for c in CUBE_COLOURS]
+                  + [len(held)]
+                  for ident, held in sorted(s.cubes.items(), key=lambda x: loc(x[0])) if held],
+        "bag": {c: s.bag.get(c, 0) for c in CUBE_COLOURS},
+        "decks": {"track": len(s.track_deck), "goods": len(s.goods_deck), "action": len(s.action_deck),
+                  "discards": len(s.action_discards)},
+        "goods_turned": [card_name(c) for c in s.goods_turned],
+        "action_discards": sorted(card_name(c) for c in s.action_discards),
+        "hands": [[w.name(p), len(s.hands[p])] for p in s.seats],
+        "played": [[w.name(e["player"]), e["card"]] for e in events if e.get("type") == "played"],
+        "groups": ([[i, ", ".join(card_name(c) for c in g)] for i, g in enumerate(s.groups, 1)]
+                   if s.turn.startswith("A") else []),
+        "won": ([[w.name(p), s.group_of[p]] for p in s.in_place_order()] if s.turn in ("B", "C") and s.group_of
+                else []),
+        "asks": w.asks(None),
+    }
+
+
+def _lines(described) -> list[str]:
+    if not described:
+        return []
+    return [described] if isinstance(described, str) else list(described)
+
+
+def _auction(e: dict) -> dict:
+    """Every bid of the simulated auction, in order, and what each player paid."""
+    steps = []
+    for b in e["bids"]:
+        if "bid" in b:
+            steps.append([b["player"], "bids", b["bid"] if not b.get("equal") else f"{b['bid']} (equal, earlier)",
+                          "", ""])
+        else:
+            steps.append([b["player"], "drops out" if b.get("out") else "is left", b["last"], b["place"],
+                          e["paid"][b["player"]]])
+    return {"order": list(e["order"]), "steps": steps}
+
+
+def _drawn(events: list[dict], loc) -> list[list]:
+    """The cubes placed since the last issue, by location: [location, colours]."""
+    placed: dict[str, list[str]] = {}
+    for e in events:
+        if e.get("type") == "cube":
+            placed.setdefault(loc(e["location"]), []).append(e["colour"])
+    return [[name, ", ".join(colours)] for name, colours in sorted(placed.items())]
+
+
+def _end(e: dict, w: Writer) -> dict:
+    ranked = sorted(e["scores"].items(), key=lambda x: (-x[1], -e["cash"][x[0]], x[0]))
+    return {"scores": [[w.name(p), score, e["cash"][p]] for p, score in ranked],
+            "winners": " and ".join(w.name(p) for p in e["winners"]),
+            "removed": ", ".join(e["removed"]) or "none"}
+
+
+def private_facts(state: State, player: str, text: str, game: str, number: int) -> dict:
+    """What a player's private PDF shows: his figures and cards, and his private sheet as written."""
+    s = state
+    return {
+        "game": game, "number": number, "player": player, "name": s.names.get(player, player),
+        "colour": player_colours(s.seats)[player], "turn": turn_name(s),
+        "figures": [["Marks", s.cash(player)], ["Income", s.income_of(player)], ["Bonds", s.bonds[player]],
+                    ["Place", (s.places or s.last_places).get(player, "-")],
+                    ["Sections", sum(1 for o in s.sections.values() if o == player)]],
+        "text": text,
+    }
