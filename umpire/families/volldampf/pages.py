@@ -10,12 +10,16 @@ import io
 import re
 from functools import partial
 
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Preformatted
+
 from ...render.flow import Column, Flow
 from ...render.fonts import BOLD, MONO, SANS, drawable
 from ...words import plural
 from .drawing import INK, colour, draw_board
 
 GREY = (0.35, 0.35, 0.35)
+FORM = ParagraphStyle("order-form", fontName=MONO, fontSize=8.5, leading=11, leftIndent=6)
 
 
 def newsletter_pdf(board, position, facts: dict) -> bytes:
@@ -213,7 +217,9 @@ def private_pdf(facts: dict) -> bytes:
                [[""] + [value for _, value in f["figures"]]], size=9,
                swatch=lambda c, i, x, y: _swatch(c, f["colour"], x, y))
     flow.heading("Your cards, your order, what came of it")
-    for line in f["text"].splitlines()[1:]:
+    lines = f["text"].splitlines()[1:]
+    form = next((i for i, line in enumerate(lines) if line.isupper()), len(lines))   # ORDER FORM FOR TURN 3B
+    for line in lines[:form]:
         if not line.strip():
             flow.gap(4)
         elif line.startswith("  line "):                 # an order line as the umpire read it
@@ -222,6 +228,9 @@ def private_pdf(facts: dict) -> bytes:
             flow.para(line.strip(), size=9, indent=12)
         else:
             flow.para(line, size=9.5)
+    if form < len(lines):
+        flow.heading("Your order form")
+        flow.add(Preformatted("\n".join(lines[form:]).rstrip(), FORM))
     buffer = io.BytesIO()
     flow.build(buffer, title)
     return buffer.getvalue()
