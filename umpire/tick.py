@@ -9,18 +9,20 @@ after a kill, nothing is done twice (a game or mailbox another run holds is left
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
 from .errors import UmpireError
-from .store.folder import GameFolder
+from .store.folder import GAME_FILE, GameFolder
 from .store.lock import Busy, game_lock
 from . import sweep
 from .sweep import FAILED, RESOLVED, game_folders, resolve_due
 
 LOCK_WAIT = 10.0
+_MAIL_KEY = re.compile(rb"^mail\s*:", re.MULTILINE)           # game.yaml's own `mail:` section
 
 
 @dataclass
@@ -33,10 +35,15 @@ class Report:
         return f"{self.game}: " + (f"FAILED: {self.failed}" if self.failed else "; ".join(self.done) + ".")
 
 
+def _own_mail(path: Path) -> bool:
+    """Whether the game's game.yaml has mail settings of its own (read only where it says `mail:`)."""
+    return _MAIL_KEY.search((path / GAME_FILE).read_bytes()) is not None
+
+
 def _own_imap(path: Path) -> bool:
     """Whether the game's own game.yaml names a mailbox (not only the host's umpire.yaml)."""
     from .mail.config import _section
-    return bool((_section(path / "game.yaml").get("imap") or {}).get("host"))
+    return _own_mail(path) and bool((_section(path / GAME_FILE).get("imap") or {}).get("host"))
 
 
 def _fetch(room: Path, games_dir: Path, all_games: bool, now: datetime) -> list[str]:
@@ -54,12 +61,13 @@ def _fetch(room: Path, games_dir: Path, all_games: bool, now: datetime) -> list[
     return done + ([f"{len(sent)} replies sent"] if sent else [])
 
 
-def _mail_game(path: Path, games_dir: Path, now: datetime) -> list[str]:
+def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
+    """The game's due mail queued and sent; `shared`: the host's settings, for a game without its own."""
     from .mail import send as sending
     from .mail.config import load_config
     from .mail.mailroom import Mailroom
     from .mail.notices import queue_deadline_notices, queue_late_notice, queue_scheduled_reminders
-    config = load_config(path, games_dir)
+    config = load_config(path, games_dir) if _own_mail(path) else shared
     if not config.smtp.configured:
         return []
     with game_lock(path, wait=LOCK_WAIT):
@@ -89,6 +97,12 @@ def _site(path: Path) -> list[str]:
     from .site.update import update_site
     with game_lock(path, wait=LOCK_WAIT):
         return ["site updated"] if update_site(path) is not None else []
+
+
+def _host_settings(games_dir: Path):
+    """The mail settings of umpire.yaml beside the games (what a game without its own uses)."""
+    from .mail.config import load_config
+    return load_config(games_dir, games_dir)
 
 
 def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None = None) -> list[Report]:
@@ -124,9 +138,11 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
             report.done.append("busy with another command; left to it")
         elif outcome.outcome == FAILED:
             report.failed = outcome.message
+    shared = []
+    attempt("mail", lambda: shared.append(_host_settings(games_dir)) or [])
     for n, path in enumerate(paths, 1):
-        if reports.get(path.name) is None or not reports[path.name].failed:
-            attempt(path.name, lambda p=path: _mail_game(p, games_dir, now))
+        if shared and (reports.get(path.name) is None or not reports[path.name].failed):
+            attempt(path.name, lambda p=path: _mail_game(p, games_dir, now, shared[0]))
         if reports.get(path.name) and reports[path.name].done and not reports[path.name].failed:
             attempt(path.name, lambda p=path: _site(p))
         if step:

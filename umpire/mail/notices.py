@@ -8,7 +8,6 @@ import hashlib
 from datetime import datetime
 from email import policy
 
-from .. import actions
 from ..order_header import turn_words
 from ..store.folder import GameFolder
 from ..timetable import reminders
@@ -39,16 +38,24 @@ def _players(folder: GameFolder) -> list[tuple[str, str]]:
             for a in str(c.get("email") or "").split(",") if "@" in a]
 
 
+def _round(folder: GameFolder) -> tuple[int | str, bool, list[str]]:
+    """The open turn (a Volldampf game's mail turn, 3B), whether the game is finished, and who is
+    awaited: the journal's facts only, no map or rules read (a tick asks this of every game)."""
+    state = folder.state(copy=False)
+    turn = folder.family.open_turn(state)
+    ordered = folder.latest_orders(turn)
+    return turn, state.phase == "finished", [c for c in folder.family.awaited(state) if c not in ordered]
+
+
 def due_text(folder: GameFolder, company: str, at) -> str:
     return describe(at, player_zone(folder, company))
 
 
 def queue_scheduled_reminders(folder: GameFolder, config: MailConfig, now: datetime) -> list[str]:
     """A reminder to each player who has not ordered, as the game's `remind` schedule has one due now."""
-    info = actions.status(folder)
-    if info["phase"] == "finished" or not info["awaited"]:
+    turn, finished, awaited = _round(folder)
+    if finished or not awaited:
         return []
-    turn = info.get("turn", info["round"])             # a Volldampf game's mail turn, 3B
     at = deadline(folder, turn).at
     step = reminders.step_due(at, grace_end(folder, turn), now, reminders.spans(folder.options))
     if step is None:
@@ -58,7 +65,7 @@ def queue_scheduled_reminders(folder: GameFolder, config: MailConfig, now: datet
             if r["type"] == "queued" and r.get("kind") == "reminder"}
     records, family = [], folder.family
     for company, to in _players(folder):
-        if company not in info["awaited"] or (turn, company, step) in done:
+        if company not in awaited or (turn, company, step) in done:
             continue
         name = (folder.company(company) or {}).get("name", company)
         when = (f"The deadline is {due_text(folder, company, at)}." if now < at else
@@ -104,24 +111,23 @@ def queue_late_notice(folder: GameFolder, config: MailConfig, now: datetime) -> 
     """With remind_late_to_all: once the deadline has passed, every player is told who is late."""
     if not folder.options.get("remind_late_to_all"):
         return []
-    info = actions.status(folder)
-    turn = info.get("turn", info["round"])             # a Volldampf game's mail turn, 3B
+    turn, finished, awaited = _round(folder)
     at = deadline(folder, turn).at
-    if info["phase"] == "finished" or not info["awaited"] or at is None or now < at:
+    if finished or not awaited or at is None or now < at:
         return []
     room = Mailroom(folder.path)
     if any(r["type"] == "queued" and r.get("kind") == "late" and r.get("round") == turn for r in room.records):
         return []
-    names = ", ".join(f"{(folder.company(c) or {}).get('name', c)} ({c})" for c in info["awaited"])
+    names = ", ".join(f"{(folder.company(c) or {}).get('name', c)} ({c})" for c in awaited)
     records = []
     for company, to in _players(folder):
         end = grace_end(folder, turn)
         then = (f"Orders are taken until {due_text(folder, company, end)}." if end != at else
                 f"The {turn_words(turn).split()[0]} is resolved without them.")
         records.append(_queue(room, folder, config, to, f"{folder.game_id}: {turn_words(turn)} waits for "
-                              f"{', '.join(info['awaited'])}",
+                              f"{', '.join(awaited)}",
                               paragraphs(f"The deadline of {turn_words(turn)} ({due_text(folder, company, at)}) has passed "
                                          f"without orders from {names}. {then}") + "\n", now,
                               f"late-{turn}-{_tag(turn, to)}", {"kind": "late", "round": turn}))
     room.log(records)
-    return info["awaited"]
+    return awaited
