@@ -124,6 +124,8 @@ def overlaps(a: Box, b: Box) -> bool:
 def crosses(box: Box, segment: tuple[float, float, float, float]) -> bool:
     """Whether a line segment passes through a box (Liang-Barsky clipping)."""
     x1, y1, x2, y2 = segment
+    if max(x1, x2) < box[0] or min(x1, x2) > box[0] + box[2] or max(y1, y2) < box[1] or min(y1, y2) > box[1] + box[3]:
+        return False
     dx, dy = x2 - x1, y2 - y1
     low, high = 0.0, 1.0
     for p, q in ((-dx, x1 - box[0]), (dx, box[0] + box[2] - x1), (-dy, y1 - box[1]), (dy, box[1] + box[3] - y1)):
