@@ -257,3 +257,30 @@ def test_a_hidden_draw_is_not_shown_before_the_game_shows_it(demo_site):
         for n in range(1, (shown or max(texts) + 1)):
             page = (demo_site / "site" / "volldampf-demo" / f"{n:03d}.html").read_text()
             assert outcome not in page, f"{outcome} on page {n:03d} before newsletter {shown}"
+
+
+def test_the_open_deadline_is_a_calendar_event_and_the_files_are_readable_by_a_web_server(tmp_path, monkeypatch):
+    monkeypatch.setenv("UMPIRE_NOW", "2026-03-01T12:00:00+00:00")
+    game = tmp_path / "ireland-1"
+    result = CliRunner().invoke(main, ["new", str(game), "--map", "ireland", "--rules", "laurin",
+                                       "--company", "red:Red Lines:red@example.org",
+                                       "--company", "blue:Blue Star:blue@example.org",
+                                       "--company", "green:Green Valley:green@example.org",
+                                       "--option", "deadline=7 days"])
+    assert result.exit_code == 0, result.output
+    monkeypatch.chdir(tmp_path)
+    old = __import__("os").umask(0o022)
+    try:
+        build_site(game, Path("www"))
+    finally:
+        __import__("os").umask(old)
+    ics = (tmp_path / "www" / "ireland-1" / "deadlines.ics").read_text()
+    assert "BEGIN:VEVENT" in ics and "DTSTART:20260308T120000Z" in ics
+    index = (tmp_path / "www" / "index.html").read_text()
+    assert "2026-03-08 12:00 UTC" in index and "Red Lines" in index
+    codes, seed = secrets_of(game)
+    for path in (tmp_path / "www").rglob("*"):
+        if path.is_file():
+            assert path.stat().st_mode & 0o777 == 0o644, path
+            data = path.read_text(errors="replace")
+            assert seed not in data and not any(code in data for code in codes), path

@@ -22,7 +22,7 @@ def site_command(path, out_dir):
 
     Examples:
       umpire site demo-out site
-      umpire site games/ireland-1 /srv/www/games
+      umpire site games www
 
     To look at it: `python3 -m http.server -d site`, then open http://127.0.0.1:8000/.
     """

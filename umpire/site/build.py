@@ -18,6 +18,7 @@ import multiprocessing
 import re
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 
@@ -233,7 +234,15 @@ def _row(folder: GameFolder, status: dict, names: dict) -> dict:
         turn = f"turn {turn}"
     awaited = ", ".join(names.get(p, p) for p in status.get("awaited", [])) or "nobody"
     return {"id": folder.game_id, "family": status.get("family", ""), "map": _map_title(folder),
-            "turn": turn, "deadline": status.get("deadline") or "none", "awaited": awaited}
+            "turn": turn, "deadline": _deadline(status), "awaited": awaited}
+
+
+def _deadline(status: dict) -> str:
+    if status.get("paused"):
+        return "paused"
+    if not status.get("deadline"):
+        return "none"
+    return datetime.fromisoformat(status["deadline"]).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def _map_title(folder: GameFolder) -> str:

@@ -38,4 +38,10 @@ def deadline_calendar(game: str, deadline: str | None, turn: str) -> str:
         lines += ["BEGIN:VEVENT", f"UID:{_escape(game)}-{at}@umpire", f"DTSTAMP:{at}", f"DTSTART:{at}", f"DTEND:{at}",
                   f"SUMMARY:{_escape(game)}: orders due ({_escape(turn)})", "END:VEVENT"]
     lines.append("END:VCALENDAR")
-    return "".join(line[:73] + "\r\n" for line in lines)
+    return "".join(_folded(line) for line in lines)
+
+
+def _folded(line: str) -> str:
+    """A content line folded at 73 characters (RFC 5545: continuation lines begin with a space)."""
+    parts = [line[:73]] + [" " + line[k:k + 72] for k in range(73, len(line), 72)]
+    return "\r\n".join(parts) + "\r\n"

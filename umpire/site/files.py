@@ -1,5 +1,6 @@
-"""Writing a site: a file is written (atomically) only where its bytes differ from what is there,
-so a site run again rewrites only what changed, and a static host's caches stay valid."""
+"""Writing a site: a file is written (atomically, with the permissions the user's files get, not
+the game folder's 0600) only where its bytes differ from what is there, so a site run again
+rewrites only what changed, and a static host's caches stay valid."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ class SiteFiles:
             return
         path = self.root / relative
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic.write_bytes(path, data)
+        atomic.write_named(path, data)          # readable as the user's files are: a web server serves them
         self.written.append(relative)
 
     def copy(self, relative: str, source: Path):
