@@ -304,7 +304,7 @@ def _winners(folder: GameFolder, ids: list[str], capital: bool = True) -> str:
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object, for scripts.")
 def status(game_dir, as_json):
-    """Phase, round, balances, networks and what is awaited.
+    """Phase, round, balances, networks, who is awaited, and the round's refused mail.
 
     \b
     Examples:
