@@ -216,3 +216,13 @@ def test_a_bad_zone_at_new_is_refused(tmp_path, spec, message):
         actions.create_game(tmp_path / "g1", str(TEST_MAP), "laurin", ["red:Red Lines:red@example.org",
                             "blue:Blue Star:blue@example.org"], seed="zones", now=NOW, zones=(spec,))
     assert not (tmp_path / "g1").exists()
+
+
+def test_the_newsletter_says_who_ordered_in_the_grace(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days", "grace=1 day"])
+    actions.submit(folder, order("blue", "Beta"), received_at=NOW + timedelta(days=1))
+    actions.submit(folder, order(), received_at=NOW + timedelta(days=7, hours=2))
+    actions.resolve(GameFolder(folder.path), now=NOW + timedelta(days=7, hours=3))
+    text = (folder.path / "newsletters" / "002.txt").read_text()
+    assert "Ordered after the deadline, in the grace: Red Lines." in text
+    assert replay(folder.path, quick=True).differences == []

@@ -5,7 +5,7 @@ it, and the press of a resolved turn."""
 
 from __future__ import annotations
 
-from .timetable.deadlines import deadline_text
+from .timetable.deadlines import deadline_text, ordered_late
 from .press import press_of
 from .store.folder import GameFolder
 
@@ -22,6 +22,10 @@ class FamilyFolder:
     def deadline_text(self, turn: int | str) -> str | None:
         """The turn's deadline as a newsletter prints it (`2025-03-07 18:00 UTC`), or None."""
         return deadline_text(self._folder, turn)
+
+    def ordered_late(self, turn: int | str | None) -> list[str]:
+        """The companies whose orders for `turn` came in the grace after its deadline."""
+        return ordered_late(self._folder, turn) if turn is not None else []
 
     def press(self, turn: int | str | None, seats: list[str], names: dict[str, str]) -> list[dict]:
         """The press of the resolved `turn` to print, in seat order, then grey press (umpire/press.py)."""

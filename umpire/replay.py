@@ -141,7 +141,7 @@ def _order(folder: GameFolder, event: dict, data: bytes):
         return
     actions.submit(folder, data, via=via, require_code=not via.startswith(("submit", "demo", "play")),
                    late=event.get("held") if by_mail else None,
-                   after_deadline=bool(event.get("after_deadline")) if by_mail else None)
+                   after_deadline=bool(event.get("after_deadline")))
 
 
 GM_EVENTS = ("rollback", "adjusted", "company_replaced", "press_held", "deadline_changed", "absence", "wait")

@@ -61,6 +61,9 @@ class Folder(Protocol):
     def press(self, turn: int | str | None, seats: list[str], names: dict[str, str]) -> list[dict]:
         """The press of the resolved `turn` to print: [{by: name or None (grey), text, cut}]."""
 
+    def ordered_late(self, turn: int | str | None) -> list[str]:
+        """The companies whose orders for the resolved `turn` came in the grace after its deadline."""
+
 
 class OrderHeader(Protocol):
     """What the shell reads of a parsed order (umpire/order_header.py reads these lines)."""

@@ -166,6 +166,13 @@ def waiting(folder: GameFolder, round_number) -> list[str]:
     return [e["company"] for e in folder.events if e["type"] == "wait" and e["round"] == round_number]
 
 
+def ordered_late(folder: GameFolder, round_number) -> list[str]:
+    """The companies whose orders in force for the round came in the grace after its deadline."""
+    latest = set(folder.latest_orders(round_number).values())
+    return [e["company"] for e in folder.events if e["type"] == "order_received" and e.get("after_deadline")
+            and e["round"] == round_number and e["file"] in latest]
+
+
 def deadline_of(folder: GameFolder, round_number) -> str | None:
     """The round's deadline in force (ISO 8601, UTC), or None (no deadline, or paused)."""
     return deadline(folder, round_number).iso

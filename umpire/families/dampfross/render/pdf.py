@@ -182,7 +182,7 @@ def _chains(segments: list[dict]) -> str:
 def _report(flow: Flow, f: dict):
     n = f["names"]
     if not (f["resolved_round"] or f["homes"] or f["cities"] or f["refused"] or f["not_carried_out"] or f["unused"]
-            or f["no_orders"] or f["expectations"] or f["ended"]):
+            or f["no_orders"] or f["late"] or f["expectations"] or f["ended"]):
         return
     title = f"Round {f['resolved_round']} report" if f["resolved_round"] else "Report"
     flow.heading(title)
@@ -214,6 +214,8 @@ def _report(flow: Flow, f: dict):
         flow.para("Points not used: " + ", ".join(f"{n[e['company']]} {e['points']}" for e in f["unused"]) + ".")
     if f["no_orders"]:
         flow.para("No orders received from: " + ", ".join(n[c] for c in f["no_orders"]) + ".")
+    if f["late"]:
+        flow.para("Ordered after the deadline, in the grace: " + ", ".join(n[c] for c in f["late"]) + ".")
     if f["expectations"]:
         flow.gap(3)
         flow.para("Where the umpire's figures differ from what was written:", font=BOLD)

@@ -69,6 +69,7 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "refused": [e for e in news if e["type"] == "refused" and "transport" not in e],
         "not_carried_out": [e for e in news if e["type"] == "not_carried_out"],
         "no_orders": [e["company"] for e in news if e["type"] == "no_orders"],
+        "late": folder.ordered_late(resolved),
         "expectations": [e for e in news if e["type"] == "expectation_differs"],
         "unused": [e for e in news if e["type"] == "points_unused"],
         "cities": [e for e in news if e["type"] == "city_connected"],
