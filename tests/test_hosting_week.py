@@ -209,3 +209,27 @@ def test_players_lines_to_the_umpire_by_mail(host, dovecot, mailbox, smtp):
     assert status(folder)["orders_in"] == ["blue", "red"] and status(folder)["round"] == 1
     tick(games, at(10, 17, 1))
     assert status(folder)["round"] == 2
+
+
+def test_the_hosts_digest_lists_due_games_refused_mail_and_failures(host, dovecot, mailbox, smtp):
+    games, folder, codes = host
+    make_game(games / "g2", now=OPENED)
+    (games / "g3").mkdir()
+    (games / "g3" / "game.yaml").write_text("game: [")
+    deliver(dovecot, mailbox, email(order_text("g1", "red", "wrong-99", "HOME Alpha"), msgid="<x1@example.org>"),
+            at(6, 9))
+    tick_result = CliRunner().invoke(main, ["tick", str(games)], env={"UMPIRE_NOW": at(6, 9, 5).isoformat(),
+                                                                      PASSWORD_ENV: PASSWORD})
+    assert tick_result.exit_code == 1 and "g3" in tick_result.output
+    count = len(smtp.messages)
+    first = gm("mail", "digest", games, "--to", "gm@example.org", now=at(7, 8))
+    assert "queued" in first
+    ((to, subject, body),) = mails(smtp, count)
+    assert (to, subject) == ("gm@example.org", "umpire digest 2025-03-07")
+    text = " ".join(body.split())
+    assert "Due within two days: g1, round 1: due 2025-03-08 17:00 UTC; awaited: red, blue" in text
+    assert "Waiting: g2, round 1: no deadline; awaited: red, blue" in text
+    assert "Mail refused since the last digest: g1: red@example.org, not accepted" in text
+    assert "Failures: g3:" in text
+    assert "nothing done" in gm("mail", "digest", games, "--to", "gm@example.org", now=at(7, 9))
+    assert len(smtp.messages) == count + 1

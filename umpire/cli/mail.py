@@ -184,3 +184,36 @@ def welcome(game_dir, again, **kw):
         click.echo(f"No address for {company}: give one with `umpire replace {game_dir} {company} --email ADDR`.",
                    err=True)
     _flush(Mailroom(folder.path), config)
+
+
+@mail_group.command()
+@click.argument("games_dir", type=_DIR)
+@click.option("--to", "to", required=True, metavar="ADDR", help="The host's or GM's address.")
+@click.option("--again", is_flag=True, help="Make another digest although one went today.")
+@smtp_options
+@locking("games_dir")
+def digest(games_dir, to, again, **kw):
+    """Mail the host one digest across the games of a folder (once a day).
+
+    \b
+    Examples:
+      umpire mail digest games --to gm@example.org
+      umpire mail digest games --to gm@example.org --again
+
+    It lists the deadlines due within two days and who is awaited, the other games waiting, the
+    mail refused since the last digest, and what failed (a game that cannot be read, a defect's
+    report). Run it from cron once a day beside `umpire tick`.
+    """
+    from ..ids import check_email
+    from ..mail.digest import queue_digest
+    from ..mail.mailroom import Mailroom
+    if not games_dir.is_dir():
+        raise UmpireError(f"{games_dir} is not a folder.", fix="Give the folder that holds the game folders.")
+    check_email(to, "--to")
+    config = load_config(games_dir, games_dir, _overrides(kw))
+    config.smtp.check(games_dir)
+    if queue_digest(games_dir, config, to.strip().lower(), clock.now(), again):
+        click.echo(f"The digest is queued for {to}.")
+    else:
+        click.echo(f"Today's digest went to {to} already; nothing done (--again makes another).")
+    _flush(Mailroom(games_dir), config)
