@@ -19,7 +19,8 @@ from umpire.store.folder import GameFolder
 
 pytestmark = pytest.mark.mail
 
-OPENED = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)      # a Saturday; the deadline: 03-08 18:00 Berlin
+OPENED = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+LINE = {"red": "HOME Alpha", "blue": "HOME Beta"}      # a Saturday; the deadline: 03-08 18:00 Berlin
 
 
 def at(day: int, hour: int, minute: int = 0) -> datetime:
@@ -233,3 +234,39 @@ def test_the_hosts_digest_lists_due_games_refused_mail_and_failures(host, doveco
     assert "Failures: g3:" in text
     assert "nothing done" in gm("mail", "digest", games, "--to", "gm@example.org", now=at(7, 9))
     assert len(smtp.messages) == count + 1
+
+
+def test_tick_killed_at_any_point_and_run_again_loses_nothing(host, dovecot, mailbox, smtp):
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+    games, folder, codes = host
+    for company in ("red", "blue"):
+        deliver(dovecot, mailbox, email(order_text("g1", company, codes[company], LINE[company]),
+                                        sender=f"{company}@example.org", msgid=f"<k-{company}@example.org>"), at(3, 9))
+    env = {**os.environ, "UMPIRE_NOW": at(3, 10).isoformat(), PASSWORD_ENV: PASSWORD}
+    umpire = str(Path(sys.executable).parent / "umpire")
+    kills = 0
+    for delay in (0.4, 0.8, 1.2, 1.6, 2.4, 3.2):
+        process = subprocess.Popen([umpire, "tick", str(games)], env=env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        if process.poll() is None:
+            process.send_signal(signal.SIGKILL)
+            kills += 1
+        process.wait()
+    assert subprocess.run([umpire, "tick", str(games)], env=env).returncode == 0
+    journal = [json.loads(line) for line in (folder.path / "journal.jsonl").read_text().splitlines()]
+    assert [e["round"] for e in journal if e.get("command") == "resolve"] == [1]
+    assert sorted(e["company"] for e in journal if e["type"] == "order_received" and e["via"].startswith("mail")) \
+        == ["blue", "red"]
+    assert status(folder)["newsletters"] == 2
+    ids = [message_from_bytes(raw, policy=policy.default)["Message-ID"] for raw in smtp.messages]
+    got = {(to, subject) for to, subject, _ in mails(smtp)}
+    assert got == {("red@example.org", "Re: orders"), ("blue@example.org", "Re: orders"),
+                   ("red@example.org", "g1: newsletter 002"), ("blue@example.org", "g1: newsletter 002")}
+    assert len(ids) - len(set(ids)) <= kills          # at most the one in flight when a kill struck
