@@ -9,6 +9,7 @@ from datetime import datetime
 from email import policy
 
 from ..order_header import turn_words
+from ..family_folder import handed
 from ..store.folder import GameFolder
 from ..timetable import reminders
 from ..timetable.changes import said
@@ -71,11 +72,11 @@ def queue_scheduled_reminders(folder: GameFolder, config: MailConfig, now: datet
         when = (f"The deadline is {due_text(folder, company, at)}." if now < at else
                 f"The deadline was {due_text(folder, company, at)}; orders are still taken until "
                 f"{due_text(folder, company, grace_end(folder, turn))}.")
+        form = family.order_form(handed(folder), folder.state(copy=False), company)
         body = paragraphs(
             f"Game {folder.game_id}, {turn_words(turn)}: no orders from {name} ({company}) have arrived yet. "
-            f"{when} A {family.seat} that sends none {family.defaults}.\n\n"
-            f"Orders begin:\n\n  GAME {folder.game_id}\n  {family.seat.upper()} {company}\n"
-            f"  CODE <your order code>\n  ROUND {turn}\n")
+            f"{when} A {family.seat} that sends none {family.defaults}.").rstrip("\n") + \
+            f"\n\nYOUR ORDER FORM FOR {turn_words(turn).upper()}\n\n" + "".join(f"  {line}\n" for line in form)
         records.append(_queue(room, folder, config, to, f"{folder.game_id}: orders for {turn_words(turn)} missing",
                               body, now, f"remind-{turn}-{company}-{_tag(turn, company, step)}",
                               {"kind": "reminder", "round": turn, "company": company, "step": step}))
