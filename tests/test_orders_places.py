@@ -5,6 +5,7 @@ longest name winning; a place that cannot be read is refused by name, with the m
 from __future__ import annotations
 
 import functools
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -15,7 +16,7 @@ from orderfuzz import MAPS, PROFILE, ROOT
 from umpire.cli import main, run
 from umpire.errors import DataError
 from umpire.families.dampfross.gamemap import load_map
-from umpire.families.dampfross.hexgrid import label
+from umpire.families.dampfross.hexgrid import label, parse_label
 from umpire.families.dampfross.orders import parse_order
 from umpire.actions import SubmitResult
 from umpire.families.dampfross.engine.preview import preview_order
@@ -209,3 +210,16 @@ def test_a_misspelt_place_is_refused_by_its_name_never_read_as_nothing(case, see
     order = parse_order(f"HOME {misspelt}", game_map)
     assert order.home is None and len(order.errors) == 1
     assert "neither a hex label nor a town" in order.errors[0].message or "off the map" in order.errors[0].message
+
+
+@pytest.mark.parametrize("name", MAPS)
+def test_the_chains_of_the_examples_are_hexes_of_the_map_one_step_apart(name):
+    game_map = bundled(name)
+    messages = [e.message for e in parse_order("BUILD\nJUMP\nJOINT blue\n1a)\nAFTER 7\nAFTER 7 BUILD", game_map).errors]
+    assert len(messages) == 6
+    for message in messages:
+        chain, = re.findall(r"e\.g\. (?:BUILD |JUMP |JOINT blue |1a\) |AFTER 7 BUILD )([A-Z]+[0-9]+(?:-[A-Z]+[0-9]+)+)",
+                            message)
+        hexes = [parse_label(x) for x in chain.split("-")]
+        assert all(game_map.on_map(h) for h in hexes), message
+        assert all(game_map.grid.adjacent(a, b) for a, b in zip(hexes, hexes[1:])), message

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 
 from ...echo import MASK, clip, quote
@@ -259,6 +259,23 @@ class PlaceReader:
         cities = self.map.cities
         return label(cities[0].hex) if cities else "A1"
 
+    @cached_property
+    def chain(self) -> str:
+        """Three adjacent hexes of this map from its first city (`AE22-AF22-AF23`), for messages."""
+        grid = self.map.grid
+        path = [self.map.cities[0].hex if self.map.cities else self.map.all_hexes[0]]
+        while len(path) < 3:
+            step = next((n for n in sorted(grid.neighbours(path[-1])) if self.map.on_map(n) and n not in path), None)
+            if step is None:
+                break
+            path.append(step)
+        return "-".join(label(h) for h in path)
+
+    @property
+    def step(self) -> str:
+        """Two adjacent hexes of this map, for messages."""
+        return "-".join(self.chain.split("-")[:2])
+
     def example_home(self) -> str:
         """A home terminal of this map, for messages."""
         homes = self.map.home_terminals
@@ -394,25 +411,26 @@ def parse_order(text: str, game_map: GameMap) -> Order:
                 if order.home is None:
                     order.home, order.home_line = home, number
             elif keyword == "BUILD":
-                _read_chains(rest, number, shown, reader, order, "BUILD takes a chain of hexes, e.g. BUILD K12-K13-L13.")
+                _read_chains(rest, number, shown, reader, order, f"BUILD takes a chain of hexes, e.g. BUILD {reader.chain}.")
             elif keyword == "RACE":
                 order.races.append(_read_race(rest, number, shown, reader))
             elif keyword == "JUMP":
                 order.jumps.append(Jump(number, clip(shown),
-                                        _read_line_chain(rest, reader, "JUMP", "JUMP E3-F3-G4")))
+                                        _read_line_chain(rest, reader, "JUMP", f"JUMP {reader.chain}")))
             elif keyword == "AFTER":
                 _read_after(rest, number, shown, reader, order)
             elif keyword == "JOINT":
                 partner, _, chain = rest.partition(" ")
                 if not partner or not chain.strip():
-                    raise OrderLineError("write JOINT partner chain, e.g. JOINT blue E3-F3-G4.")
-                order.joints.append(JointChain(number, clip(shown), _partner(partner, "JOINT blue E3-F3-G4"),
-                                               _read_line_chain(chain, reader, "JOINT", "JOINT blue E3-F3-G4")))
+                    raise OrderLineError(f"write JOINT partner chain, e.g. JOINT blue {reader.chain}.")
+                example = f"JOINT blue {reader.chain}"
+                order.joints.append(JointChain(number, clip(shown), _partner(partner, example),
+                                               _read_line_chain(chain, reader, "JOINT", example)))
             elif keyword == "FERRY":
                 order.ferries.append(FerryOrder(number, clip(shown), _read_ferry(rest, reader.map)))
             elif _ZINE_LABEL.match(line) or line.startswith("(") or reader.starts_with_place(line):
                 _read_chains(line, number, shown, reader, order,
-                             "the chain label stands alone; write the chain after it, e.g. 1a) K12-K13 ;")
+                             f"the chain label stands alone; write the chain after it, e.g. 1a) {reader.step} ;")
             else:
                 raise OrderLineError(f"{quote(word)} is not an order; lines start with "
                                      "GAME, COMPANY, CODE, ROUND, HOME, BUILD, RACE, JUMP, JOINT, FERRY or AFTER.")
@@ -461,7 +479,7 @@ def _read_chains(text: str, number: int, shown: str, reader: PlaceReader, order:
         try:
             if not body:
                 raise OrderLineError(f"{quote(piece.strip())} labels no chain; write the chain after the label, "
-                                     "e.g. 1a) K12-K13 ;")
+                                     f"e.g. 1a) {reader.step} ;")
             points = reader.points(body)
             hexes, where = reader.expand(points)
             if len(hexes) < 2:
@@ -485,14 +503,14 @@ def _read_after(rest: str, number: int, shown: str, reader: PlaceReader, order: 
     m = _AFTER.match(rest)
     if not m or not m.group(3).strip():
         raise OrderLineError("write AFTER n BUILD chain (or AFTER n JUMP chain) for the building after "
-                             "transport n, e.g. AFTER 7 BUILD K12-K13.")
+                             f"transport n, e.g. AFTER 7 BUILD {reader.step}.")
     transport, keyword, body = int(m.group(1)), m.group(2).upper(), m.group(3)
     if keyword == "JUMP":
-        order.jumps.append(Jump(number, clip(shown), _read_line_chain(body, reader, "JUMP", "AFTER 7 JUMP E3-F3-G4"),
+        order.jumps.append(Jump(number, clip(shown), _read_line_chain(body, reader, "JUMP", f"AFTER 7 JUMP {reader.chain}"),
                                 transport))
         return
     first = len(order.chains)
-    _read_chains(body, number, shown, reader, order, "AFTER n BUILD takes a chain of hexes, e.g. AFTER 7 BUILD K12-K13.")
+    _read_chains(body, number, shown, reader, order, f"AFTER n BUILD takes a chain of hexes, e.g. AFTER 7 BUILD {reader.step}.")
     for chain in order.chains[first:]:
         chain.after = transport
 
@@ -557,7 +575,7 @@ def _read_race(rest: str, number: int, shown: str, reader: PlaceReader) -> RaceE
         partner, _, body = body.partition(" ")
         if not partner:
             raise OrderLineError("write RACE n JOIN company route, naming the partner company.")
-        entry.partner = _partner(partner, "RACE 3 JOIN blue K12-K13")
+        entry.partner = _partner(partner, f"RACE 3 JOIN blue {reader.step}")
     elif action != "RUN":
         raise OrderLineError(f"{quote(words[1])}: a race entry is RUN, JOIN or PASS.")
     m = re.search(r"\bTO\s+(.+)$", body, re.IGNORECASE)
