@@ -136,10 +136,10 @@ def test_html_only_order_inside_pre_keeps_its_newlines():
     assert mail.text == "GAME g1\nCOMPANY red\nCODE tulip-42\nHOME Alpha\nBUILD C3-D3\n"
 
 
-FORM = "Orders for round 1, one file or mail per company:"
+FORM = "ORDER FORMS FOR ROUND 1"
 
 
-def test_reply_to_the_whole_newsletter_takes_the_filled_form_not_a_later_empty_one():
+def test_a_pasted_newsletter_counts_from_its_filled_form_not_a_later_empty_one():
     text = (f"G1: NEWSLETTER 001\n{FORM}\n  GAME g1\n  COMPANY blue\n  CODE amber-17\n  HOME Beta\n"
             f"  BUILD K8-J8\nmore of the newsletter\n{FORM}\n  GAME g1\n  COMPANY red\n  CODE <your code>\n"
             "  BUILD <hex>-<hex>-...\n")
@@ -147,9 +147,10 @@ def test_reply_to_the_whole_newsletter_takes_the_filled_form_not_a_later_empty_o
     assert (order.company, order.code, [c.line for c in order.chains]) == ("blue", "amber-17", [7])
 
 
-def test_reply_to_the_whole_newsletter_with_no_form_filled_counts_from_the_last_form():
+def test_a_pasted_newsletter_with_no_form_filled_keeps_every_form_without_its_blanks():
     text = f"{FORM}\n  GAME g1\n  COMPANY red\n{FORM}\n  GAME g1\n  COMPANY blue\n  BUILD <hex>-<hex>\n"
-    assert clean(text) == "\n\n\n\n  GAME g1\n  COMPANY blue\n"
+    assert clean(text) == f"{FORM}\n  GAME g1\n  COMPANY red\n{FORM}\n  GAME g1\n  COMPANY blue\n"
+    assert "two different COMPANY lines" in parse_order(clean(text), load_map(TEST_MAP)).refusal
 
 
 @pytest.mark.parametrize("ident,threaded", [("=?utf-8?q?<a=0D=0Ab@example.org>?=", False),

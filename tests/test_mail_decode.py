@@ -24,7 +24,7 @@ def test_html_only_mail_becomes_text_with_blockquotes_quoted():
     raw = (b"From: a@b.org\nContent-Type: text/html\n\n<p>GAME g<br>BUILD A1-A2</p>"
            b"<blockquote>BUILD old</blockquote><script>x()</script>")
     mail = read_mail(raw)
-    assert (mail.text, mail.source) == ("GAME g\nBUILD A1-A2\n\n> BUILD old\n", "html")
+    assert (mail.text, mail.source) == ("GAME g\nBUILD A1-A2\n", "html")      # the quote is not the order
 
 
 def test_order_in_a_txt_attachment_is_taken():
@@ -49,18 +49,20 @@ def test_sender_is_the_from_address_never_the_reply_to():
     assert mail.sender == "s@work.org"
 
 
-def test_attribution_line_above_a_quote_is_blanked():
-    assert clean("BUILD A1-A2\nOn Monday, Umpire wrote:\n> old\n") == "BUILD A1-A2\n\n> old\n"
+def test_attribution_line_above_a_quote_is_blanked_and_the_quote_is_not_the_order():
+    assert clean("BUILD A1-A2\nOn Monday, Umpire wrote:\n> old\n") == "BUILD A1-A2\n"
+    assert clean("On Monday, 3 March 2025 at 12:00, Umpire\n<u@x.org> wrote:\n> GAME g\nBUILD A1\n") == \
+        "\n\n\nBUILD A1\n"
 
 
 def test_original_message_below_the_reply_is_dropped():
     assert clean("BUILD A1-A2\n-----Original Message-----\nFrom: umpire\nGAME x\n") == "BUILD A1-A2\n"
 
 
-def test_replied_newsletter_counts_from_its_order_template_and_keeps_line_numbers():
-    text = ("NEWSLETTER 001\nACCOUNTS\nOrders for round 1, one file or mail per company:\n"
-            "  GAME g\n  COMPANY <id>\n  BUILD K8-J8\n")
-    assert clean(text) == "\n\n\n  GAME g\n\n  BUILD K8-J8\n"
+def test_replied_newsletter_counts_from_its_filled_form_and_keeps_line_numbers():
+    text = ("Here you are\n> NEWSLETTER 001\n> ACCOUNTS\n>\n>   GAME g\n>   COMPANY red\n>   CODE <your order code>\n>\n"
+            ">   GAME g\n>   COMPANY blue\n>   CODE tulip-1\n>   BUILD K8-J8\n>   BUILD <hex>-<hex>\n>\n> rest\n")
+    assert clean(text) == "Here you are\n\n\n\n\n\n\n\n  GAME g\n  COMPANY blue\n  CODE tulip-1\n  BUILD K8-J8\n"
 
 
 def test_message_key_is_the_message_id_not_the_bytes():

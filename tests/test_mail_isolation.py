@@ -67,7 +67,7 @@ def test_a_message_the_umpire_fails_on_is_kept_refused_reported_and_the_others_a
 def test_a_failure_after_the_order_was_stored_still_confirms_it(game, dovecot, mailbox, smtp, monkeypatch):
     folder, codes = game
 
-    def broken(folder, result):
+    def broken(folder, result, *notes):
         raise KeyError("preview")
     monkeypatch.setattr(fetch.replies, "accepted", broken)
     dovecot.deliver(mailbox, [email(order_text("g1", "red", codes["red"], "HOME Alpha"), msgid="<p1@example.org>")])

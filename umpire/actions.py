@@ -16,6 +16,7 @@ from . import __version__, families, ids
 from .dice import commitment
 from .errors import NotOpened, UmpireError
 from .timetable import absences, deadlines, reminders
+from .mail import mailroom
 from .echo import quote
 from .options import check_choices, game_option, parse_option, ruleset_overrides
 from .profiles import load_profile
@@ -434,4 +435,5 @@ def status(folder: GameFolder) -> dict:
         "deadline": deadlines.deadline_of(folder, turn),
         "paused": deadlines.paused(folder, turn),
         "absences": absences.absences(folder),
+        "notes": mailroom.notes_for(folder.path, state.game, turn),
     }

@@ -334,3 +334,5 @@ def status(game_dir, as_json):
         for r in refused:
             click.echo(f"    {r['sender'] or 'an unknown sender'} ({r['count']}): {r['status']}"
                        + (f": {r['reason']}" if r["reason"] else ""))
+    for note in info.get("notes", []):
+        click.echo(f"  note to the GM from {note['company'] or 'an unknown sender'} (message {note['key']}), {note['line']}")

@@ -148,6 +148,7 @@ class Family(ABC):
     defaults: str = "gets the defaults of the turn"   # what a seat that sends no orders ... (reminders)
     ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
     route_assistant: bool = False                # True: `umpire route` finds its race routes and cheapest lines
+    order_keywords: tuple[str, ...] = ()         # the first words of its order lines, header ones too
 
     # -- data ----------------------------------------------------------------------
     @abstractmethod

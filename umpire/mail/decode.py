@@ -2,9 +2,8 @@
 
 Any MIME shape is read with the standard `email` package: text/plain is preferred (joined again
 where it was sent `format=flowed`), an HTML-only mail is turned into text, an order in a `.txt`
-attachment is taken, quoted lines stay quoted (the order parser ignores them), a phone's
-automatic signature ends the text as `-- ` does, and a reply to the whole newsletter counts from
-its filled order template. The sender is the one address of the one From header (sender.py),
+attachment is taken, and of a reply or a forward the player's own text counts, or the order form
+he filled in (replystyle.py). The sender is the one address of the one From header (sender.py),
 and a From field any reader would see counts, even where the parser does not see it (prescan.py):
 a header field name with white space before its colon (`Subject :`) is read as that field. A
 message too costly to parse is not parsed (prescan.py). Nothing here raises on bad input: what
@@ -20,7 +19,7 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from html.parser import HTMLParser
 
-from . import mailpolicy, prescan
+from . import mailpolicy, prescan, replystyle
 from .flowed import unflow
 from .sender import strict_from
 
@@ -35,22 +34,7 @@ _TRACE = re.compile(
     rb"|x-received|received-spf|authentication-results|dkim-signature|x-google-dkim-signature|domainkey-signature"
     rb"|x-forwarded-(?:to|for)|x-virus-scanned|x-sieve|(?:arc|resent|x-spam)-[!-9;-~]*)[ \t]*:"
     rb"[^\r\n]*(?:(?:\r\n|\r|\n)[ \t][^\r\n]*)*(?:\r\n|\r|\n)?", re.IGNORECASE)
-_ATTRIBUTION = re.compile(r"(wrote|schrieb|a écrit|escribió)\s*:\s*$", re.IGNORECASE)
-_ORIGINAL = re.compile(r"^\s*-{3,}\s*(original message|ursprüngliche nachricht)\s*-{3,}\s*$", re.IGNORECASE)
-_QUOTED_HEADER = re.compile(r"^\s*(from|von|de|van|da)\s*:\s*\S", re.IGNORECASE)   # Outlook's "From: ..."
-_QUOTED_DATE = re.compile(r"^\s*(sent|date|gesendet|datum|envoy[ée]|enviado|verzonden|inviato)\s*:\s*\S", re.IGNORECASE)
-_RULE = re.compile(r"^\s*_{10,}\s*$")
-_TEMPLATE = re.compile(r"^\s*Orders for round \d+, one file or mail per company:\s*$")
-_PLACEHOLDER = re.compile(r"<[^<>@]*>")
-_ORDER_LINE = re.compile(r"^\s*(HOME|BUILD|RACE|JUMP|JOINT|FERRY)\b", re.IGNORECASE)
 _MSG_ID = re.compile(r"^<[!-;=?-~]{1,250}>$")        # printable ASCII without < > or spaces
-# The signatures phones and mail apps add by themselves; like `-- `, they end the text.
-_AUTOMATIC_SIGNATURE = re.compile(
-    r"^\s*(sent from my \S.{0,40}|sent from (mail|outlook|yahoo mail|aol|my mobile)\b.{0,40}"
-    r"|get outlook for (ios|android)\s*(<[^<>\s]*>)?|sent with (protonmail|proton mail)\b.{0,40}|sent via \S.{0,40}"
-    r"|sent from samsung mobile\.?|von meinem \S.{0,40} gesendet\.?|gesendet von (meinem )?\S.{0,40}"
-    r"|envoy[ée] de mon \S.{0,40}|enviado desde mi \S.{0,40}|inviato da(l mio)? \S.{0,40}"
-    r"|verzonden (met|vanaf) mijn \S.{0,40}|skickat fr[åa]n min \S.{0,40})\s*$", re.IGNORECASE)
 
 
 @dataclass
@@ -311,50 +295,10 @@ def _unquoted(text: str) -> str:
 
 # ---------------------------------------------------------------------------
 def clean(text: str) -> str:
-    """Blank out what a mail client adds around a reply: the attribution line before a quote,
-    the copy under "Original Message", an automatic signature ("Sent from my iPhone") and what
-    follows it, and a replied newsletter outside its filled order template, with the template
-    lines left unfilled. Lines keep their numbers, so errors point at the mail."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ").split("\n")
-    out = []
-    for i, line in enumerate(lines):
-        if _ORIGINAL.match(line) or _AUTOMATIC_SIGNATURE.match(line) or _quoted_header_at(lines, i):
-            break
-        out.append("" if _ATTRIBUTION.search(line) and _next_is_quote(lines, i + 1) else line)
-    template = [i for i, line in enumerate(out) if _TEMPLATE.match(line)]
-    if template:
-        start, end = _filled_form(out, template)
-        out = ["" if not start < i < end or _PLACEHOLDER.search(line) else line for i, line in enumerate(out)]
-    while out and not out[-1].strip():
-        out.pop()
-    return "\n".join(out) + "\n" if out else ""
-
-
-def _filled_form(lines: list[str], starts: list[int]) -> tuple[int, int]:
-    """The order template that counts in a replied newsletter: the last one with an order line
-    filled in (an earlier filled form is not undone by a later empty one), else the last one.
-    Returns its template line and the end of its lines."""
-    spans = list(zip(starts, starts[1:] + [len(lines)]))
-    for start, end in reversed(spans):
-        if any(_ORDER_LINE.match(line) and not _PLACEHOLDER.search(line) for line in lines[start + 1:end]):
-            return start, end
-    return spans[-1]
-
-
-def _quoted_header_at(lines: list[str], i: int) -> bool:
-    """Outlook's copy of the message replied to: "From: ..." and "Sent: ..." lines (below a rule
-    of underscores, or not), unquoted."""
-    if _RULE.match(lines[i]):
-        following = [line for line in lines[i + 1:i + 3] if line.strip()]
-        return bool(following) and bool(_QUOTED_HEADER.match(following[0]))
-    return bool(_QUOTED_HEADER.match(lines[i])) and i + 1 < len(lines) and bool(_QUOTED_DATE.match(lines[i + 1]))
-
-
-def _next_is_quote(lines: list[str], start: int) -> bool:
-    for line in lines[start:]:
-        if line.strip():
-            return line.lstrip().startswith(">")
-    return False
+    """The order text of a body: the player's own lines, and the newsletter's order form he filled
+    in where he replied to it or forwarded it (replystyle.py); what the mail client added and the
+    rest of the text replied to left empty, so that lines keep their numbers."""
+    return replystyle.order_lines(text)
 
 
 class _TextFromHtml(HTMLParser):

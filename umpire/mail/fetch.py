@@ -25,7 +25,7 @@ import re
 import ssl
 import traceback
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
@@ -41,7 +41,7 @@ from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
 from ..timetable import clock, deadlines
 from . import commands as player_commands
-from . import replies
+from . import notes, replies
 from .auth import authentication_problem, registered
 from .config import MailConfig, Server
 from .decode import Mail, header_block, message_key, read_mail
@@ -84,6 +84,7 @@ class Outcome:
     note: str = ""
     alert: str = ""             # what the GM must be told (on stderr): the message could not be handled
     sender: str | None = None   # the From address, as far as it could be told
+    notes: list = field(default_factory=list)     # the player's note to the GM (notes.Note), if any
 
     def __str__(self):
         """One line in words for the GM: who sent the message and what became of it (a resolve
@@ -101,7 +102,8 @@ class Outcome:
                 "duplicate": f"a duplicate: {self.note}",
                 "deferred": f"deferred: game {self.game} is busy; left on the server for the next fetch",
                 }.get(self.status, f"{self.status}: {self.note}")
-        return f"{self.sender or 'an unknown sender'}: {what} (message {self.key[:12]})"
+        told = "; note to the GM: " + " / ".join(n.text for n in self.notes) if self.notes else ""
+        return f"{self.sender or 'an unknown sender'}: {what} (message {self.key[:12]}){told}"
 
 
 def imap_connect(server: Server) -> IMAPClient:
@@ -361,6 +363,11 @@ class Fetcher:
             turn = self.open_turn(folder)
             if turn is not None:
                 record["turn"] = turn
+        if outcome.notes:
+            record["notes"] = [str(n) for n in outcome.notes]
+            turn = outcome.round if outcome.round is not None else self.open_turn(folder)
+            if turn is not None:
+                record["turn"] = str(turn)
         to, stranger = self.recipient(mail, folder, record, outcome)
         data = self.reply_bytes(mail, body, to, outcome, folder) if to else None
         record["reply"] = self.room.outbox_name(f"{mail.key}.eml") if data is not None else None
@@ -411,20 +418,21 @@ class Fetcher:
         via = f"mail {mail.key}"
         if self.all_games:
             durable.write_new(folder.inbox / f"{mail.key}.eml", (self.room.inbox / f"{mail.key}.eml").read_bytes())
+        found = self.notes_of(folder, mail)
         result = self.recorded(folder, via)
         if result is None:
-            data = mail.text.encode("utf-8")
+            data = notes.without(mail.text, found).encode("utf-8")
             order = folder.read_order(data)
             problem = authentication_problem(folder, order, mail.sender, self.config.gm, mail.sender_problem)
             if problem:
                 result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order, durable)
-            elif player_commands.only_commands(mail.text):
+            elif player_commands.only_commands(notes.without(mail.text, found)):
                 return self.commands_only(folder, mail, order.company, via, durable)
             else:
                 result = actions.submit(folder, data, via, require_code=True, received_at=received,
                                         batch=durable, order=order)
             self.via[folder.game_id][via] = folder.events[-1]
-        outcome, body = self.answer(folder, mail, result, received)
+        outcome, body = self.answer(folder, mail, result, received, found)
         lines = player_commands.commands(mail.text) if result.accepted else []
         if lines:
             body += "\n" + player_commands.answer(folder, result.company, lines, mail.sender, via, self.now, durable)
@@ -440,27 +448,43 @@ class Fetcher:
         return Outcome(mail.key, "answered", folder.game_id, company, turn,
                        ", ".join(line.split()[0].upper() for line in lines)), body
 
+    def notes_of(self, folder: GameFolder, mail: Mail) -> list[notes.Note]:
+        """The lines of the message that are the player's note to the GM (notes.py), codes masked."""
+        text = folder.order_text(mail.text.encode("utf-8"))
+        return notes.find(text, folder.family.parse_order(text, folder.game_map), folder.family.order_keywords)
+
     def answer(self, folder: GameFolder, mail: Mail, result: actions.SubmitResult,
-               received: datetime) -> tuple[Outcome, str]:
+               received: datetime, found: list[notes.Note] = ()) -> tuple[Outcome, str]:
         """The outcome of a submitted message and the text of its reply."""
         game = folder.game_id
         if result.accepted:
             status = "held" if result.held else "accepted"
             note = f"stored as {result.file}" + (f", replaces {result.replaced}" if result.replaced else "")
-            outcome = Outcome(mail.key, status, game, result.company, result.round, note)
+            outcome = Outcome(mail.key, status, game, result.company, result.round, note, notes=list(found))
             try:
-                return outcome, replies.accepted(folder, result)
+                return outcome, replies.accepted(folder, result, found)
             except Exception as exc:
                 if _environment(exc):
                     raise
                 outcome.alert = f"its confirmation could not show the orders ({_where(exc)})"
                 return outcome, replies.accepted_plainly(folder, result)
         if result.reason.startswith(UNAUTHENTICATED):
-            return Outcome(mail.key, "not accepted", game, note=result.reason[len(UNAUTHENTICATED):]), \
-                replies.NOT_ACCEPTED
+            outcome = Outcome(mail.key, "not accepted", game, note=result.reason[len(UNAUTHENTICATED):],
+                              notes=list(found))
+            own = self.own_companies(folder, mail.sender)
+            named = getattr(result.order, "company", None)
+            if own and named and named not in own and named in folder.company_ids():
+                return outcome, replies.another_company(folder, named, own)
+            return outcome, replies.NOT_ACCEPTED
         late = deadlines.late_policy(folder) == "refuse" and deadlines.lateness(folder, result.round, received)
-        return Outcome(mail.key, "refused", game, result.company, result.round, result.reason), \
-            replies.refused(result, late=bool(late), gm=self.config.gm[0] if self.config.gm else None)
+        return Outcome(mail.key, "refused", game, result.company, result.round, result.reason, notes=list(found)), \
+            replies.refused(result, late=bool(late), gm=self.config.gm[0] if self.config.gm else None, found=found)
+
+    def own_companies(self, folder: GameFolder, sender: str | None) -> list[str]:
+        """The companies of the game whose registered address the sender is."""
+        if sender is None or sender in self.config.gm:
+            return []
+        return [c for c in folder.company_ids() if sender in registered(folder, c)]
 
     def cannot_handle(self, mail: Mail, folder: GameFolder | None, exc: Exception, received: datetime,
                       durable: atomic.Batch) -> tuple[Outcome, str]:

@@ -75,3 +75,15 @@ class Mailroom:
         due = [r["reply"] for r in self.records if r["type"] == "processed" and r.get("reply")]
         due += [r["file"] for r in self.records if r["type"] == "queued"]
         return [f for f in dict.fromkeys(due) if f not in sent]
+
+
+def notes_for(game_path: Path, game: str, turn) -> list[dict]:
+    """The notes to the GM of the messages for a game's turn: from its own mailroom and from the
+    folder of games' (`mail fetch --all`), each {company, key, line}, in the order received."""
+    found = []
+    for room in (Mailroom(game_path), Mailroom(Path(game_path).parent)):
+        for r in room.records:
+            if r.get("type") == "processed" and r.get("notes") and r.get("game") == game \
+                    and r.get("turn") == str(turn):
+                found += [{"company": r.get("company"), "key": r["key"][:12], "line": n} for n in r["notes"]]
+    return found

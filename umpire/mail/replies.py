@@ -5,7 +5,7 @@ nothing about any game."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -18,6 +18,7 @@ from ..order_header import turn_words
 from ..textfill import WIDTH, fill, paragraphs
 from . import mailpolicy
 from .decode import Mail
+from .notes import Note, summary
 
 
 NOT_ACCEPTED_TEXT = (
@@ -51,20 +52,32 @@ def too_large(size: int, limit: int) -> str:
                  "in the body of a message, without pictures or large attachments.")
 
 
-def refused(result: SubmitResult, late: bool = False, gm: str | None = None) -> str:
+def refused(result: SubmitResult, late: bool = False, gm: str | None = None, found: Sequence[Note] = ()) -> str:
     """The refusal of an order; `late`: the message came after the round's deadline, so a corrected
-    one would come too late as well, and the player may plead with the GM (at `gm`, his address)."""
+    one would come too late as well, and the player may plead with the GM (at `gm`, his address);
+    `found`: the lines read as a note to the GM."""
     to_gm = f"write to the GM at {gm}, who may still take these orders" if gm else "write to the GM"
     remedy = (f"A corrected order would arrive after the deadline too: {to_gm}, or send your orders "
               f"for the next {'turn' if isinstance(result.round, str) else 'round'} once its newsletter is out."
               if late else "Send a corrected order; it is handled like a first one.")
-    return paragraphs(f"Your orders were refused: {result.reason}\n\nNothing of this message will be carried out. "
+    text = paragraphs(f"Your orders were refused: {result.reason}\n\nNothing of this message will be carried out. "
                       + remedy)
+    return text + ("\n\n" + paragraphs(summary(found)) if found else "")
 
 
-def accepted(folder: GameFolder, result: SubmitResult) -> str:
+def another_company(folder: GameFolder, named: str, own: list[str]) -> str:
+    """The refusal of an order whose form is another company's than the sender's own."""
+    seat = folder.family.seat
+    mine = ", ".join(f"{c} ({(folder.company(c) or {}).get('name', c)})" for c in own)
+    return paragraphs(f"Your orders were refused: the order form you filled in is {seat} {named}'s, and your "
+                      f"address is registered for {mine}. Nothing of this message will be carried out. Fill in "
+                      f"your own {seat}'s form ({seat.upper()} {own[0]}) with your order code and send it "
+                      "again.") + "\n"
+
+
+def accepted(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = ()) -> str:
     """The confirmation: where the order stands, each line as the umpire reads it (the game's
-    family says how), and what it costs now."""
+    family says how), what it costs now, and which lines were read as a note to the GM."""
     company = folder.company(result.company) or {"name": result.company}
     when = turn_words(result.round)
     head = (f"Your orders for game {folder.game_id}, {folder.family.seat} {result.company} ({company['name']}), "
@@ -79,6 +92,8 @@ def accepted(folder: GameFolder, result: SubmitResult) -> str:
     if result.errors:
         out += ["", UNREADABLE_LINES]
         out += [fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
+    if found:
+        out += ["", paragraphs(summary(found))]
     out += ["", reading.note]
     return "\n".join(out) + "\n"
 

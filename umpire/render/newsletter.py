@@ -7,6 +7,7 @@ from functools import lru_cache
 
 import jinja2
 
+from .. import order_form
 from ..columns import display_width, pad, widest
 from ..family_folder import handed
 from ..resources import data_dir
@@ -36,6 +37,7 @@ def environment() -> jinja2.Environment:
     env.filters["width"] = display_width
     env.filters["pad"] = pad
     env.filters["widest"] = widest
+    env.globals["forms_heading"] = order_form.heading
     env.bytecode_cache = template_cache.for_environment(env)
     return env
 

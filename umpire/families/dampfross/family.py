@@ -16,7 +16,7 @@ from ...columns import pad, widest
 from ...words import plural
 from .gamemap import load_map
 from .hexgrid import label
-from .orders import parse_order
+from .orders import KEYWORDS, parse_order
 from .ruleset import SCHEMA, load_rules
 from ..base import Confirmation, Family, Issue
 from .options import CHECKS, CHOICES, OPTIONS, game_option
@@ -28,6 +28,7 @@ ROUND_NOTE = ("The round is carried out in its round order when the umpire resol
 
 class Dampfross(Family):
     name = "dampfross"
+    order_keywords = KEYWORDS + ("PRESS",)
     recorded = "dice"
     options = OPTIONS
     choices = CHOICES

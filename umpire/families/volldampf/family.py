@@ -45,6 +45,7 @@ class Order:
 
 class Volldampf(Family):
     name = "volldampf"
+    order_keywords = HEADER_KEYWORDS + tuple(TURN_OF) + ("PRESS",)
     recorded = "draws"
     options: dict = {}
     default_board = "volldampf-germany"

@@ -1,0 +1,200 @@
+"""Orders as people send them: the newsletter the umpire wrote, replied to in every common style
+with the player's own form filled in (quoted with `>` at any depth, Outlook's unquoted original,
+a forward, the form copied into a fresh mail), with greetings and sign-offs around it. Each reply
+is built from the real newsletter text, so heading and form never drift apart."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from mailhelpers import NOW, UMPIRE, email, make_game
+from test_mail_fetch import fetch_args, orders_journaled
+
+from umpire.cli import main
+from umpire.mail.config import MailConfig
+from umpire.mail.fetch import Fetcher
+from umpire.store.folder import GameFolder
+
+ATTRIBUTION = "On Sat, 1 Mar 2025 at 12:00, Umpire <umpire@example.org> wrote:"
+OUTLOOK_HEAD = f"From: Umpire <{UMPIRE}>\nSent: Saturday, March 1, 2025 12:00 PM\nTo: red@example.org\n" \
+               "Subject: g1: newsletter 001\n"
+
+
+def newsletter(folder: GameFolder) -> str:
+    return (folder.path / "newsletters" / "001.txt").read_text(encoding="utf-8")
+
+
+def filled(text: str, company: str, code: str, body=("HOME Alpha", "BUILD C3-D3")) -> str:
+    """The newsletter with `company`'s form filled in where it stands: its code, and its blanks
+    replaced by `body` (the lines the umpire printed with a blank)."""
+    lines = text.split("\n")
+    start = lines.index(f"  COMPANY {company}") - 1
+    assert lines[start].strip().startswith("GAME ")
+    end = lines.index("", start)
+    out, rest = [], list(body)
+    for line in lines[start:end]:
+        if "<your order code>" in line:
+            out.append(line.replace("<your order code>", code))
+        elif "<" in line:
+            if rest:
+                out.append("  " + rest.pop(0))
+        else:
+            out.append(line)
+    out += ["  " + r for r in rest]
+    return "\n".join(lines[:start] + out + lines[end:])
+
+
+def quoted(text: str, mark: str = "> ") -> str:
+    return "\n".join((mark + line) if line else mark.rstrip() for line in text.split("\n"))
+
+
+def form_alone(text: str, company: str, code: str) -> str:
+    lines = filled(text, company, code).split("\n")
+    start = lines.index(f"  COMPANY {company}") - 1
+    return "\n".join(lines[start:lines.index("", start)])
+
+
+STYLES = {
+    "quoted top-posted": lambda n, c, w="red": f"Hi umpire,\n\nmy orders are in the form below.\n\nCheers, Alice\n\n"
+                                      f"{ATTRIBUTION}\n\n{quoted(filled(n, w, c))}\n",
+    "quoted without space": lambda n, c, w="red": f"Hi umpire,\n\n{ATTRIBUTION}\n{quoted(filled(n, w, c), '>')}\n",
+    "quoted at depth two": lambda n, c, w="red": f"Here again, with the form filled.\n\nOn Sun, Bob wrote:\n> Did you order?\n>\n"
+                                        f"> {ATTRIBUTION}\n{quoted(filled(n, w, c), '> > ')}\n",
+    "bottom-posted": lambda n, c, w="red": f"{ATTRIBUTION}\n{quoted(filled(n, w, c))}\n\nSorry I'm late, was travelling!\n"
+                                  "Alice\n",
+    "outlook original message": lambda n, c, w="red": f"Orders below.\n\nAlice\n\n-----Original Message-----\n{OUTLOOK_HEAD}\n"
+                                             f"{filled(n, w, c)}\n",
+    "outlook from-sent block": lambda n, c, w="red": f"Hello,\n\nplease find my orders.\n\n{'_' * 32}\n{OUTLOOK_HEAD}\n"
+                                            f"{filled(n, w, c)}\n",
+    "forwarded": lambda n, c, w="red": f"Forwarding my filled form.\n\n---------- Forwarded message ---------\nFrom: Umpire "
+                              f"<{UMPIRE}>\nDate: Sat, 1 Mar 2025 at 12:00\nSubject: g1: newsletter 001\n"
+                              f"To: <red@example.org>\n\n{filled(n, w, c)}\n",
+    "apple forwarded": lambda n, c, w="red": f"Here.\n\nBegin forwarded message:\n\nFrom: Umpire <{UMPIRE}>\n"
+                                    f"Subject: g1: newsletter 001\n\n{filled(n, w, c)}\n",
+    "form copied into a fresh mail": lambda n, c, w="red": f"Hi umpire,\n\n{form_alone(n, w, c)}\n\nThanks,\nCarol C.\n",
+    "phone reply": lambda n, c, w="red": f"Form filled below\n\nSent from my iPhone\n\n> On 1 Mar 2025, at 12:00, Umpire wrote:\n"
+                                f">\n{quoted(filled(n, w, c))}\n",
+}
+
+
+@pytest.fixture
+def game(tmp_path):
+    return make_game(tmp_path / "g1")
+
+
+def fetch_one(folder: GameFolder, raw: bytes) -> Fetcher:
+    fetcher = Fetcher(folder.path, MailConfig(from_addr=UMPIRE), now=NOW)
+    fetcher.take(raw, 1, 1, NOW)
+    return fetcher
+
+
+def reply_text(folder: GameFolder, fetcher: Fetcher) -> str:
+    (record,) = fetcher.pending
+    raw = (folder.path / record["reply"]).read_bytes()
+    return raw.replace(b"=\r\n", b"").replace(b"\r\n", b"\n").decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_the_players_own_filled_form_is_her_order_in_every_reply_style(game, style):
+    folder, codes = game
+    fetcher = fetch_one(folder, email(STYLES[style](newsletter(folder), codes["red"])))
+    (outcome,) = fetcher.outcomes
+    assert (outcome.status, outcome.company) == ("accepted", "red"), outcome
+    (event,) = orders_journaled(folder)
+    assert event["errors"] == [], event
+    order = folder.read_order(folder.read_bytes(event["file"]))
+    assert [order.home is not None, len(order.chains)] == [True, 1]
+    reply = reply_text(folder, fetcher)
+    assert "HOME" in reply and "BUILD C3-D3" in reply and "could not be read" not in reply
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_a_form_filled_for_another_company_is_refused_naming_both(game, style):
+    folder, codes = game
+    text = newsletter(folder)
+    fetcher = fetch_one(folder, email(STYLES[style](text, codes["blue"], "blue")))
+    (outcome,) = fetcher.outcomes
+    assert outcome.status == "not accepted" and "not the registered address of blue" in outcome.note
+    reply = " ".join(reply_text(folder, fetcher).split())
+    assert "company blue's" in reply and "registered for red (Red Lines)" in reply and "COMPANY red" in reply
+
+
+def test_a_reply_with_no_form_filled_is_not_taken_from_the_blank_forms(game):
+    folder, codes = game
+    fetcher = fetch_one(folder, email(f"Thanks!\n\n{ATTRIBUTION}\n{quoted(newsletter(folder))}\n"))
+    (outcome,) = fetcher.outcomes
+    assert outcome.status == "not accepted" and "no GAME and COMPANY lines" in outcome.note
+
+
+def test_the_newest_filled_form_of_a_thread_counts_not_an_older_quoted_one(game):
+    folder, codes = game
+    text = newsletter(folder)
+    older = filled(text, "red", codes["red"], ("HOME Beta", "BUILD K8-J8"))
+    body = (f"Hi,\n\n{ATTRIBUTION}\n{quoted(filled(text, 'red', codes['red']))}\n>\n> {ATTRIBUTION}\n"
+            f"{quoted(older, '> > ')}\n")
+    fetch_one(folder, email(body))
+    (event,) = orders_journaled(folder)
+    order = folder.read_order(folder.read_bytes(event["file"]))
+    assert "Alpha" in folder.game_map.describe(order.home) and [c.line for c in order.chains] == [order.home_line + 1]
+
+
+@pytest.mark.mail
+def test_every_reply_style_through_dovecot_is_confirmed_to_its_player(game, dovecot, mailbox, smtp):
+    folder, codes = game
+    text = newsletter(folder)
+    raws = [email(STYLES[s](text, codes["red"]), msgid=f"<style-{i}@example.org>", subject="Re: g1: newsletter 001")
+            for i, s in enumerate(sorted(STYLES))]
+    dovecot.deliver(mailbox, raws)
+    result = CliRunner().invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
+    assert result.exit_code == 0, result.output
+    received = [e for e in orders_journaled(folder) if e["type"] == "order_received"]
+    assert len(received) == len(STYLES) and all(e["errors"] == [] for e in received)
+    assert len(smtp.messages) == len(STYLES)
+    assert all(b"BUILD C3-D3" in m.replace(b"=\r\n", b"") for m in smtp.messages)
+
+
+# -- what the player writes to the GM ---------------------------------------------------------------
+CHATTER = ("Hi umpire,\n\nSorry I'm late, was travelling!\n\n{order}\n\nOops, that was all.\nCheers, Alice\n"
+           "Carol C.\n")
+
+
+def test_greetings_and_sign_offs_are_a_note_to_the_gm_kept_shown_and_never_refused(game, tmp_path):
+    folder, codes = game
+    order = "GAME g1\nCOMPANY red\nCODE {}\nHOME Alpha\nBUILD C3-D3".format(codes["red"])
+    fetcher = fetch_one(folder, email(CHATTER.format(order=order)))
+    (outcome,) = fetcher.outcomes
+    assert outcome.status == "accepted"
+    (event,) = orders_journaled(folder)
+    assert event["errors"] == []
+    assert [n.text for n in outcome.notes] == ["Hi umpire,", "Sorry I'm late, was travelling!", "Oops, that was all.",
+                                               "Cheers, Alice", "Carol C."]
+    assert "note to the GM: Hi umpire, / Sorry I'm late" in str(outcome)
+    stored = folder.read_bytes(event["file"]).decode()
+    assert "Sorry" not in stored and "Cheers" not in stored
+    (record,) = fetcher.pending
+    assert record["notes"][0] == "line 1: Hi umpire," and record["round"] == 1
+    fetcher.room.log(fetcher.pending)
+    reply = " ".join(reply_text(folder, fetcher).split())
+    assert "5 lines were read as a note to the GM (lines 1, 3, 11, 12 and 13)" in reply
+    assert "could not be read" not in reply
+    result = CliRunner().invoke(main, ["status", str(folder.path)])
+    assert "note to the GM from red" in result.output and "line 3: Sorry I'm late, was travelling!" in result.output
+
+
+def test_a_misspelt_order_line_is_still_refused_not_taken_as_a_note(game):
+    folder, codes = game
+    order = "GAME g1\nCOMPANY red\nCODE {}\nHOME Alpha\nBUIDL C3-D3\nBuild C3-D3-Q99".format(codes["red"])
+    fetcher = fetch_one(folder, email(order + "\nCheers, Alice\n"))
+    (outcome,) = fetcher.outcomes
+    (event,) = orders_journaled(folder)
+    assert [e.split(":")[0] for e in event["errors"]] == ["line 5", "line 6"]
+    assert [n.text for n in outcome.notes] == ["Cheers, Alice"]
+    assert "could not be read" in reply_text(folder, fetcher)
+
+
+def test_chatter_inside_the_order_is_refused_as_before(game):
+    folder, codes = game
+    order = "GAME g1\nCOMPANY red\nCODE {}\nHOME Alpha\nand then\nBUILD C3-D3".format(codes["red"])
+    fetcher = fetch_one(folder, email(order))
+    (event,) = orders_journaled(folder)
+    assert [e.split(":")[0] for e in event["errors"]] == ["line 5"] and not fetcher.outcomes[0].notes

@@ -1,0 +1,89 @@
+"""What a player writes to the GM around his order: his note, never an order line.
+
+A line the order's parser cannot read is a note when it stands before the order's header (the
+first header line read: `Hi umpire,`), after its last line read (`Cheers, Alice`, `Carol C.`), or
+after a sign-off (`Thanks,`), and does not look like an order line: its first word is no order
+keyword of the game's family, nor one misspelt in capitals (`BUIDL`), and it holds no chain of
+hexes (`K12-K13`). Such a line is taken out of the order (it is neither refused nor published)
+and kept for the GM. Any other line that cannot be read is refused as before.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from ..echo import clip
+from ..order_header import HEADER_KEYWORDS, clean_lines, keyword_of, split_press, visible
+
+SIGN_OFF = re.compile(
+    r"^\s*(cheers|thanks|thank you|many thanks|thx|ta|best|best wishes|best regards|regards|kind regards|"
+    r"warm regards|yours|yours truly|sincerely|greetings|ciao|bye|love|all the best|take care|"
+    r"gru(ß|ss)|(viele|liebe|beste) grüße|mfg|cordialement|amitiés|saludos|un saludo|salut)\b[^\n]{0,60}$",
+    re.IGNORECASE)
+_CHAIN = re.compile(r"(?<![\w-])[A-Za-z]{1,3}[0-9]{1,3}\s*[-–—]\s*[A-Za-z]{1,3}[0-9]{1,3}(?![\w])")
+
+
+@dataclass(frozen=True)
+class Note:
+    line: int
+    text: str                   # as it may be shown (clipped, printable)
+
+    def __str__(self):
+        return f"line {self.line}: {self.text}"
+
+
+def find(text: str, order, keywords: tuple[str, ...]) -> list[Note]:
+    """The note lines of an order text, as the game's family read it to `order` (its `errors`
+    carry line numbers; `keywords` are the family's order keywords)."""
+    lines = text.splitlines()
+    errors = sorted({e.line for e in getattr(order, "errors", []) if 0 < e.line <= len(lines)})
+    if not errors:
+        return []
+    wrong = set(errors)
+    read = [n for n, _, _ in clean_lines(split_press(text)[0]) if n not in wrong]
+    header = next((n for n in read if keyword_of(visible(lines[n - 1]))[0] in HEADER_KEYWORDS), None)
+    first = header if header is not None else (read[0] if read else None)
+    last = read[-1] if read else 0
+    signed = next((n for n in errors if SIGN_OFF.match(visible(lines[n - 1]))), None)
+    return [Note(n, clip(visible(lines[n - 1]).strip())) for n in errors
+            if (first is None or n < first or n > last or (signed is not None and n >= signed))
+            and not looks_like_order(lines[n - 1], keywords)]
+
+
+def without(text: str, notes: list[Note]) -> str:
+    """The text with the notes' lines left empty (lines keep their numbers)."""
+    numbers = {n.line for n in notes}
+    parts = text.splitlines(keepends=True)
+    for n in numbers:
+        line = parts[n - 1]
+        parts[n - 1] = line[len(line.rstrip(_LINE_ENDS)):]
+    return "".join(parts)
+
+
+_LINE_ENDS = "\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def looks_like_order(line: str, keywords: tuple[str, ...]) -> bool:
+    """Whether a line reads as an order line meant as one: an order keyword first, or one misspelt
+    in capitals, or a chain of hexes in it."""
+    shown = visible(line)
+    keyword, word, _ = keyword_of(shown)
+    if keyword in keywords:
+        return True
+    bare = word.strip(".,;:!?")
+    if len(bare) >= 3 and bare.isupper() and difflib.get_close_matches(bare.upper(), keywords, 1, 0.7):
+        return True
+    return bool(_CHAIN.search(shown.split("#", 1)[0]))
+
+
+def summary(notes: list[Note]) -> str:
+    """What a confirmation says of them: `2 lines were read as a note to the GM (lines 1 and 9).`"""
+    if not notes:
+        return ""
+    numbers = [str(n.line) for n in notes]
+    where = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+    count = "1 line was" if len(notes) == 1 else f"{len(notes)} lines were"
+    return (f"{count} read as a note to the GM (line{'s' if len(notes) > 1 else ''} {where}): the GM reads it; "
+            "it is not an order and is not published.")
