@@ -172,7 +172,7 @@ def test_greetings_and_sign_offs_are_a_note_to_the_gm_kept_shown_and_never_refus
     stored = folder.read_bytes(event["file"]).decode()
     assert "Sorry" not in stored and "Cheers" not in stored
     (record,) = fetcher.pending
-    assert record["notes"][0] == "line 1: Hi umpire," and record["round"] == 1
+    assert record["notes"][0] == "line 1: Hi umpire," and record["turn"] == "1"
     fetcher.room.log(fetcher.pending)
     reply = " ".join(reply_text(folder, fetcher).split())
     assert "5 lines were read as a note to the GM (lines 1, 3, 11, 12 and 13)" in reply
