@@ -6,8 +6,8 @@ whatever stands below Outlook's `-----Original Message-----`, its `From:`/`Sent:
 forwarded message's marker. The attribution line before a quote (`On <date>, <name> wrote:`), a
 signature (`-- ` or a phone's "Sent from my iPhone") and what follows it are the mail client's.
 
-A newsletter prints an order form per company (umpire/order_form.py): a block that begins with
-its GAME line. The order of a mail is the player's own text when it holds a GAME line; else the
+A newsletter prints an order form per company or player (with the marks of umpire/form_marks.py):
+a block that begins with its GAME line. The order of a mail is the player's own text when it holds a GAME line; else the
 one form in the quoted or forwarded text that the player filled in (its CODE line holds a code,
 not the blank). The forms left blank, and the rest of the text replied to, do not count. Lines
 keep their numbers, so a refusal points at the mail.
@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import order_form
+from .. import form_marks
 from ..order_header import HEADER_KEYWORDS, keyword_of
 
 _QUOTE = re.compile(r"^[ \t]*((?:>[ \t]?)+)")
@@ -98,7 +98,7 @@ class Form:
         """Its CODE line holds a code, not the form's blank."""
         for i in self.lines:
             keyword, _, rest = keyword_of(lines[i].text)
-            if keyword == "CODE" and rest and not order_form.blank(rest):
+            if keyword == "CODE" and rest and not form_marks.blank(rest):
                 return True
         return False
 
@@ -109,7 +109,7 @@ def forms(lines: list[Line]) -> list[Form]:
     found = []
     i = 0
     while i < len(lines):
-        if lines[i].client or keyword_of(lines[i].text)[0] != order_form.FORM_START:
+        if lines[i].client or keyword_of(lines[i].text)[0] != form_marks.FORM_START:
             i += 1
             continue
         start, depth, own = i, lines[i].depth, lines[i].own
@@ -118,7 +118,7 @@ def forms(lines: list[Line]) -> list[Form]:
         while i < len(lines):
             line = lines[i]
             if line.depth != depth or line.own != own or line.client or _RULE.match(line.text) or \
-                    keyword_of(line.text)[0] == order_form.FORM_START:
+                    keyword_of(line.text)[0] == form_marks.FORM_START:
                 break
             if not line.text.strip():
                 ahead = next((x for x in lines[i:] if x.text.strip() or x.depth != depth or x.own != own), None)
@@ -157,7 +157,7 @@ def order_lines(text: str) -> str:
     out = []
     for i, line in enumerate(lines):
         text = line.text if i in keep else ""
-        if i in in_form and order_form.blank(text) and keyword_of(text)[0] in order_keywords():
+        if i in in_form and form_marks.blank(text) and keyword_of(text)[0] in order_keywords():
             text = ""
         out.append(text)
     while out and not out[-1].strip():

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import jinja2
 
-from .. import order_form
+from .. import form_marks
 from ..columns import display_width, pad, widest
 from ..family_folder import handed
 from ..resources import data_dir
@@ -37,7 +37,7 @@ def environment() -> jinja2.Environment:
     env.filters["width"] = display_width
     env.filters["pad"] = pad
     env.filters["widest"] = widest
-    env.globals["forms_heading"] = order_form.heading
+    env.globals["forms_title"] = form_marks.title
     env.bytecode_cache = template_cache.for_environment(env)
     return env
 

@@ -7,7 +7,7 @@ of the game) is read from its events by render/transports_report.py.
 from __future__ import annotations
 
 from ....dice import commitment
-from .... import order_form
+from .... import form_marks
 from ..engine import construction
 from ....ledger import BANK
 from ..engine.state import State
@@ -172,7 +172,7 @@ def order_template(state, game_map, cid: str, announced: list[dict], builds: boo
                    builds_after: list[int] = ()) -> list[str]:
     """The lines a company fills in for the open round (its code is never printed); where the
     edition builds after each transport, one build section per transport (`AFTER n BUILD`)."""
-    lines = order_form.header_lines(state.game, cid, state.round)
+    lines = form_marks.header_lines(state.game, cid, state.round)
     if state.phase == "construction":
         if cid not in state.homes:
             lines.append(f"HOME <{' or '.join(c.name for c in game_map.home_terminals)}>")
