@@ -178,3 +178,18 @@ def test_a_game_begun_under_an_earlier_layout_gets_private_pdfs_its_journal_does
     [event] = [e for e in GameFolder(folder.path).events if e["type"] == "newsletter" and e["number"] == 2]
     assert not any(f.endswith("-ann.pdf") for f in event["files"])
     assert (folder.newsletters / "002-ann.pdf").exists()
+
+
+def test_with_hidden_money_the_pdf_shows_no_marks_and_the_private_pdf_shows_his_own(tmp_path):
+    need_pdftoppm()
+    folder, _ = actions.create_game(tmp_path / "hid", None, "volldampf",
+                                    ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"],
+                                    seed="hidden", option_specs=("money=hidden",))
+    text = text_of(folder.newsletters / "001.pdf", first=2)
+    for name, p in (("Ann", "ann"), ("Bob", "bob"), ("Cy", "cy")):
+        assert row_of(text, name)[:4] == [p, row_of(text, name)[1], "-", "0"]
+    marks = folder.state().cash("ann")
+    sheet = text_of(folder.newsletters / "001-ann.pdf")
+    figures = sheet.split("Your figures", 1)[1].split("\n")
+    header = next(i for i, line in enumerate(figures) if "Marks" in line)
+    assert figures[header + 1].split()[0] == str(marks)

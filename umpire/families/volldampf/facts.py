@@ -26,7 +26,7 @@ def newsletter_facts(board, rules, state: State, events: list[dict], game: str, 
     loc = w.loc
     return {
         "game": game, "number": number, "board": board.title, "headline": headline, "deadline": deadline,
-        "commitment": commitment if number == 1 else None, "seed": seed, "hidden": hidden,
+        "commitment": commitment if number == 1 else None, "seed": seed,
         "players": [{"id": p, "name": s.names.get(p, p), "place": places.get(p, "-"), "colour": colours[p],
                      "marks": None if hidden else s.cash(p), "income": s.income_of(p), "bonds": s.bonds[p],
                      "score": s.score(p, at_end), "cards": len(s.hands[p]),
