@@ -226,3 +226,11 @@ def test_the_newsletter_says_who_ordered_in_the_grace(tmp_path):
     text = (folder.path / "newsletters" / "002.txt").read_text()
     assert "Ordered after the deadline, in the grace: Red Lines." in text
     assert replay(folder.path, quick=True).differences == []
+
+
+def test_status_says_paused_and_who_is_away(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days"])
+    cli("deadline", folder.path, "--pause", now=NOW)
+    cli("absence", folder.path, "red", "--from", "2025-03-07", "--to", "2025-03-09", now=NOW)
+    out = cli("status", folder.path).output
+    assert "deadline:  paused" in out and "absent:    red 2025-03-07 to 2025-03-09" in out

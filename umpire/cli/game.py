@@ -326,6 +326,10 @@ def status(game_dir, as_json):
     click.echo(f"  awaited:   {', '.join(info['awaited']) or 'nobody'}")
     if info.get("deadline"):
         click.echo(f"  deadline:  {info['deadline']}")
+    elif info.get("paused"):
+        click.echo("  deadline:  paused (umpire deadline --resume runs the clock again)")
+    for company, spans in sorted(info.get("absences", {}).items()):
+        click.echo(f"  absent:    {company} " + ", ".join(f"{a} to {b}" for a, b in spans))
     refused = info["mail"]["refused"]
     if refused:
         count = sum(r["count"] for r in refused)
