@@ -3,6 +3,8 @@ the fees and bonuses, and how hexes neighbour each other on this map's column or
 
 from __future__ import annotations
 
+import copy
+
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ....words import plural
@@ -57,7 +59,19 @@ def neighbour_examples(game_map: GameMap) -> list[dict]:
     """Two hexes of this map side by side (one of each column or row parity) with their six neighbours.
 
     Each is {"hex": label, "around": {place: label}}; the hexes are the land hexes nearest the middle
-    of the map whose six neighbours all lie on the grid."""
+    of the map whose six neighbours all lie on the grid. Found once per process and map."""
+    key = game_map.fingerprint
+    if key not in _EXAMPLES:
+        if len(_EXAMPLES) > 8:
+            _EXAMPLES.clear()
+        _EXAMPLES[key] = _neighbour_examples(game_map)
+    return copy.deepcopy(_EXAMPLES[key])
+
+
+_EXAMPLES: dict[str, list[dict]] = {}
+
+
+def _neighbour_examples(game_map: GameMap) -> list[dict]:
     grid = game_map.grid
     kind = grid.layout[-1]
     middle = (grid.width / 2, grid.height / 2)
