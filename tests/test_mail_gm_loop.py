@@ -96,15 +96,28 @@ def test_a_game_without_a_gm_address_still_says_to_write_to_the_gm(tmp_path, dov
 
 def test_the_gm_submits_the_saved_late_message_and_it_counts(game, dovecot, mailbox, smtp):
     folder, codes = game
-    body = "\n".join([order_text("g1", "red", codes["red"], "HOME Alpha", "BUILD C3-D3").rstrip("\n"),
-                      "", "> GAME g1", "> an old order quoted", "-- ", "Red, on the train"]) + "\n"
+    body = "\n".join(["Dear GM, my train was late; please take these.", "",
+                      order_text("g1", "red", codes["red"], "HOME Alpha", "BUILD C3-D3").rstrip("\n"),
+                      "", "Thanks,", "Red", "", "> GAME g1", "> an old order quoted", "-- ", "Red, on the train"]) + "\n"
     deliver_at(dovecot, mailbox, email(body, msgid="<late@example.org>"), DEADLINE + timedelta(hours=2))
     fetch(folder.path, dovecot, mailbox, smtp)
     (saved,) = (folder.path / "inbox").glob("*.eml")
     result = CliRunner().invoke(main, ["submit", str(folder.path), str(saved)])
     assert result.exit_code == 0, result.output
     assert "accepted for red, round 1" in result.output and "HOME" in result.output
-    assert GameFolder(folder.path).latest_orders(1) .keys() == {"red"}
+    assert "  note to the GM, line 1: Dear GM, my train was late; please take these." in result.output
+    assert "  note to the GM, line 9: Thanks," in result.output and "refused" not in result.output
+    (stored,) = GameFolder(folder.path).latest_orders(1).values()
+    assert "Dear GM" not in (folder.path / stored).read_text() and "HOME Alpha" in (folder.path / stored).read_text()
+
+
+def test_the_gm_submits_the_mails_text_with_its_notes_and_it_counts(game, tmp_path):
+    folder, codes = game
+    path = tmp_path / "red.txt"
+    path.write_text("Hi GM,\n\n" + order_text("g1", "red", codes["red"], "HOME Alpha") + "\nCheers, Red\n")
+    result = CliRunner().invoke(main, ["submit", str(folder.path), str(path)])
+    assert result.exit_code == 0, result.output
+    assert "  note to the GM, line 1: Hi GM," in result.output and "line 8: Cheers, Red" in result.output
 
 
 def test_a_saved_message_without_the_eml_name_is_read_as_mail_too(game, tmp_path):

@@ -65,9 +65,10 @@ def submit(game_dir, files):
     Each accepted order is shown as the mail confirmation shows it: its lines as read, costs,
     fees and budget as the map stands, and warnings of what the resolution will refuse (the
     order is stored all the same). A message saved from a mail program (`.eml`) is read as
-    `umpire mail fetch` reads it. Example: `umpire submit games/ireland-1 red-round1.txt`.
+    `umpire mail fetch` reads it; a player's greeting or sign-off around his order is shown as
+    his note to the GM, not refused. Example: `umpire submit games/ireland-1 red-round1.txt`.
     """
-    from ..mail import saved
+    from ..mail import notes, saved
     folder = GameFolder(game_dir).require()
     refused = False
     for path in files:
@@ -78,13 +79,20 @@ def submit(game_dir, files):
                 refused = True
                 click.echo(f"{path}: refused: {problem}. Save the order's text as a plain file and submit that.")
                 continue
+        found = saved.notes_of(folder, data)
+        if found:
+            data = notes.without(data.decode("utf-8"), found).encode("utf-8")
         result = actions.submit(folder, data, via=f"submit {path.name}")
         if not result.accepted:
             refused = True
             click.echo(f"{path}: refused: {result.reason}")
+        else:
+            note = f" (replaces {result.replaced})" if result.replaced else ""
+            click.echo(f"{path}: accepted for {result.company}, round {result.round}{note}; stored as {result.file}")
+        for line in found:
+            click.echo(f"  note to the GM, {line}")
+        if not result.accepted:
             continue
-        note = f" (replaces {result.replaced})" if result.replaced else ""
-        click.echo(f"{path}: accepted for {result.company}, round {result.round}{note}; stored as {result.file}")
         for line in folder.family.confirmation(folder, folder.state(), result.company, result.order).lines:
             click.echo(line)
         for error in result.errors:

@@ -450,8 +450,7 @@ class Fetcher:
 
     def notes_of(self, folder: GameFolder, mail: Mail) -> list[notes.Note]:
         """The lines of the message that are the player's note to the GM (notes.py), codes masked."""
-        text = folder.order_text(mail.text.encode("utf-8"))
-        return notes.find(text, folder.family.parse_order(text, folder.game_map), folder.family.order_keywords)
+        return notes.of_order(folder, mail.text)
 
     def answer(self, folder: GameFolder, mail: Mail, result: actions.SubmitResult,
                received: datetime, found: list[notes.Note] = ()) -> tuple[Outcome, str]:

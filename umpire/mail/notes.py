@@ -52,6 +52,13 @@ def find(text: str, order, keywords: tuple[str, ...]) -> list[Note]:
             and not looks_like_order(lines[n - 1], keywords)]
 
 
+def of_order(folder, text: str) -> list[Note]:
+    """The note lines of an order text for a game (codes masked, read as its family reads it):
+    what `mail fetch` and the GM's `umpire submit` take out of an order alike."""
+    masked = folder.order_text(text.encode("utf-8"))
+    return find(masked, folder.family.parse_order(masked, folder.game_map), folder.family.order_keywords)
+
+
 def without(text: str, notes: list[Note]) -> str:
     """The text with the notes' lines left empty (lines keep their numbers)."""
     numbers = {n.line for n in notes}

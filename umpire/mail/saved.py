@@ -1,11 +1,13 @@
 """A message the GM saved from his mail program and gives to `umpire submit` (say, a late order
 he lets in): its order is read as `umpire mail fetch` reads a message (decode.read_mail), so the
-quotes, signatures and lines a mail client adds count as they do in mail."""
+quotes, signatures and lines a mail client adds count as they do in mail, and the player's note
+to the GM around it (notes.py) is taken out of it as the fetch takes it out."""
 
 from __future__ import annotations
 
 import re
 
+from . import notes
 from .decode import read_mail
 from .prescan import header_block, header_end
 
@@ -33,3 +35,13 @@ def order_of(raw: bytes) -> tuple[bytes, str | None]:
     if not mail.text.strip():
         return b"", "the saved message holds no text the umpire can read as orders"
     return mail.text.encode("utf-8"), None
+
+
+def notes_of(folder, data: bytes) -> list[notes.Note]:
+    """The player's note to the GM in an order the GM submits (his greeting and sign-off around
+    it), found as `mail fetch` finds it; none in a file that is not UTF-8 text."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return []
+    return notes.of_order(folder, text)
