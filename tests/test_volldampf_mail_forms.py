@@ -69,3 +69,31 @@ def test_the_player_s_own_form_filled_in_above_the_quoted_newsletter_is_his_orde
     assert flat.startswith("Your orders for game vm, player ann (Ann), turn 1A were received and stored.")
     assert "line 7: BONDS 1" in confirmation and "Lines that could not be read" not in confirmation
     assert not words_of(confirmation), confirmation
+
+
+def test_the_player_s_own_form_filled_in_within_the_quoted_newsletter_is_his_order(tmp_path, dovecot, mailbox,
+                                                                                    smtp):
+    """The player answers inline: he fills in his code and takes out the # before the lines he wants
+    in the quoted form, and writes nothing of his own."""
+    folder, codes = actions.create_game(tmp_path / "vm", str(TINY), "volldampf",
+                                        [f"{p}:{p.title()}:{p}@example.org" for p in PLAYERS], seed="inline")
+    runner = CliRunner()
+    assert runner.invoke(main, send_args(folder.path, smtp)).exit_code == 0
+    mail = newsletter_bodies(smtp, 1)["bob@example.org"]
+    lines = mail.splitlines()
+    start = next(i for i, line in enumerate(lines) if form_marks.turn_of_title(line))
+    edited = lines[:start] + [line.replace(form_marks.CODE_LINE, f"CODE {codes['bob']}")
+                              for line in examples(lines[start:])]
+    reply = "\n".join(["On 26 Nov 2026, umpire@example.org wrote:"]
+                      + ["> " + line if line else ">" for line in edited]) + "\n"
+    dovecot.deliver(mailbox, [email(reply, sender="bob@example.org", subject="Re: vm: newsletter 001",
+                                    msgid="<reply-2@example.org>")])
+    result = runner.invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
+    assert result.exit_code == 0, result.output
+    live = GameFolder(folder.path)
+    order = live.read_order(live.read_bytes(live.latest_orders("1A")["bob"]))
+    assert not order.errors, [str(e) for e in order.errors]
+    assert (order.body.bonds, order.body.bids, order.body.choose) == (1, [3], [3, 2, 1])
+    [confirmation] = confirmations(smtp)
+    assert "player bob (Bob), turn 1A were received" in " ".join(confirmation.split())
+    assert "Lines that could not be read" not in confirmation and not words_of(confirmation)

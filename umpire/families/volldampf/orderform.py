@@ -27,8 +27,7 @@ def order_form(board, rules, state: State, player: str) -> list[str]:
     if state.turn == "finished" or player not in state.seats:
         return []
     turn = turn_name(state)
-    out = [form_marks.title(turn), f"GAME {state.game}", f"PLAYER {player}", form_marks.CODE_LINE,
-           f"ROUND {turn}", HOW]
+    out = [form_marks.title(turn), *form_marks.header_lines(state.game, player, turn, keyword="PLAYER"), HOW]
     form = _Form(board, rules, state, player)
     merged = bool(rules["options"]["merge_build_move"])
     if state.turn[1:]:
