@@ -9,29 +9,24 @@ import json
 from dataclasses import dataclass
 
 from ..order_header import clean_lines, keyword_of, visible
+from ..family_folder import FamilyFolder
 from ..press import press_of, split_press
-from ..timetable.deadlines import deadline_text
 from ..store.folder import GameFolder
 
 SITE_FORMAT = 1          # raised when the pages change, so every page is made anew
 
 
-class FolderAt:
+class FolderAt(FamilyFolder):
     """A game folder as it stood before a newsletter was journaled, as a family reads it
     (umpire/family_folder.py): its events end there; all else is the folder's (game.yaml, map,
     rules, stored orders)."""
 
     def __init__(self, folder: GameFolder, events: list[dict], state):
-        self._folder, self.events, self._state = folder, events, state
-
-    def __getattr__(self, name):
-        return getattr(self._folder, name)
+        super().__init__(folder)
+        self.events, self._state = events, state
 
     def state(self, copy: bool = True):
         return self._state.copy() if copy else self._state
-
-    def deadline_text(self, turn) -> str | None:
-        return deadline_text(self._folder, turn)
 
     def press(self, turn, seats: list[str], names: dict[str, str]) -> list[dict]:
         return press_of(self, turn, seats, names)
