@@ -229,3 +229,12 @@ def test_a_volldampf_confirmation_names_the_lines_it_refused(tmp_path):
     empty.write_text("GAME vd\nPLAYER bernd\n")
     assert "(no order lines: the defaults of this turn apply)" in CliRunner().invoke(
         main, ["submit", str(folder.path), str(empty)]).output
+
+
+def test_an_unreadable_zine_line_after_the_order_is_refused_not_taken_for_a_note(game, tmp_path):
+    folder, codes = game
+    path = tmp_path / "red.txt"
+    path.write_text(order_text("g1", "red", codes["red"], "HOME Alpha", "1a) Nowhere - ;"))
+    result = CliRunner().invoke(main, ["submit", str(folder.path), str(path)])
+    assert result.exit_code == 1 and "refused line 5: '1a) Nowhere - ;'" in result.output
+    assert "note to the GM" not in result.output
