@@ -177,7 +177,39 @@ def test_a_third_family_status_prints_through_the_family(coin):
     assert "awaited:   ann, bob" in result.output
 
 
-def test_a_family_without_commands_refuses_one(coin):
+def test_a_family_refuses_a_command_it_does_not_add(coin):
     folder, _ = coin(seed="s")
     with pytest.raises(UmpireError, match="the command 'end-construction' is not part of this game"):
-        actions.end_construction(GameFolder(folder.path), "no reason")
+        actions.family_command(GameFolder(folder.path), "end-construction", actions.gm_args("no reason"))
+    result = CliRunner().invoke(main, ["end-construction", str(folder.path), "--reason", "x"])
+    assert result.exit_code == 1 and "end-construction is not a command of a coin game such as c1" in result.output
+
+
+@pytest.fixture
+def cli_knows_coin(coin):
+    """The command line's list of GM commands read afresh with the Coin family registered."""
+    import umpire.cli
+    umpire.cli._family_commands.cache_clear()
+    yield coin
+    umpire.cli._family_commands.cache_clear()
+
+
+def test_a_third_familys_gm_command_is_a_command_of_the_shell(cli_knows_coin, tmp_path):
+    folder, _ = cli_knows_coin(seed="s")
+    runner = CliRunner()
+    assert "skip-turn" in runner.invoke(main, ["--help"]).output
+    helped = runner.invoke(main, ["skip-turn", "--help"]).output
+    assert "no coin is drawn" in helped and 'umpire skip-turn games/c1 --reason "the table was closed"' in helped
+    result = runner.invoke(main, ["skip-turn", str(folder.path), "--reason", "the table was closed"])
+    assert result.exit_code == 0, result.output
+    assert actions.status(folder)["turn"] == "1B"
+    assert {"type": "command", "command": "skip-turn", "reason": "the table was closed"} in folder.events
+    assert replay(folder.path).differences == []
+    rolled = runner.invoke(main, ["rollback", str(folder.path)])                 # undoable, as a resolve
+    assert rolled.exit_code == 0, rolled.output
+    assert actions.status(GameFolder(folder.path))["turn"] == "1A"
+    dampfross = tmp_path / "d1"
+    assert runner.invoke(main, ["new", str(dampfross), "--map", TEST_MAP, "--rules", "laurin", "--company",
+                                "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]).exit_code == 0
+    refused = runner.invoke(main, ["skip-turn", str(dampfross), "--reason", "x"])
+    assert refused.exit_code == 1 and "skip-turn is not a command of a dampfross game" in refused.output

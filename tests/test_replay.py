@@ -83,7 +83,7 @@ def test_replay_replays_an_end_construction_command(tmp_path):
         for kind in ("txt", "pdf"):
             (folder.path / "newsletters" / f"{extra:03d}.{kind}").unlink()
     folder = type(folder)(folder.path)
-    actions.end_construction(folder, "the players agreed")
+    actions.family_command(folder, "end-construction", actions.gm_args("the players agreed"))
     assert replay(folder.path).differences == []
 
 

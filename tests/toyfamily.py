@@ -2,7 +2,8 @@
 
 Coin: every round has two mail turns, A and B; in each every player sends `GUESS heads` or
 `GUESS tails`; the umpire draws the coin (seeded or recorded draws) and a right guess scores.
-After round 2 the game is finished. Each player's private sheet tells him his guess.
+After round 2 the game is finished. Each player's private sheet tells him his guess. The GM may
+skip a turn (`umpire skip-turn GAME_DIR --reason TEXT`): no coin is drawn, the next turn opens.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import yaml
 
 from umpire.draws import RecordedDraws, SeededDraws, draw_event, read_draws_file
 from umpire.errors import DataError, UmpireError
-from umpire.families.base import Confirmation, Family, Issue
+from umpire.families.base import Confirmation, Family, GmCommand, Issue
 from umpire.order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
 from umpire.resources import find_named
 
@@ -63,6 +64,9 @@ class CoinOrder:
 class Coin(Family):
     name = "coin"
     recorded = "draws"
+    title = "Coin"
+    gm_commands = (GmCommand("skip-turn", "Skip the open turn: no coin is drawn and the next turn opens.",
+                             'umpire skip-turn games/c1 --reason "the table was closed"'),)
 
     def load_board(self, name_or_path):
         return SimpleNamespace(**yaml.safe_load(find_named("maps", str(name_or_path)).read_text()))
@@ -120,13 +124,19 @@ class Coin(Family):
         events = [draw_event(f"turn {turn} coin", "coin", coin)]
         events += [{"type": "scored", "player": p} for p in state.players
                    if p in orders and orders[p].guess == coin]
-        if state.phase == "A":
-            events.append({"type": "turn_opened", "round": state.round, "turn": "B"})
-        elif state.round < rules.rounds:
-            events.append({"type": "turn_opened", "round": state.round + 1, "turn": "A"})
-        else:
-            events.append({"type": "finished"})
-        return events
+        return events + [_next_turn(state, rules)]
+
+    def command(self, name, state, board, rules, random, options, args) -> list[dict]:
+        if name != "skip-turn":
+            return super().command(name, state, board, rules, random, options, args)
+        return [{"type": "skipped", "round": state.round, "turn": state.phase}, _next_turn(state, rules)]
+
+    def outcome(self, events: list[dict]):
+        if not any(e["type"] == "finished" for e in events):
+            return None
+        players = next(e["players"] for e in events if e["type"] == "game_created")
+        scores = {p["id"]: sum(1 for e in events if e["type"] == "scored" and e["player"] == p["id"]) for p in players}
+        return "after the last round", [p for p, n in scores.items() if n == max(scores.values())]
 
     def status(self, folder, state: CoinState) -> dict:
         return {"phase": state.phase, "round": state.round, "turn": self.open_turn(state),
@@ -148,6 +158,14 @@ class Coin(Family):
 
     def confirmation(self, folder, state, player, order) -> Confirmation:
         return Confirmation([f"  GUESS {order.guess}"], "The coin is drawn when the turn is resolved.")
+
+
+def _next_turn(state: CoinState, rules) -> dict:
+    if state.phase == "A":
+        return {"type": "turn_opened", "round": state.round, "turn": "B"}
+    if state.round < rules.rounds:
+        return {"type": "turn_opened", "round": state.round + 1, "turn": "A"}
+    return {"type": "finished"}
 
 
 def coin_pdf() -> bytes:

@@ -389,7 +389,7 @@ def family_command_events(folder: GameFolder, name: str, args: dict) -> list[dic
 
 
 def family_command(folder: GameFolder, name: str, args: dict) -> list[dict]:
-    """A GM command the game's family adds (e.g. Dampfross's end-construction), journaled with its args."""
+    """A GM command the game's family adds (its `gm_commands`), journaled with its args."""
     if finish_interrupted(folder.require()):
         return []
     events = family_command_events(folder, name, args)
@@ -398,15 +398,9 @@ def family_command(folder: GameFolder, name: str, args: dict) -> list[dict]:
     return events
 
 
-def end_construction_events(folder: GameFolder, reason: str) -> list[dict]:
-    """What ending Dampfross's construction phase would do now: its events, nothing written (the
-    engine is pure and the dice are read afresh, so the real command rolls the same)."""
-    return family_command_events(folder, "end-construction", {"reason": ids.check_reason(reason, "--reason")})
-
-
-def end_construction(folder: GameFolder, reason: str) -> list[dict]:
-    """The GM ends Dampfross's construction phase."""
-    return family_command(folder, "end-construction", {"reason": ids.check_reason(reason, "--reason")})
+def gm_args(reason: str) -> dict:
+    """The arguments of a family's GM command (`--reason`, checked as every GM reason is)."""
+    return {"reason": ids.check_reason(reason, "--reason")}
 
 
 def publish_newsletter(folder: GameFolder):

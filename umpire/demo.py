@@ -6,16 +6,15 @@ from pathlib import Path
 from typing import Callable
 
 from . import play as archive
+from .families import family
 from .resources import data_dir
 from .store.folder import GameFolder
 from .yamlfile import safe_load
 
 
-DEMOS = {"dampfross": "demo", "volldampf": "volldampf-demo"}   # `umpire demo --game NAME` -> bundled folder
-
-
-def demo_dir(game: str = "dampfross") -> Path:
-    return data_dir("games") / DEMOS[game]
+def demo_dir(game: str | None = None) -> Path:
+    """The bundled demo archive of a family (`umpire demo --game NAME`; None: the default family's)."""
+    return data_dir("games") / family(game).demo
 
 
 def spec(source: Path | None = None) -> dict:

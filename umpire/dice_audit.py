@@ -102,7 +102,7 @@ def verify(folder: GameFolder) -> Verdict:
         expected = seeded_value(seed, e["purpose"])
         if expected != e["value"]:
             return Verdict(i, f"roll {i + 1} ({e['purpose']}) was {e['value']}; the seed gives {expected}.")
-    revealed = any(e["type"] == "game_finished" for e in folder.events)
+    revealed = folder.family.outcome(folder.events) is not None
     return Verdict(len(made), note="the seed was revealed at the end" if revealed else
                    "the seed is not revealed yet: checked with the GM's secrets.yaml")
 

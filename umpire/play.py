@@ -32,7 +32,7 @@ SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' na
 KEYS = ("game", "map", "rules", "seed", "dice", "draws", "profile", "options", "companies", "gm", "unreadable_lines")
 RECORDED = ("dice", "draws")                  # recorded randomness: Dampfross's dice, Volldampf's draws
 UNREADABLE = ("stop", "report")               # an order line the umpire cannot read: stop the play, or report it
-GM_COMMANDS = ("end-construction", "adjust")
+SHELL_GM_COMMANDS = ("adjust",)               # besides the GM commands of the game's family (gm_commands)
 VIA = "play"                                  # orders are journaled as received "via play 3/red.txt"
 EARLIER_VIAS = ("play ", "demo ")             # demo: folders written before `umpire play` existed
 _ROUND = re.compile(r"^(\d{1,4})([A-Za-z]?)(\d{0,2})$")
@@ -52,7 +52,7 @@ def turn_name(key: tuple[int, str, int]) -> str:
 
 @dataclass
 class GmCommand:
-    name: str                                 # end-construction | adjust
+    name: str                                 # adjust, or a GM command of the family (end-construction)
     args: dict
     line: int
 
@@ -163,7 +163,8 @@ def read_archive(source: Path) -> Archive:
         _check_recorded(rules_name, spec, recorded, where)
     return Archive(source, path, text["game"], map_name, rules_name,
                    text.get("seed"), dice, text.get("profile"), option_specs, companies,
-                   _gm_commands(spec.get("gm"), spec, where), _round_folders(source), unreadable, recorded)
+                   _gm_commands(spec.get("gm"), spec, where, _family_commands(rules_name)), _round_folders(source),
+                   unreadable, recorded)
 
 
 def _text(spec: dict, key: str, where: str) -> str:
@@ -255,13 +256,27 @@ def _flow(value) -> str:
     return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
 
 
-def _gm_commands(gm, spec: dict, where: str) -> dict[tuple, list[GmCommand]]:
-    """`gm:` maps a round to its GM commands: `- end-construction: REASON` or
-    `- adjust: {company: ID, units: N, reason: TEXT}`."""
+def _family_commands(rules_name: str) -> tuple[str, ...]:
+    """The names of the GM commands the family of the archive's rules adds (a ruleset refused by
+    name is refused when the game is created: until then, the default family's)."""
+    from .families import family, of_rules
+    from .resources import find_named
+    try:
+        chosen = of_rules(find_named("rules", rules_name))
+    except UmpireError:
+        chosen = family()
+    return tuple(c.name for c in chosen.gm_commands)
+
+
+def _gm_commands(gm, spec: dict, where: str, family_commands: tuple[str, ...]) -> dict[tuple, list[GmCommand]]:
+    """`gm:` maps a round to its GM commands: `- NAME: REASON` for a GM command of the game's
+    family (`- end-construction: REASON`), or `- adjust: {company: ID, units: N, reason: TEXT}`."""
     if gm is None:
         return {}
     at = f"{where}, line {line_of(spec, 'gm')}"
-    example = "e.g. gm: {7: [end-construction: agreed by all]}"
+    known = family_commands + SHELL_GM_COMMANDS
+    example = (f"e.g. gm: {{7: [{family_commands[0]}: agreed by all]}}" if family_commands
+               else "e.g. gm: {7: [adjust: {company: red, units: 5, reason: fee charged twice}]}")
     if not isinstance(gm, dict):
         raise DataError("gm: is not a mapping of rounds to their commands.", at, f"Write {example}.")
     out: dict[tuple, list[GmCommand]] = {}
@@ -277,10 +292,10 @@ def _gm_commands(gm, spec: dict, where: str) -> dict[tuple, list[GmCommand]]:
         parsed = []
         for i, command in enumerate(commands):
             cline = line_of(commands, i) or line
-            if not (isinstance(command, dict) and len(command) == 1 and next(iter(command)) in GM_COMMANDS):
+            if not (isinstance(command, dict) and len(command) == 1 and next(iter(command)) in known):
                 raise DataError(f"gm: round {round_name}: {described(command)} is not a GM command.",
                                 f"{where}, line {cline}",
-                                f"The commands are {' and '.join(GM_COMMANDS)}; write {example}, or "
+                                f"The commands are {' and '.join(known)}; write {example}, or "
                                 "- adjust: {company: red, units: 5, reason: fee charged twice}.")
             name, args = next(iter(command.items()))
             parsed.append(GmCommand(name, _gm_args(name, args, f"gm: round {round_name}: {name}",
@@ -290,11 +305,10 @@ def _gm_commands(gm, spec: dict, where: str) -> dict[tuple, list[GmCommand]]:
 
 
 def _gm_args(name: str, args, what: str, at: str) -> dict:
-    """A GM command's arguments, checked as the command line checks them: `end-construction: REASON`
-    or `adjust: {company: ID, units: N, reason: TEXT}`."""
-    if name == "end-construction":
-        return {"reason": _gm_reason(args, what, at,
-                                     "Write - end-construction: the players agreed to stop building.")}
+    """A GM command's arguments, checked as the command line checks them: `NAME: REASON` for the
+    family's commands (`end-construction: REASON`), `adjust: {company: ID, units: N, reason: TEXT}`."""
+    if name not in SHELL_GM_COMMANDS:
+        return {"reason": _gm_reason(args, what, at, f"Write - {name}: the players agreed to it.")}
     example = "Write - adjust: {company: red, units: 5, reason: fee charged twice}."
     if not (isinstance(args, dict) and set(args) == {"company", "units", "reason"}):
         raise DataError(f"{what} needs company, units and reason, and is given {described(args)}.", at, example)
@@ -442,14 +456,16 @@ class Game:
                               f"{'names' if len(passed) == 1 else 'name'} no round or mail turn of this game.",
                               "Name each round as the game does: a number, or in a game whose rounds have mail "
                               "turns, the turn (orders/2A, gm: {2A: [...]}).")
-        for command in self.gm.pop(key, []):
+        given = self.gm.pop(key, [])
+        for command in given:
             self.run_gm(command, name)
         if round_key(str(self.folder.family.open_turn(self.folder.state()))) != key:        # the GM ended the round
             ended = self.rounds.pop(key, None)
             if ended is not None and order_files(ended):
+                which = " and ".join(dict.fromkeys(c.name for c in given if c.name not in SHELL_GM_COMMANDS))
                 raise self.misfit(name, f"{ended.relative_to(self.archive.source)} holds orders, but the GM's "
-                                  "end-construction ended the round before they were carried out.",
-                                  "Move them to the next round, or end construction a round later.")
+                                  f"{which} ended the round before they were carried out.",
+                                  f"Move them to the next round, or give the {which} a round later.")
             return
         round_dir = self.rounds.pop(key, None)
         if round_dir is None:
@@ -484,8 +500,8 @@ class Game:
 
     def run_gm(self, command: GmCommand, name: str):
         try:
-            if command.name == "end-construction":
-                actions.end_construction(self.folder, command.args["reason"])
+            if command.name not in SHELL_GM_COMMANDS:
+                actions.family_command(self.folder, command.name, actions.gm_args(command.args["reason"]))
             else:
                 corrections.adjust(self.folder, command.args["company"], command.args["units"],
                                    command.args["reason"])

@@ -20,7 +20,7 @@ from .errors import UmpireError
 from .order_header import turn_words
 from .store.folder import GameFolder, in_force, picture_name
 
-UNDOABLE = ("resolve", "end-construction")
+UNDOABLE = ("resolve",)         # and the GM commands of the game's family that say they are undoable
 
 
 @dataclass
@@ -32,15 +32,22 @@ class Rollback:
     nothing: bool = False        # the round asked for is open already: nothing was done
 
 
-def commands(events: list[dict]) -> list[tuple[int, int | str, dict]]:
-    """The undoable commands in force: (journal position, the round or turn open when it was
-    given, event). A resolve names the turn it resolved; older journals say it by `round_opened`."""
+def undoable(family) -> tuple[str, ...]:
+    """The commands rollback undoes in a game of `family`: resolve, and the family's undoable GM commands."""
+    return UNDOABLE + tuple(c.name for c in family.gm_commands if c.undoable)
+
+
+def commands(events: list[dict], family) -> list[tuple[int, int | str, dict]]:
+    """The undoable commands in force in a game of `family`: (journal position, the round or turn
+    open when it was given, event). A resolve names the turn it resolved; older journals say it by
+    `round_opened`."""
+    names = undoable(family)
     out, open_round = [], 0
     for i in in_force(events):
         e = events[i]
         if e["type"] == "round_opened":
             open_round = e["round"]
-        elif e["type"] == "command" and e["command"] in UNDOABLE:
+        elif e["type"] == "command" and e["command"] in names:
             out.append((i, e.get("round", open_round), e))
     return out
 
@@ -54,13 +61,13 @@ def named(turn: int | str, wanted: int | str) -> bool:
 
 
 def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
-    """Undo the last resolve or end-construction, or (with `to_round`) every one since round
-    `to_round` was open, so that round is open again with its orders."""
+    """Undo the last resolve or undoable GM command of the family (end-construction), or (with
+    `to_round`) every one since round `to_round` was open, so that round is open again with its orders."""
     folder.require()
     actions.finish_interrupted(folder)
     state = folder.state()
     events = folder.journal()
-    done = commands(events)
+    done = commands(events, folder.family)
     open_turn = folder.family.open_turn(state)
     if to_round is None:
         if not done:

@@ -83,8 +83,8 @@ def _resolve(path: Path, now: datetime) -> GameOutcome:
         return GameOutcome(path.name, NOT_DUE, state.reason)
     events = actions.resolve(folder, now)
     after = folder.state()
-    finished = next((e for e in events if e["type"] == "game_finished"), None)
-    now_open = f"the game is over ({finished['reason']})" if finished else f"now {after.phase}, round {after.round}"
+    finished = folder.family.outcome(events)
+    now_open = f"the game is over ({finished[0]})" if finished else f"now {after.phase}, round {after.round}"
     return GameOutcome(path.name, RESOLVED, f"round {before} resolved ({state.reason[:-1]}); {now_open}; "
                                             f"newsletter {folder.newsletter_count():03d} written.")
 

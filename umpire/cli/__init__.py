@@ -19,6 +19,7 @@ a command module or `umpire --help` pulls in reportlab, imapclient, smtplib or j
 from __future__ import annotations
 
 import atexit
+import functools
 import gc
 import importlib
 import os
@@ -34,7 +35,6 @@ COMMANDS = {
     "new": "umpire.cli.game:new",
     "submit": "umpire.cli.game:submit",
     "resolve": "umpire.cli.game:resolve",
-    "end-construction": "umpire.cli.game:end_construction",
     "status": "umpire.cli.game:status",
     "route": "umpire.cli.route:route",
     "preview": "umpire.cli.gm:preview",
@@ -74,7 +74,8 @@ class LazyGroup(click.Group):
         module's source: listing the commands imports none of them."""
         rows = []
         for name in self.list_commands(ctx):
-            helped = None if name in self.commands else docstring_of(self.lazy_commands[name])
+            helped = None if name in self.commands else (
+                docstring_of(self.lazy_commands[name]) if name in self.lazy_commands else self.help_of(name))
             if helped is None:
                 command = self.get_command(ctx, name)
                 if command is None or command.hidden:
@@ -85,6 +86,10 @@ class LazyGroup(click.Group):
             limit = formatter.width - 6 - max(len(name) for name, _ in rows)
             with formatter.section("Commands"):
                 formatter.write_dl([(name, shorten(helped, limit)) for name, helped in rows])
+
+    def help_of(self, name: str) -> str | None:
+        """The help of a command neither registered nor in the map, without making it (None: make it)."""
+        return None
 
     def get_command(self, ctx, cmd_name):
         if cmd_name in self.lazy_commands and cmd_name not in self.commands:
@@ -114,6 +119,13 @@ def docstring_of(target: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=1)
+def _family_commands() -> dict:
+    """The GM commands of every family, by name (the registry reads them from the families)."""
+    from ..families import gm_commands
+    return gm_commands()
+
+
 def shorten(helped, limit: int) -> str:
     """A command's short help, from its docstring (text) or from the command itself."""
     if isinstance(helped, str):
@@ -122,7 +134,22 @@ def shorten(helped, limit: int) -> str:
 
 
 class UmpireGroup(LazyGroup):
-    """Turns every refused input into one clear paragraph on stderr and exit code 1."""
+    """Turns every refused input into one clear paragraph on stderr and exit code 1; takes the GM
+    commands the game families add (`Family.gm_commands`) as its own, made when first asked for."""
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(_family_commands()))
+
+    def help_of(self, name: str) -> str | None:
+        spec = _family_commands().get(name)
+        return spec.help if spec else None
+
+    def get_command(self, ctx, cmd_name):
+        command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in _family_commands():
+            from .family_commands import family_command
+            command = family_command(_family_commands()[cmd_name])
+        return command
 
     def invoke(self, ctx):
         try:

@@ -1,4 +1,4 @@
-"""Game commands: new, submit, resolve, status, end-construction."""
+"""Game commands: new, submit, resolve, status."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from .. import actions
 from ..due import due
 from ..errors import UmpireError
 from ..order_header import TURN_NAME, turn_words
+from ..resources import bundled_names
 from ..store.folder import GameFolder
 from . import main
+from .family_commands import revealed
 from .locking import locking
 from .progress import progress
 from .turns import named, round_or_turn
@@ -22,8 +24,9 @@ from .turns import named, round_or_turn
 
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--map", "map_name", help="A bundled map name or a map file (Volldampf: its board by default).")
-@click.option("--rules", "rules_name", required=True, help="laurin, schmidt, buetehorn, volldampf or a ruleset file.")
+@click.option("--map", "map_name", help="A bundled map name or a map file (default: the board of a family that has one).")
+@click.option("--rules", "rules_name", required=True,
+              help=f"A bundled ruleset ({', '.join(bundled_names('rules'))}) or a ruleset file.")
 @click.option("--company", "--player", "companies", multiple=True, required=True, metavar="ID:NAME:EMAIL",
               help="A company (a player), in seat order; the first listed is first in round 1.")
 @click.option("--seed", help="The secret seed of the dice or draws (default: a random one).")
@@ -161,7 +164,7 @@ def resolve(game_dir, force, round_number, games_dir):
     if ending:
         reason, winners = ending
         click.echo(f"{named(turn_before)} resolved. The game is over: {reason}. {_winners(folder, winners)}."
-                   f"{_revealed(folder)} Newsletter {status['newsletters']:03d} written.")
+                   f"{revealed(folder)} Newsletter {status['newsletters']:03d} written.")
     else:
         after = folder.family.open_turn(folder.state())
         now = f"turn {after}" if isinstance(after, str) else f"{status['phase']}, round {status['round']}"
@@ -190,7 +193,7 @@ def _not_open(folder: GameFolder, game_dir: Path, state, wanted: int | str, open
     """`resolve --round N` when N is not the open round: nothing to do if N was resolved (exit 0);
     otherwise a refusal saying that N is not open yet, or was never played."""
     from ..rollback import commands, named as names
-    played = [turn for _, turn, _ in commands(folder.journal())]
+    played = [turn for _, turn, _ in commands(folder.journal(), folder.family)]
     finished = state.phase == "finished"
     if not finished:
         _check_named(folder, state, wanted)
@@ -245,60 +248,6 @@ def resolve_due_games(games_dir: Path):
                f"{count[FAILED]} failed.")
     if count[FAILED]:
         sys.exit(1)
-
-
-@main.command("end-construction")
-@click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--reason", required=True, help="Why the GM ends the phase (journaled).")
-@click.option("--yes", is_flag=True, help="Do not ask, even when ending the phase ends the game at once.")
-@locking("game_dir")
-def end_construction(game_dir, reason, yes):
-    """End the construction phase by the GM's decision.
-
-    Example: `umpire end-construction games/ireland-1 --reason "agreed by all"`. When the first
-    operating round could not run a single transport and the game would end at once, the command
-    says so and asks first (or give --yes).
-    """
-    folder = GameFolder(game_dir).require()
-    if actions.finish_interrupted(folder):
-        click.echo(f"The last command had stopped before its newsletter; it is finished now "
-                   f"(newsletter {folder.newsletter_count():03d} written). Nothing else was done.")
-        return
-    planned = actions.end_construction_events(folder, reason)
-    ending = next((e for e in planned if e["type"] == "game_finished"), None)
-    if ending and not yes:
-        click.echo(f"Ending the construction phase now ends the game at once: {ending['reason']} "
-                   f"({_cancelled(planned)}); {_winners(folder, ending['winners'], capital=False)}.{_revealed(folder)}")
-        try:
-            go_on = click.confirm("End the game?", default=False)
-        except click.Abort:
-            go_on = False
-        if not go_on:
-            raise UmpireError("nothing was done.", fix=f"To end the game so: `umpire end-construction "
-                              f"{quote(str(game_dir))} --reason {quote(reason)} --yes`.")
-    events = actions.end_construction(folder, reason)
-    click.echo(f"The construction phase is ended ({reason}).")
-    number = folder.newsletter_count()
-    finished = next((e for e in events if e["type"] == "game_finished"), None)
-    if finished:
-        click.echo(f"The game is over: {finished['reason']} ({_cancelled(events)}). "
-                   f"{_winners(folder, finished['winners'])}.{_revealed(folder)} Newsletter {number:03d} written.")
-    else:
-        state = folder.state()
-        called = ", ".join(str(n) for n in state.ops.get("open", [])) or "none"
-        click.echo(f"Operating round {state.round} is open (transports {called}; {_cancelled(events)}); "
-                   f"newsletter {number:03d} written.")
-
-
-def _cancelled(events: list[dict]) -> str:
-    announced = [e for e in events if e["type"] == "transport_announced"]
-    cancelled = sum(1 for e in announced if e["cancelled"])
-    return f"{len(announced)} transports announced, {cancelled} of them cancelled"
-
-
-def _revealed(folder: GameFolder) -> str:
-    """` The seed of its dice is revealed.` where the game's dice (or draws) are seeded; "" where recorded."""
-    return f" The seed of its {folder.family.recorded} is revealed." if folder.seeded else ""
 
 
 def _winners(folder: GameFolder, ids: list[str], capital: bool = True) -> str:

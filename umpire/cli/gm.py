@@ -54,7 +54,7 @@ def preview(game_dir, pdf_path):
                    "In a game whose rounds have turns, a turn may be named: --to 3B.")
 @locking("game_dir")
 def rollback(game_dir, to_round):
-    """Undo the last resolve (or end-construction), or every one back to a round.
+    """Undo the last resolve (or a GM command of the game, as end-construction), or every one back to a round.
 
     Examples: `umpire rollback games/ireland-1 --to 3`, `umpire rollback games/vd-1 --to 2B`. Run again right after, a plain rollback does
     nothing: undo further with --to. The journal keeps everything (the rollback

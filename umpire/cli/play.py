@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
+from ..families import DEFAULT, FAMILIES
 from ..order_header import turn_words
 from . import main
 from .progress import progress
@@ -52,8 +53,8 @@ def play(folder, out_dir):
 
 @main.command()
 @click.argument("out_dir", required=False, default="demo-out", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--game", "which", type=click.Choice(["dampfross", "volldampf"]), default="dampfross",
-              show_default=True, help="Which bundled demo game to play.")
+@click.option("--game", "which", type=click.Choice(FAMILIES), default=DEFAULT,
+              show_default=True, help="Which game family's bundled demo to play.")
 def demo(out_dir, which):
     """Play the bundled demo game end to end and write its newsletters (default: ./demo-out).
 
@@ -66,6 +67,9 @@ def demo(out_dir, which):
       umpire demo --game volldampf demo-out
     """
     from ..demo import demo_dir
+    from ..families import family
+    if family(which).demo is None:
+        raise UmpireError(f"the {which} family brings no demo game.", fix=f"Give --game {DEFAULT}.")
     game = play_with_progress(demo_dir(which), out_dir, "Playing the demo   ", "the demo").folder
     click.echo(f"Demo game played in {game.path}; its newsletters:")
     echo_newsletters(game)

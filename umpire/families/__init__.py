@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from ..errors import DataError
-from .base import Family
+from .base import Family, GmCommand
 
 DEFAULT = "dampfross"
 FAMILIES = ("dampfross", "volldampf")
@@ -81,3 +81,13 @@ def named_by_board(path: Path) -> Family | None:
 def game_entry(chosen: Family) -> dict:
     """What game.yaml says of the family: nothing for Dampfross (so its game files stay as they were)."""
     return {} if chosen.name == DEFAULT else {"family": chosen.name}
+
+
+def gm_commands() -> dict[str, GmCommand]:
+    """The GM commands the families add, by name (`umpire NAME ...`); a name two families share is
+    one command, carried out by the family of the game it is given."""
+    found: dict[str, GmCommand] = {}
+    for name in FAMILIES:
+        for command in family(name).gm_commands:
+            found.setdefault(command.name, command)
+    return found

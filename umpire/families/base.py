@@ -123,6 +123,18 @@ class WebIssue:
     replaces: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class GmCommand:
+    """A GM command a family adds to the shell: `umpire NAME GAME_DIR --reason TEXT [--yes]` on the
+    command line, `- NAME: REASON` under an archive's `gm:`, journaled as `{"type": "command",
+    "command": NAME, "reason": TEXT}` and carried out by `Family.command`."""
+
+    name: str                    # the command's name, e.g. end-construction
+    help: str                    # its --help: what it does, when it asks first
+    example: str                 # one command line, e.g. umpire end-construction games/ireland-1 --reason "agreed by all"
+    undoable: bool = True        # `umpire rollback` undoes it as it undoes a resolve
+
+
 @dataclass
 class Confirmation:
     """The family's part of the reply to an accepted order: the lines as the umpire reads them,
@@ -143,9 +155,14 @@ class Family(ABC):
                                                  # name -> the problem with a value, or None
     default_board: str | None = None             # the board `umpire new` takes without --map
     board_format: object = None                  # the `format:` value of the family's board files
+    title: str = ""                              # the game's name for people (`umpire demo --help`, ...)
+    players: tuple[int, int] = (2, 6)            # the fewest and most seats any of its rulesets allows
+    demo: str | None = None                      # the bundled demo archive (games/NAME): `umpire demo --game`
     money: str = "units"                         # what the game's money is called
     seat: str = "player"                         # what a seat is called (Dampfross: company)
     defaults: str = "gets the defaults of the turn"   # what a seat that sends no orders ... (reminders)
+    turn: str = "round"                          # what a mail turn is called (Volldampf: turn, as 3B)
+    gm_commands: tuple[GmCommand, ...] = ()      # the GM commands the family adds (Dampfross: end-construction)
     ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
     route_assistant: bool = False                # True: `umpire route` finds its race routes and cheapest lines
     order_keywords: tuple[str, ...] = ()         # the first words of its order lines, header ones too
@@ -250,6 +267,18 @@ class Family(ABC):
         """The events of a GM command the family adds (journaled as `command` with `args`)."""
         raise UmpireError(f"the command {name!r} is not part of this game.")
 
+    def command_report(self, name: str, args: dict, events: list[dict], after: GameState, planned: bool,
+                       written: str = "") -> list[str]:
+        """What a GM command did, in a few lines (`after`: the state it leaves). `planned`: it is not
+        done yet and would end the game at once, so the shell asks first: say why and who wins.
+        `written` (`newsletter 003 written`, with `The seed of its dice is revealed.` before it
+        where the game ends) ends the last line."""
+        ended = self.outcome(events)
+        if planned:
+            return [f"{name} now ends the game at once" + (f": {ended[0]}; winners: {', '.join(ended[1])}." if ended
+                                                            else ".")]
+        return [f"{name}: done; {written}."]
+
     def correction(self, state: GameState, player: str, amount: int, reason: str) -> list[dict]:
         """`umpire adjust`: the events that move `amount` (negative: from the player) between the bank
         and the player with the GM's reason, after the shell's `adjusted` event; UmpireError if the
@@ -278,10 +307,10 @@ class Family(ABC):
     def status(self, folder: Folder, state: GameState) -> dict:
         """The family's facts for `status --json`: at least phase and round, and the players."""
 
+    @abstractmethod
     def outcome(self, events: list[dict]) -> tuple[str, list[str]] | None:
-        """How a finished game ended, from its journal: (why it ended, the winners); None while it runs."""
-        end = next((e for e in reversed(events) if e["type"] == "game_finished"), None)
-        return (end["reason"], end["winners"]) if end else None
+        """How a game ended, from its journal (or the events of one command): (why it ended, the
+        winners); None while it runs."""
 
     def accounts(self, folder: Folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
         """The accounts round by round (`events`: the journal up to some point; None: all of it):

@@ -18,7 +18,7 @@ from .gamemap import load_map
 from .hexgrid import label
 from .orders import KEYWORDS, parse_order
 from .ruleset import SCHEMA, load_rules
-from ..base import Confirmation, Family, Issue
+from ..base import Confirmation, Family, GmCommand, Issue
 from .options import CHECKS, CHOICES, OPTIONS, game_option
 
 ROUND_NOTE = ("The round is carried out in its round order when the umpire resolves it; what depends on "
@@ -35,8 +35,17 @@ class Dampfross(Family):
     checks = CHECKS
     ruleset_schema = SCHEMA
     route_assistant = True
+    title = "Dampfross (Railway Rivals)"
+    players = (2, 6)
+    demo = "demo"
     seat = "company"
     defaults = "does nothing this round, and the newsletter notes it"
+    gm_commands = (GmCommand(
+        "end-construction",
+        "End the construction phase by the GM's decision. When the first operating round could not run "
+        "a single transport and the game would end at once, the command says so and asks first (or give "
+        "--yes).",
+        'umpire end-construction games/ireland-1 --reason "agreed by all"'),)
 
     # -- data ----------------------------------------------------------------------
     board_format = 1
@@ -112,6 +121,26 @@ class Dampfross(Family):
             raise UmpireError(f"game {state.game} is not in its construction phase (it is {state.phase}).",
                               fix="Nothing was done.")
         return construction.end_construction(state, args["reason"], board, rules, random, options)[0]
+
+    def command_report(self, name: str, args: dict, events: list[dict], after: State, planned: bool,
+                       written: str = "") -> list[str]:
+        ended = self.outcome(events)
+        announced = [e for e in events if e["type"] == "transport_announced"]
+        cancelled = (f"{len(announced)} transports announced, "
+                     f"{sum(1 for e in announced if e['cancelled'])} of them cancelled")
+        if planned:
+            return [f"Ending the construction phase now ends the game at once: {ended[0]} ({cancelled}); "
+                    f"{_winners(after, ended[1], capital=False)}."]
+        if ended:
+            return [f"The construction phase is ended ({args['reason']}).",
+                    f"The game is over: {ended[0]} ({cancelled}). {_winners(after, ended[1])}.{written}"]
+        called = ", ".join(str(n) for n in after.ops.get("open", [])) or "none"
+        return [f"The construction phase is ended ({args['reason']}).",
+                f"Operating round {after.round} is open (transports {called}; {cancelled}); {written}"]
+
+    def outcome(self, events: list[dict]) -> tuple[str, list[str]] | None:
+        end = next((e for e in reversed(events) if e["type"] == "game_finished"), None)
+        return (end["reason"], end["winners"]) if end else None
 
     def balance(self, state: State, player: str) -> int:
         return state.balance(player)
@@ -208,6 +237,13 @@ class Dampfross(Family):
         from .confirmation import order_lines
         from ...textfill import paragraphs
         return Confirmation(order_lines(folder, player, order, state), paragraphs(ROUND_NOTE))
+
+
+def _winners(state: State, ids: list[str], capital: bool = True) -> str:
+    """`Winner: NAME (id)`, or `Winners: ...` when they share the win (`capital`: to begin a sentence)."""
+    label = "Winner" if len(ids) == 1 else "Winners"
+    names = ", ".join(f"{state.companies[c].name if c in state.companies else c} ({c})" for c in ids)
+    return f"{label if capital else label.lower()}: {names}"
 
 
 FAMILY = Dampfross()

@@ -49,9 +49,13 @@ class Volldampf(Family):
     recorded = "draws"
     options: dict = {}
     default_board = "volldampf-germany"
+    title = "Volldampf"
+    players = (2, 6)
+    demo = "volldampf-demo"
     money = "marks"
     seat = "player"
     defaults = "gets the turn's defaults, as the order form on his private sheet says"
+    turn = "turn"
     board_format = BOARD_FORMAT
     ruleset_schema = {k: v for k, v in SCHEMA.items() if k != "family"}
 
