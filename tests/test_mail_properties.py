@@ -60,7 +60,7 @@ def game(tmp_path_factory):
 @given(froms=st.lists(from_values, min_size=1, max_size=2), reply_to=st.one_of(st.none(), from_values),
        body=st.sampled_from(["", "GAME g1\r\nCOMPANY red\r\nCODE x\r\n", "GAME g1\r\nCOMPANY red\r\nCODE {code}\r\n"
                              "HOME Alpha\r\nBUILD C3-D3]\r\n", "\x00\xff"]))
-def test_every_message_is_recorded_and_answered_only_at_its_from_address(game, froms, reply_to, body):
+def test_every_message_is_recorded_and_answered_only_at_its_from_address_or_the_one_it_shows(game, froms, reply_to, body):
     folder, codes = game
     fetcher = Fetcher(folder.path, MailConfig(from_addr=UMPIRE), now=NOW)
     raw = raw_with(froms, reply_to, body.replace("{code}", codes["red"]))
@@ -72,4 +72,5 @@ def test_every_message_is_recorded_and_answered_only_at_its_from_address(game, f
     assert record is not None and record["status"]
     if record.get("reply") and outcome.status != "duplicate":
         to = message_from_bytes((folder.path / record["reply"]).read_bytes())["To"]
-        assert to == read_mail(raw).sender
+        mail = read_mail(raw)
+        assert to == (mail.sender or mail.reply_address)

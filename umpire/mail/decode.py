@@ -21,7 +21,7 @@ from html.parser import HTMLParser
 
 from . import mailpolicy, prescan, replystyle
 from .flowed import unflow
-from .sender import strict_from
+from .sender import one_address, strict_from
 
 MAX_DEPTH = 4                               # nested multiparts and forwarded messages read this deep
 _GAME_LINE = re.compile(r"^[ \t]*GAME:?[ \t]+\S", re.IGNORECASE | re.MULTILINE)
@@ -49,6 +49,7 @@ class Mail:
     automatic: bool                         # an auto-reply, bounce or list mail: never answered
     sender_problem: str | None = None       # why the sender cannot be told (sender is then None)
     unread: str | None = None               # why the message was not parsed (prescan), if it was not
+    reply_address: str | None = None        # with no sender: the one address its one From field shows
 
 
 header_block = prescan.header_block
@@ -74,20 +75,22 @@ def read_mail(raw: bytes, key: str | None = None) -> Mail:
     froms = prescan.from_fields(raw)
     if unread:
         raw = prescan.sender_fields(raw)
-    raw = prescan.plain_names(raw)
+    raw = prescan.quoted_names(prescan.plain_names(raw))
     try:
         msg = _single_part(raw) or BytesParser(policy=mailpolicy.DEFAULT).parsebytes(raw)
     except Exception:                       # the parser is lenient; this is the last line of defence
-        return Mail(key, None, None, "", "", "", "body", False, "its header cannot be read.", unread)
+        return Mail(key, None, None, "", "", "", "body", False, "its header cannot be read.", unread,
+                    one_address(prescan.from_values(raw)))
     sender, problem = strict_from(msg)
     if froms > 1:                           # some the parser does not see (past a line it ends the header at)
         sender, problem = None, f"it has {froms} From headers."
+    shown = one_address(prescan.from_values(raw)) if sender is None else None
     message_id = _message_id(_plain_message_id(msg) or _header(msg, "Message-ID"))
     references = " ".join(r for r in _header(msg, "References").split() if _MSG_ID.match(r))
     text, source = order_text(msg) if not unread else ("", "body")
     subject = "".join(c for c in " ".join(_header(msg, "Subject").split()) if c.isprintable())
-    return Mail(key, message_id, sender, subject, references, clean(text), source, _automatic(msg, sender),
-                problem, unread)
+    return Mail(key, message_id, sender, subject, references, clean(text), source,
+                _automatic(msg, sender or shown), problem, unread, shown)
 
 
 _HEADER_LINES = re.compile(r"(?:[!-9;-~]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*)+")

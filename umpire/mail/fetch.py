@@ -470,6 +470,9 @@ class Fetcher:
         if result.reason.startswith(UNAUTHENTICATED):
             outcome = Outcome(mail.key, "not accepted", game, note=result.reason[len(UNAUTHENTICATED):],
                               notes=list(found))
+            if mail.sender is None and mail.reply_address:
+                outcome.note += f" (its From field shows {mail.reply_address})"
+                return outcome, replies.unattributed(mail.sender_problem)
             own = self.own_companies(folder, mail.sender)
             named = getattr(result.order, "company", None)
             if own and named and named not in own and named in folder.company_ids():
@@ -576,7 +579,7 @@ class Fetcher:
         fewer than STRANGER_REPLIES went to unregistered senders (the mail log keeps the day; a
         message held back by either is logged `unanswered`); nobody when the sender is ambiguous
         or the message was sent by a machine. Never a Reply-To."""
-        sender = mail.sender
+        sender = mail.sender or mail.reply_address
         if mail.automatic or sender is None:
             return None, False
         try:

@@ -60,6 +60,41 @@ def plain_names(raw: bytes) -> bytes:
     return _SPACED_NAME.sub(rb"\1:", head) + raw[end:] if _SPACED_NAME.search(head) else raw
 
 
+_FROM_FIELD = re.compile(LINE_START + rb"(from:)([^\r\n]*(?:(?:\r\n|\n)[ \t][^\r\n]*)*)", re.IGNORECASE)
+# A display name of words with a period among them, unquoted (RFC 5322's obsolete phrase, `Carol C.`,
+# as Python's own email package and many clients write it), before one address in angle brackets.
+_OBSOLETE_PHRASE = re.compile(rb"[ \t]*([^\"<>@,;:\\\[\]\x00-\x1f\x7f]*\.[^\"<>@,;:\\\[\]\x00-\x1f\x7f]*?)[ \t]*"
+                              rb"(<[!-;=?-~]+>)[ \t]*")
+
+
+def quoted_names(raw: bytes) -> bytes:
+    """The message with a From field's unquoted display name that holds a period (`Carol C.
+    <carol@example.org>`, the obsolete phrase) written as a quoted string (`"Carol C."
+    <carol@example.org>`), as RFC 5322 says it is to be read: the parser then reads the one address
+    as it does any quoted name. Any other From field is left as written (and read strictly)."""
+    end = header_length(raw)
+    head = raw[:end]
+    if b"." not in head:
+        return raw
+
+    def quote(m: re.Match) -> bytes:
+        value = re.sub(rb"(?:\r\n|\n)[ \t]", b" ", m.group(2))
+        name = _OBSOLETE_PHRASE.fullmatch(value)
+        if not name or b"=?" in name.group(1) or not name.group(1).strip():
+            return m.group(0)
+        return m.group(1) + b' "' + b" ".join(name.group(1).split()) + b'" ' + name.group(2)
+
+    changed = _FROM_FIELD.sub(quote, head)
+    return changed + raw[end:] if changed != head else raw
+
+
+def from_values(raw: bytes) -> list[str]:
+    """The values of the header's From fields, unfolded, as text (undecodable bytes replaced)."""
+    head = raw[:header_length(raw)]
+    return [re.sub(rb"(?:\r\n|\n)[ \t]", b" ", m.group(2)).decode("utf-8", "replace")
+            for m in _FROM_FIELD.finditer(plain_names(head))]
+
+
 def from_fields(raw: bytes) -> int:
     """How many From fields the header holds, as any reader counts them: however the name is
     spelt, and past a line the parser would end the header at (one without a colon)."""

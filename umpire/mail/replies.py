@@ -65,6 +65,15 @@ def refused(result: SubmitResult, late: bool = False, gm: str | None = None, fou
     return text + ("\n\n" + paragraphs(summary(found)) if found else "")
 
 
+def unattributed(problem: str | None) -> str:
+    """The reply to a message whose sender cannot be told from its From field."""
+    return paragraphs("Your message was not accepted as orders, and nothing in it was stored as orders: the umpire "
+                      f"could not tell who sent it, since {problem or 'it has no From address.'} The umpire takes "
+                      "orders from a company's registered address only. Send them again from your registered "
+                      "address with one address in the From field (your mail program's usual setting), "
+                      "e.g. From: Carol <carol@example.org>.") + "\n"
+
+
 def another_company(folder: GameFolder, named: str, own: list[str]) -> str:
     """The refusal of an order whose form is another company's than the sender's own."""
     seat = folder.family.seat

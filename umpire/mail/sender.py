@@ -3,7 +3,11 @@
 Authentication and replies rest on the From address alone, parsed with the standard library's
 header registry. The display name never counts, nor does Reply-To, nor an address the header
 does not write out plainly (an encoded word, a comment inside the address, a quoted local part).
-Anything that could be read as two senders is refused, with the reason for the GM.
+Anything that could be read as two senders is refused, with the reason for the GM. A display name
+with a period in it, unquoted (`Carol C. <carol@example.org>`, RFC 5322's obsolete phrase), is
+read as the quoted name it stands for (prescan.quoted_names). Of a From field that is refused but
+shows one plain address, that address is answered under the reply rule (`one_address`): the
+message is never silent to its sender.
 """
 
 from __future__ import annotations
@@ -46,6 +50,22 @@ def strict_from(msg) -> tuple[str | None, str | None]:
         if other.strip(".").lower() != spec.lower():
             return None, "the display name of its From header is another address than the sender's."
     return spec.lower(), None
+
+
+def one_address(values: list[str]) -> str | None:
+    """The address a From field that is not read strictly still shows, for the reply rule: of one
+    field written `name <user@domain>` (a name without `@`, `<`, `>` or `:`; a comment after it
+    without them), that address in lower case; else None (every trick with a second address, a
+    group or an address outside the brackets gets no reply at all)."""
+    if len(values) != 1:
+        return None
+    m = _NAME_AND_ADDRESS.fullmatch(values[0].strip())
+    if not m or not _PLAIN_ADDRESS.match(m.group(1)) or not m.group(1).isascii():
+        return None
+    return m.group(1).lower()
+
+
+_NAME_AND_ADDRESS = re.compile(r"[^<>@:;]*<([^<>@\s]+@[^<>@\s]+)>\s*(?:\([^()<>@]*\)\s*)?")
 
 
 def _raw_value(msg) -> str:
