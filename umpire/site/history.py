@@ -13,7 +13,7 @@ from ..family_folder import FamilyFolder
 from ..press import press_of, split_press
 from ..store.folder import GameFolder
 
-SITE_FORMAT = 1          # raised when the pages change, so every page is made anew
+SITE_FORMAT = 2          # raised when the pages change, so every page is made anew
 
 
 class FolderAt(FamilyFolder):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..gamemap import GameMap
 from . import mapdraw
-from ....render.fonts import drawable
+from ....render.fonts import drawable, register
 from ....render.svg import SvgCanvas
 from ...base import WebIssue, WebMap, WebTable
 from .chart import balance_chart
@@ -59,11 +59,18 @@ def ground_svg(game_map: GameMap, pagesize, sheet: Sheet) -> str:
     return _GROUNDS[key]
 
 
+CHART_LABEL = "Every company's balance, round by round"
+
+
 def chart_svg(drawing) -> str:
-    """The chart drawing as an SVG document, as reportlab's renderSVG writes it (its prologue left out)."""
+    """The chart drawing as an SVG document, as reportlab's renderSVG writes it: its prologue left
+    out, its empty title and description replaced by what it shows (its accessible name)."""
     from reportlab.graphics import renderSVG
+    register()                       # the chart's labels are measured in the newsletter's fonts
     text = renderSVG.drawToString(drawing)
-    return text[text.index("<svg"):]
+    text = text[text.index("<svg"):].replace("<title>...</title>", f"<title>{CHART_LABEL}</title>", 1)
+    text = text.replace("\t<desc>...</desc>\n", "", 1)
+    return text.replace("<svg ", f'<svg role="img" aria-label="{CHART_LABEL}" ', 1)
 
 
 def tables(facts: dict) -> list[WebTable]:
