@@ -69,7 +69,7 @@ class _Form:
     # -- turn A -----------------------------------------------------------------------
     def bonds(self) -> list[str]:
         value = self.rules["bonds"]["value"]
-        return [_line("BONDS 1", f"{value} marks each now, 1 mark interest a round")]
+        return [_line("BONDS 1", f"{value} marks each now; interest 1 each after moves")]
 
     def bids(self) -> list[str]:
         cash, value = self.cash, self.rules["bonds"]["value"]
