@@ -39,6 +39,7 @@ class Order:
     company: str | None = None
     code: str | None = None
     round: int | str | None = None
+    round_written: str | None = None        # the ROUND line's word as written (`1 a`), for the note
     body: TurnOrders = field(default_factory=TurnOrders)
     errors: list = field(default_factory=list)
 
@@ -124,6 +125,8 @@ class Volldampf(Family):
             if keyword.upper() in HEADER_KEYWORDS:
                 try:
                     read_header(keyword.upper(), rest.strip(), order, turns=True)
+                    if keyword.upper() == "ROUND":
+                        order.round_written = " ".join(rest.split())
                 except OrderLineError as exc:
                     order.errors.append(LineError(number, raw, str(exc)))
             else:
@@ -292,8 +295,9 @@ class Volldampf(Family):
                             "apply unless you send new orders)", 72, initial_indent="  ",
                             subsequent_indent="   ")
                        if refused else "  (no order lines: the defaults of this turn apply)")
-        if order.round is not None and order.round != turn_name(state):
-            out.insert(0, f"  note: ROUND {order.round} is read as turn {turn_name(state)}, the open turn.")
+        written = order.round_written or str(order.round)
+        if order.round is not None and written != turn_name(state):
+            out.insert(0, f"  note: ROUND {written} is read as turn {turn_name(state)}, the open turn.")
         return Confirmation(out, NOTE)
 
 
