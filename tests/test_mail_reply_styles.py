@@ -5,11 +5,14 @@ is built from the real newsletter text, so heading and form never drift apart.""
 
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 from click.testing import CliRunner
 from mailhelpers import NOW, UMPIRE, email, make_game
 from test_mail_fetch import fetch_args, orders_journaled
 
+from umpire import actions
 from umpire.cli import main
 from umpire.mail.config import MailConfig
 from umpire.mail.fetch import Fetcher
@@ -198,3 +201,26 @@ def test_chatter_inside_the_order_is_refused_as_before(game):
     fetcher = fetch_one(folder, email(order))
     (event,) = orders_journaled(folder)
     assert [e.split(":")[0] for e in event["errors"]] == ["line 5"] and not fetcher.outcomes[0].notes
+
+
+def test_no_newsletter_prints_a_players_note_or_unreadable_line(game):
+    folder, codes = game
+    red = ("Hi umpire,\nSorry I'm late, was travelling!\nGAME g1\nCOMPANY red\nCODE {}\nHOME Alpha\nmy secret plan\n"
+           "BUILD C3-D3\nBUIDL D3-E3\nCheers, Alice\n").format(codes["red"])
+    blue = "GAME g1\nCOMPANY blue\nCODE {}\nHOME Beta\nJUMP K8-J8\n".format(codes["blue"])
+    fetcher = Fetcher(folder.path, MailConfig(from_addr=UMPIRE), now=NOW)
+    fetcher.take(email(red), 1, 1, NOW)
+    fetcher.take(email(blue, sender="blue@example.org", msgid="<b@example.org>"), 1, 2, NOW)
+    assert [o.status for o in fetcher.outcomes] == ["accepted", "accepted"]
+    confirmation = " ".join((folder.path / fetcher.pending[0]["reply"]).read_text().split())
+    assert "my secret plan" in confirmation and "BUIDL" in confirmation, "the player is told his own lines"
+    actions.resolve(GameFolder(folder.path), NOW)
+    live = GameFolder(folder.path)
+    public = (live.path / "newsletters" / "002.txt").read_text()
+    for words in ("Hi umpire", "Sorry", "travelling", "Cheers", "secret plan", "BUIDL", "D3-E3"):
+        assert words not in public, words
+    assert "Red Lines: 2 lines could not be read (the company was told which and why)." in public
+    assert "Blue Star, line 5 (JUMP):" in public and "K8-J8" not in public
+    pdf = subprocess.run(["pdftotext", str(live.path / "newsletters" / "002.pdf"), "-"], capture_output=True,
+                         text=True).stdout
+    assert "Red Lines: 2 lines could not be read" in " ".join(pdf.split()) and "secret" not in pdf

@@ -83,9 +83,9 @@ def test_text_never_prints_an_order_code(played):
         assert not any(code in text for code in codes)
 
 
-def test_refused_lines_are_reported_with_their_reason(testland):
+def test_refused_lines_are_reported_with_their_reason_in_the_umpires_words_not_the_players(testland):
     text = text_of(testland, 3)
-    assert "Red Lines, line 6: G5-Zeta" in text
+    assert "Red Lines, line 6:\n" in text and "G5-Zeta" not in text
     assert "costs 3 points and only 2 of this round's 5 are left" in text
 
 

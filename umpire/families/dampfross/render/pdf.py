@@ -181,7 +181,7 @@ def _chains(segments: list[dict]) -> str:
 
 def _report(flow: Flow, f: dict):
     n = f["names"]
-    if not (f["resolved_round"] or f["homes"] or f["cities"] or f["refused"] or f["not_carried_out"] or f["unused"]
+    if not (f["resolved_round"] or f["homes"] or f["cities"] or f["refused"] or f["unreadable"] or f["not_carried_out"] or f["unused"]
             or f["no_orders"] or f["late"] or f["expectations"] or f["ended"]):
         return
     title = f"Round {f['resolved_round']} report" if f["resolved_round"] else "Report"
@@ -202,11 +202,15 @@ def _report(flow: Flow, f: dict):
         for e in f["cities"]:
             bonus = f"bonus {e['bonus']}" if e["bonus"] else "no bonus (home terminal or abroad)"
             flow.para(f"{e['city']} ({e['hex']}) by {n[e['company']]}, {bonus}", indent=12)
-    if f["refused"] or f["not_carried_out"]:
+    if f["refused"] or f["unreadable"] or f["not_carried_out"]:
         flow.gap(3)
         flow.para("Orders not carried out:", font=BOLD)
+        for u in f["unreadable"]:
+            flow.para(f"{n[u['company']]}: {plural(u['lines'], 'line')} could not be read (the company was told "
+                      "which and why).", indent=12)
         for e in f["refused"]:
-            flow.para(f"{n[e['company']]}, line {e['line']}: {e['text']}", indent=12, font=MONO, size=8.5)
+            keyword = f" ({e['keyword']})" if e["keyword"] else ""
+            flow.para(f"{n[e['company']]}, line {e['line']}{keyword}:", indent=12, size=8.5)
             flow.para(e["reason"], indent=24, size=8.5)
         for e in f["not_carried_out"]:
             flow.para(f"{n[e['company']]}: {e['reason']}.", indent=12)

@@ -6,6 +6,8 @@ of the game) is read from its events by render/transports_report.py.
 
 from __future__ import annotations
 
+import re
+
 from ....dice import commitment
 from .... import form_marks
 from ..engine import construction
@@ -16,7 +18,7 @@ from ..hexgrid import parse_label
 from ...base import Folder
 from . import rules_brief
 from .transports_report import (additional_construction, describe_transport, station_table, transport_tally,
-                                transports_from_events)
+                                transports_from_events, with_keyword)
 
 QUIET = ("order_received", "order_refused", "command", "orders_used")
 
@@ -67,7 +69,7 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "rolls": [e for e in news if e["type"] == "roll" and e["purpose"].startswith("round ")],
         "dice_log": dice_log(events[:since], news),
         "press": folder.press(resolved, state.seat_order(), names),
-        "refused": [e for e in news if e["type"] == "refused" and "transport" not in e],
+        **not_carried_out(events, news, state.seat_order()),
         "not_carried_out": [e for e in news if e["type"] == "not_carried_out"],
         "no_orders": [e["company"] for e in news if e["type"] == "no_orders"],
         "late": folder.ordered_late(resolved),
@@ -92,6 +94,43 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
                                                  facts["builds_after"])
                            for c in companies} if phase != "finished" else {})
     return facts
+
+
+def not_carried_out(events: list[dict], news: list[dict], seats: list[str]) -> dict:
+    """The lines of this issue's orders that were not carried out, in the umpire's words: of the
+    lines an order could not read, only how many (`unreadable`, per company in seat order: the lines
+    and the reasons went to the company alone, in its confirmation); of the lines read and refused
+    by the rules, the line's number, its keyword and the reason (`refused`), never the line as the
+    player wrote it."""
+    unread = unreadable_lines(events)
+    count: dict[str, int] = {}
+    refused = []
+    for e in news:
+        if e["type"] != "refused":
+            continue
+        if (e["company"], e["round"], e["line"]) in unread:
+            count[e["company"]] = count.get(e["company"], 0) + 1
+        elif "transport" not in e:
+            refused.append(with_keyword(e))
+    return {"refused": refused, "unreadable": [{"company": c, "lines": count[c]} for c in seats if c in count]}
+
+
+def unreadable_lines(events: list[dict]) -> set[tuple[str, object, int]]:
+    """(company, round, line) of each line the order in force for a round could not read."""
+    latest: dict[tuple[str, object], list[str]] = {}
+    for e in events:
+        if e["type"] == "order_received":
+            latest[(e["company"], e["round"])] = e.get("errors") or []
+    found = set()
+    for (company, turn), errors in latest.items():
+        for error in errors:
+            number = _LINE_NUMBER.match(error)
+            if number:
+                found.add((company, turn, int(number.group(1))))
+    return found
+
+
+_LINE_NUMBER = re.compile(r"line (\d+):")
 
 
 def dice_log(before: list[dict], news: list[dict]) -> list[dict]:

@@ -10,6 +10,7 @@ postings made between its first entry and `transport_made` (its fees and bonuses
 from __future__ import annotations
 
 from ..gamemap import STATIONS
+from ..orders import KEYWORDS
 from ....words import plural
 
 def _blank(number: int) -> dict:
@@ -44,7 +45,7 @@ def transports_from_events(events: list[dict]) -> dict[int, dict]:
         elif kind == "transport_carried":
             t["carried"] = e["reason"]
         elif kind == "refused":
-            t["refused"].append(e)
+            t["refused"].append(with_keyword(e))
         elif kind == "race_passed":
             t["passed"].append(e["company"])
         elif kind == "race_route_refused":
@@ -226,3 +227,10 @@ def shortest_text(steps: int | None) -> str:
     if steps is None:
         return "no existing line joins them yet"
     return f"shortest existing line {plural(steps, 'hex')}"
+
+
+def with_keyword(event: dict) -> dict:
+    """A refused line's event with the order keyword it starts with (`keyword`, or "")."""
+    word = str(event.get("text", "")).split()[:1]
+    keyword = word[0].upper() if word and word[0].upper() in KEYWORDS else ""
+    return {**event, "keyword": keyword}
