@@ -47,7 +47,8 @@ def find(text: str, order, keywords: tuple[str, ...]) -> list[Note]:
     header = next((n for n in read if keyword_of(visible(lines[n - 1]))[0] in HEADER_KEYWORDS), None)
     first = header if header is not None else (read[0] if read else None)
     last = read[-1] if read else 0
-    signed = next((n for n in errors if SIGN_OFF.match(visible(lines[n - 1]))), None)
+    signed = next((n for n in errors if (first is None or n > first) and SIGN_OFF.match(visible(lines[n - 1]))),
+                  None)                                   # a sign-off after the order's header
     return [Note(n, clip(visible(lines[n - 1]).strip())) for n in errors
             if (first is None or n < first or n > last or (signed is not None and n >= signed))
             and not looks_like_order(lines[n - 1], keywords)]
