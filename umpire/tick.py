@@ -1,7 +1,8 @@
 """`umpire tick GAMES_DIR`: a host's one cron line. For the folder of games: fetch the shared
 mailbox (umpire.yaml) and each game's own, resolve every due game, then for each game with mail
 queue the due reminders, notices of deadline changes, who is late, and every newsletter after the
-last one mailed, and send them; a game where something was done has its site (`site:`) updated. Each game on its own: one failing is reported and the others go on.
+last one mailed, and send them; a game where something was done has its site (`site:`) updated.
+Each game on its own: one failing is reported and the others go on.
 
 Every step is the mail log's or the journal's to remember: run twice, or overlapping, or again
 after a kill, nothing is done twice (a game or mailbox another run holds is left to it).

@@ -127,7 +127,8 @@ def queue_late_notice(folder: GameFolder, config: MailConfig, now: datetime) -> 
                 f"The {turn_words(turn).split()[0]} is resolved without them.")
         records.append(_queue(room, folder, config, to, f"{folder.game_id}: {turn_words(turn)} waits for "
                               f"{', '.join(awaited)}",
-                              paragraphs(f"The deadline of {turn_words(turn)} ({due_text(folder, company, at)}) has passed "
+                              paragraphs(f"The deadline of {turn_words(turn)} ({due_text(folder, company, at)}) "
+                                         f"has passed "
                                          f"without orders from {names}. {then}") + "\n", now,
                               f"late-{turn}-{_tag(turn, to)}", {"kind": "late", "round": turn}))
     room.log(records)

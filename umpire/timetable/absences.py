@@ -12,8 +12,7 @@ from datetime import date, datetime, timedelta
 
 from ..errors import UmpireError
 from ..store.folder import GameFolder
-from .deadlines import Deadline, game_zone
-from .spans import parse_date
+from .spans import parse_date, zone
 
 POLICIES = ("nmr", "extend")
 DEFAULT_MAX_DAYS = 14
@@ -83,9 +82,10 @@ def absence_event(folder: GameFolder, company: str, start: str, end: str, via: s
     return {"type": "absence", "company": company, "from": span[0], "to": span[1], "via": via}
 
 
-def moved_past_absences(folder: GameFolder, round_number, info: Deadline) -> Deadline:
-    """The deadline moved past every absence of the round's companies it falls in, where the game's
-    policy is `extend` (a deadline at 18:00 inside an absence ending on the 10th moves to 18:00 on the 11th)."""
+def moved_past_absences(folder: GameFolder, round_number, info):
+    """`info` (deadlines.Deadline) moved past every absence of the round's companies it falls in,
+    where the game's policy is `extend` (a deadline at 18:00 inside an absence ending on the 10th
+    moves to 18:00 on the 11th)."""
     if info.at is None or policy(folder) != "extend":
         return info
     away = absences(folder)
@@ -95,7 +95,7 @@ def moved_past_absences(folder: GameFolder, round_number, info: Deadline) -> Dea
     if str(folder.family.open_turn(state)) != str(round_number):
         return info
     companies = [c for c in folder.family.awaited(state) if c in away]
-    tz, at, movers = game_zone(folder), info.at, []
+    tz, at, movers = zone(folder.options.get("deadline_zone")), info.at, []
     for _ in range(64):
         local = at.astimezone(tz)
         hit = next(((c, s) for c in companies for s in away[c]

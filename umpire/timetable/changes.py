@@ -79,7 +79,8 @@ def said(event: dict) -> str:
     if event["paused"]:
         text = f"The deadline of {turn_words(turn)} is paused: the clock stands still until the GM resumes it."
         if event["action"] == "extend":
-            text = f"The paused deadline of {turn_words(turn)} is extended: {words(timedelta(seconds=event['left']))} " \
+            left = words(timedelta(seconds=event["left"]))
+            text = f"The paused deadline of {turn_words(turn)} is extended: {left} " \
                    "will be left when the clock runs again."
     elif event["deadline"] is None:
         text = f"{turn_words(turn).capitalize()} runs again, without a deadline."

@@ -19,6 +19,7 @@ from ..order_header import TURN_NAME, turn_words
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder, dump_yaml
 from . import clock
+from .absences import moved_past_absences
 from .spans import parse_duration, time_of_day, zone, zone_name
 
 LATE_POLICIES = ("refuse", "hold")
@@ -153,7 +154,6 @@ def set_at(folder: GameFolder, round_number) -> Deadline:
 def deadline(folder: GameFolder, round_number) -> Deadline:
     """The round's deadline in force: as set, then moved past the absences the game's policy
     waits for (see absences.py)."""
-    from .absences import moved_past_absences
     return moved_past_absences(folder, round_number, set_at(folder, round_number))
 
 
