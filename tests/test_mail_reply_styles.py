@@ -58,26 +58,32 @@ def form_alone(text: str, company: str, code: str) -> str:
 
 
 STYLES = {
-    "quoted top-posted": lambda n, c, w="red": f"Hi umpire,\n\nmy orders are in the form below.\n\nCheers, Alice\n\n"
-                                      f"{ATTRIBUTION}\n\n{quoted(filled(n, w, c))}\n",
-    "quoted without space": lambda n, c, w="red": f"Hi umpire,\n\n{ATTRIBUTION}\n{quoted(filled(n, w, c), '>')}\n",
-    "quoted at depth two": lambda n, c, w="red": f"Here again, with the form filled.\n\nOn Sun, Bob wrote:\n> Did you order?\n>\n"
-                                        f"> {ATTRIBUTION}\n{quoted(filled(n, w, c), '> > ')}\n",
-    "bottom-posted": lambda n, c, w="red": f"{ATTRIBUTION}\n{quoted(filled(n, w, c))}\n\nSorry I'm late, was travelling!\n"
+    "quoted top-posted": lambda f: f"Hi umpire,\n\nmy orders are in the form below.\n\nCheers, Alice\n\n"
+                                      f"{ATTRIBUTION}\n\n{quoted(f)}\n",
+    "quoted without space": lambda f: f"Hi umpire,\n\n{ATTRIBUTION}\n{quoted(f, '>')}\n",
+    "quoted at depth two": lambda f: f"Here again, with the form filled.\n\nOn Sun, Bob wrote:\n> Did you order?\n>\n"
+                                        f"> {ATTRIBUTION}\n{quoted(f, '> > ')}\n",
+    "bottom-posted": lambda f: f"{ATTRIBUTION}\n{quoted(f)}\n\nSorry I'm late, was travelling!\n"
                                   "Alice\n",
-    "outlook original message": lambda n, c, w="red": f"Orders below.\n\nAlice\n\n-----Original Message-----\n{OUTLOOK_HEAD}\n"
-                                             f"{filled(n, w, c)}\n",
-    "outlook from-sent block": lambda n, c, w="red": f"Hello,\n\nplease find my orders.\n\n{'_' * 32}\n{OUTLOOK_HEAD}\n"
-                                            f"{filled(n, w, c)}\n",
-    "forwarded": lambda n, c, w="red": f"Forwarding my filled form.\n\n---------- Forwarded message ---------\nFrom: Umpire "
+    "outlook original message": lambda f: f"Orders below.\n\nAlice\n\n-----Original Message-----\n{OUTLOOK_HEAD}\n"
+                                             f"{f}\n",
+    "outlook from-sent block": lambda f: f"Hello,\n\nplease find my orders.\n\n{'_' * 32}\n{OUTLOOK_HEAD}\n"
+                                            f"{f}\n",
+    "forwarded": lambda f: f"Forwarding my filled form.\n\n---------- Forwarded message ---------\nFrom: Umpire "
                               f"<{UMPIRE}>\nDate: Sat, 1 Mar 2025 at 12:00\nSubject: g1: newsletter 001\n"
-                              f"To: <red@example.org>\n\n{filled(n, w, c)}\n",
-    "apple forwarded": lambda n, c, w="red": f"Here.\n\nBegin forwarded message:\n\nFrom: Umpire <{UMPIRE}>\n"
-                                    f"Subject: g1: newsletter 001\n\n{filled(n, w, c)}\n",
-    "form copied into a fresh mail": lambda n, c, w="red": f"Hi umpire,\n\n{form_alone(n, w, c)}\n\nThanks,\nCarol C.\n",
-    "phone reply": lambda n, c, w="red": f"Form filled below\n\nSent from my iPhone\n\n> On 1 Mar 2025, at 12:00, Umpire wrote:\n"
-                                f">\n{quoted(filled(n, w, c))}\n",
+                              f"To: <red@example.org>\n\n{f}\n",
+    "apple forwarded": lambda f: f"Here.\n\nBegin forwarded message:\n\nFrom: Umpire <{UMPIRE}>\n"
+                                    f"Subject: g1: newsletter 001\n\n{f}\n",
+    "form copied into a fresh mail": lambda f: f"Hi umpire,\n\n{f}\n\nThanks,\nCarol C.\n",
+    "phone reply": lambda f: f"Form filled below\n\nSent from my iPhone\n\n> On 1 Mar 2025, at 12:00, Umpire wrote:\n"
+                                f">\n{quoted(f)}\n",
 }
+
+
+def reply_in(style: str, text: str, code: str, who: str = "red") -> str:
+    """The reply in `style` to newsletter `text`, with `who`'s form filled in (or copied alone)."""
+    form = form_alone(text, who, code) if style == "form copied into a fresh mail" else filled(text, who, code)
+    return STYLES[style](form)
 
 
 @pytest.fixture
@@ -100,7 +106,7 @@ def reply_text(folder: GameFolder, fetcher: Fetcher) -> str:
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_the_players_own_filled_form_is_her_order_in_every_reply_style(game, style):
     folder, codes = game
-    fetcher = fetch_one(folder, email(STYLES[style](newsletter(folder), codes["red"])))
+    fetcher = fetch_one(folder, email(reply_in(style, newsletter(folder), codes["red"])))
     (outcome,) = fetcher.outcomes
     assert (outcome.status, outcome.company) == ("accepted", "red"), outcome
     (event,) = orders_journaled(folder)
@@ -115,7 +121,7 @@ def test_the_players_own_filled_form_is_her_order_in_every_reply_style(game, sty
 def test_a_form_filled_for_another_company_is_refused_naming_both(game, style):
     folder, codes = game
     text = newsletter(folder)
-    fetcher = fetch_one(folder, email(STYLES[style](text, codes["blue"], "blue")))
+    fetcher = fetch_one(folder, email(reply_in(style, text, codes["blue"], "blue")))
     (outcome,) = fetcher.outcomes
     assert outcome.status == "not accepted" and "not the registered address of blue" in outcome.note
     reply = " ".join(reply_text(folder, fetcher).split())
@@ -145,7 +151,7 @@ def test_the_newest_filled_form_of_a_thread_counts_not_an_older_quoted_one(game)
 def test_every_reply_style_through_dovecot_is_confirmed_to_its_player(game, dovecot, mailbox, smtp):
     folder, codes = game
     text = newsletter(folder)
-    raws = [email(STYLES[s](text, codes["red"]), msgid=f"<style-{i}@example.org>", subject="Re: g1: newsletter 001")
+    raws = [email(reply_in(s, text, codes["red"]), msgid=f"<style-{i}@example.org>", subject="Re: g1: newsletter 001")
             for i, s in enumerate(sorted(STYLES))]
     dovecot.deliver(mailbox, raws)
     result = CliRunner().invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
@@ -224,3 +230,39 @@ def test_no_newsletter_prints_a_players_note_or_unreadable_line(game):
     pdf = subprocess.run(["pdftotext", str(live.path / "newsletters" / "002.pdf"), "-"], capture_output=True,
                          text=True).stdout
     assert "Red Lines: 2 lines could not be read" in " ".join(pdf.split()) and "secret" not in pdf
+
+
+# -- Volldampf: each player's own form, at the end of his newsletter mail --------------------------------
+def volldampf_filled(mail_body: str, code: str) -> str:
+    """The player's newsletter mail with his own form filled in where it stands: his code, and the
+    BONDS, BID and CHOOSE examples taken (their `#` out)."""
+    from test_volldampf_orderform import examples
+    from umpire import form_marks
+    lines = mail_body.split("\n")
+    start = next(i for i, line in enumerate(lines) if form_marks.turn_of_title(line))
+    form = [line.replace(form_marks.CODE_LINE, f"CODE {code}") for line in examples(lines[start:])]
+    return "\n".join(lines[:start] + form)
+
+
+VD_STYLES = ["quoted top-posted", "quoted without space", "quoted at depth two", "bottom-posted",
+             "outlook original message", "outlook from-sent block", "forwarded", "apple forwarded", "phone reply"]
+
+
+@pytest.mark.mail
+def test_a_volldampf_players_own_form_is_his_order_in_every_reply_style(tmp_path, smtp):
+    from test_volldampf_mail import newsletter_bodies, send_args
+    from volldampf_helpers import TINY
+    folder, codes = actions.create_game(tmp_path / "vm", str(TINY), "volldampf",
+                                        [f"{p}:{p.title()}:{p}@example.org" for p in ("ann", "bob", "cy")], seed="reply")
+    assert CliRunner().invoke(main, send_args(folder.path, smtp)).exit_code == 0
+    mail = newsletter_bodies(smtp, 1)["ann@example.org"]
+    fetcher = Fetcher(folder.path, MailConfig(from_addr=UMPIRE), now=NOW)
+    for uid, style in enumerate(VD_STYLES, 1):
+        text = STYLES[style](volldampf_filled(mail, codes["ann"]))
+        fetcher.take(email(text, sender="ann@example.org", msgid=f"<vd-{uid}@example.org>"), 1, uid, NOW)
+        outcome = fetcher.outcomes[-1]
+        assert (outcome.status, outcome.company) == ("accepted", "ann"), (style, str(outcome))
+        live = GameFolder(folder.path)
+        order = live.read_order(live.read_bytes(live.latest_orders("1A")["ann"]))
+        assert not order.errors and (order.body.bonds, order.body.bids, order.body.choose) == (1, [3], [3, 2, 1]), \
+            (style, [str(e) for e in order.errors])
