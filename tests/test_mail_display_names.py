@@ -20,7 +20,7 @@ from umpire.mail.fetch import Fetcher
 FORMS = ["Carol C. <carol@example.org>", "Carol C.<carol@example.org>", '"Carol C." <carol@example.org>',
          "carol@example.org (Carol C.)", "=?utf-8?q?Carol_C=2E?= <carol@example.org>", "Dr. J. R. R. Tolkien "
          "<carol@example.org>", "Zoë M. <carol@example.org>", "=?utf-8?b?Wm/Dqy4gTS4=?= <carol@example.org>",
-         "Carol C. (work) <carol@example.org>", "Carol C.\r\n <carol@example.org>", "St. John <carol@example.org>",
+         "Carol C. (work) <carol@example.org>", "=?utf-8?q?Bl=C3=BC?= S. <carol@example.org>", "Carol C.\r\n <carol@example.org>", "St. John <carol@example.org>",
          "<carol@example.org>", "carol@example.org", "CAROL@Example.org", '"Smith, Carol" <carol@example.org>']
 
 
@@ -36,7 +36,8 @@ def test_every_display_name_form_clients_write_gives_the_one_address(value):
 
 
 @pytest.mark.parametrize("value", ["red@example.org. <evil@evil.example>", "Carol C. <carol@example.org>, b@x.org",
-                                   "G.: carol@example.org;", "x. <carol@example.org> <evil@evil.example>"])
+                                   "G.: carol@example.org;", "x. <carol@example.org> <evil@evil.example>",
+                                   "=?utf-8?q?carol=40example.org?= C. <evil@evil.example>"])
 def test_the_obsolete_phrase_opens_no_trick(value):
     mail = read_mail(raw_from(value))
     assert mail.sender is None and mail.reply_address is None

@@ -266,3 +266,21 @@ def test_a_volldampf_players_own_form_is_his_order_in_every_reply_style(tmp_path
         order = live.read_order(live.read_bytes(live.latest_orders("1A")["ann"]))
         assert not order.errors and (order.body.bonds, order.body.bids, order.body.choose) == (1, [3], [3, 2, 1]), \
             (style, [str(e) for e in order.errors])
+
+
+@pytest.mark.mail
+def test_display_names_and_chatter_through_dovecot_each_as_its_player_expects(game, dovecot, mailbox, smtp):
+    folder, codes = game
+    text = newsletter(folder)
+    red = email(reply_in("quoted top-posted", text, codes["red"]), sender="Red L. <red@example.org>",
+                msgid="<dn-1@example.org>")
+    blue = email(CHATTER.format(order="GAME g1\nCOMPANY blue\nCODE {}\nHOME Beta".format(codes["blue"])),
+                 sender="=?utf-8?q?Bl=C3=BC_S.?= <blue@example.org>", msgid="<dn-2@example.org>")
+    dovecot.deliver(mailbox, [red, blue])
+    result = CliRunner().invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
+    assert result.exit_code == 0, result.output
+    assert [e["type"] for e in orders_journaled(folder)] == ["order_received", "order_received"]
+    assert "note to the GM: Hi umpire," in result.output and len(smtp.messages) == 2
+    status = CliRunner().invoke(main, ["status", str(folder.path)]).output
+    assert "note to the GM from red (message" in status and "note to the GM from blue" in status
+    assert "Carol C." in status

@@ -67,11 +67,15 @@ _OBSOLETE_PHRASE = re.compile(rb"[ \t]*([^\"<>@,;:\\\[\]\x00-\x1f\x7f]*\.[^\"<>@
                               rb"(<[!-;=?-~]+>)[ \t]*")
 
 
+_ENCODED_WORD_WHOLE = re.compile(rb"=\?[^?\s]{1,64}\?[bBqQ]\?[^?\s]*\?=")
+
+
 def quoted_names(raw: bytes) -> bytes:
     """The message with a From field's unquoted display name that holds a period (`Carol C.
-    <carol@example.org>`, the obsolete phrase) written as a quoted string (`"Carol C."
-    <carol@example.org>`), as RFC 5322 says it is to be read: the parser then reads the one address
-    as it does any quoted name. Any other From field is left as written (and read strictly)."""
+    <carol@example.org>`, the obsolete phrase) written with each of its words quoted (`"Carol"
+    "C." <carol@example.org>`; an encoded word is left to be decoded), as RFC 5322 says it is to
+    be read: the parser then reads the one address as it does any quoted name, and the display
+    name is checked as before. Any other From field is left as written (and read strictly)."""
     end = header_length(raw)
     head = raw[:end]
     if b"." not in head:
@@ -80,9 +84,10 @@ def quoted_names(raw: bytes) -> bytes:
     def quote(m: re.Match) -> bytes:
         value = re.sub(rb"(?:\r\n|\n)[ \t]", b" ", m.group(2))
         name = _OBSOLETE_PHRASE.fullmatch(value)
-        if not name or b"=?" in name.group(1) or not name.group(1).strip():
+        if not name or not name.group(1).strip():
             return m.group(0)
-        return m.group(1) + b' "' + b" ".join(name.group(1).split()) + b'" ' + name.group(2)
+        words = [w if _ENCODED_WORD_WHOLE.fullmatch(w) else b'"' + w + b'"' for w in name.group(1).split()]
+        return m.group(1) + b" " + b" ".join(words) + b" " + name.group(2)
 
     changed = _FROM_FIELD.sub(quote, head)
     return changed + raw[end:] if changed != head else raw
