@@ -67,7 +67,9 @@ def without(text: str, notes: list[Note]) -> str:
     parts = text.splitlines(keepends=True)
     for n in numbers:
         line = parts[n - 1]
-        parts[n - 1] = line[len(line.rstrip(_LINE_ENDS)):]
+        end = line[len(line.rstrip(_LINE_ENDS)):]
+        joins = n > 1 and parts[n - 2].endswith("\r") and end.startswith("\n")   # "\r" + "\n" would be one break
+        parts[n - 1] = (" " if joins or not end else "") + end
     return "".join(parts)
 
 

@@ -59,6 +59,8 @@ def one_address(values: list[str]) -> str | None:
     group or an address outside the brackets gets no reply at all)."""
     if len(values) != 1:
         return None
+    if "=?" in values[0]:                               # an encoded word may hide a second address
+        return None
     m = _NAME_AND_ADDRESS.fullmatch(values[0].strip())
     if not m or not _PLAIN_ADDRESS.match(m.group(1)) or not m.group(1).isascii():
         return None
