@@ -87,10 +87,11 @@ def test_no_code_and_no_seed_in_any_output_of_a_game_with_codes_in_odd_places(pl
     assert found(texts, list(codes.values()) + [SEED]) == []
 
 
-def test_the_odd_lines_are_echoed_masked(played):
+def test_the_odd_lines_are_echoed_masked_to_the_gm_and_never_printed_in_the_newsletter(played):
     folder, codes, _ = played
     newsletter = (folder / "newsletters" / "002.txt").read_text()
-    assert f"COED {MASK}" in newsletter and f"BUILD C3-D3 {MASK}" in newsletter and f"1a) {MASK} ;" in newsletter
+    assert "could not be read (the company was told which and why)" in newsletter
+    assert "COED" not in newsletter and "BUILD C3-D3" not in newsletter and "1a)" not in newsletter
     reasons = "".join(p.read_text() for p in folder.glob("orders/*/*.reason"))
     assert f"company '{MASK}'" in reasons and f"game '{MASK}'" in reasons and "two different COMPANY" in reasons
     journal = [json.loads(line) for line in (folder / "journal.jsonl").read_text().splitlines()]
