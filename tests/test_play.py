@@ -95,7 +95,9 @@ def test_with_unreadable_lines_report_such_a_line_is_refused_reported_and_the_pl
     result = umpire("play", folder, tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert "Note: round 2, orders/2/red.txt: refused line 3:" in result.output
-    assert "line 3" in (tmp_path / "out" / "demo" / "newsletters" / "003.txt").read_text()
+    newsletter = (tmp_path / "out" / "demo" / "newsletters" / "003.txt").read_text()
+    assert "1 line could not be read" in newsletter          # in the umpire's words
+    assert "+++" not in newsletter and "Ballymena-AD6" not in newsletter   # never the player's own line
 
 
 def test_an_order_refused_whole_stops_the_play_with_its_reason(tmp_path):

@@ -148,6 +148,18 @@ class Flow:
         self.add(Table(data, colWidths=widths, repeatRows=1, splitInRow=0 if whole_rows else 1, style=TableStyle(style), hAlign="LEFT"),
                  Spacer(0, 4))
 
+    def press(self, items: list[dict]):
+        """The press of an issue: each piece under its writer's name (or as grey press)."""
+        if not items:
+            return
+        self.heading("Press")
+        for p in items:
+            self.para(p["by"] or "Grey press", font=BOLD, size=9.5)
+            for line in p["text"].splitlines() or [""]:
+                self.para(line, indent=12, size=9)
+            if p["cut"]:
+                self.para("(the rest was too long to print)", indent=12, size=8.5)
+
     # -- the document ------------------------------------------------------------
     def build(self, buffer, title: str, canvasmaker=None):
         """Lay the elements out into `buffer` as a PDF with invariant bytes."""

@@ -15,6 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from .fonts import FONT_DIR, register
+from .textobject import TextObject
 
 
 class RasterPath:
@@ -59,24 +60,6 @@ def _font(name: str, pixels: int) -> ImageFont.FreeTypeFont:
 
 def _rgb(r: float, g: float, b: float) -> tuple[int, int, int]:
     return round(r * 255), round(g * 255), round(b * 255)
-
-
-class RasterText:
-    """A text object: strings at their origins, each in the font set before it."""
-
-    def __init__(self):
-        self.strings: list[tuple[tuple[str, float], float, float, str]] = []
-        self._font, self._origin = None, (0.0, 0.0)
-
-    def setFont(self, name: str, size: float):
-        self._font = (name, size)
-
-    def setTextOrigin(self, x: float, y: float):
-        self._origin = (x, y)
-
-    def _textOut(self, text: str):
-        """A string at the origin (the name of reportlab's text objects' that leaves the cursor be)."""
-        self.strings.append((self._font, *self._origin, text))
 
 
 class RasterCanvas:
@@ -199,10 +182,10 @@ class RasterCanvas:
     def drawString(self, x, y, text):
         self._text(x, y, text, "ls")
 
-    def beginText(self) -> RasterText:
-        return RasterText()
+    def beginText(self) -> TextObject:
+        return TextObject()
 
-    def drawText(self, text: RasterText):
+    def drawText(self, text: TextObject):
         for font, x, y, string in text.strings:
             self.setFont(*font)
             self.drawString(x, y, string)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from .fonts import register
+from .textobject import TextObject
 
 
 def num(value: float) -> str:
@@ -55,23 +56,6 @@ class SvgPath:
 
     def roundRect(self, x, y, width, height, radius):
         self.parts.append(("R", x, y, width, height, radius))
-
-
-class SvgText:
-    """A text object: strings at their origins, each in the font set before it."""
-
-    def __init__(self):
-        self.strings: list[tuple[tuple[str, float], float, float, str]] = []
-        self._font, self._origin = None, (0.0, 0.0)
-
-    def setFont(self, name: str, size: float):
-        self._font = (name, size)
-
-    def setTextOrigin(self, x: float, y: float):
-        self._origin = (x, y)
-
-    def _textOut(self, text: str):
-        self.strings.append((self._font, *self._origin, text))
 
 
 _CAPS = {0: "butt", 1: "round", 2: "square"}
@@ -232,10 +216,10 @@ class SvgCanvas:
     def drawRightString(self, x, y, text):
         self._text(x, y, text, ' text-anchor="end"')
 
-    def beginText(self) -> SvgText:
-        return SvgText()
+    def beginText(self) -> TextObject:
+        return TextObject()
 
-    def drawText(self, text: SvgText):
+    def drawText(self, text: TextObject):
         for font, x, y, string in text.strings:
             self.setFont(*font)
             self.drawString(x, y, string)

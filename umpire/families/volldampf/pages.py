@@ -31,7 +31,7 @@ def newsletter_pdf(board, position, facts: dict) -> bytes:
     _front(flow, f)
     _players(flow, f)
     _happened(flow, f)
-    _press(flow, f)
+    flow.press(f["press"])
     _position(flow, f)
     _next(flow, f)
     buffer = io.BytesIO()
@@ -141,18 +141,6 @@ def _happened(flow: Flow, f: dict):
                    end["scores"])
         flow.para(f"Winner: {end['winners']}.", font=BOLD, size=11)
         flow.para(f"Track cards boxed at setup: {end['removed']}.")
-
-
-def _press(flow: Flow, f: dict):
-    if not f["press"]:
-        return
-    flow.heading("Press")
-    for p in f["press"]:
-        flow.para(p["by"] or "Grey press", font=BOLD, size=9.5)
-        for line in p["text"].splitlines() or [""]:
-            flow.para(line, indent=12, size=9)
-        if p["cut"]:
-            flow.para("(the rest was too long to print)", indent=12, size=8.5)
 
 
 def _position(flow: Flow, f: dict):

@@ -69,7 +69,7 @@ def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_c
     _report(flow, facts)
     _operations(flow, facts)
     _postings(flow, facts)
-    _press(flow, facts)
+    flow.press(facts["press"])
     _rules_brief(flow, facts)
     _order_forms(flow, facts)
     buffer = io.BytesIO()
@@ -254,18 +254,6 @@ def _postings(flow: Flow, f: dict):
                 Column("Units", 45, "right"), Column("Reason", 200)],
                [[p["round"], n.get(p["from"], p["from"]), n.get(p["to"], p["to"]), p["amount"], p["reason"]]
                 for p in f["postings"]])
-
-
-def _press(flow: Flow, f: dict):
-    if not f["press"]:
-        return
-    flow.heading("Press")
-    for p in f["press"]:
-        flow.para(p["by"] or "Grey press", font=BOLD, size=9.5)
-        for line in p["text"].splitlines() or [""]:
-            flow.para(line, indent=12, size=9)
-        if p["cut"]:
-            flow.para("(the rest was too long to print)", indent=12, size=8.5)
 
 
 def _order_forms(flow: Flow, f: dict):

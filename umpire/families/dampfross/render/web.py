@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from ..gamemap import GameMap
 from . import mapdraw
-from ....render.fonts import drawable, register
+from ....render.fonts import register
 from ....render.svg import SvgCanvas
 from ...base import WebIssue, WebMap, WebTable
 from .chart import balance_chart
 from .edition import map_content
-from .png import HEX_SIZE
+from .png import draw_whole_map, whole_map_sheet
 from .report import newsletter_facts
-from .sheets import LABEL_BAND, LEGEND_HEIGHT, MIN_HEX_SIZE, PAGE_MARGIN, TITLE_HEIGHT, Sheet, Window, extent
+from .sheets import Sheet
 
 CHART_WIDTH = 520          # points: the chart scales to the page's width
 
@@ -29,18 +29,10 @@ def web_issue(folder, number: int, state) -> WebIssue:
 
 def map_svg(game_map: GameMap, content: mapdraw.MapContent, label: str) -> WebMap:
     """The whole map on one picture as the PNG for the mail lays it out, less its title."""
-    whole = Window(0, game_map.grid.width, 0, game_map.grid.height)
-    x0, y0, x1, y1 = extent(game_map.grid, whole)
-    size = max(HEX_SIZE, MIN_HEX_SIZE, 520 / (x1 - x0))
-    margin = PAGE_MARGIN + LABEL_BAND
-    pagesize = ((x1 - x0) * size + 2 * margin,
-                (y1 - y0) * size + margin + LEGEND_HEIGHT + LABEL_BAND + PAGE_MARGIN + TITLE_HEIGHT + LABEL_BAND)
-    sheet = Sheet(whole, 1, 1, pagesize)
+    sheet = whole_map_sheet(game_map)
+    pagesize = sheet.pagesize
     c = SvgCanvas(pagesize)
-    content = mapdraw.MapContent(content.owners, content.styles, drawable(content.names), content.new)
-    drawn = mapdraw.draw_map(c, game_map, content, pagesize, sheet, ground_drawn=False)
-    mapdraw.draw_legend(c, game_map, content, PAGE_MARGIN, drawn.frame.box[1] - LABEL_BAND - 12,
-                        pagesize[0] - 2 * PAGE_MARGIN, bottom=PAGE_MARGIN / 2)
+    draw_whole_map(c, game_map, content, sheet, ground_drawn=False)
     return WebMap(pagesize[0], pagesize[1], c.body(), label, ground_svg(game_map, pagesize, sheet))
 
 
