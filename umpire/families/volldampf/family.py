@@ -22,7 +22,7 @@ from .facts import newsletter_facts, private_facts
 from .orderform import order_form
 from .orders import TURN_OF, BodyReader, TurnOrders, line_turn
 from .preview import preview
-from .report import Writer, newsletter_text, player_colours, since_last_issue
+from .report import Writer, board_position, newsletter_text, since_last_issue
 from .rules import SCHEMA, load_volldampf_rules, option_key, setup_problems
 from .state import State, turn_name
 
@@ -335,16 +335,6 @@ def newsletter_png(board, state: State, title: str) -> bytes:
     """The newsletter's board page as a PNG for the mail (newsletters/NNN-map.png)."""
     from .drawing import board_png
     return board_png(board, board_position(state), title)
-
-
-def board_position(state: State):
-    """What the game has put on the board: sections in their owners' colours, cubes, incomes."""
-    from .drawing import Position
-    colours = player_colours(state.seats)
-    return Position(owners={link: colours[p] for link, p in state.sections.items()},
-                    cubes={k: list(v) for k, v in state.cubes.items() if v},
-                    income={p: state.income_of(p) for p in state.seats}, colours=colours,
-                    names={p: state.names.get(p, p) for p in state.seats})
 
 
 FAMILY = Volldampf()

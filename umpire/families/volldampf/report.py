@@ -302,3 +302,13 @@ def newsletter_text(board, rules, state: State, events: list[dict], game: str, n
     if state.turn == "finished" and seed:
         out += ["", f"The seed was: {seed}"]
     return "\n".join(out) + "\n"
+
+
+def board_position(state: State):
+    """What the game has put on the board: sections in their owners' colours, cubes, incomes."""
+    from .drawing import Position
+    colours = player_colours(state.seats)
+    return Position(owners={link: colours[p] for link, p in state.sections.items()},
+                    cubes={k: list(v) for k, v in state.cubes.items() if v},
+                    income={p: state.income_of(p) for p in state.seats}, colours=colours,
+                    names={p: state.names.get(p, p) for p in state.seats})

@@ -11,8 +11,7 @@ from ...render.svg import SvgCanvas
 from ..base import WebIssue, WebMap, WebTable
 from .drawing import PAGE, draw_board, frame_for
 from .markers import SYMBOL, link_ends, offsets
-from .family import board_position
-from .report import player_colours
+from .report import board_position, player_colours
 
 ID_SIZE = 4.6             # points: a link id beside its track space
 
