@@ -206,7 +206,7 @@ def _group_name() -> str:
 
 # ---------------------------------------------------------------------------
 class Smtp:
-    """An aiosmtpd server keeping every message it receives."""
+    """An aiosmtpd server keeping every message it receives; it refuses the recipients in `refuse`."""
 
     def __init__(self, **tls):
         """`tls_context=ctx` offers STARTTLS; `ssl_context=ctx` speaks TLS from the first byte."""
@@ -214,9 +214,16 @@ class Smtp:
 
         self.messages: list[bytes] = []
         self.envelopes: list[tuple[str, list[str]]] = []
+        self.refuse: set[str] = set()
         outer = self
 
         class Handler:
+            async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+                if address in outer.refuse:
+                    return "550 5.1.1 <%s>: no such user here" % address
+                envelope.rcpt_tos.append(address)
+                return "250 OK"
+
             async def handle_DATA(self, server, session, envelope):
                 outer.messages.append(envelope.original_content or envelope.content)
                 outer.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from email import message_from_bytes, policy
 
 import pytest
@@ -98,3 +99,45 @@ def test_smtp_server_down_keeps_the_mail_queued(game, smtp):
                                      str(port), "--smtp-tls", "none", "--from", UMPIRE])
     assert down.exit_code == 1 and "cannot use the SMTP server" in down.output
     assert len(list((folder.path / "outbox").glob("*.eml"))) == 3
+
+
+def test_a_recipient_the_smtp_server_refuses_is_said_logged_not_retried_and_in_the_digest(game, smtp, monkeypatch):
+    from umpire.mail.digest import digest_text
+    from umpire.mail.mailroom import Mailroom
+    folder, _ = game
+    smtp.refuse = {"watcher@example.org"}
+    monkeypatch.setenv("UMPIRE_NOW", "2025-03-02T08:00:00+00:00")
+    result = CliRunner().invoke(main, smtp_args("send", folder.path, smtp))
+    assert result.exit_code == 0, result.output
+    assert "2 messages sent." in result.output
+    refused = [line for line in result.output.splitlines() if line.startswith("The SMTP server refused")]
+    assert len(refused) == 1 and "to watcher@example.org: 550 5.1.1 <watcher@example.org>: no such user here;" \
+        in refused[0] and "not tried again" in refused[0]
+    (record,) = [r for r in Mailroom(folder.path).records if r["type"] == "sent" and r.get("refused")]
+    assert record["recipients"] == {"watcher@example.org": "550 5.1.1 <watcher@example.org>: no such user here"}
+    again = CliRunner().invoke(main, smtp_args("send", folder.path, smtp))
+    assert "refused" not in again.output and len(smtp.messages) == 2
+    games = folder.path.parent
+    text = " ".join(digest_text(games, datetime(2025, 3, 2, 9, tzinfo=timezone.utc), "").split())
+    assert ("Recipients the SMTP server refused since the last digest: g1: " + record["file"]
+            + " to watcher@example.org: 550 5.1.1") in text
+    later = " ".join(digest_text(games, datetime(2025, 3, 3, 9, tzinfo=timezone.utc), "2025-03-02T09:00:00").split())
+    assert "Recipients the SMTP server refused since the last digest: none" in later
+
+
+def test_a_message_refused_for_one_of_its_recipients_goes_to_the_others_and_says_which(game, smtp):
+    from umpire.mail import send as sending
+    from umpire.mail.config import load_config
+    from umpire.mail.mailroom import Mailroom
+    folder, _ = game
+    room = Mailroom(folder.path)
+    msg = sending.outgoing("g1", UMPIRE, "red@example.org, watcher@example.org", "g1: a note",
+                           datetime(2025, 3, 2, tzinfo=timezone.utc), "note")
+    msg.set_content("A note to two.\n")
+    name = room.queue("note.eml", msg.as_bytes(policy=policy.SMTP))
+    room.log([{"type": "queued", "file": name, "kind": "note"}])
+    smtp.refuse = {"watcher@example.org"}
+    config = load_config(folder.path, overrides={"smtp": {"host": "127.0.0.1", "port": smtp.port, "tls": "none"}})
+    flushed = sending.flush(Mailroom(folder.path), config.smtp)
+    assert flushed.sent == [name] and [to for _, to in smtp.envelopes] == [["red@example.org"]]
+    assert len(flushed.refused) == 1 and flushed.refused[0].startswith(f"{name} to watcher@example.org: 550")

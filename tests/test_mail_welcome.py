@@ -193,3 +193,17 @@ def test_the_welcome_gives_the_deadline_and_what_becomes_of_a_later_order(tmp_pa
     welcome(folder.path, smtp)
     text = " ".join(body(parsed(smtp.messages[0])).split())
     assert "Orders for round 1 are due by 2025-03-02 12:00 UTC; " + words in text
+
+
+def test_the_welcome_gives_the_grace_and_the_deadline_in_the_players_own_zone(tmp_path, smtp):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=1 day", "grace=12 hours"])
+    config = yaml.safe_load((folder.path / "game.yaml").read_text())
+    config["companies"][0]["zone"] = "America/New_York"
+    (folder.path / "game.yaml").write_text(yaml.safe_dump(config))
+    welcome(folder.path, smtp)
+    texts = {parsed(m)["To"]: " ".join(body(parsed(m)).split()) for m in smtp.messages}
+    assert ("Orders for round 1 are due by 2025-03-02 12:00 UTC (07:00 in America/New_York); an order in the grace "
+            "until 2025-03-03 00:00 UTC (2025-03-02 19:00 in America/New_York) is still taken; a later order is "
+            "refused.") in texts["red@example.org"]
+    assert ("Orders for round 1 are due by 2025-03-02 12:00 UTC; an order in the grace until 2025-03-03 00:00 UTC "
+            "is still taken; a later order is refused.") in texts["blue@example.org"]

@@ -4,6 +4,7 @@ absences (no mail server needed)."""
 from __future__ import annotations
 
 import json
+import subprocess
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -218,14 +219,26 @@ def test_a_bad_zone_at_new_is_refused(tmp_path, spec, message):
     assert not (tmp_path / "g1").exists()
 
 
-def test_the_newsletter_says_who_ordered_in_the_grace(tmp_path):
+def test_the_newsletter_says_who_ordered_in_the_grace_and_when_the_next_grace_ends(tmp_path):
     folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days", "grace=1 day"])
     actions.submit(folder, order("blue", "Beta"), received_at=NOW + timedelta(days=1))
     actions.submit(folder, order(), received_at=NOW + timedelta(days=7, hours=2))
     actions.resolve(GameFolder(folder.path), now=NOW + timedelta(days=7, hours=3))
     text = (folder.path / "newsletters" / "002.txt").read_text()
     assert "Ordered after the deadline, in the grace: Red Lines." in text
+    due = ("Orders for round 2 are due by 2025-03-15 15:00 UTC; an order in the grace until 2025-03-16 15:00 UTC "
+           "is still taken, and named as late.")
+    assert due in " ".join(text.split()) and max(len(line) for line in text.splitlines() if "grace" in line) <= 72
+    pdf = subprocess.run(["pdftotext", str(folder.path / "newsletters" / "002.pdf"), "-"], capture_output=True,
+                         check=True, text=True).stdout
+    assert due in " ".join(pdf.split()) and "Ordered after the deadline, in the grace: Red Lines." in " ".join(pdf.split())
     assert replay(folder.path, quick=True).differences == []
+
+
+def test_without_a_grace_the_deadline_line_is_as_before(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days"])
+    text = (folder.path / "newsletters" / "001.txt").read_text()
+    assert "Orders for round 1 are due by 2025-03-08 12:00 UTC.\n" in text and "grace" not in text
 
 
 def test_status_says_paused_and_who_is_away(tmp_path):

@@ -5,6 +5,7 @@ missing orders."""
 
 from __future__ import annotations
 
+import subprocess
 from datetime import timedelta
 
 import pytest
@@ -144,3 +145,37 @@ def test_section_16_an_extra_turn_takes_the_deadline_of_turn_a(tmp_path):
     assert in_time.accepted and in_time.round == "1A2"
     late = actions.submit(folder, order("bob", "BID 1"), received_at=NOW + timedelta(days=6, minutes=2))
     assert not late.accepted and "deadline of turn 1A2" in late.reason
+
+
+def test_an_order_in_the_grace_is_taken_and_the_newsletter_names_it_and_the_grace(tmp_path):
+    folder, _ = new_game(tmp_path, options=("deadline=7 days", "grace=1 day"))
+    actions.resolve(folder, now=NOW)                                                    # 1B, due NOW + 7 days
+    in_grace = actions.submit(folder, order("bob", "DISCARD octagon"), received_at=NOW + timedelta(days=7, hours=5))
+    assert in_grace.accepted and in_grace.round == "1B"
+    actions.resolve(folder, now=NOW + timedelta(days=8, minutes=1))
+    text = (folder.path / "newsletters" / "003.txt").read_text(encoding="utf-8")
+    flat = " ".join(text.split())
+    assert "Ordered after the deadline, in the grace: Bob (bob)." in flat
+    assert ("Orders for turn 1C are due by 2025-03-16 12:01 UTC; an order in the grace until 2025-03-17 12:01 UTC "
+            "is still taken, and named as late; a later order is refused.") in flat
+    assert max(len(line) for line in text.splitlines() if "grace" in line) <= 78
+    pdf = subprocess.run(["pdftotext", str(folder.path / "newsletters" / "003.pdf"), "-"], capture_output=True,
+                         check=True, text=True).stdout
+    flat = " ".join(pdf.split())
+    assert "Ordered after the deadline, in the grace: Bob (bob)." in flat and "until 2025-03-17 12:01 UTC" in flat
+    assert replay(folder.path).differences == []
+
+
+def test_an_order_after_the_grace_is_refused_naming_both(tmp_path):
+    folder, _ = new_game(tmp_path, options=("deadline=7 days", "grace=1 day"))
+    after = actions.submit(folder, order("cy", "BID 1"), received_at=NOW + timedelta(days=8, minutes=1))
+    assert not after.accepted
+    assert after.reason == ("it arrived at 2025-03-09 12:01 UTC, after the deadline of turn 1A (2025-03-08 12:00 UTC) "
+                            "and its grace (2025-03-09 12:00 UTC).")
+
+
+def test_without_a_grace_a_later_order_is_refused_as_before(tmp_path):
+    folder, _ = new_game(tmp_path, options=("deadline=7 days",))
+    text = (folder.path / "newsletters" / "001.txt").read_text(encoding="utf-8")
+    assert "Orders for turn 1A are due by 2025-03-08 12:00 UTC; a later order is refused.\n" in text
+    assert "grace" not in text

@@ -1,11 +1,11 @@
 """The game folder as a family sees it when it writes a newsletter (families/base.py's Folder):
 the store's GameFolder, and the facts the shell works out for the family, so that no family
-reads the shell's mail, calendar or press itself: the open turn's deadline as a newsletter prints
-it, and the press of a resolved turn."""
+reads the shell's mail, calendar or press itself: the open turn's deadline and the end of its
+grace as a newsletter prints them, who ordered in the grace, and the press of a resolved turn."""
 
 from __future__ import annotations
 
-from .timetable.deadlines import deadline_text, ordered_late
+from .timetable.deadlines import deadline_text, grace_end_text, ordered_late
 from .press import press_of
 from .store.folder import GameFolder
 
@@ -22,6 +22,10 @@ class FamilyFolder:
     def deadline_text(self, turn: int | str) -> str | None:
         """The turn's deadline as a newsletter prints it (`2025-03-07 18:00 UTC`), or None."""
         return deadline_text(self._folder, turn)
+
+    def grace_end_text(self, turn: int | str) -> str | None:
+        """When the grace after the turn's deadline ends, written as deadline_text, or None (no grace)."""
+        return grace_end_text(self._folder, turn)
 
     def ordered_late(self, turn: int | str | None) -> list[str]:
         """The companies whose orders for `turn` came in the grace after its deadline."""

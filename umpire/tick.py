@@ -57,9 +57,13 @@ def _fetch(room: Path, games_dir: Path, all_games: bool, now: datetime) -> list[
     with game_lock(room, wait=0 if all_games else LOCK_WAIT):
         fetcher = Fetcher(room, config, all_games=all_games, now=now)
         outcomes = fetcher.run()
-        sent = sending.flush(fetcher.room, config.smtp) if config.smtp.configured else []
+        flushed = sending.flush(fetcher.room, config.smtp) if config.smtp.configured else sending.Flushed([], [])
     done = [f"{len(outcomes)} messages fetched"] if outcomes else []
-    return done + ([f"{len(sent)} replies sent"] if sent else [])
+    return done + ([f"{len(flushed.sent)} replies sent"] if flushed.sent else []) + _refused(flushed)
+
+
+def _refused(flushed) -> list[str]:
+    return [f"the SMTP server refused {line}" for line in flushed.refused]
 
 
 def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
@@ -87,10 +91,10 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
         for issue in range(max(issues, default=2), folder.newsletter_count() + 1):
             if sending.queue_newsletter(folder, config, issue, now):
                 done.append(f"newsletter {issue:03d} queued")
-        sent = sending.flush(Mailroom(path), config.smtp)      # a fresh read of the mail log: what was queued
-        if sent:
-            done.append(f"{len(sent)} messages sent")
-        return done
+        flushed = sending.flush(Mailroom(path), config.smtp)   # a fresh read of the mail log: what was queued
+        if flushed.sent:
+            done.append(f"{len(flushed.sent)} messages sent")
+        return done + _refused(flushed)
 
 
 def _site(path: Path) -> list[str]:

@@ -58,6 +58,9 @@ class Folder(Protocol):
     def deadline_text(self, turn: int | str) -> str | None:
         """The turn's deadline as a newsletter prints it, or None (no deadline)."""
 
+    def grace_end_text(self, turn: int | str) -> str | None:
+        """When the grace after the turn's deadline ends, printed as the deadline, or None (no grace)."""
+
     def press(self, turn: int | str | None, seats: list[str], names: dict[str, str]) -> list[dict]:
         """The press of the resolved `turn` to print: [{by: name or None (grey), text, cut}]."""
 

@@ -1,5 +1,6 @@
 """`umpire mail digest GAMES_DIR --to GM`: one mail a day for a host, across his games: the
-deadlines due soon and who is awaited, the mail refused since the last digest, and what failed."""
+deadlines due soon and who is awaited, the mail refused since the last digest (the players' to the
+umpire, and the umpire's that the SMTP server would not take), and what failed."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def _since(room: Mailroom) -> str:
 
 
 def digest_text(games_dir: Path, now: datetime, since: str) -> str:
-    soon, waiting, refused, failed = [], [], [], []
+    soon, waiting, refused, bounced, failed = [], [], [], [], []
     rooms = [Mailroom(games_dir)]
     for path in game_folders(games_dir):
         rooms.append(Mailroom(path))
@@ -54,9 +55,12 @@ def digest_text(games_dir: Path, now: datetime, since: str) -> str:
             if r["type"] == "processed" and r.get("status") in REFUSED and (r.get("received") or "") > since:
                 refused.append(f"{r.get('game') or room.path.name}: {r.get('sender') or 'an unknown sender'}, "
                                f"{r['status']}" + (f": {r['reason']}" if r.get("reason") else ""))
+            if r["type"] == "sent" and r.get("recipients") and r.get("at", "") > since:
+                bounced += [f"{room.path.name}: {r['file']} to {to}: {reply}" for to, reply in r["recipients"].items()]
     out = [f"The umpire's digest of {games_dir}, {describe(now)}."]
     for head, lines in (("Due within two days", soon), ("Waiting", waiting),
-                        ("Mail refused since the last digest", refused), ("Failures", failed)):
+                        ("Mail refused since the last digest", refused),
+                        ("Recipients the SMTP server refused since the last digest", bounced), ("Failures", failed)):
         out += ["", f"{head}:"] + ([f"  {line}" for line in lines] or ["  none"])
     return "\n".join(out) + "\n"
 

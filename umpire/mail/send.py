@@ -12,8 +12,10 @@ from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import format_datetime
+from typing import NamedTuple
 
 from ..errors import UmpireError
+from ..timetable import clock
 from ..store.folder import GameFolder, picture_name
 from .config import MailConfig, Server
 from .mailroom import Mailroom
@@ -66,33 +68,52 @@ def smtp_connect(server: Server) -> smtplib.SMTP:
                               "due stays in the outbox for the next run.") from None
 
 
-def flush(room: Mailroom, server: Server) -> list[str]:
-    """Send every message due in the outbox; returns the files sent."""
+class Flushed(NamedTuple):
+    sent: list[str]                 # the files the server took (for some of their recipients at least)
+    refused: list[str]              # each recipient the server refused: 'FILE to ADDRESS: CODE REPLY'
+
+
+def flush(room: Mailroom, server: Server) -> Flushed:
+    """Send every message due in the outbox. A recipient the server refuses is logged with its reply
+    and the time (`umpire mail digest` reports it); the message is not tried again."""
     due = room.unsent()
     if not due:
-        return []
+        return Flushed([], [])
     server.check(room.path)
-    sent = []
+    sent, refused = [], []
     smtp = smtp_connect(server)
     try:
         for name in due:
             msg = BytesParser(policy=policy.SMTP).parsebytes((room.path / name).read_bytes())
             try:
-                smtp.send_message(msg)
-            except smtplib.SMTPRecipientsRefused:
-                room.log([{"type": "sent", "file": name, "refused": True}])
-                continue
+                bounced = smtp.send_message(msg)
+            except smtplib.SMTPRecipientsRefused as exc:
+                bounced, record = exc.recipients, {"type": "sent", "file": name, "refused": True}
             except (OSError, smtplib.SMTPException) as exc:
                 raise UmpireError(f"the SMTP server stopped taking mail ({exc}).",
                                   fix="Run the command again later; what was not sent stays in the outbox.") from None
-            room.log([{"type": "sent", "file": name}])
-            sent.append(name)
+            else:
+                record = {"type": "sent", "file": name}
+                sent.append(name)
+            if bounced:
+                record.update(recipients=_replies(bounced), at=clock.now().isoformat())
+                refused += [f"{name} to {to}: {reply}" for to, reply in record["recipients"].items()]
+            room.log([record])
     finally:
         try:
             smtp.quit()
         except (OSError, smtplib.SMTPException, socket.timeout):
             pass
-    return sent
+    return Flushed(sent, refused)
+
+
+def _replies(bounced: dict) -> dict[str, str]:
+    """The server's reply to each refused recipient, as text ('550 5.1.1 no such user'), cut short."""
+    out = {}
+    for to, (code, reply) in sorted(bounced.items()):
+        text = reply.decode("utf-8", "replace") if isinstance(reply, bytes) else str(reply)
+        out[str(to)] = f"{code} {' '.join(text.split())}"[:120]
+    return out
 
 
 def newsletter_recipients(folder: GameFolder, config: MailConfig) -> list[str]:

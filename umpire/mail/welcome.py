@@ -20,7 +20,7 @@ from ..order_header import turn_words
 from ..resources import data_dir
 from ..store.folder import GameFolder, picture_name
 from .config import MailConfig
-from ..timetable.deadlines import deadline_of, describe, late_policy
+from ..timetable.deadlines import deadline_of, describe, grace, grace_end, late_policy, player_zone
 from .mailroom import Mailroom
 from .replies import paragraphs
 from .send import outgoing, private_parts
@@ -65,14 +65,15 @@ def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str
     state = folder.state(copy=False)
     name = (folder.company(company) or {}).get("name", company)
     turn = folder.family.open_turn(state)
-    due = deadline_of(folder, turn)
+    due, end, zone = deadline_of(folder, turn), grace_end(folder, turn), player_zone(folder, company)
+    in_grace = f"; an order in the grace until {describe(end, zone)} is still taken" if due and grace(folder) else ""
     to = addresses(folder, company)
     head = paragraphs(
         f"Welcome to game {folder.game_id}, {name} ({company}).\n\n"
         f"Your order code is {code}. Write it on the CODE line of every order you mail, and keep it "
         f"to yourself: the umpire takes orders for {company} only with this code, and only from "
         f"{' or '.join(to)}.\n\n"
-        + (f"Orders for {turn_words(turn)} are due by {describe(due)}; "
+        + (f"Orders for {turn_words(turn)} are due by {describe(due, zone)}{in_grace}; "
            + ("a later order counts for the next round" if late_policy(folder) == "hold" else "a later order is refused")
            + (f" (write to the GM at {config.gm[0]} if you are held up)" if config.gm else "") + ".\n\n"
            if due else ""))

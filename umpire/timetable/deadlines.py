@@ -238,11 +238,20 @@ def deadline_text(folder: GameFolder, round_number: int) -> str | None:
     """The round's deadline for a newsletter, e.g. '2025-03-07 18:00 UTC', and in the players' own
     zones where game.yaml gives them: '2025-03-07 18:00 UTC (13:00 in America/New_York)'."""
     due = deadline(folder, round_number).at
-    if due is None:
-        return None
+    return _in_players_zones(folder, due) if due is not None else None
+
+
+def grace_end_text(folder: GameFolder, round_number) -> str | None:
+    """When the grace after the round's deadline ends, as deadline_text writes it, or None (no
+    deadline, or the game gives no grace)."""
+    due = deadline(folder, round_number).at
+    return _in_players_zones(folder, due + grace(folder)) if due is not None and grace(folder) else None
+
+
+def _in_players_zones(folder: GameFolder, moment: datetime) -> str:
     zones = sorted({z for z in (player_zone(folder, c) for c in folder.company_ids()) if z and z is not timezone.utc},
                    key=zone_name)
     if not zones:
-        return describe(due)
-    own = [describe(due, z).split(" (", 1)[1].rstrip(")") for z in zones]
-    return f"{describe(due)} ({', '.join(own)})"
+        return describe(moment)
+    own = [describe(moment, z).split(" (", 1)[1].rstrip(")") for z in zones]
+    return f"{describe(moment)} ({', '.join(own)})"

@@ -4,7 +4,7 @@ the same facts. Read from the same events and state as the text edition (report.
 
 from __future__ import annotations
 
-from .report import Writer, player_colours
+from .report import Due, Writer, player_colours
 from .rules import row
 from .state import CUBE_COLOURS, State, card_name, turn_name
 
@@ -12,7 +12,7 @@ TABLED = ("auction", "build", "move", "payout", "cube", "goods card", "end")   #
 
 
 def newsletter_facts(board, rules, state: State, events: list[dict], game: str, number: int,
-                     commitment: str | None, seed: str | None, press: list[dict], deadline: str | None) -> dict:
+                     commitment: str | None, seed: str | None, press: list[dict], due: Due) -> dict:
     """Everything the PDF of newsletter `number` shows."""
     w = Writer(board, rules, state, events)
     s = state
@@ -25,7 +25,8 @@ def newsletter_facts(board, rules, state: State, events: list[dict], game: str, 
                 else f"Round {s.round} of {rounds}; orders are now due for turn {turn_name(s)}.")
     loc = w.loc
     return {
-        "game": game, "number": number, "board": board.title, "headline": headline, "deadline": deadline,
+        "game": game, "number": number, "board": board.title, "headline": headline,
+        "turn": turn_name(s), "deadline": due.deadline, "grace_end": due.grace_end, "late": [w.name(p) for p in due.late],
         "commitment": commitment if number == 1 else None, "seed": seed,
         "players": [{"id": p, "name": s.names.get(p, p), "place": places.get(p, "-"), "colour": colours[p],
                      "marks": None if hidden else s.cash(p), "income": s.income_of(p), "bonds": s.bonds[p],

@@ -22,7 +22,7 @@ from .facts import newsletter_facts, private_facts
 from .orderform import order_form
 from .orders import TURN_OF, BodyReader, TurnOrders, line_turn
 from .preview import preview
-from .report import Writer, board_position, newsletter_text, since_last_issue
+from .report import Due, Writer, board_position, newsletter_text, since_last_issue
 from .rules import SCHEMA, load_volldampf_rules, option_key, setup_problems
 from .state import State, turn_name
 
@@ -243,9 +243,10 @@ class Volldampf(Family):
         seed = folder.secrets.get("seed") if state.turn == "finished" else None
         previous = _previous_turn(folder.events)
         press = folder.press(previous, state.seats, state.names)
-        deadline = folder.deadline_text(turn_name(state))
+        due = Due(folder.deadline_text(turn_name(state)), folder.grace_end_text(turn_name(state)),
+                  tuple(folder.ordered_late(previous)))
         text = newsletter_text(board, rules, state, events, state.game, number, dice.get("commitment"), seed, press,
-                               deadline)
+                               due)
         writer = Writer(board, rules, state, events)
         read = {}
         if previous:
@@ -257,7 +258,7 @@ class Volldampf(Family):
         private = {p: writer.private(p, read.get(p, [])) for p in state.seats}
         title = f"{state.game} newsletter {number:03d}"
         facts = newsletter_facts(board, rules, state, events, state.game, number, dice.get("commitment"), seed, press,
-                                 deadline)
+                                 due)
         sheets = {p: partial(private_pdf, private_facts(state, p, private[p], state.game, number)) for p in state.seats}
         return Issue(text, partial(newsletter_pdf, board, board_position(state), facts), private,
                      picture=partial(newsletter_png, board, state, title), private_pdf=sheets)

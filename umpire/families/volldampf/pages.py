@@ -17,6 +17,7 @@ from ...render.flow import Column, Flow
 from ...render.fonts import BOLD, MONO, SANS, drawable
 from ...words import plural
 from .drawing import INK, colour, draw_board
+from .report import due_sentence, late_sentence
 
 GREY = (0.35, 0.35, 0.35)
 FORM = ParagraphStyle("order-form", fontName=MONO, fontSize=8.5, leading=11, leftIndent=6)
@@ -75,7 +76,7 @@ def _front(flow: Flow, f: dict):
     _banner(flow, f"{f['game']}  ·  Newsletter {f['number']:03d}", f"Volldampf on the board {f['board']}")
     flow.para(f["headline"], size=11, font=BOLD)
     if f["deadline"]:
-        flow.para(f"Orders are due by {f['deadline']}; a later order is refused.", font=BOLD)
+        flow.para(due_sentence(f["turn"], f["deadline"], f["grace_end"]), font=BOLD)
     if f["commitment"]:
         flow.para("The draws come from a secret seed; its SHA-256 commitment is printed here, and the seed is "
                   "revealed when the game ends, so anyone can check every draw:")
@@ -102,6 +103,8 @@ def _happened(flow: Flow, f: dict):
     for line in f["happened"] or ["Nothing yet."]:
         indented = line.startswith("  ")
         flow.para(line.strip(), indent=14 if indented else 0, size=9 if indented else 9.5)
+    if f["late"]:
+        flow.para(late_sentence(f["late"]))
     for a in f["auctions"]:
         flow.heading("Turn-order auction", size=11)
         flow.para("Every bid of the auction as the maxima allow, by one mark at a time, in bidding order "

@@ -5,6 +5,7 @@ Same journal, same text."""
 from __future__ import annotations
 
 import textwrap
+from typing import NamedTuple
 
 from ...columns import cut, pad
 from ...words import plural
@@ -229,7 +230,7 @@ class Writer:
             out.append("Groups won: " + "; ".join(f"{p} group {s.group_of[p]}" for p in s.in_place_order()))
         return out
 
-    def asks(self, deadline: str | None = None) -> list[str]:
+    def asks(self, deadline: str | None = None, grace_end: str | None = None) -> list[str]:
         s = self.s
         if s.turn == "finished":
             return []
@@ -240,7 +241,8 @@ class Writer:
             lines = lines + ASKS["C"]
             extra += ["The moves follow every build of this turn (merge_build_move): give ELSE",
                       "alternatives for routes over links that may not be built."]
-        due = [f"Orders for turn {turn_name(s)} are due by {deadline}; a later order is refused."] if deadline else []
+        due = textwrap.wrap(due_sentence(turn_name(s), deadline, grace_end), WIDTH, break_on_hyphens=False) \
+            if deadline else []
         return due + [f"Orders for turn {turn_name(s)} (header: GAME, PLAYER, CODE, optional ROUND {turn_name(s)}):"] + [
             "  " + x for x in lines] + extra + [
             "Your own order form for this turn, with examples you can send now, ends your private sheet."]
@@ -264,6 +266,24 @@ class Writer:
         return "\n".join(out + ([""] + form if form else [])) + "\n"
 
 
+class Due(NamedTuple):
+    """What the shell's calendar tells a newsletter: the open turn's deadline and the end of its
+    grace as printed (None: none), and the players whose orders for the resolved turn came in the grace."""
+    deadline: str | None = None
+    grace_end: str | None = None
+    late: tuple[str, ...] = ()
+
+
+def due_sentence(turn: str, deadline: str, grace_end: str | None) -> str:
+    """When the turn's orders are due, and what becomes of one that comes later."""
+    grace = f"; an order in the grace until {grace_end} is still taken, and named as late" if grace_end else ""
+    return f"Orders for turn {turn} are due by {deadline}{grace}; a later order is refused."
+
+
+def late_sentence(names) -> str:
+    return "Ordered after the deadline, in the grace: " + ", ".join(names) + "."
+
+
 def press_lines(press: list[dict]) -> list[str]:
     """The players' press (umpire/press.py), each item under its writer's name, wrapped to the page."""
     out = []
@@ -280,7 +300,7 @@ def press_lines(press: list[dict]) -> list[str]:
 
 def newsletter_text(board, rules, state: State, events: list[dict], game: str, number: int,
                     commitment: str | None = None, seed: str | None = None, press: list[dict] = (),
-                    deadline: str | None = None) -> str:
+                    due: Due = Due()) -> str:
     w = Writer(board, rules, state, events)
     hidden = rules["options"]["money"] == "hidden"
     title = f"VOLLDAMPF  {game}  newsletter {number:03d}"
@@ -292,11 +312,13 @@ def newsletter_text(board, rules, state: State, events: list[dict], game: str, n
     if commitment and number == 1:
         out.append(f"Seed commitment (SHA-256): {commitment}")
     out += ["", "What happened", "-------------"] + (w.happenings() or ["Nothing yet."])
+    if due.late:
+        out += textwrap.wrap(late_sentence(w.name(p) for p in due.late), WIDTH, break_on_hyphens=False)
     if press:
         out += ["", "Press", "-----"] + press_lines(press)
     out += ["", "Players", "-------"] + w.players(hidden)
     out += ["", "The board", "---------"] + w.position()
-    asks = w.asks(deadline)
+    asks = w.asks(due.deadline, due.grace_end)
     if asks:
         out += ["", "Next", "----"] + asks
     if state.turn == "finished" and seed:

@@ -138,7 +138,9 @@ def _next(flow: Flow, f: dict):
     n = f["names"]
     flow.heading(f"Next: {'construction' if f['phase'] == 'construction' else 'operating'} round {f['round']}")
     if f["deadline"]:
-        flow.para(f"Orders for round {f['round']} are due by {f['deadline']}.", font=BOLD)
+        grace = f"; an order in the grace until {f['grace_end']} is still taken, and named as late" \
+            if f["grace_end"] else ""
+        flow.para(f"Orders for round {f['round']} are due by {f['deadline']}{grace}.", font=BOLD)
     flow.para("Orders awaited from: " + ", ".join(n[c] for c in f["awaited"]) + ".")
     if f["phase"] == "construction":
         flow.para("Order of building: " + ", ".join(n[c] for c in f["round_order"]) + ".")

@@ -86,6 +86,7 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "awaited": list(state.round_order) if phase != "finished" else [],
         "events": news,
         "deadline": folder.deadline_text(state.round),
+        "grace_end": folder.grace_end_text(state.round),
         "balances": balances_by_round(events, state.seat_order()),
         "brief": rules_brief.facts(rules, game_map),
     }
