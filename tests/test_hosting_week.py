@@ -197,11 +197,21 @@ def test_players_lines_to_the_umpire_by_mail(host, dovecot, mailbox, smtp):
                                                "ABSENT FROM 2025-03-07 TO 2025-03-09"), msgid="<a1@example.org>"),
             at(3, 9))
     tick(games, at(3, 9, 5))
-    (reply,) = replies_to(smtp, count, "red@example.org")
+    sent = mails(smtp, count)
+    (reply,) = [body for to, subject, body in sent if to == "red@example.org" and subject == "Re: orders"]
     assert "ABSENT FROM 2025-03-07 TO 2025-03-09: noted" in " ".join(reply.split())
     info = status(folder)
     assert info["orders_in"] == ["red"] and info["absences"] == {"red": [["2025-03-07", "2025-03-09"]]}
     assert info["deadline"] == "2025-03-10T17:00:00+00:00"
+    # both players are told the deadline moved, once; red in his own time too
+    moved = {to: " ".join(body.split()) for to, subject, body in sent if subject == "g1: the deadline of round 1"}
+    assert moved == {"blue@example.org": "A player's absence moves the deadline: orders are now due by "
+                                         "2025-03-10 17:00 UTC.",
+                     "red@example.org": "A player's absence moves the deadline: orders are now due by "
+                                        "2025-03-10 17:00 UTC (13:00 in America/New_York)."}  # EDT since 03-09
+    count = len(smtp.messages)
+    tick(games, at(3, 9, 10))
+    assert mails(smtp, count) == []
 
     # WAIT: blue orders and asks the round to wait; with every order in it resolves only at its deadline
     deliver(dovecot, mailbox, email(order_text("g1", "blue", codes["blue"], "HOME Beta", "WAIT"),

@@ -247,3 +247,18 @@ def test_status_says_paused_and_who_is_away(tmp_path):
     cli("absence", folder.path, "red", "--from", "2025-03-07", "--to", "2025-03-09", now=NOW)
     out = cli("status", folder.path).output
     assert "deadline:  paused" in out and "absent:    red 2025-03-07 to 2025-03-09" in out
+
+
+def test_players_are_told_of_a_move_only_when_the_absence_came_after_the_round_opened(tmp_path):
+    from umpire.timetable.deadlines import moved_since_opened
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days", "absence=extend"])
+    cli("absence", folder.path, "red", "--from", "2025-03-14", "--to", "2025-03-16", now=NOW)
+    assert status(folder)["deadline"] == "2025-03-08T12:00:00+00:00" and moved_since_opened(folder, 1) is None
+    actions.resolve(GameFolder(folder.path), now=NOW + timedelta(days=7))      # round 2: due 03-15, inside it
+    folder = GameFolder(folder.path)
+    assert status(folder)["deadline"] == "2025-03-17T12:00:00+00:00"
+    assert "due by 2025-03-17 12:00 UTC" in (folder.path / "newsletters" / "002.txt").read_text()
+    assert moved_since_opened(folder, 2) is None            # the newsletter said it: nobody is told again
+    cli("absence", folder.path, "blue", "--from", "2025-03-17", "--to", "2025-03-18", now=NOW + timedelta(days=8))
+    moved = moved_since_opened(GameFolder(folder.path), 2)
+    assert moved.iso == "2025-03-19T12:00:00+00:00" and moved.moved_by == ("red", "blue")

@@ -12,7 +12,7 @@ from datetime import datetime
 
 from .. import actions
 from ..errors import UmpireError
-from ..order_header import HEADER_KEYWORDS, PLAYER_COMMAND, clean_lines, split_press
+from ..order_header import HEADER_KEYWORDS, PLAYER_COMMAND, clean_lines, split_press, turn_words
 from ..store import atomic
 from ..store.folder import GameFolder
 from ..timetable.absences import LINE as ABSENT_LINE
@@ -71,25 +71,25 @@ def _absent(folder: GameFolder, company: str, line: str, via: str, now: datetime
 def _wait(folder: GameFolder, company: str, via: str, batch) -> str:
     turn = folder.family.open_turn(folder.state(copy=False))
     if any(e["type"] == "wait" and e["round"] == turn for e in folder.events):
-        return paragraphs(f"WAIT: round {turn} waits for its deadline already.")
+        return paragraphs(f"WAIT: {turn_words(turn)} waits for its deadline already.")
     folder.append([{"type": "wait", "round": turn, "company": company, "via": via}], batch)
-    return paragraphs(f"WAIT: round {turn} waits for its deadline, even when every order is in.")
+    return paragraphs(f"WAIT: {turn_words(turn)} waits for its deadline, even when every order is in.")
 
 
 def status_text(folder: GameFolder, company: str) -> str:
     """The round's deadline (in the player's zone too) and who has ordered; never what."""
     info = actions.status(folder)
-    turn, tz = info["round"], player_zone(folder, company)
-    at = deadline(folder, turn)
     if info["phase"] == "finished":
         return paragraphs(f"STATUS: game {folder.game_id} is finished.")
+    turn, tz = folder.family.open_turn(folder.state(copy=False)), player_zone(folder, company)
+    at = deadline(folder, turn)
     when = ("The deadline is paused by the GM." if at.paused else "The round has no deadline." if at.at is None
             else f"Orders are due by {describe(at.at, tz)}.")
     end = grace_end(folder, turn)
     if at.at is not None and end != at.at:
         when += f" Orders are still taken until {describe(end, tz)}."
     names = lambda ids: ", ".join(ids) or "nobody"           # noqa: E731
-    return paragraphs(f"STATUS: game {folder.game_id}, round {turn}. {when} Orders are in from "
+    return paragraphs(f"STATUS: game {folder.game_id}, {turn_words(turn)}. {when} Orders are in from "
                       f"{names(info['orders_in'])}; awaited from {names(info['awaited'])}.")
 
 

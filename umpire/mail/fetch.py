@@ -632,7 +632,7 @@ class Fetcher:
                 continue
             info = actions.status(folder)
             if info["phase"] == "finished" or info["awaited"] or not info["orders_in"] or info["paused"] \
-                    or deadlines.waiting(folder, info["round"]):
+                    or deadlines.waiting(folder, folder.family.open_turn(folder.state(copy=False))):
                 continue
             try:
                 actions.resolve(folder, self.now)

@@ -13,7 +13,7 @@ from ..family_folder import handed
 from ..store.folder import GameFolder
 from ..timetable import reminders
 from ..timetable.changes import said
-from ..timetable.deadlines import CHANGED, deadline, describe, grace_end, player_zone
+from ..timetable.deadlines import CHANGED, deadline, describe, grace_end, moved_since_opened, player_zone
 from .config import MailConfig
 from .mailroom import Mailroom
 from .replies import paragraphs
@@ -85,27 +85,44 @@ def queue_scheduled_reminders(folder: GameFolder, config: MailConfig, now: datet
 
 
 def queue_deadline_notices(folder: GameFolder, config: MailConfig, now: datetime) -> int:
-    """A short notice to every player of each change of the open round's deadline not yet mailed;
-    returns how many changes."""
+    """A short notice to every player of each change of the open round's deadline not yet mailed,
+    and of a deadline an absence announced since the round opened has moved (said with the last
+    change where one goes out too); returns how many changes and moves."""
     room = Mailroom(folder.path)
-    done = {(r.get("change"), r.get("to")) for r in room.records if r["type"] == "queued" and r.get("kind") == "notice"}
+    notices = [r for r in room.records if r["type"] == "queued" and r.get("kind") == "notice"]
+    done = {(r.get("change"), r.get("to")) for r in notices}
+    told = {(r.get("moved"), r.get("to")) for r in notices}
     state = folder.state(copy=False)
     turn = folder.family.open_turn(state)
     changes = [(n, e) for n, e in enumerate(folder.journal()) if e["type"] == CHANGED and e["round"] == turn]
+    moved = moved_since_opened(folder, turn)
     records, noticed = [], set()
-    for number, event in changes:
-        for company, to in _players(folder):
-            if (number, to) in done:
-                continue
+    for company, to in _players(folder):
+        untold = moved is not None and (moved.iso, to) not in told
+        pending = [(number, event) for number, event in changes if (number, to) not in done]
+        for number, event in pending:
             text = said(event)
             if event.get("deadline") and player_zone(folder, company):
                 text += f" In your own time: {due_text(folder, company, event['deadline'])}."
+            record = {"kind": "notice", "change": number}
+            if untold and number == pending[-1][0]:
+                text += " " + _moved(folder, company, moved.at)
+                record["moved"], untold = moved.iso, False
             records.append(_queue(room, folder, config, to, f"{folder.game_id}: the deadline of "
                                   f"{turn_words(event['round'])}", paragraphs(text) + "\n", now,
-                                  f"notice-{number}-{_tag(number, to)}", {"kind": "notice", "change": number}))
+                                  f"notice-{number}-{_tag(number, to)}", record))
             noticed.add(number)
+        if untold:
+            records.append(_queue(room, folder, config, to, f"{folder.game_id}: the deadline of {turn_words(turn)}",
+                                  paragraphs(_moved(folder, company, moved.at)) + "\n", now,
+                                  f"moved-{turn}-{_tag(moved.iso, to)}", {"kind": "notice", "moved": moved.iso}))
+            noticed.add(moved.iso)
     room.log(records)
     return len(noticed)
+
+
+def _moved(folder: GameFolder, company: str, at: datetime) -> str:
+    return f"A player's absence moves the deadline: orders are now due by {due_text(folder, company, at)}."
 
 
 def queue_late_notice(folder: GameFolder, config: MailConfig, now: datetime) -> list[str]:

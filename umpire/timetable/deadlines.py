@@ -173,6 +173,18 @@ def ordered_late(folder: GameFolder, round_number) -> list[str]:
             and e["round"] == round_number and e["file"] in latest]
 
 
+def moved_since_opened(folder: GameFolder, round_number) -> Deadline | None:
+    """The round's deadline in force where an absence announced since the round opened moved it
+    (so no newsletter has printed it; the players are to be told), else None."""
+    info = deadline(folder, round_number)
+    if not info.moved_by:
+        return None
+    events = folder.events
+    opened = max((n for n, e in enumerate(events) if e["type"] == "command" and e.get("command") in ("new", "resolve")),
+                 default=-1)
+    return info if any(e["type"] == "absence" and e["company"] in info.moved_by for e in events[opened + 1:]) else None
+
+
 def deadline_of(folder: GameFolder, round_number) -> str | None:
     """The round's deadline in force (ISO 8601, UTC), or None (no deadline, or paused)."""
     return deadline(folder, round_number).iso
