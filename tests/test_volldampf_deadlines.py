@@ -179,3 +179,19 @@ def test_without_a_grace_a_later_order_is_refused_as_before(tmp_path):
     text = (folder.path / "newsletters" / "001.txt").read_text(encoding="utf-8")
     assert "Orders for turn 1A are due by 2025-03-08 12:00 UTC; a later order is refused.\n" in text
     assert "grace" not in text
+
+
+def test_wait_by_mail_holds_a_resolve_early_turn_until_its_deadline(tmp_path):
+    from mailhelpers import UMPIRE, email
+
+    from umpire.mail.config import MailConfig
+    from umpire.mail.fetch import Fetcher
+    folder, codes = new_game(tmp_path, options=("deadline=7 days", "resolve_early=true"))
+    fetcher = Fetcher(folder.path, MailConfig(from_addr=UMPIRE), now=NOW)
+    for uid, player in enumerate(("ann", "bob", "cy"), 1):
+        lines = [f"CODE {codes[player]}", "BID 1"] + (["WAIT"] if player == "bob" else [])
+        fetcher.take(email(order(player, *lines).decode(), sender=f"{player}@example.org", msgid=f"<{uid}@x>"),
+                     uid, uid, NOW)
+    fetcher.resolve_early()
+    assert actions.status(folder)["turn"] == "1A" and actions.status(folder)["orders_in"] == ["ann", "bob", "cy"]
+    assert [e["company"] for e in folder.events if e["type"] == "wait"] == ["bob"]
