@@ -1,12 +1,14 @@
 """`umpire tick` over a folder of games sharing one mailbox on the real Dovecot and SMTP sink:
 GAMES games (1,000 by default; TICK_GAMES sets it), a tenth of them due once the mail is in,
 one order mail per game waiting in the mailbox. Timed: the tick that fetches every mail, resolves
-the due games and mails their newsletters; then a second tick with nothing to do.
+the due games and mails their newsletters; then a second tick with nothing to do. The baseline,
+measured in the same run: a tick over a folder of one game with nothing to do (median of 5).
 Run: `TICK_GAMES=100 pytest tests/benchmarks/test_bench_tick.py --benchmark-only -s`."""
 
 from __future__ import annotations
 
 import os
+import statistics
 import time
 
 import pytest
@@ -49,6 +51,15 @@ def test_tick_over_many_games(benchmark, tmp_path, dovecot, mailbox, smtp, monke
                            msgid=f"<{name}@example.org>"))
     dovecot.deliver(mailbox, mails)
     made = time.perf_counter() - made
+    lone = tmp_path / "lone"                         # the baseline: a tick over one game with nothing to do
+    lone.mkdir()
+    actions.create_game(lone / "g", str(TEST_MAP), "laurin", COMPANIES, seed="lone")
+    base = []
+    for _ in range(5):
+        start = time.perf_counter()
+        umpire("tick", str(lone))()
+        base.append(time.perf_counter() - start)
+    base = statistics.median(base)
     start = time.perf_counter()
     umpire("tick", str(games))()
     first = time.perf_counter() - start
@@ -60,6 +71,8 @@ def test_tick_over_many_games(benchmark, tmp_path, dovecot, mailbox, smtp, monke
     assert len(smtp.messages) == GAMES + 3 * due            # a confirmation per mail, newsletter 002 to 3 players
     benchmark.pedantic(lambda: None, rounds=1, iterations=1)
     benchmark.extra_info.update(games=GAMES, first_tick_s=round(first, 2), idle_tick_s=round(second, 2),
-                                cpus=available_cpus())
-    print(f"\ntick over {GAMES} games ({due} due, {GAMES} mails), {available_cpus()} CPUs: {first:.1f} s; "
-          f"the next tick with nothing to do {second:.1f} s (making the games took {made:.0f} s)")
+                                baseline_s=round(base, 3), cpus=available_cpus())
+    print(f"\ntick over {GAMES} games ({due} due, {GAMES} mails), {available_cpus()} CPUs: {first:.1f} s "
+          f"({first / base:.0f} x the baseline); the next tick with nothing to do {second:.1f} s "
+          f"({second / base:.1f} x); the baseline, a quiet tick over one game, median of 5: {base:.2f} s "
+          f"(making the games took {made:.0f} s)")
