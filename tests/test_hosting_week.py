@@ -83,13 +83,21 @@ def test_a_week_of_hosting(host, dovecot, mailbox, smtp):
     games, folder, codes = host
     assert status(folder)["deadline"] == "2025-03-08T17:00:00+00:00"          # 18:00 in Berlin
 
-    tick(games, at(2, 9))                                    # nothing due yet
-    assert mails(smtp) == []
+    # the first tick welcomes the new game's players: each his code and newsletter 001, once
+    tick(games, at(2, 9))
+    tick(games, at(2, 9, 5))
+    welcomes = {to: (subject, body) for to, subject, body in mails(smtp)}
+    assert {to: subject for to, (subject, _) in welcomes.items()} == {
+        "red@example.org": "g1: welcome, Red Lines: your order code and newsletter 001",
+        "blue@example.org": "g1: welcome, Blue Star: your order code and newsletter 001"}
+    assert f"Your order code is {codes['red']}." in " ".join(welcomes["red@example.org"][1].split())
+    assert codes["blue"] not in welcomes["red@example.org"][1] and len(smtp.messages) == 2
+    start = len(smtp.messages)
 
     # two days before the deadline: a reminder to each player, once however often tick runs
     tick(games, at(6, 17, 5))
     tick(games, at(6, 17, 30))
-    sent = mails(smtp)
+    sent = mails(smtp, start)
     assert sorted((to, subject) for to, subject, _ in sent) == [
         ("blue@example.org", "g1: orders for round 1 missing"), ("red@example.org", "g1: orders for round 1 missing")]
     red = next(body for to, _, body in sent if to == "red@example.org")
@@ -163,7 +171,8 @@ def test_a_week_of_hosting(host, dovecot, mailbox, smtp):
 
 
 def replies_to(smtp, start, address):
-    return [body for to, _, body in mails(smtp, start) if to == address]
+    """The umpire's replies to the mail of `address` since `start` (not his welcome, reminders or notices)."""
+    return [body for to, subject, body in mails(smtp, start) if to == address and subject.startswith("Re: ")]
 
 
 def test_players_lines_to_the_umpire_by_mail(host, dovecot, mailbox, smtp):

@@ -62,13 +62,16 @@ def test_a_week_of_hosting_a_volldampf_game(host, dovecot, mailbox, smtp):
     games, folder, codes = host
     assert status(folder)["deadline"] == "2025-03-04T17:00:00+00:00"          # 18:00 in Berlin
 
-    tick(games, at(2, 9))                                    # nothing due yet
-    assert mails(smtp) == []
+    tick(games, at(2, 9))                                    # the players are welcomed, once
+    tick(games, at(2, 9, 5))
+    assert sorted(to for to, subject, _ in mails(smtp) if subject.startswith("v1: welcome, ")) == [
+        "ann@example.org", "bob@example.org", "cy@example.org"] and len(smtp.messages) == 3
+    start = len(smtp.messages)
 
     # a day before the deadline: each player reminded once, with his own form and his own time
     tick(games, at(3, 17, 5))
     tick(games, at(3, 17, 30))
-    sent = mails(smtp)
+    sent = mails(smtp, start)
     assert sorted((to, subject) for to, subject, _ in sent) == [
         ("ann@example.org", MISSING), ("bob@example.org", MISSING), ("cy@example.org", MISSING)]
     reminder = next(body for to, _, body in sent if to == "ann@example.org")

@@ -1,7 +1,8 @@
 """`umpire tick GAMES_DIR`: a host's one cron line. For the folder of games: fetch the shared
 mailbox (umpire.yaml) and each game's own, resolve every due game, then for each game with mail
 queue the due reminders, notices of deadline changes, who is late, and every newsletter after the
-last one mailed, and send them; a game where something was done has its site (`site:`) updated.
+last one mailed (a new game's players their welcome, with their codes and newsletter 001), and
+send them; a game where something was done has its site (`site:`) updated.
 Each game on its own: one failing is reported and the others go on.
 
 Every step is the mail log's or the journal's to remember: run twice, or overlapping, or again
@@ -72,6 +73,7 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
     from .mail.config import load_config
     from .mail.mailroom import Mailroom
     from .mail.notices import queue_deadline_notices, queue_late_notice, queue_scheduled_reminders
+    from .mail.welcome import queue_welcomes
     config = load_config(path, games_dir) if _own_mail(path) else shared
     if not config.smtp.configured:
         return []
@@ -88,7 +90,13 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
             done.append(f"all told that {', '.join(late)} {'is' if len(late) == 1 else 'are'} late")
         room = Mailroom(path)
         issues = [r["issue"] for r in room.records if r["type"] == "queued" and r.get("kind") == "newsletter"]
-        for issue in range(max(issues, default=2), folder.newsletter_count() + 1):
+        first = max(issues, default=2)
+        if folder.newsletter_count() == 1 and not issues and folder.state(copy=False).phase != "finished":
+            welcomed, _ = queue_welcomes(folder, config, now)       # newsletter 001 goes with them
+            if welcomed:
+                done.append(f"welcomed {', '.join(welcomed)}")
+            first = 1                                               # and to the observers
+        for issue in range(first, folder.newsletter_count() + 1):
             if sending.queue_newsletter(folder, config, issue, now):
                 done.append(f"newsletter {issue:03d} queued")
         flushed = sending.flush(Mailroom(path), config.smtp)   # a fresh read of the mail log: what was queued
