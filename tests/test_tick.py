@@ -46,3 +46,5 @@ def test_tick_without_a_clock_variable_or_games_is_calm(tmp_path):
     (tmp_path / "games").mkdir()
     result = CliRunner().invoke(main, ["tick", str(tmp_path / "games")])
     assert result.exit_code == 0 and result.output == ""
+    verbose = CliRunner().invoke(main, ["tick", str(tmp_path / "games"), "--verbose"])
+    assert verbose.exit_code == 0 and verbose.output == f"Nothing was due in {tmp_path / 'games'}.\n"

@@ -262,3 +262,11 @@ def test_players_are_told_of_a_move_only_when_the_absence_came_after_the_round_o
     cli("absence", folder.path, "blue", "--from", "2025-03-17", "--to", "2025-03-18", now=NOW + timedelta(days=8))
     moved = moved_since_opened(GameFolder(folder.path), 2)
     assert moved.iso == "2025-03-19T12:00:00+00:00" and moved.moved_by == ("red", "blue")
+
+
+def test_a_resume_seconds_after_the_pause_gives_back_the_whole_minute(tmp_path):
+    folder, _ = make_game(tmp_path / "g1", options=["deadline=7 days"])
+    cli("deadline", folder.path, "--pause", now=NOW + timedelta(days=2, seconds=10))
+    cli("deadline", folder.path, "--resume", now=NOW + timedelta(days=2, seconds=25))
+    # 4 days 23:59:50 were left; from 03-03 12:00:25 that is 03-08 12:00:15, rounded up, never down
+    assert status(folder)["deadline"] == "2025-03-08T12:01:00+00:00"

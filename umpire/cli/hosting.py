@@ -125,10 +125,13 @@ def tick_command(games_dir, verbose):
     with progress("Tick") as step:
         reports = tick(games_dir, clock.now(), step)
     failed = [r for r in reports if r.failed]
+    told = verbose or on_terminal() or sys.stdout.isatty()
     for report in reports:
         if report.failed:
             click.echo(f"umpire: {report}", err=True)
-        elif verbose or on_terminal() or sys.stdout.isatty():
+        elif told:
             click.echo(str(report))
+    if told and not reports:
+        click.echo(f"Nothing was due in {games_dir}.")
     if failed:
         raise SystemExit(1)

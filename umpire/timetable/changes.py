@@ -52,8 +52,7 @@ def change(folder: GameFolder, action: str, value: str | None, reason: str | Non
     elif action == "resume":
         if not current.paused:
             return None
-        at = (now + current.left).replace(second=0, microsecond=0) \
-            if current.left is not None else None
+        at = _to_the_minute(now + current.left) if current.left is not None else None
         event.update(deadline=at.astimezone(timezone.utc).isoformat() if at else None, paused=False)
     else:
         raise ValueError(action)
@@ -63,6 +62,12 @@ def change(folder: GameFolder, action: str, value: str | None, reason: str | Non
         return None
     folder.append([event])
     return event
+
+
+def _to_the_minute(moment: datetime) -> datetime:
+    """A deadline to the minute, rounded up: a resume never takes a second from the time left."""
+    whole = moment.replace(second=0, microsecond=0)
+    return whole if whole == moment else whole + timedelta(minutes=1)
 
 
 def _repeated(event: dict, last: dict | None, current) -> bool:
