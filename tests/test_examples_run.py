@@ -64,3 +64,31 @@ def test_every_readme_and_help_example_runs_verbatim_in_a_fresh_folder(tmp_path,
     for name in ("accounts.csv", "ireland.pdf", "board.pdf"):
         assert (tmp_path / name).is_file(), name
     assert (tmp_path / "games" / "vd-1" / "game.yaml").is_file() and (tmp_path / "play-out" / "bavaria-1994").is_dir()
+
+
+def hosting_lines() -> list[str]:
+    """The GM's commands of docs/hosting.md, as written there (comments cut)."""
+    text = (ROOT / "docs" / "hosting.md").read_text(encoding="utf-8")
+    block = text.split("## The GM's commands\n\n", 1)[1].split("\n\n", 1)[0]
+    return [re.sub(r"\s+#.*$", "", line.strip()) for line in block.splitlines()]
+
+
+def test_the_gms_commands_of_the_hosting_page_run_verbatim(tmp_path, monkeypatch):
+    """Run on 2026-11-27 (the page's dates are to come then), in a folder where games/ireland-1 is a
+    game with a deadline at 18:00 in Berlin and absences that move it."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("UMPIRE_NOW", "2026-11-27T10:00:00+00:00")
+    made = CliRunner().invoke(main, ["new", "games/ireland-1", "--map", "ireland", "--rules", "laurin", "--company",
+                                     "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org",
+                                     "--option", "deadline=7 days", "--option", "deadline_at=18:00", "--option",
+                                     "deadline_zone=Europe/Berlin", "--option", "absence=extend"])
+    assert made.exit_code == 0, made.output
+    lines = hosting_lines()
+    assert len(lines) == 6 and all(line.startswith("umpire ") for line in lines)
+    outputs = []
+    for line in lines:
+        result = CliRunner().invoke(main, shlex.split(line)[1:])
+        assert result.exit_code == 0, f"{line}\n{result.output}"
+        outputs.append(result.output)
+    assert "2026-12-04 17:00 UTC" in outputs[0] and "2026-12-05 17:00 UTC" in outputs[2]
+    assert "red is away from 2026-12-01 to 2026-12-10" in outputs[5]
