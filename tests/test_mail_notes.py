@@ -57,7 +57,8 @@ def test_chatter_inside_the_order_is_refused_never_a_note(before, inside, after)
 
 @settings(max_examples=300, deadline=None)
 @given(lines=st.lists(st.one_of(ORDER_LINES, CHATTER, st.text(max_size=40),
-                                st.sampled_from(["BUIDL C3-D3", "Build C3-Q99", "RACE", "GAME g1", "K12-K13"])),
+                                st.sampled_from(["BUIDL C3-D3", "Build C3-Q99", "RACE", "GAME g1", "K12-K13",
+                                                 "Buidl Alpha-Beta", "bulid alpha - beta"])),
                       max_size=12))
 def test_no_line_that_looks_like_an_order_is_ever_a_note_and_numbers_stay(lines):
     text = "\n".join(lines) + "\n"
@@ -68,3 +69,14 @@ def test_no_line_that_looks_like_an_order_is_ever_a_note_and_numbers_stay(lines)
     assert len(kept.splitlines()) == len(text.splitlines())
     read = {e.line for e in order.errors}
     assert not read & {n.line for n in found}
+
+
+def test_a_misspelt_keyword_before_a_chain_of_places_after_the_order_is_refused_not_a_note():
+    for typo in ("Buidl Alpha-Beta", "bulid Alpha - Beta", "Biuld Kiel–Hamburg"):
+        text = "\n".join(HEADER + ["HOME Alpha", typo, "Cheers, Alice"]) + "\n"
+        found, order = split(text)
+        assert [n.line for n in found] == [6], typo                  # the sign-off only
+        assert [e.line for e in order.errors] == [5], typo           # the player is told his line was refused
+    # a hyphenated word after a word that is no keyword stays a note
+    text = "\n".join(HEADER + ["HOME Alpha", "See you in Baden-Baden!", "Best, Alice"]) + "\n"
+    assert [n.line for n in split(text)[0]] == [5, 6]
