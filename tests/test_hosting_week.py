@@ -34,6 +34,12 @@ def host(tmp_path, dovecot, mailbox, smtp):
     folder, codes = make_game(games / "g1", now=OPENED, options=[
         "deadline=7 days", "deadline_at=18:00", "deadline_zone=Europe/Berlin", "grace=1 day",
         "remind=2 days, 12 hours", "remind_late_to_all=true"])
+    return hosted(games, folder, codes, dovecot, mailbox, smtp)
+
+
+def hosted(games, folder, codes, dovecot, mailbox, smtp):
+    """The host's folder of games with its shared mailbox and SMTP server (umpire.yaml), the game's
+    first player in America/New_York; returns (games, folder, codes)."""
     config = yaml.safe_load((folder.path / "game.yaml").read_text())
     config["companies"][0]["zone"] = "America/New_York"
     (folder.path / "game.yaml").write_text(yaml.safe_dump(config))

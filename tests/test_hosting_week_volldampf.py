@@ -9,10 +9,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 import pytest
-import yaml
-from mailhelpers import UMPIRE, email
-from mailservers import PASSWORD_ENV
-from test_hosting_week import at, deliver, gm, mails, replies_to, status, tick
+from mailhelpers import email
+from test_hosting_week import at, deliver, gm, hosted, mails, replies_to, status, tick
 from volldampf_helpers import TINY
 
 from umpire import actions
@@ -32,15 +30,7 @@ def host(tmp_path, dovecot, mailbox, smtp):
                                         option_specs=("deadline=3 days", "deadline_at=18:00",
                                                       "deadline_zone=Europe/Berlin", "grace=12 hours", "remind=1 day",
                                                       "remind_late_to_all=true", "absence=extend"))
-    config = yaml.safe_load((folder.path / "game.yaml").read_text())
-    config["companies"][0]["zone"] = "America/New_York"
-    (folder.path / "game.yaml").write_text(yaml.safe_dump(config))
-    (games / "umpire.yaml").write_text(yaml.safe_dump({"mail": {
-        "from": UMPIRE,
-        "imap": {"host": "127.0.0.1", "port": dovecot.port, "user": mailbox, "tls": "none",
-                 "password_env": PASSWORD_ENV},
-        "smtp": {"host": "127.0.0.1", "port": smtp.port, "tls": "none"}}}))
-    return games, folder, codes
+    return hosted(games, folder, codes, dovecot, mailbox, smtp)
 
 
 def filled_reply(reminder: str, code: str, *orders: str) -> str:
