@@ -3,6 +3,7 @@ links that resolve, the same bytes each time, only what changed rewritten, and n
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from html.parser import HTMLParser
@@ -119,6 +120,9 @@ def test_the_accounts_are_tables_and_the_chart_is_reportlabs(demo_site):
     assert page.count("<svg") == 2                      # the map and the balance chart
     vd = (demo_site / "site" / "volldampf-demo" / "005.html").read_text()
     assert "<caption>Players</caption>" in vd and "Accounts of round 2: income track" in vd
+    assert vd.count("<svg") == 2 and "<figcaption>Every player's income, round by round (white as a grey " \
+        "dashed line).</figcaption>" in html.unescape(vd)    # the board and the income chart
+    assert '<figure class="chart">' not in (demo_site / "site" / "volldampf-demo" / "001.html").read_text()
     edition = read_edition((demo_site / "games" / "volldampf-demo" / "newsletters" / "005.txt").read_text())
     assert "What happened" in vd and all(line.strip() in vd for line in dict(edition.sections)["What happened"])
 
@@ -284,3 +288,13 @@ def test_the_open_deadline_is_a_calendar_event_and_the_files_are_readable_by_a_w
             assert path.stat().st_mode & 0o777 == 0o644, path
             data = path.read_text(errors="replace")
             assert seed not in data and not any(code in data for code in codes), path
+
+
+def test_the_volldampf_income_chart_ends_where_the_income_track_stands(demo_site):
+    from umpire.families.volldampf.web import income_lines
+    folder = GameFolder(demo_site / "games" / "volldampf-demo")
+    state = folder.state()
+    lines = income_lines(state, folder.events)
+    assert [line.points[-1][1] for line in lines] == [state.income_of(p) for p in state.seats]
+    assert all(line.points[0] == (0, 0) and [r for r, _ in line.points] == list(range(len(line.points)))
+               for line in lines)

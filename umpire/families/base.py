@@ -116,12 +116,13 @@ class WebTable:
 
 @dataclass
 class WebIssue:
-    """A newsletter's parts for its web page (umpire site): the map, the chart (an SVG document),
-    the accounts as tables, and the headings of the text edition's sections those tables replace
-    (the page shows every other section of the text edition as its events)."""
+    """A newsletter's parts for its web page (umpire site): the map, the chart (an SVG document)
+    and its caption, the accounts as tables, and the headings of the text edition's sections those
+    tables replace (the page shows every other section of the text edition as its events)."""
 
     map: WebMap | None = None
     chart: str | None = None
+    chart_label: str = ""                        # what the chart shows, its caption
     tables: list[WebTable] = field(default_factory=list)
     replaces: tuple[str, ...] = ()
 

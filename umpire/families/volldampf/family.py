@@ -265,7 +265,7 @@ class Volldampf(Family):
 
     def web_issue(self, folder, number: int, state: State):
         from .web import web_issue
-        return web_issue(folder.game_map, folder.rules, state, number)
+        return web_issue(folder.game_map, folder.rules, state, number, folder.events)
 
     def order_form(self, folder, state: State, player: str) -> list[str]:
         """His own form of the private sheet (orderform.py), without its title."""

@@ -1,29 +1,50 @@
 """A Volldampf newsletter's parts for its web page: the board as SVG drawn by the same code as
 the PDF page (owners, cubes, income track), every link's id written beside its track space as
-real text, and the players as a table (marks left out where the game hides them)."""
+real text, every player's income round by round as a chart, and the players as a table (marks
+left out where the game hides them)."""
 
 from __future__ import annotations
 
 import math
 
+from ...render.chart import Line, chart_svg, line_chart
 from ...render.fonts import SANS, drawable
 from ...render.svg import SvgCanvas
 from ..base import WebIssue, WebMap, WebTable
-from .drawing import PAGE, draw_board, frame_for
+from .drawing import PAGE, colour, draw_board, frame_for
 from .markers import SYMBOL, link_ends, offsets
 from .report import board_position, player_colours
 
 ID_SIZE = 4.6             # points: a link id beside its track space
+CHART_WIDTH = 520         # points: the chart scales to the page's width
+CHART_LABEL = "Every player's income, round by round"
+PALE = (0.62, 0.62, 0.62), (2, 1.5)       # a white player's line, on the white page: grey, dashed
 
 
-def web_issue(board, rules, state, number: int) -> WebIssue:
+def web_issue(board, rules, state, number: int, events: list[dict]) -> WebIssue:
     c = SvgCanvas(PAGE)
     title = f"{state.game} newsletter {number:03d}"
     draw_board(c, board, board_position(state), title)
     _link_ids(c, board)
     label = f"The board of {board.title} after newsletter {number:03d}"
+    lines = income_lines(state, events)
+    caption = CHART_LABEL + (" (white as a grey dashed line)" if any(line.dash for line in lines) else "")
+    chart = line_chart(lines, CHART_WIDTH, "income")
     return WebIssue(map=WebMap(PAGE[0], PAGE[1], c.body(), label), tables=[players(rules, state)],
+                    chart=chart_svg(chart, caption) if chart else None, chart_label=caption,
                     replaces=("Players",))
+
+
+def income_lines(state, events: list[dict]) -> list[Line]:
+    """Each player's income from the start (0) to each round's payout, in his colour (see PALE)."""
+    colours = player_colours(state.seats)
+    out = []
+    for p in state.seats:
+        points = [(0, 0)] + [(e["round"], e["income"]) for e in events if e.get("type") == "payout"
+                             and e.get("player") == p]
+        rgb = colour(colours[p]).rgb()
+        out.append(Line(*PALE, points) if min(rgb) > 0.9 else Line(rgb, (), points))
+    return out
 
 
 def _link_ids(c: SvgCanvas, board):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from ..gamemap import GameMap
 from . import mapdraw
-from ....render.fonts import register
+from ....render.chart import chart_svg
 from ....render.svg import SvgCanvas
 from ...base import WebIssue, WebMap, WebTable
-from .chart import balance_chart
+from .chart import LABEL, balance_chart
 from .edition import map_content
 from .png import draw_whole_map, whole_map_sheet
 from .report import newsletter_facts
@@ -23,7 +23,8 @@ def web_issue(folder, number: int, state) -> WebIssue:
     content = map_content(folder, state)
     label = f"The map of {facts['map']} after newsletter {number:03d}"
     chart = balance_chart(facts["balances"], content, CHART_WIDTH)
-    return WebIssue(map=map_svg(folder.game_map, content, label), chart=chart_svg(chart) if chart else None,
+    return WebIssue(map=map_svg(folder.game_map, content, label), chart=chart_svg(chart, LABEL) if chart else None,
+                    chart_label=LABEL,
                     tables=tables(facts), replaces=("ACCOUNTS", "POSTINGS OF THIS ISSUE"))
 
 
@@ -49,20 +50,6 @@ def ground_svg(game_map: GameMap, pagesize, sheet: Sheet) -> str:
         mapdraw.background(game_map, pagesize, sheet, ground).drawing.play(ground)
         _GROUNDS[key] = ground.svg()
     return _GROUNDS[key]
-
-
-CHART_LABEL = "Every company's balance, round by round"
-
-
-def chart_svg(drawing) -> str:
-    """The chart drawing as an SVG document, as reportlab's renderSVG writes it: its prologue left
-    out, its empty title and description replaced by what it shows (its accessible name)."""
-    from reportlab.graphics import renderSVG
-    register()                       # the chart's labels are measured in the newsletter's fonts
-    text = renderSVG.drawToString(drawing)
-    text = text[text.index("<svg"):].replace("<title>...</title>", f"<title>{CHART_LABEL}</title>", 1)
-    text = text.replace("\t<desc>...</desc>\n", "", 1)
-    return text.replace("<svg ", f'<svg role="img" aria-label="{CHART_LABEL}" ', 1)
 
 
 def tables(facts: dict) -> list[WebTable]:
