@@ -196,7 +196,12 @@ def test_players_lines_to_the_umpire_by_mail(host, dovecot, mailbox, smtp):
     assert "STATUS: game g1, round 1. Orders are due by 2025-03-08 17:00 UTC (12:00 in America/New_York)." \
         in " ".join(reply.split())
     assert "Orders are in from nobody; awaited from red, blue." in " ".join(reply.split())
-    assert newsletter.strip() in reply.replace("\r\n", "\n")
+    assert "RESEND: newsletter 001 comes to you again in a mail of its own" in " ".join(reply.split())
+    (again,) = [raw for raw in smtp.messages if b"g1: newsletter 001 (again)" in raw]
+    msg = message_from_bytes(again, policy=policy.default)
+    assert msg["To"] == "red@example.org"
+    assert msg.get_body(("plain",)).get_content().replace("\r\n", "\n") == newsletter
+    assert [a.get_filename() for a in msg.iter_attachments()] == ["g1-001.pdf", "g1-001-map.png"]
     assert status(folder)["orders_in"] == []
 
     # a wrong code gets no status

@@ -7,6 +7,7 @@ RESEND with the player's own private part, and each step done once however often
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from email import message_from_bytes, policy
 
 import pytest
 from mailhelpers import email
@@ -153,9 +154,14 @@ def test_a_week_of_hosting_a_volldampf_game(host, dovecot, mailbox, smtp):
                                     msgid="<cy2@example.org>"), at(9, 9))
     tick(games, at(9, 9, 5))
     (reply,) = replies_to(smtp, count, "cy@example.org")
-    assert "RESEND: newsletter 002 follows." in reply and text.strip().split("\n")[0] in reply
-    assert "Private sheet for Cy (cy)" in reply and "Private sheet for Ann" not in reply
-    assert "Private sheet for Bob" not in reply and len(mails(smtp, count)) == 1
+    assert "RESEND: newsletter 002 comes to you again in a mail of its own" in " ".join(reply.split())
+    ((to, subject, again),) = [m for m in mails(smtp, count) if m[1] != "Re: orders"]
+    assert (to, subject) == ("cy@example.org", "v1: newsletter 002 (again)") and again.startswith(text)
+    assert "Private sheet for Cy (cy)" in again and "Private sheet for Ann" not in again
+    assert "Private sheet for Bob" not in again and len(mails(smtp, count)) == 2
+    (raw,) = [raw for raw in smtp.messages[count:] if b"(again)" in raw]
+    files = [a.get_filename() for a in message_from_bytes(raw, policy=policy.default).iter_attachments()]
+    assert files == ["v1-002.pdf", "v1-002-map.png", "v1-002-cy.pdf"]
 
     # run again and again: nothing more is sent or resolved
     count = len(smtp.messages)

@@ -164,6 +164,10 @@ def test_a_volldampf_player_gets_the_volldampf_page_and_a_player_form(tmp_path, 
     assert f"  PLAYER anna\n  CODE {codes['anna']}\n  ROUND 1A" in text
     assert (folder.path / "newsletters" / "001-anna.txt").read_text() in text
     assert "Private sheet for Bernd" not in text
+    anna = next(parsed(m) for m in smtp.messages if parsed(m)["To"] == "anna@example.org")
+    assert [a.get_filename() for a in anna.iter_attachments()] == ["vd-001.pdf", "vd-001-map.png", "vd-001-anna.pdf"]
+    assert next(a for a in anna.iter_attachments() if a.get_filename() == "vd-001-anna.pdf").get_content() == \
+        (folder.path / "newsletters" / "001-anna.pdf").read_bytes()
 
 
 def test_the_help_examples_run_as_written(tmp_path, smtp, monkeypatch):

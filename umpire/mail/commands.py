@@ -1,6 +1,7 @@
 """A player's lines to the umpire in his mail, each answered only to his registered address
 and only with his code: `ABSENT FROM DATE TO DATE` (journaled; see timetable/absences.py),
-`RESEND` (the last newsletter and his private part again), `STATUS` (the deadline and who has
+`RESEND` (the last newsletter and his private part again, in a mail of its own as `mail send`
+sends it: PDF, map and private PDFs attached), `STATUS` (the deadline and who has
 ordered, not what) and `WAIT` (the round waits for its deadline even when every order is in).
 
 A mail of such lines only (and its header) is no order: the player's orders stay as they were.
@@ -19,7 +20,7 @@ from ..timetable.absences import LINE as ABSENT_LINE
 from ..timetable.absences import absence_event
 from ..timetable.deadlines import deadline, describe, grace_end, player_zone
 from .replies import paragraphs
-from .send import private_parts
+from .send import queue_resend
 
 
 def commands(text: str) -> list[str]:
@@ -40,8 +41,9 @@ def only_commands(text: str) -> bool:
 
 
 def answer(folder: GameFolder, company: str, lines: list[str], address: str, via: str, now: datetime,
-           batch: atomic.Batch | None = None) -> str:
-    """Carry out the lines of `company`'s mail (from `address`); the reply's text."""
+           batch: atomic.Batch | None = None, sender: str = "") -> str:
+    """Carry out the lines of `company`'s mail (from `address`); the reply's text. `sender`: the
+    umpire's address, which a RESEND's newsletter comes from."""
     parts = []
     for line in lines:
         word = line.split()[0].upper()
@@ -52,7 +54,7 @@ def answer(folder: GameFolder, company: str, lines: list[str], address: str, via
         elif word == "STATUS":
             parts.append(status_text(folder, company))
         elif word == "RESEND":
-            parts.append(resend_text(folder, address))
+            parts.append(_resend(folder, address, via, now, sender))
     return "\n\n".join(p.rstrip("\n") for p in parts) + "\n"
 
 
@@ -93,8 +95,8 @@ def status_text(folder: GameFolder, company: str) -> str:
                       f"{names(info['orders_in'])}; awaited from {names(info['awaited'])}.")
 
 
-def resend_text(folder: GameFolder, address: str) -> str:
-    """The last newsletter's text, and the private part for the player at `address`."""
-    issue = folder.newsletter_count()
-    text = (folder.newsletters / f"{issue:03d}.txt").read_text(encoding="utf-8")
-    return f"RESEND: newsletter {issue:03d} follows.\n\n{text}{private_parts(folder, issue, address)}"
+def _resend(folder: GameFolder, address: str, via: str, now: datetime, sender: str) -> str:
+    """The last newsletter queued again for the player at `address`, as `mail send` mails it."""
+    issue = queue_resend(folder, sender, address, now, via.split()[-1])
+    return paragraphs(f"RESEND: newsletter {issue:03d} comes to you again in a mail of its own, with its PDF, its "
+                      "map and your private part.")

@@ -158,13 +158,10 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
         raise UmpireError(f"newsletter {issue:03d} has not been written ({text_path} is missing).",
                           fix=f"The game has {folder.newsletter_count()} newsletters; give --issue 1 to "
                               f"{folder.newsletter_count()}.")
-    pdf_path = folder.newsletters / f"{issue:03d}.pdf"
-    picture_path = folder.path / picture_name(issue)
     room = Mailroom(folder.path)
     edition = folder.edition(issue)            # a rollback superseded the earlier editions
     queued = {(r.get("issue"), r.get("edition", 0), to) for r in room.records if r["type"] == "queued"
               for to in str(r.get("to")).split(",")}           # a welcome gave newsletter 001 to all its addresses
-    sender = config.sender()
     records = []
     for to in newsletter_recipients(folder, config):
         if (issue, edition, to) in queued:
@@ -172,18 +169,46 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
         tag = hashlib.sha256(to.encode()).hexdigest()[:12] + (f".e{edition + 1}" if edition else "")
         subject = f"{folder.game_id}: newsletter {issue:03d}" + (f" (edition {edition + 1}, replacing the earlier "
                                                                   "one)" if edition else "")
-        msg = outgoing(folder.game_id, sender, to, subject, now, f"{issue:03d}.{tag}")
-        msg.set_content(text_path.read_text(encoding="utf-8") + private_parts(folder, issue, to))
-        if pdf_path.exists():
-            msg.add_attachment(pdf_path.read_bytes(), maintype="application", subtype="pdf",
-                               filename=f"{folder.game_id}-{issue:03d}.pdf")
-        if picture_path.exists():                  # shown in the mail itself, for a reader on a phone
-            msg.add_attachment(picture_path.read_bytes(), maintype="image", subtype="png", disposition="inline",
-                               filename=f"{folder.game_id}-{issue:03d}-map.png")
-        for filename, data in private_pdfs(folder, issue, to):
-            msg.add_attachment(data, maintype="application", subtype="pdf", filename=filename)
+        msg = newsletter_message(folder, config.sender(), issue, to, subject, now, f"{issue:03d}.{tag}")
         name = room.queue(f"newsletter-{issue:03d}-{tag}.eml", msg.as_bytes(policy=policy.SMTP))
         records.append({"type": "queued", "file": name, "kind": "newsletter", "issue": issue, "to": to,
                         **({"edition": edition} if edition else {})})
     room.log(records)
     return [r["to"] for r in records]
+
+
+def newsletter_message(folder: GameFolder, sender: str, issue: int, to: str, subject: str, now, key: str) -> EmailMessage:
+    """Newsletter `issue` for address `to`: its text and the private parts of the players there, the
+    PDF, the map as a picture shown in the mail (for a reader on a phone), and their private PDFs."""
+    msg = outgoing(folder.game_id, sender, to, subject, now, key)
+    msg.set_content((folder.newsletters / f"{issue:03d}.txt").read_text(encoding="utf-8")
+                    + private_parts(folder, issue, to))
+    attach_newsletter(msg, folder, issue, [to])
+    return msg
+
+
+def attach_newsletter(msg: EmailMessage, folder: GameFolder, issue: int, addresses: list[str]):
+    """Newsletter `issue`'s PDF, its map as a picture shown in the mail (for a reader on a phone),
+    and the private PDFs of the players at `addresses`."""
+    pdf_path = folder.newsletters / f"{issue:03d}.pdf"
+    picture_path = folder.path / picture_name(issue)
+    if pdf_path.exists():
+        msg.add_attachment(pdf_path.read_bytes(), maintype="application", subtype="pdf",
+                           filename=f"{folder.game_id}-{issue:03d}.pdf")
+    if picture_path.exists():
+        msg.add_attachment(picture_path.read_bytes(), maintype="image", subtype="png", disposition="inline",
+                           filename=f"{folder.game_id}-{issue:03d}-map.png")
+    for filename, data in dict(part for to in addresses for part in private_pdfs(folder, issue, to)).items():
+        msg.add_attachment(data, maintype="application", subtype="pdf", filename=filename)
+
+
+def queue_resend(folder: GameFolder, sender: str, to: str, now, key: str) -> int:
+    """The game's last newsletter queued again for address `to`, as a player's RESEND asks (`key`:
+    his message's, so that the same message queues it once); returns its number."""
+    issue = folder.newsletter_count()
+    room = Mailroom(folder.path)
+    msg = newsletter_message(folder, sender, issue, to, f"{folder.game_id}: newsletter {issue:03d} (again)", now,
+                             f"{issue:03d}.resend.{key}")
+    name = room.queue(f"resend-{issue:03d}-{key}.eml", msg.as_bytes(policy=policy.SMTP))
+    room.log([{"type": "queued", "file": name, "kind": "resend", "issue": issue, "to": to}])
+    return issue

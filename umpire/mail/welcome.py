@@ -18,12 +18,12 @@ from ..errors import UmpireError
 from ..family_folder import handed
 from ..order_header import turn_words
 from ..resources import data_dir
-from ..store.folder import GameFolder, picture_name
+from ..store.folder import GameFolder
 from .config import MailConfig
 from ..timetable.deadlines import deadline_of, describe, grace, grace_end, late_policy, player_zone
 from .mailroom import Mailroom
 from .replies import paragraphs
-from .send import outgoing, private_parts
+from .send import attach_newsletter, outgoing, private_parts
 
 KIND = "welcome"
 RULE = "-" * 72
@@ -127,7 +127,7 @@ def queue_welcomes(folder: GameFolder, config: MailConfig, now: datetime,
         msg.set_content(welcome_text(folder, config, company, codes[company])
                         + text_path.read_text(encoding="utf-8")
                         + "".join(dict.fromkeys(private_parts(folder, 1, a) for a in to)))
-        _attach_newsletter(folder, msg)
+        attach_newsletter(msg, folder, 1, to)
         name = room.queue(f"welcome-{key}.eml", msg.as_bytes(policy=policy.SMTP))
         os.chmod(room.path / name, 0o600)
         records.append({"type": "queued", "file": name, "kind": KIND, "company": company, "tenure": player,
@@ -135,13 +135,3 @@ def queue_welcomes(folder: GameFolder, config: MailConfig, now: datetime,
     room.log(records)
     return [r["company"] for r in records], missing
 
-
-def _attach_newsletter(folder: GameFolder, msg):
-    pdf = folder.newsletters / "001.pdf"
-    picture = folder.path / picture_name(1)
-    if pdf.exists():
-        msg.add_attachment(pdf.read_bytes(), maintype="application", subtype="pdf",
-                           filename=f"{folder.game_id}-001.pdf")
-    if picture.exists():
-        msg.add_attachment(picture.read_bytes(), maintype="image", subtype="png", disposition="inline",
-                           filename=f"{folder.game_id}-001-map.png")
