@@ -231,7 +231,8 @@ def test_the_newsletter_says_who_ordered_in_the_grace_and_when_the_next_grace_en
     assert due in " ".join(text.split()) and max(len(line) for line in text.splitlines() if "grace" in line) <= 72
     pdf = subprocess.run(["pdftotext", str(folder.path / "newsletters" / "002.pdf"), "-"], capture_output=True,
                          check=True, text=True).stdout
-    assert due in " ".join(pdf.split()) and "Ordered after the deadline, in the grace: Red Lines." in " ".join(pdf.split())
+    flat = " ".join(pdf.split())
+    assert due in flat and "Ordered after the deadline, in the grace: Red Lines." in flat
     assert replay(folder.path, quick=True).differences == []
 
 

@@ -1,8 +1,9 @@
 """`umpire tick` over a folder of games sharing one mailbox on the real Dovecot and SMTP sink:
 GAMES games (1,000 by default; TICK_GAMES sets it), a tenth of them due once the mail is in,
-one order mail per game waiting in the mailbox, every game's players welcomed before. Timed: the tick that fetches every mail, resolves
-the due games and mails their newsletters; then a second tick with nothing to do. The baseline,
-measured in the same run: a tick over a folder of one game with nothing to do (median of 5).
+one order mail per game waiting in the mailbox, every game's players welcomed before. Timed:
+the tick that fetches every mail, resolves the due games and mails their newsletters; then a
+second tick with nothing to do. The baseline, measured in the same run: a tick over a folder of
+one game with nothing to do (median of 5).
 Run: `TICK_GAMES=100 pytest tests/benchmarks/test_bench_tick.py --benchmark-only -s`."""
 
 from __future__ import annotations

@@ -113,9 +113,10 @@ def tick_command(games_dir, verbose):
 
     Fetches the mail (umpire.yaml's mailbox and each game's own), resolves every due game, and for
     each game with mail sends the due reminders, notices of deadline changes, a new game's
-    welcomes (codes and newsletter 001) and the newsletters not yet mailed. Safe to run twice or overlapping; one game failing is reported and the others
-    go on (exit 1). On a terminal it shows progress and what was done; under cron it prints only
-    failures. docs/hosting.md has the crontab line.
+    welcomes (codes and newsletter 001) and the newsletters not yet mailed. Safe to run twice or
+    overlapping; one game failing is reported and the others go on (exit 1). On a terminal it
+    shows progress and what was done; under cron it prints only failures. docs/hosting.md has the
+    crontab line.
     """
     import sys
 

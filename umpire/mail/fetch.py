@@ -444,7 +444,8 @@ class Fetcher:
         """A mail of a player's lines to the umpire only (STATUS, RESEND, ABSENT, WAIT): each carried
         out and answered; his orders stay as they were. Run again after a crash, each does the same."""
         lines = player_commands.commands(mail.text)
-        body = player_commands.answer(folder, company, lines, mail.sender, via, self.now, durable, self.config.from_addr)
+        body = player_commands.answer(folder, company, lines, mail.sender, via, self.now, durable,
+                                      self.config.from_addr)
         turn = folder.family.open_turn(folder.state(copy=False))
         return Outcome(mail.key, "answered", folder.game_id, company, turn,
                        ", ".join(line.split()[0].upper() for line in lines)), body

@@ -3,10 +3,10 @@
 A line the order's parser cannot read is a note when it stands before the order's header (the
 first header line read: `Hi umpire,`), after its last line read (`Cheers, Alice`, `Carol C.`), or
 after a sign-off (`Thanks,`), and does not look like an order line: its first word is no order
-keyword of the game's family, nor one misspelt in capitals (`BUIDL`) or before a chain of places
-(`Buidl Dublin-Cork`), nor a zine label (`1a)`), and it holds no chain of hexes (`K12-K13`). Such
-a line is taken out of the order (it is neither refused nor published) and kept for the GM. Any
-other line that cannot be read is refused as before.
+keyword of the game's family, nor one misspelt in capitals (`BUIDL`) or right before a chain of
+places (`Buidl Dublin-Cork`), nor a zine label (`1a)`), and it holds no chain of hexes
+(`K12-K13`). Such a line is taken out of the order (it is neither refused nor published) and kept
+for the GM. Any other line that cannot be read is refused as before.
 """
 
 from __future__ import annotations
@@ -80,14 +80,14 @@ _LINE_ENDS = "\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 
 def looks_like_order(line: str, keywords: tuple[str, ...]) -> bool:
     """Whether a line reads as an order line meant as one: an order keyword first, or one misspelt
-    in capitals or before a chain of places, a zine label (`1a)`) first, or a chain of hexes in it."""
+    in capitals or right before a chain of places, a zine label (`1a)`) first, or a chain of hexes in it."""
     shown = visible(line)
     keyword, word, _ = keyword_of(shown)
     if keyword in keywords:
         return True
     bare = word.strip(".,;:!?")
     misspelt = len(bare) >= 3 and bool(difflib.get_close_matches(bare.upper(), keywords, 1, 0.7))
-    if misspelt and (bare.isupper() or _PLACES.search(shown.split("#", 1)[0][len(word):])):
+    if misspelt and (bare.isupper() or _PLACES.match(shown.split("#", 1)[0].lstrip()[len(word):].lstrip())):
         return True
     return bool(_ZINE_LABEL.match(shown) or _CHAIN.search(shown.split("#", 1)[0]))
 

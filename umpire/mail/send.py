@@ -177,7 +177,8 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
     return [r["to"] for r in records]
 
 
-def newsletter_message(folder: GameFolder, sender: str, issue: int, to: str, subject: str, now, key: str) -> EmailMessage:
+def newsletter_message(folder: GameFolder, sender: str, issue: int, to: str, subject: str, now,
+                       key: str) -> EmailMessage:
     """Newsletter `issue` for address `to`: its text and the private parts of the players there, the
     PDF, the map as a picture shown in the mail (for a reader on a phone), and their private PDFs."""
     msg = outgoing(folder.game_id, sender, to, subject, now, key)

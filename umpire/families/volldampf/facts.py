@@ -26,7 +26,8 @@ def newsletter_facts(board, rules, state: State, events: list[dict], game: str, 
     loc = w.loc
     return {
         "game": game, "number": number, "board": board.title, "headline": headline,
-        "turn": turn_name(s), "deadline": due.deadline, "grace_end": due.grace_end, "late": [w.name(p) for p in due.late],
+        "turn": turn_name(s), "deadline": due.deadline, "grace_end": due.grace_end,
+        "late": [w.name(p) for p in due.late],
         "commitment": commitment if number == 1 else None, "seed": seed,
         "players": [{"id": p, "name": s.names.get(p, p), "place": places.get(p, "-"), "colour": colours[p],
                      "marks": None if hidden else s.cash(p), "income": s.income_of(p), "bonds": s.bonds[p],
