@@ -142,3 +142,33 @@ def test_every_font_of_the_board_and_of_a_newsletter_is_embedded(tmp_path):
         rows = fonts_of(pdf)
         assert rows and all(row[-5] == "yes" for row in rows), rows
         assert {row[0].split("+")[-1] for row in rows} <= {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSansMono"}
+
+
+def test_every_cost_and_name_on_the_bundled_board_stands_clear():
+    """No city's name (its white box) covers a link's cost, a disc or another name: the names sit
+    where the board's data places them (`label`)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from umpire.families.volldampf.markers import DISC, link_ends, name_box, offsets
+    from umpire.render.fonts import BOLD, register
+    register()
+    board = load_board("volldampf-germany")
+    frame, shift = frame_for(board), offsets(board)
+
+    def overlap(a, b):
+        return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+    costs = {}
+    for link in board.links.values():
+        x1, y1, x2, y2 = link_ends(board, frame, link, shift[link.id])
+        x, y, size = (x1 + x2) / 2, (y1 + y2) / 2, 6.4 if link.cost < 10 else 5.6
+        width = stringWidth(str(link.cost), BOLD, size)
+        costs[link.id] = (x - width / 2, y - size * 0.35 - 0.9, width, size)        # the digits as drawn
+    names, discs = {}, {}
+    for loc in board.locations.values():
+        x, y = frame(loc.x, loc.y)
+        names[loc.id] = name_box(loc, x, y)[2]
+        discs[loc.id] = (x - DISC, y - DISC, 2 * DISC, 2 * DISC)
+    clashes = [(loc, what) for loc, box in names.items()
+               for what, other in [*costs.items(), *discs.items(), *names.items()]
+               if what != loc and overlap(box, other)]
+    assert clashes == []

@@ -27,7 +27,7 @@ KEYS = {"format", "name", "title", "coordinates", "locations", "regions", "links
         "sources", "notes", "outline"}
 OUTLINE_KINDS = ("land", "lakes", "rivers", "borders")
 COORDINATES = ("lonlat", "xy")
-LABELS = ("below", "above", "left", "right")
+LABELS = ("below", "above", "left", "right", "below-left", "below-right", "above-left", "above-right")
 _ASCII = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
 
 

@@ -49,11 +49,16 @@ class Block:
 def name_box(loc: Location, x: float, y: float) -> tuple[float, float, Box]:
     """Where a location's name is written (left, baseline) and the white box behind it."""
     w = stringWidth(drawable(loc.name), BOLD, NAME_SIZE)
+    below, above = y - DISC - NAME_SIZE - 0.6, y + DISC + 2.2
     left, base = {
-        "below": (x - w / 2, y - DISC - NAME_SIZE - 0.6),
-        "above": (x - w / 2, y + DISC + 2.2),
+        "below": (x - w / 2, below),
+        "above": (x - w / 2, above),
         "left": (x - DISC - 2.5 - w, y - NAME_SIZE * 0.35),
         "right": (x + DISC + 2.5, y - NAME_SIZE * 0.35),
+        "below-left": (x - DISC * 0.6 - w, below),     # clear of a track space straight below or beside
+        "below-right": (x + DISC * 0.6, below),
+        "above-left": (x - DISC * 0.6 - w, above),
+        "above-right": (x + DISC * 0.6, above),
     }[loc.label]
     return left, base, (left - 1.2, base - 1.6, w + 2.4, NAME_SIZE + 1.6)
 
