@@ -19,6 +19,7 @@ from ..store.folder import GameFolder
 from ..timetable.absences import LINE as ABSENT_LINE
 from ..timetable.absences import absence_event
 from ..timetable.deadlines import deadline, describe, grace_end, player_zone
+from .mailroom import Mailroom
 from .replies import paragraphs
 from .send import queue_resend
 
@@ -41,9 +42,10 @@ def only_commands(text: str) -> bool:
 
 
 def answer(folder: GameFolder, company: str, lines: list[str], address: str, via: str, now: datetime,
-           batch: atomic.Batch | None = None, sender: str = "") -> str:
+           batch: atomic.Batch | None = None, sender: str = "", room: Mailroom | None = None) -> str:
     """Carry out the lines of `company`'s mail (from `address`); the reply's text. `sender`: the
-    umpire's address, which a RESEND's newsletter comes from."""
+    umpire's address, which a RESEND's newsletter comes from; `room`: the mailroom the reply goes
+    out from, where the RESEND's newsletter is queued to go with it (default: the game's)."""
     parts = []
     for line in lines:
         word = line.split()[0].upper()
@@ -54,7 +56,7 @@ def answer(folder: GameFolder, company: str, lines: list[str], address: str, via
         elif word == "STATUS":
             parts.append(status_text(folder, company))
         elif word == "RESEND":
-            parts.append(_resend(folder, address, via, now, sender))
+            parts.append(_resend(folder, address, via, now, sender, room or Mailroom(folder.path)))
     return "\n\n".join(p.rstrip("\n") for p in parts) + "\n"
 
 
@@ -95,8 +97,8 @@ def status_text(folder: GameFolder, company: str) -> str:
                       f"{names(info['orders_in'])}; awaited from {names(info['awaited'])}.")
 
 
-def _resend(folder: GameFolder, address: str, via: str, now: datetime, sender: str) -> str:
+def _resend(folder: GameFolder, address: str, via: str, now: datetime, sender: str, room: Mailroom) -> str:
     """The last newsletter queued again for the player at `address`, as `mail send` mails it."""
-    issue = queue_resend(folder, sender, address, now, via.split()[-1])
+    issue = queue_resend(folder, sender, address, now, via.split()[-1], room)
     return paragraphs(f"RESEND: newsletter {issue:03d} comes to you again in a mail of its own, with its PDF, its "
                       "map and your private part.")

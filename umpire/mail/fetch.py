@@ -436,7 +436,7 @@ class Fetcher:
         lines = player_commands.commands(mail.text) if result.accepted else []
         if lines:
             body += "\n" + player_commands.answer(folder, result.company, lines, mail.sender, via, self.now, durable,
-                                                   self.config.from_addr)
+                                                   self.config.from_addr, self.room)
         return outcome, body
 
     def commands_only(self, folder: GameFolder, mail: Mail, company: str, via: str,
@@ -445,7 +445,7 @@ class Fetcher:
         out and answered; his orders stay as they were. Run again after a crash, each does the same."""
         lines = player_commands.commands(mail.text)
         body = player_commands.answer(folder, company, lines, mail.sender, via, self.now, durable,
-                                      self.config.from_addr)
+                                      self.config.from_addr, self.room)
         turn = folder.family.open_turn(folder.state(copy=False))
         return Outcome(mail.key, "answered", folder.game_id, company, turn,
                        ", ".join(line.split()[0].upper() for line in lines)), body

@@ -203,11 +203,10 @@ def attach_newsletter(msg: EmailMessage, folder: GameFolder, issue: int, address
         msg.add_attachment(data, maintype="application", subtype="pdf", filename=filename)
 
 
-def queue_resend(folder: GameFolder, sender: str, to: str, now, key: str) -> int:
-    """The game's last newsletter queued again for address `to`, as a player's RESEND asks (`key`:
-    his message's, so that the same message queues it once); returns its number."""
+def queue_resend(folder: GameFolder, sender: str, to: str, now, key: str, room: Mailroom) -> int:
+    """The game's last newsletter queued again for address `to` in `room`, as a player's RESEND
+    asks (`key`: his message's, so that the same message queues it once); returns its number."""
     issue = folder.newsletter_count()
-    room = Mailroom(folder.path)
     msg = newsletter_message(folder, sender, issue, to, f"{folder.game_id}: newsletter {issue:03d} (again)", now,
                              f"{issue:03d}.resend.{key}")
     name = room.queue(f"resend-{issue:03d}-{key}.eml", msg.as_bytes(policy=policy.SMTP))
