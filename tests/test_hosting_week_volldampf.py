@@ -1,8 +1,9 @@
 """A hosted Volldampf game's week through `umpire tick` against the real Dovecot and SMTP sink, as
-tests/test_hosting_week.py walks a Dampfross one: turn 1A's reminders with each player's own form,
-an order sent as a reply to the reminder, STATUS, the deadline extended and paused, an absence by
-mail that moves it, the grace with its reminders and a late order in it, the newsletter naming it,
-RESEND with the player's own private part, and each step done once however often tick runs."""
+tests/test_hosting_week.py walks a Dampfross one: the welcomes, turn 1A's reminders with each
+player's own form, an order sent as a reply to the reminder, STATUS, the deadline extended and
+paused, an absence by mail that moves it, the grace with its reminders and a late order in it,
+the newsletter naming it, RESEND with the player's own private part, and each step done once
+however often tick runs."""
 
 from __future__ import annotations
 
