@@ -91,7 +91,7 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
         room = Mailroom(path)
         issues = [r["issue"] for r in room.records if r["type"] == "queued" and r.get("kind") == "newsletter"]
         first = max(issues, default=2)
-        if folder.newsletter_count() == 1 and not issues and folder.state(copy=False).phase != "finished":
+        if folder.newsletter_count() == 1 and not issues and _not_given_001(room, folder, config):
             welcomed, _ = queue_welcomes(folder, config, now)       # newsletter 001 goes with them
             if welcomed:
                 done.append(f"welcomed {', '.join(welcomed)}")
@@ -103,6 +103,15 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
         if flushed.sent:
             done.append(f"{len(flushed.sent)} messages sent")
         return done + _refused(flushed)
+
+
+def _not_given_001(room, folder: GameFolder, config) -> bool:
+    """Whether someone of a running game has not been given newsletter 001 (by a welcome, or mailed)."""
+    from .mail.send import newsletter_recipients
+    given = {to for r in room.records if r["type"] == "queued" and r.get("issue") == 1
+             for to in str(r.get("to")).split(",")}
+    return folder.state(copy=False).phase != "finished" and \
+        any(to not in given for to in newsletter_recipients(folder, config))
 
 
 def _site(path: Path) -> list[str]:
