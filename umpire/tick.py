@@ -110,8 +110,8 @@ def _not_given_001(room, folder: GameFolder, config) -> bool:
     from .mail.send import newsletter_recipients
     given = {to for r in room.records if r["type"] == "queued" and r.get("issue") == 1
              for to in str(r.get("to")).split(",")}
-    return folder.state(copy=False).phase != "finished" and \
-        any(to not in given for to in newsletter_recipients(folder, config))
+    return any(to not in given for to in newsletter_recipients(folder, config)) and \
+        folder.state(copy=False).phase != "finished"
 
 
 def _site(path: Path) -> list[str]:
