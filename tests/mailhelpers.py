@@ -42,6 +42,15 @@ def email(body: str, sender: str = "red@example.org", subject: str = "orders", m
     return msg.as_bytes()
 
 
+def deliver_at(dovecot, user, raw: bytes, when: datetime):
+    """Put `raw` in the user's INBOX as received at `when` (what the umpire reads as its arrival)."""
+    client = dovecot.client(user)
+    try:
+        client.append("INBOX", raw, msg_time=when)
+    finally:
+        client.logout()
+
+
 def config_for(path, dovecot, user, smtp=None, games_dir=None):
     overrides = {"imap": {"host": "127.0.0.1", "port": dovecot.port, "user": user, "tls": "none",
                           "password_env": PASSWORD_ENV},

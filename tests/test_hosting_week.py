@@ -10,7 +10,7 @@ from email import message_from_bytes, policy
 import pytest
 import yaml
 from click.testing import CliRunner
-from mailhelpers import UMPIRE, email, make_game, order_text
+from mailhelpers import UMPIRE, deliver_at, email, make_game, order_text
 from mailservers import PASSWORD, PASSWORD_ENV
 
 from umpire import actions
@@ -73,14 +73,6 @@ def mails(smtp, start=0):
     return out
 
 
-def deliver(dovecot, mailbox, raw: bytes, when: datetime):
-    client = dovecot.client(mailbox)
-    try:
-        client.append("INBOX", raw, msg_time=when)
-    finally:
-        client.logout()
-
-
 def status(folder):
     return actions.status(GameFolder(folder.path))
 
@@ -111,7 +103,7 @@ def test_a_week_of_hosting(host, dovecot, mailbox, smtp):
     assert "COMPANY red" in red
 
     # blue orders by mail; the confirmation goes back
-    deliver(dovecot, mailbox, email(order_text("g1", "blue", codes["blue"], "HOME Beta"), sender="blue@example.org",
+    deliver_at(dovecot, mailbox, email(order_text("g1", "blue", codes["blue"], "HOME Beta"), sender="blue@example.org",
                                     msgid="<blue1@example.org>"), at(7, 8))
     count = len(smtp.messages)
     tick(games, at(7, 8, 5))
@@ -156,7 +148,7 @@ def test_a_week_of_hosting(host, dovecot, mailbox, smtp):
     assert status(folder)["round"] == 1
 
     # red's order comes in the grace: taken, and with every order in the round resolves at once
-    deliver(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Alpha"), msgid="<red1@example.org>"),
+    deliver_at(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Alpha"), msgid="<red1@example.org>"),
             at(10, 20))
     count = len(smtp.messages)
     assert "round 1 resolved" in tick(games, at(10, 20, 5))
@@ -189,7 +181,7 @@ def test_players_lines_to_the_umpire_by_mail(host, dovecot, mailbox, smtp):
     newsletter = (folder.path / "newsletters" / "001.txt").read_text()
 
     # STATUS and RESEND alone: answered to the sender; no order is stored
-    deliver(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "STATUS", "RESEND"),
+    deliver_at(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "STATUS", "RESEND"),
                                     msgid="<s1@example.org>"), at(2, 9))
     tick(games, at(2, 9, 5))
     (reply,) = replies_to(smtp, 0, "red@example.org")
@@ -206,14 +198,14 @@ def test_players_lines_to_the_umpire_by_mail(host, dovecot, mailbox, smtp):
 
     # a wrong code gets no status
     count = len(smtp.messages)
-    deliver(dovecot, mailbox, email(order_text("g1", "red", "wrong-99", "STATUS"), msgid="<s2@example.org>"), at(2, 10))
+    deliver_at(dovecot, mailbox, email(order_text("g1", "red", "wrong-99", "STATUS"), msgid="<s2@example.org>"), at(2, 10))
     tick(games, at(2, 10, 5))
     (reply,) = replies_to(smtp, count, "red@example.org")
     assert "STATUS:" not in reply and "awaited" not in reply
 
     # an order with an absence in it: both taken; the deadline inside the absence moves past it
     count = len(smtp.messages)
-    deliver(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Alpha",
+    deliver_at(dovecot, mailbox, email(order_text("g1", "red", codes["red"], "HOME Alpha",
                                                "ABSENT FROM 2025-03-07 TO 2025-03-09"), msgid="<a1@example.org>"),
             at(3, 9))
     tick(games, at(3, 9, 5))
@@ -234,7 +226,7 @@ def test_players_lines_to_the_umpire_by_mail(host, dovecot, mailbox, smtp):
     assert mails(smtp, count) == []
 
     # WAIT: blue orders and asks the round to wait; with every order in it resolves only at its deadline
-    deliver(dovecot, mailbox, email(order_text("g1", "blue", codes["blue"], "HOME Beta", "WAIT"),
+    deliver_at(dovecot, mailbox, email(order_text("g1", "blue", codes["blue"], "HOME Beta", "WAIT"),
                                     sender="blue@example.org", msgid="<w1@example.org>"), at(4, 9))
     tick(games, at(4, 9, 5))
     assert status(folder)["orders_in"] == ["blue", "red"] and status(folder)["round"] == 1
@@ -247,7 +239,7 @@ def test_the_hosts_digest_lists_due_games_refused_mail_and_failures(host, doveco
     make_game(games / "g2", now=OPENED)
     (games / "g3").mkdir()
     (games / "g3" / "game.yaml").write_text("game: [")
-    deliver(dovecot, mailbox, email(order_text("g1", "red", "wrong-99", "HOME Alpha"), msgid="<x1@example.org>"),
+    deliver_at(dovecot, mailbox, email(order_text("g1", "red", "wrong-99", "HOME Alpha"), msgid="<x1@example.org>"),
             at(6, 9))
     tick_result = CliRunner().invoke(main, ["tick", str(games)], env={"UMPIRE_NOW": at(6, 9, 5).isoformat(),
                                                                       PASSWORD_ENV: PASSWORD})
@@ -276,7 +268,7 @@ def test_tick_killed_at_any_point_and_run_again_loses_nothing(host, dovecot, mai
     from pathlib import Path
     games, folder, codes = host
     for company in ("red", "blue"):
-        deliver(dovecot, mailbox, email(order_text("g1", company, codes[company], LINE[company]),
+        deliver_at(dovecot, mailbox, email(order_text("g1", company, codes[company], LINE[company]),
                                         sender=f"{company}@example.org", msgid=f"<k-{company}@example.org>"), at(3, 9))
     env = {**os.environ, "UMPIRE_NOW": at(3, 10).isoformat(), PASSWORD_ENV: PASSWORD}
     umpire = str(Path(sys.executable).parent / "umpire")

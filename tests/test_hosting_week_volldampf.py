@@ -11,8 +11,8 @@ from datetime import datetime, timezone
 from email import message_from_bytes, policy
 
 import pytest
-from mailhelpers import email
-from test_hosting_week import at, deliver, gm, hosted, mails, replies_to, status, tick
+from mailhelpers import deliver_at, email
+from test_hosting_week import at, gm, hosted, mails, replies_to, status, tick
 from volldampf_helpers import TINY
 
 from umpire import actions
@@ -71,7 +71,7 @@ def test_a_week_of_hosting_a_volldampf_game(host, dovecot, mailbox, smtp):
     assert "YOUR ORDER FORM FOR TURN 1A" in reminder and "PLAYER ann" in reminder and codes["ann"] not in reminder
 
     # Ann replies to her reminder with the quoted form filled in: her order, confirmed to her alone
-    deliver(dovecot, mailbox, email(filled_reply(reminder, codes["ann"], "BID 3"), sender="ann@example.org",
+    deliver_at(dovecot, mailbox, email(filled_reply(reminder, codes["ann"], "BID 3"), sender="ann@example.org",
                                     subject=f"Re: {MISSING}", msgid="<ann1@example.org>"), at(3, 20))
     count = len(smtp.messages)
     tick(games, at(3, 20, 5))
@@ -81,7 +81,7 @@ def test_a_week_of_hosting_a_volldampf_game(host, dovecot, mailbox, smtp):
 
     # Bob asks for the status: the deadline in the turn's words, who has ordered, never what
     count = len(smtp.messages)
-    deliver(dovecot, mailbox, email(f"GAME v1\nPLAYER bob\nCODE {codes['bob']}\nSTATUS\n", sender="bob@example.org",
+    deliver_at(dovecot, mailbox, email(f"GAME v1\nPLAYER bob\nCODE {codes['bob']}\nSTATUS\n", sender="bob@example.org",
                                     msgid="<bob1@example.org>"), at(3, 21))
     tick(games, at(3, 21, 5))
     (reply,) = replies_to(smtp, count, "bob@example.org")
@@ -106,7 +106,7 @@ def test_a_week_of_hosting_a_volldampf_game(host, dovecot, mailbox, smtp):
 
     # Cy announces an absence by mail: the deadline inside it moves to the day after it
     count = len(smtp.messages)
-    deliver(dovecot, mailbox, email(f"GAME v1\nPLAYER cy\nCODE {codes['cy']}\nABSENT FROM 2025-03-06 TO 2025-03-07\n",
+    deliver_at(dovecot, mailbox, email(f"GAME v1\nPLAYER cy\nCODE {codes['cy']}\nABSENT FROM 2025-03-06 TO 2025-03-07\n",
                                     sender="cy@example.org", msgid="<cy1@example.org>"), at(5, 18))
     tick(games, at(5, 18, 5))
     sent = mails(smtp, count)
@@ -136,7 +136,7 @@ def test_a_week_of_hosting_a_volldampf_game(host, dovecot, mailbox, smtp):
     assert status(folder)["turn"] == "1A"
 
     # Bob's order comes in the grace: taken; at the grace's end the turn resolves without Cy's
-    deliver(dovecot, mailbox, email(f"Sorry, late!\n\nGAME v1\nPLAYER bob\nCODE {codes['bob']}\nBID 2\n\nBob\n",
+    deliver_at(dovecot, mailbox, email(f"Sorry, late!\n\nGAME v1\nPLAYER bob\nCODE {codes['bob']}\nBID 2\n\nBob\n",
                                     sender="bob@example.org", msgid="<bob2@example.org>"), at(8, 20))
     tick(games, at(8, 20, 5))
     assert status(folder)["orders_in"] == ["ann", "bob"] and status(folder)["turn"] == "1A"
@@ -151,7 +151,7 @@ def test_a_week_of_hosting_a_volldampf_game(host, dovecot, mailbox, smtp):
 
     # RESEND: the newsletter again, with Cy's own private part and nobody else's
     count = len(smtp.messages)
-    deliver(dovecot, mailbox, email(f"GAME v1\nPLAYER cy\nCODE {codes['cy']}\nRESEND\n", sender="cy@example.org",
+    deliver_at(dovecot, mailbox, email(f"GAME v1\nPLAYER cy\nCODE {codes['cy']}\nRESEND\n", sender="cy@example.org",
                                     msgid="<cy2@example.org>"), at(9, 9))
     tick(games, at(9, 9, 5))
     (reply,) = replies_to(smtp, count, "cy@example.org")

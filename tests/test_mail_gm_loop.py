@@ -7,13 +7,13 @@ naming the order lines they refused."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 from email import message_from_bytes, policy
 
 import pytest
 import yaml
 from click.testing import CliRunner
-from mailhelpers import NOW, UMPIRE, email, make_game, order_text
+from mailhelpers import NOW, UMPIRE, deliver_at, email, make_game, order_text
 from mailservers import PASSWORD_ENV
 
 from umpire import actions
@@ -28,14 +28,6 @@ def fetch_args(path, dovecot, user, smtp, *extra):
     return ["mail", "fetch", *extra, str(path), "--imap-host", "127.0.0.1", "--imap-port", str(dovecot.port),
             "--imap-user", user, "--imap-password-env", PASSWORD_ENV, "--imap-tls", "none", "--from", UMPIRE,
             "--smtp-host", "127.0.0.1", "--smtp-port", str(smtp.port), "--smtp-tls", "none"]
-
-
-def deliver_at(dovecot, user, raw: bytes, when: datetime):
-    client = dovecot.client(user)
-    try:
-        client.append("INBOX", raw, msg_time=when)
-    finally:
-        client.logout()
 
 
 def reply_text(raw: bytes) -> str:
