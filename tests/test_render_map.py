@@ -155,7 +155,6 @@ def _words(pdf: bytes, tmp_path) -> list[tuple[float, float, list]]:
 def test_every_word_of_a_map_page_lies_inside_its_margins_and_above_its_footer(tmp_path, name, paper):
     """The sheet titles of a newsletter (the longest a map page has), the legend with six companies
     and the specials: nothing runs off the paper or into the footer."""
-    import io
     from umpire.families.dampfross.render import mapdraw, pdf
     from umpire.families.dampfross.render.styles import company_styles
     from umpire.render.flow import Flow
@@ -163,11 +162,9 @@ def test_every_word_of_a_map_page_lies_inside_its_margins_and_above_its_footer(t
     game_map, pagesize = load_map(name), paper_size(paper)
     a, b = next((h, n) for h in game_map.all_hexes for n in game_map.grid.neighbours(h))
     content = mapdraw.MapContent({(a, b): ["red"]}, company_styles(SIX), dict(SIX), new={((a, b), "red")})
-    buffer = io.BytesIO()
     flow = Flow("FOOTER", pagesize)
     pdf.map_pages(flow, game_map, content, f"{game_map.title}: the lines after newsletter 123")
-    flow.build(buffer, "t")
-    for number, (width, height, words) in enumerate(_words(buffer.getvalue(), tmp_path), 1):
+    for number, (width, height, words) in enumerate(_words(flow.build("t"), tmp_path), 1):
         outside = [t for t, x0, _, x1, _ in words if x0 < sheets.PAGE_MARGIN - 1 or x1 > width - sheets.PAGE_MARGIN + 1]
         assert outside == [], f"page {number}"
         footer = min(y0 for t, _, y0, _, _ in words if t == "FOOTER")

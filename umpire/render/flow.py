@@ -7,6 +7,7 @@ A `Flow` collects the elements in order; `build` lays them out on one paper size
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
@@ -161,8 +162,9 @@ class Flow:
                 self.para("(the rest was too long to print)", indent=12, size=8.5)
 
     # -- the document ------------------------------------------------------------
-    def build(self, buffer, title: str, canvasmaker=None):
-        """Lay the elements out into `buffer` as a PDF with invariant bytes."""
+    def build(self, title: str, canvasmaker=None) -> bytes:
+        """Lay the elements out as a PDF with invariant bytes."""
+        buffer = io.BytesIO()
         w, h = self.pagesize
         templates = {name + bare: PageTemplate(name + bare, [Frame(MARGIN, MARGIN + FOOTER, size[0] - 2 * MARGIN,
                                                                    size[1] - 2 * MARGIN - FOOTER, 0, 0, 0, 0)],
@@ -172,6 +174,7 @@ class Flow:
                               creator=MADE_BY, **CANVAS)
         doc.addPageTemplates([templates[self.first]] + [t for name, t in templates.items() if name != self.first])
         doc.build(self.story, **({"canvasmaker": canvasmaker} if canvasmaker else {}))
+        return buffer.getvalue()
 
     def _footer(self, c, doc):
         c.saveState()

@@ -6,7 +6,6 @@ own. Plain facts in (facts.py), invariant bytes out."""
 
 from __future__ import annotations
 
-import io
 import re
 from functools import partial
 
@@ -35,9 +34,7 @@ def newsletter_pdf(board, position, facts: dict) -> bytes:
     flow.press(f["press"])
     _position(flow, f)
     _next(flow, f)
-    buffer = io.BytesIO()
-    flow.build(buffer, title)
-    return buffer.getvalue()
+    return flow.build(title)
 
 
 def _board(c, pagesize, board, position, title: str):
@@ -222,6 +219,4 @@ def private_pdf(facts: dict) -> bytes:
     if form < len(lines):
         flow.heading("Your order form")
         flow.add(Preformatted("\n".join(lines[form:]).rstrip(), FORM))
-    buffer = io.BytesIO()
-    flow.build(buffer, title)
-    return buffer.getvalue()
+    return flow.build(title)

@@ -4,7 +4,6 @@ every posting, and an order form per company. Reportlab in invariant mode: same 
 
 from __future__ import annotations
 
-import io
 import math
 from functools import partial
 
@@ -26,9 +25,7 @@ def map_pdf(game_map: GameMap, content: MapContent | None = None, canvas_class=N
     flow = Flow(f"{game_map.title} ({game_map.name}): {game_map.grid.width} x {game_map.grid.height} hexes, "
                 f"layout {game_map.grid.layout}", paper_size(paper))
     map_pages(flow, game_map, content, game_map.title)
-    buffer = io.BytesIO()
-    flow.build(buffer, game_map.title, canvas_class)
-    return buffer.getvalue()
+    return flow.build(game_map.title, canvas_class)
 
 
 def map_pages(flow: Flow, game_map: GameMap, content: MapContent, title: str):
@@ -72,9 +69,7 @@ def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_c
     flow.press(facts["press"])
     _rules_brief(flow, facts)
     _order_forms(flow, facts)
-    buffer = io.BytesIO()
-    flow.build(buffer, title, canvas_class)
-    return buffer.getvalue()
+    return flow.build(title, canvas_class)
 
 
 # -- sections --------------------------------------------------------------------
