@@ -20,7 +20,7 @@ from ..order_header import turn_words
 from ..resources import data_dir
 from ..store.folder import GameFolder
 from .config import MailConfig
-from ..timetable.deadlines import deadline_of, describe, grace, grace_end, late_policy, player_zone
+from ..timetable.deadlines import deadline, describe, grace, late_policy, player_zone
 from .mailroom import Mailroom
 from .replies import paragraphs
 from .send import attach_newsletter, outgoing, private_parts
@@ -65,8 +65,8 @@ def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str
     state = folder.state(copy=False)
     name = (folder.company(company) or {}).get("name", company)
     turn = folder.family.open_turn(state)
-    due, end, zone = deadline_of(folder, turn), grace_end(folder, turn), player_zone(folder, company)
-    in_grace = f"; an order in the grace until {describe(end, zone)} is still taken" if due and grace(folder) else ""
+    due, span, zone = deadline(folder, turn).at, grace(folder), player_zone(folder, company)
+    in_grace = f"; an order in the grace until {describe(due + span, zone)} is still taken" if due and span else ""
     to = addresses(folder, company)
     head = paragraphs(
         f"Welcome to game {folder.game_id}, {name} ({company}).\n\n"
