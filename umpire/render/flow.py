@@ -121,6 +121,20 @@ class Flow:
         """A drawing across the text's width, `height` points high: `draw(canvas, width, height)`."""
         self.add(Drawing(self.width, height, draw))
 
+    def banner(self, head: str, sub: str, background: tuple[float, float, float]):
+        """The title band a newsletter or sheet opens with: `head` large and `sub` small, in white."""
+        def draw(c, width, height):
+            c.setFillColorRGB(*background)
+            c.rect(0, 0, width, height, stroke=0, fill=1)
+            c.setFillColorRGB(1, 1, 1)
+            c.setFont(BOLD, 20)
+            c.drawString(10, 20, head)
+            c.setFont(SANS, 9.5)
+            c.drawString(10, 6, sub)
+
+        self.drawing(46, draw)
+        self.gap(6)
+
     def table(self, columns: list[Column], rows: list[list], size: float = 8.5, swatch: Draw | None = None,
               whole_rows: bool = False):
         """Rows of cells under a header repeated on every page, each cell wrapped to its column (a row

@@ -13,12 +13,13 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Preformatted
 
 from ...render.flow import Column, Flow
-from ...render.fonts import BOLD, MONO, SANS, drawable
+from ...render.fonts import BOLD, MONO, drawable
 from ...words import plural
 from .drawing import INK, colour, draw_board
 from .report import due_sentence, late_sentence
 
 GREY = (0.35, 0.35, 0.35)
+BANNER = (0.16, 0.2, 0.14)                  # the title band's dark green
 FORM = ParagraphStyle("order-form", fontName=MONO, fontSize=8.5, leading=11, leftIndent=6)
 
 
@@ -54,23 +55,9 @@ def _swatch(c, name: str, x: float, y: float):
     c.restoreState()
 
 
-def _banner(flow: Flow, head: str, sub: str):
-    def draw(c, width, height):
-        c.setFillColorRGB(0.16, 0.2, 0.14)
-        c.rect(0, 0, width, height, stroke=0, fill=1)
-        c.setFillColorRGB(1, 1, 1)
-        c.setFont(BOLD, 20)
-        c.drawString(10, 20, head)
-        c.setFont(SANS, 9.5)
-        c.drawString(10, 6, sub)
-
-    flow.drawing(46, draw)
-    flow.gap(6)
-
-
 # -- sections --------------------------------------------------------------------
 def _front(flow: Flow, f: dict):
-    _banner(flow, f"{f['game']}  ·  Newsletter {f['number']:03d}", f"Volldampf on the board {f['board']}")
+    flow.banner(f"{f['game']}  ·  Newsletter {f['number']:03d}", f"Volldampf on the board {f['board']}", BANNER)
     flow.para(f["headline"], size=11, font=BOLD)
     if f["deadline"]:
         flow.para(due_sentence(f["turn"], f["deadline"], f["grace_end"]), font=BOLD)
@@ -198,8 +185,8 @@ def private_pdf(facts: dict) -> bytes:
     f = drawable(facts)
     title = f"{f['game']} newsletter {f['number']:03d}: private sheet for {f['name']} ({f['player']})"
     flow = Flow(f"{f['game']}  newsletter {f['number']:03d}  private sheet for {f['name']} ({f['player']}) only")
-    _banner(flow, f"{f['name']}  ·  Private sheet", f"{f['game']}, newsletter {f['number']:03d}, turn {f['turn']}; "
-                                                    "for your eyes only")
+    flow.banner(f"{f['name']}  ·  Private sheet", f"{f['game']}, newsletter {f['number']:03d}, turn {f['turn']}; "
+                "for your eyes only", BANNER)
     flow.heading("Your figures")
     flow.table([Column("", 22)] + [Column(name, 60, "right") for name, _ in f["figures"]],
                [[""] + [value for _, value in f["figures"]]], size=9,

@@ -74,17 +74,8 @@ def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_c
 
 # -- sections --------------------------------------------------------------------
 def _front(flow: Flow, f: dict, content: MapContent):
-    def banner(c, width, height):
-        c.setFillColorRGB(0.12, 0.18, 0.3)
-        c.rect(0, 0, width, height, stroke=0, fill=1)
-        c.setFillColorRGB(1, 1, 1)
-        c.setFont(BOLD, 20)
-        c.drawString(10, 20, f"{f['game']}  ·  Newsletter {f['number']:03d}")
-        c.setFont(SANS, 9.5)
-        c.drawString(10, 6, f"{f['map']}, played by the rules of {f['rules']}")
-
-    flow.drawing(46, banner)
-    flow.gap(6)
+    flow.banner(f"{f['game']}  ·  Newsletter {f['number']:03d}", f"{f['map']}, played by the rules of {f['rules']}",
+                (0.12, 0.18, 0.3))
     flow.para(_headline(f), size=11, font=BOLD)
     if f["number"] == 1:
         flow.heading("A new game")
