@@ -205,8 +205,14 @@ def _group_name() -> str:
 
 
 # ---------------------------------------------------------------------------
+GREYLISTED = "451 4.7.1 Greylisted, please try again later"
+
+
 class Smtp:
-    """An aiosmtpd server keeping every message it receives; it refuses the recipients in `refuse`."""
+    """An aiosmtpd server keeping every message it receives; it refuses the recipients in `refuse`
+    (550), greylists those in `greylist` (451 at their first RCPT, then takes them), puts off those
+    in `put_off` at every RCPT (451), and answers a whole stage ("HELO", "MAIL", "DATA") with the
+    reply in `replies` while it is there. `rcpts` lists every RCPT address it was offered."""
 
     def __init__(self, **tls):
         """`tls_context=ctx` offers STARTTLS; `ssl_context=ctx` speaks TLS from the first byte."""
@@ -215,16 +221,47 @@ class Smtp:
         self.messages: list[bytes] = []
         self.envelopes: list[tuple[str, list[str]]] = []
         self.refuse: set[str] = set()
+        self.greylist: set[str] = set()
+        self.put_off: set[str] = set()
+        self.replies: dict[str, str] = {}
+        self.rcpts: list[str] = []
         outer = self
 
         class Handler:
+            async def handle_EHLO(self, server, session, envelope, hostname, responses):
+                if "HELO" in outer.replies:
+                    return [outer.replies["HELO"]]
+                session.host_name = hostname
+                return responses
+
+            async def handle_HELO(self, server, session, envelope, hostname):
+                if "HELO" in outer.replies:
+                    return outer.replies["HELO"]
+                session.host_name = hostname
+                return f"250 {server.hostname}"
+
+            async def handle_MAIL(self, server, session, envelope, address, mail_options):
+                if "MAIL" in outer.replies:
+                    return outer.replies["MAIL"]
+                envelope.mail_from = address
+                envelope.mail_options.extend(mail_options)
+                return "250 OK"
+
             async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+                outer.rcpts.append(address)
                 if address in outer.refuse:
-                    return "550 5.1.1 <%s>: no such user here" % address
+                    return f"550 5.1.1 <{address}>: no such user here"
+                if address in outer.greylist:
+                    outer.greylist.discard(address)
+                    return GREYLISTED
+                if address in outer.put_off:
+                    return f"451 4.3.0 <{address}>: mailbox busy, try again later"
                 envelope.rcpt_tos.append(address)
                 return "250 OK"
 
             async def handle_DATA(self, server, session, envelope):
+                if "DATA" in outer.replies:
+                    return outer.replies["DATA"]
                 outer.messages.append(envelope.original_content or envelope.content)
                 outer.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
                 return "250 OK"

@@ -94,9 +94,16 @@ def test_status_json_segments_have_sorted_labels(game, tmp_path):
 
 
 def test_submit_reports_refused_lines_and_exits_1(game, tmp_path):
-    result = umpire("submit", game, order(tmp_path, "r1", "GAME g1\nCOMPANY red\nBUILD C3-E3\n"))
+    result = umpire("submit", game, order(tmp_path, "r1", "GAME g1\nCOMPANY red\nHOME Alpha\nBUILD C3-E3\n"))
     assert result.exit_code == 1
-    assert "accepted for red" in result.output and "line 3" in result.output and "C3-D2-E3" in result.output
+    assert "accepted for red" in result.output and "line 4" in result.output and "C3-D2-E3" in result.output
+
+
+def test_submit_of_an_order_whose_every_line_is_refused_is_no_order_and_says_why(game, tmp_path):
+    result = umpire("submit", game, order(tmp_path, "r1", "GAME g1\nCOMPANY red\nBUILD C3-E3\n"))
+    assert result.exit_code == 1 and "refused: nothing in it was read as an order for round 1" in result.output
+    assert "line 3" in result.output and "C3-D2-E3" in result.output
+    assert status(game)["orders_in"] == []
 
 
 def test_an_order_for_another_game_is_refused_whole(game, tmp_path):

@@ -19,7 +19,7 @@ def running(tmp_path_factory):
     game = tmp_path_factory.mktemp("vd") / "vd-1"
     run_ok("new", game, "--rules", "volldampf", "--player", "anna:Anna:anna@example.org",
            "--player", "bernd:Bernd:bernd@example.org", "--player", "clara:Clara:clara@example.org")
-    for turn, lines in (("1A", "BONDS 2\nBID 1"), ("1B", ""), ("1C", "")):   # the round ends, cards are drawn
+    for turn, lines in (("1A", "BONDS 2\nBID 1"), ("1B", "PASS"), ("1C", "PASS")):   # the round ends, cards are drawn
         order = game.parent / f"anna-{turn}.txt"
         order.write_text(f"GAME vd-1\nPLAYER anna\nROUND {turn}\n{lines}\n", encoding="utf-8")
         run_ok("submit", game, order)
@@ -43,7 +43,8 @@ def test_volldampf_accounts_carry_forward_to_the_status(running):
 
 def test_volldampf_csv_accounts_name_players_and_label_each_posting(running):
     rows = list(csv.DictReader(io.StringIO(run_ok("export", running, "--format", "csv"))))
-    assert rows[0] == {"round": "1", "player": "anna", "item": "brought forward", "amount": "", "balance": "10"}
+    assert rows[0] == {"round": "1", "player": "anna", "item": "brought forward", "amount": "", "balance": "10",
+                       "account": "marks"}
     items = {r["item"] for r in rows}
     assert items <= {"brought forward", "carried forward", "bonds", "auction", "builds", "income", "interest",
                      "correction", "income track: brought forward", "income track: deliveries",

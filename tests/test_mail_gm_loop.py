@@ -195,32 +195,51 @@ def test_fetch_says_in_words_what_became_of_each_message(game, dovecot, mailbox,
 
 
 # -- confirmations ----------------------------------------------------------------------------------
-def test_a_confirmation_names_the_build_line_it_refused(game, dovecot, mailbox, smtp):
-    folder, codes = game
+def refused_and_empty(folder, codes, dovecot, mailbox, smtp):
+    """Red's order whose one line is refused and blue's with a comment only, fetched: their replies."""
     for raw in (email(order_text("g1", "red", codes["red"], "BUILD C3-ZZ99"), msgid="<c1@x>"),
                 email(order_text("g1", "blue", codes["blue"], "# nothing this round"), sender="blue@example.org",
                       msgid="<c2@x>")):
         deliver_at(dovecot, mailbox, raw, NOW)
     fetch(folder.path, dovecot, mailbox, smtp)
-    red, blue = (reply_text(m) for m in smtp.messages)
+    return [reply_text(m) for m in smtp.messages]
+
+
+def test_a_message_whose_every_line_is_refused_is_no_order_and_its_reply_names_the_line(game, dovecot, mailbox,
+                                                                                      smtp):
+    folder, codes = game
+    red, blue = refused_and_empty(folder, codes, dovecot, mailbox, smtp)
+    assert "Nothing in your message for game g1 was taken as your order for round 1." in red
+    assert "line 4: 'BUILD C3-ZZ99'" in red and "YOUR ORDER FORM FOR ROUND 1" in red
+    assert "Nothing in your message for game g1 was taken as your order for round 1." in blue
+    assert status_json(folder.path)["orders_in"] == []
+
+
+def test_in_a_game_made_before_a_confirmation_names_the_build_line_it_refused(game, dovecot, mailbox, smtp):
+    """(Order reading 1, as such a game keeps it: an order with nothing read counts.)"""
+    folder, codes = game
+    config = yaml.safe_load((folder.path / "game.yaml").read_text())
+    del config["order_reading"]
+    (folder.path / "game.yaml").write_text(yaml.safe_dump(config))
+    red, blue = refused_and_empty(folder, codes, dovecot, mailbox, smtp)
     assert "(no HOME, BUILD or RACE line could be read: line 4 (BUILD) is refused, see below; this company will " \
            "do nothing this round unless you send new orders)" in red
     assert "line 4: 'BUILD C3-ZZ99'" in red
     assert "(no HOME, BUILD or RACE lines: this company will do nothing this round" in blue
 
 
-def test_a_volldampf_confirmation_names_the_lines_it_refused(tmp_path):
+def test_a_volldampf_order_whose_lines_are_all_refused_is_no_order_and_says_why(tmp_path):
     folder, _ = actions.create_game(tmp_path / "vd", None, "volldampf",
                                     ["anna:Anna:anna@example.org", "bernd:Bernd:bernd@example.org"], seed="s")
     order = tmp_path / "anna.txt"
     order.write_text("GAME vd\nPLAYER anna\nBONDS many\nBID x\n")
     output = " ".join(CliRunner().invoke(main, ["submit", str(folder.path), str(order)]).output.split())
-    assert "(no order line could be read: lines 3 (BONDS) and 4 (BID) are refused, see below; the defaults of " \
-           "this turn apply unless you send new orders)" in output
-    empty = tmp_path / "bernd.txt"
-    empty.write_text("GAME vd\nPLAYER bernd\n")
-    assert "(no order lines: the defaults of this turn apply)" in CliRunner().invoke(
-        main, ["submit", str(folder.path), str(empty)]).output
+    assert "refused: nothing in it was read as an order for turn 1A (refused line 3: 'BONDS many'" in output
+    assert "and 1 more). To send nothing knowingly, write one line PASS." in output
+    passed = tmp_path / "bernd.txt"
+    passed.write_text("GAME vd\nPLAYER bernd\nPASS\n")
+    assert "line 3: PASS (nothing else is ordered: the defaults of this turn apply)" in CliRunner().invoke(
+        main, ["submit", str(folder.path), str(passed)]).output
 
 
 def test_an_unreadable_zine_line_after_the_order_is_refused_not_taken_for_a_note(game, tmp_path):

@@ -29,10 +29,10 @@ def poisoned_parser(monkeypatch):
     """A parser with a defect: it fails on any text holding the word POISON."""
     real = orders.parse_order
 
-    def parse(text, game_map):
+    def parse(text, game_map, *reading):
         if "POISON" in text:
             raise TypeError("a defect of the parser")
-        return real(text, game_map)
+        return real(text, game_map, *reading)
     monkeypatch.setattr(dampfross_family, "parse_order", parse)
 
 

@@ -43,7 +43,7 @@ def test_orders_refused_or_held_as_late_replay_clean(tmp_path):
     outcomes = take(refusing, [email(order_text("refusing", "red", codes["red"], "HOME Alpha"))], received=late)
     assert [o.status for o in outcomes] == ["refused"]
     holding, codes = make_game(tmp_path / "holding", options=["deadline=7 days", "late_orders=hold"])
-    outcomes = take(holding, [email(order_text("holding", "red", codes["red"]))], received=late)
+    outcomes = take(holding, [email(order_text("holding", "red", codes["red"], "HOME Alpha"))], received=late)
     assert [o.status for o in outcomes] == ["held"]
     for folder in (refusing, holding):
         actions.resolve(GameFolder(folder.path), NOW)

@@ -103,16 +103,22 @@ def reply_text(folder: GameFolder, fetcher: Fetcher) -> str:
     return raw.replace(b"=\r\n", b"").replace(b"\r\n", b"\n").decode("utf-8", "replace")
 
 
-@pytest.mark.parametrize("style", sorted(STYLES))
-def test_the_players_own_filled_form_is_her_order_in_every_reply_style(game, style):
-    folder, codes = game
-    fetcher = fetch_one(folder, email(reply_in(style, newsletter(folder), codes["red"])))
+def home_and_build_taken(folder: GameFolder, raw: bytes):
+    """The message fetched alone and taken clean as red's HOME and BUILD: the fetcher, its outcome."""
+    fetcher = fetch_one(folder, raw)
     (outcome,) = fetcher.outcomes
     assert (outcome.status, outcome.company) == ("accepted", "red"), outcome
     (event,) = orders_journaled(folder)
     assert event["errors"] == [], event
     order = folder.read_order(folder.read_bytes(event["file"]))
     assert [order.home is not None, len(order.chains)] == [True, 1]
+    return fetcher, outcome
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_the_players_own_filled_form_is_her_order_in_every_reply_style(game, style):
+    folder, codes = game
+    fetcher, _ = home_and_build_taken(folder, email(reply_in(style, newsletter(folder), codes["red"])))
     reply = reply_text(folder, fetcher)
     assert "HOME" in reply and "BUILD C3-D3" in reply and "could not be read" not in reply
 
@@ -153,13 +159,20 @@ def test_every_reply_style_through_dovecot_is_confirmed_to_its_player(game, dove
     text = newsletter(folder)
     raws = [email(reply_in(s, text, codes["red"]), msgid=f"<style-{i}@example.org>", subject="Re: g1: newsletter 001")
             for i, s in enumerate(sorted(STYLES))]
+    for message in confirmed_each(folder, raws, dovecot, mailbox, smtp):
+        assert b"BUILD C3-D3" in message
+
+
+def confirmed_each(folder: GameFolder, raws: list[bytes], dovecot, mailbox, smtp) -> list[bytes]:
+    """The messages fetched through Dovecot, each taken as a clean order and confirmed: the
+    confirmations, their soft line breaks joined."""
     dovecot.deliver(mailbox, raws)
     result = CliRunner().invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
     assert result.exit_code == 0, result.output
     received = [e for e in orders_journaled(folder) if e["type"] == "order_received"]
-    assert len(received) == len(STYLES) and all(e["errors"] == [] for e in received)
-    assert len(smtp.messages) == len(STYLES)
-    assert all(b"BUILD C3-D3" in m.replace(b"=\r\n", b"") for m in smtp.messages)
+    assert len(received) == len(raws) and all(e["errors"] == [] for e in received)
+    assert len(smtp.messages) == len(raws)
+    return [m.replace(b"=\r\n", b"") for m in smtp.messages]
 
 
 # -- what the player writes to the GM ---------------------------------------------------------------

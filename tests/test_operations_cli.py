@@ -28,8 +28,10 @@ def status(runner, game):
 
 
 def write_order(tmp_path, game, company, round_number, lines) -> str:
+    """An order file; PASS where the company has nothing to order (a file with no line is no order)."""
     path = tmp_path / f"{company}-{round_number}.txt"
-    path.write_text("\n".join([f"GAME {game.name}", f"COMPANY {company}", f"ROUND {round_number}", *lines]) + "\n")
+    path.write_text("\n".join([f"GAME {game.name}", f"COMPANY {company}", f"ROUND {round_number}",
+                               *(lines or ["PASS"])]) + "\n")
     return str(path)
 
 

@@ -56,12 +56,14 @@ def test_newsletter_001_ends_each_private_sheet_with_the_player_s_own_form(tmp_p
         assert max(len(line) for line in sheet[start:]) <= 78
 
 
-def test_the_form_sent_back_as_it_is_orders_nothing_and_is_taken(tmp_path):
+def test_the_form_sent_back_as_it_is_is_read_clean_and_is_no_order_until_a_pass_is_added(tmp_path):
     folder, codes = actions.create_game(tmp_path / "vm", str(TINY), "volldampf",
                                         ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org"], seed="form")
     sheet = (folder.newsletters / "001-ann.txt").read_text(encoding="utf-8")
     form = sheet[sheet.index("ORDER FORM FOR"):].replace(form_marks.CODE_LINE, f"CODE {codes['ann']}")
     result = actions.submit(folder, form.encode(), via="mail test", require_code=True)
+    assert result.no_order and not result.order.errors
+    result = actions.submit(folder, (form + "PASS\n").encode(), via="mail test", require_code=True)
     assert result.accepted and not result.errors
     body = result.order.body
     assert body.bids is None and body.bonds is None and body.choose is None
@@ -93,7 +95,7 @@ def test_every_example_of_every_form_is_taken_and_legal_now_through_a_whole_game
             form = order_form(BOARD, r, state, p)
             assert form[:5] == [f"ORDER FORM FOR TURN {state.round}{state.turn}", f"GAME {state.game}",
                                 f"PLAYER {p}", form_marks.CODE_LINE, f"ROUND {state.round}{state.turn}"]
-            order = FAMILY.parse_order(filled(form), BOARD, players)
+            order = FAMILY.parse_order(filled(form), BOARD, players=players)
             assert not order.errors, ([str(e) for e in order.errors], form)
             assert order.round == f"{state.round}{state.turn}" and order.company == p
             sent = [keyword for _, keyword, _ in order.body.read]
@@ -123,7 +125,7 @@ def test_a_mid_game_form_offers_the_cards_the_player_holds_and_links_he_can_pay(
     assert "Hamburg-Bremen" not in lines and "Bremen-Köln" not in lines  # L15 costs 6
     assert "# DISCARD square" in lines and "# DISCARD star" in lines    # 6 and 7 marks: more than he has
     assert "FAVOUR octagon" not in lines                            # 5 marks: more than he has
-    order = FAMILY.parse_order(filled(form), BOARD, 3)
+    order = FAMILY.parse_order(filled(form), BOARD, players=3)
     assert not order.errors and len(order.body.builds) == 3
 
 
@@ -135,7 +137,7 @@ def test_a_turn_c_form_with_no_legal_move_declines_both():
     state.game = "vm"
     form = order_form(BOARD, rules(3), state, "A")
     assert [x.split("  ")[0] for x in form if x.startswith("# MOVE")] == ["# MOVE DECLINE", "# MOVE DECLINE"]
-    order = FAMILY.parse_order(filled(form), BOARD, 3)
+    order = FAMILY.parse_order(filled(form), BOARD, players=3)
     assert not order.errors and len(order.body.moves) == 2
 
 

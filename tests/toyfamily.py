@@ -90,7 +90,7 @@ class Coin(Family):
     def check_recorded(self, path: Path) -> None:
         read_draws_file(path)
 
-    def parse_order(self, text: str, board) -> CoinOrder:
+    def parse_order(self, text: str, board, reading: int = 2) -> CoinOrder:
         order = CoinOrder()
         for number, raw, line in clean_lines(text):
             keyword, _, rest = line.partition(" ")

@@ -14,11 +14,13 @@ from pathlib import Path
 
 from . import __version__, families, ids
 from .dice import commitment
+from .due import with_refused_lines
 from .errors import NotOpened, UmpireError
 from .timetable import absences, deadlines, reminders
 from .mail import mailroom
 from .echo import quote
 from .options import check_choices, game_option, parse_option, ruleset_overrides
+from .order_header import ORDER_READING, reading_of, turn_words
 from .profiles import load_profile
 from .resources import find_named
 from .render import NEWSLETTER_LAYOUT
@@ -168,6 +170,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
         "dice": dice_conf,
         "created_with": f"umpire {__version__}",
         "newsletter_layout": NEWSLETTER_LAYOUT,
+        "order_reading": ORDER_READING,
     }
     made = _outermost_missing(path)
     try:
@@ -261,6 +264,9 @@ class SubmitResult:
     replaced: str | None = None
     order: object | None = None                # as the game's family parsed it
     held: bool = False                         # arrived after the deadline; stored for the next round
+    no_order: bool = False                     # refused as no order: nothing in it was read for the open turn
+    other_turns: tuple[str, ...] = ()          # with no_order: the turns its lines read belong to
+    after_deadline: bool = False               # taken in the grace after the deadline
 
 
 def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False,
@@ -282,6 +288,12 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
         order = folder.read_order(data)
     reason = _header_problem(folder, state, turn, order, require_code)
     company = order.company if order.company in folder.company_ids() else None
+    lines = None if reason or reading_of(folder.config) < 2 or via.startswith(ARCHIVED) else \
+        folder.family.turn_lines(state, folder.rules, order)
+    if lines is not None and not lines.counted:
+        result = refuse(folder, data, via, nothing_read(turn, order, lines.other_turns), company, order, batch)
+        result.no_order, result.other_turns = True, lines.other_turns
+        return result
     late = (late or deadlines.lateness(folder, turn, received_at)) if not reason else None
     if late and deadlines.late_policy(folder) == "refuse":
         reason = late
@@ -299,7 +311,20 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
         event["after_deadline"] = True
     folder.append([event], batch)
     return SubmitResult(True, str(stored), company, round_number, errors=errors, replaced=previous, order=order,
-                        held=bool(late))
+                        held=bool(late), after_deadline=bool(event.get("after_deadline")))
+
+
+NO_ORDER = "nothing in it was read as an order for "
+ARCHIVED = ("play ", "demo ")   # an archive's order file (umpire play, the demo): the zine's record, counted as it is
+
+
+def nothing_read(turn: int | str, order, other_turns: tuple[str, ...] = ()) -> str:
+    """Why a message is no order: nothing in it read for the open `turn` (reading 2), the turns its
+    lines read belong to, and the first line refused, if any."""
+    other = f"; its lines are orders of {' and '.join(other_turns)}" if other_turns else ""
+    errors = getattr(order, "errors", [])
+    refused = f" (refused {errors[0]}{f', and {len(errors) - 1} more' if len(errors) > 1 else ''})" if errors else ""
+    return f"{NO_ORDER}{turn_words(turn)}{other}{refused}. To send nothing knowingly, write one line PASS."
 
 
 def refuse(folder: GameFolder, data: bytes, via: str, reason: str, company: str | None = None,
@@ -425,9 +450,12 @@ def status(folder: GameFolder) -> dict:
         **family.status(folder, state),
         "orders_in": sorted(ordered),
         "awaited": [c for c in family.awaited(state) if c not in ordered],
+        "refused_lines": with_refused_lines(folder, turn),      # the early close waits for their corrections
         "newsletters": folder.newsletter_count(),
         "deadline": deadlines.deadline_of(folder, turn),
         "paused": deadlines.paused(folder, turn),
         "absences": absences.absences(folder),
         "notes": mailroom.notes_for(folder.path, state.game, turn),
+        "mail_waiting": mailroom.waiting(folder.path, state.game),
+        "notes_last_turn": mailroom.notes_for(folder.path, state.game, mailroom.closed_turn(folder.events)),
     }

@@ -3,6 +3,10 @@ passed, or every company of the round has ordered. A game without a deadline is 
 every order is in (the GM resolves it earlier with `umpire resolve --force`); a game whose
 deadline the GM paused is not due until he resumes it.
 
+Before its deadline a round closes only on clean orders: while the latest order of any company
+has lines the umpire refused, or a company asked WAIT, it waits for the deadline. A game without a deadline
+closes when every order is in, as before (`umpire status` names the companies all the same).
+
 `due(folder, now)` is what `umpire resolve` asks before it resolves, and what a command
 resolving a whole folder of games asks of each.
 """
@@ -45,11 +49,17 @@ def due(folder: GameFolder, now: datetime | None = None) -> Due:
     if now.tzinfo is None:
         now = now.replace(tzinfo=timezone.utc)
     if not awaited:
-        asked = waiting(folder, turn)
+        asked, unclean = waiting(folder, turn), with_refused_lines(folder, turn)
         if asked and info.at is not None and now < info.at:
             return Due(False, turn, f"every {folder.family.seat} has ordered for {turn_words(turn)}, and "
                                     f"{', '.join(asked)} asked it to wait for its deadline, {describe(iso)} (WAIT).",
                        [], iso)
+        if unclean and info.at is not None and now < info.at:
+            whose = f"the latest order of {' and '.join(unclean)} has" if len(unclean) < 3 else \
+                f"the latest orders of {', '.join(unclean)} have"
+            return Due(False, turn, f"every {folder.family.seat} has ordered for {turn_words(turn)}, but {whose} "
+                                    f"lines the umpire refused, so the {turn_words(turn).split()[0]} waits for a "
+                                    f"corrected order or its deadline, {describe(iso)}.", [], iso)
         return Due(True, turn, f"every {folder.family.seat} has ordered for {turn_words(turn)}.", [], iso)
     if info.at is not None:
         end = info.at + grace(folder)
@@ -63,3 +73,14 @@ def due(folder: GameFolder, now: datetime | None = None) -> Due:
         until = "and the game has no deadline, so the round waits until every order is in"
     return Due(False, turn, f"round {turn} awaits orders from {', '.join(awaited)} {until}.",
                awaited, iso)
+
+
+def with_refused_lines(folder: GameFolder, turn: int | str) -> list[str]:
+    """The seats whose latest order for `turn` has lines the umpire refused, in seat order: the
+    turn does not close before its deadline while there are any (an order that counts, its other
+    lines carried out at the deadline as read)."""
+    latest: dict[str, list] = {}
+    for e in folder.events:
+        if e["type"] == "order_received" and e["round"] == turn:
+            latest[e["company"]] = e.get("errors") or []
+    return [c for c in folder.company_ids() if latest.get(c)]

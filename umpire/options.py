@@ -30,6 +30,9 @@ SHELL_OPTIONS: dict[str, tuple[object, str]] = {
     "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),
     "grey_press": (False, "press may be printed anonymously (PRESS GREY in an order); otherwise it is printed "
                           "under the company's name"),
+    "notes_to_gm": ("mail", ("what a player writes to the GM around his order: forwarded by `umpire mail fetch` "
+                             "to the first gm address at once ('mail') or only listed in `umpire mail digest` "
+                             "('digest')")),
 }
 
 
@@ -99,7 +102,16 @@ def flag(v):
         return "must be true or false (yes/no and on/off work too)"
 
 
-_CHECKS = {"resolve_early": flag, "grey_press": flag}     # the shell's options whose values are checked
+def one_of(*choices: str):
+    """A check of an option's value: one of the words `choices`."""
+    def check(v):
+        if v not in choices:
+            return f"must be {' or '.join(choices)}"
+    return check
+
+
+_CHECKS = {"resolve_early": flag, "grey_press": flag,      # the shell's options whose values are checked
+           "notes_to_gm": one_of("mail", "digest")}
 
 
 def check_choices(options: dict, family_choices: dict[str, tuple]):

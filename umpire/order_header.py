@@ -26,6 +26,26 @@ from .echo import Masker, quote
 HEADER_KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND")
 TURN_NAME = re.compile(r"^(\d{1,4})([A-Za-z])(\d{0,2})$")
 
+# How orders are read. A game keeps the reading it was made under (game.yaml `order_reading`; games
+# made before it was recorded read as 1), so a newer umpire replays an older game as it was played:
+#   1  as before;
+#   2  a line `PASS` is an order of its own (the defaults of the turn); every Unicode dash or minus
+#      reads as `-`; an order in which nothing for the open turn was read is no order.
+ORDER_READING = 2
+PASS_LINE = re.compile(r"^\s*PASS\s*[.!]?\s*$", re.IGNORECASE)
+_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"})
+
+
+def reading_of(config: dict) -> int:
+    """The reading of orders a game keeps (see ORDER_READING)."""
+    return int(config.get("order_reading", 1))
+
+
+def plain_dashes(text: str) -> str:
+    """The text with every Unicode dash and minus written `-` (hyphens, en and em dashes, the
+    minus sign, their small and full-width forms), as reading 2 reads them."""
+    return text if text.isascii() else text.translate(_DASHES)
+
 
 class OrderLineError(ValueError):
     """A line the umpire cannot read; the message says what would work."""

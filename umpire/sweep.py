@@ -22,6 +22,7 @@ from . import actions, forked
 from .due import due
 from .errors import UmpireError
 from .render.pdf_batch import available_cpus
+from .store.diskfull import told
 from .store.folder import GAME_FILE, GameFolder
 from .store.lock import game_lock
 from .timetable import clock
@@ -64,7 +65,7 @@ def check(path: Path, now: datetime) -> GameOutcome | None:
 def resolve_one(path: Path, now: datetime) -> GameOutcome:
     """Resolve one due game (or finish its interrupted command), holding its lock; never raises."""
     try:
-        with game_lock(path, wait=LOCK_WAIT):
+        with game_lock(path, wait=LOCK_WAIT), told(path, f"game {path.name}", path.parent, "the command"):
             return _resolve(path, now)
     except UmpireError as exc:
         return GameOutcome(path.name, FAILED, exc.message)

@@ -3,7 +3,8 @@ mailbox (umpire.yaml) and each game's own, resolve every due game, then for each
 queue the due reminders, notices of deadline changes, who is late, and every newsletter after the
 last one mailed (a new game's players their welcome, with their codes and newsletter 001), and
 send them; a game where something was done has its site (`site:`) updated.
-Each game on its own: one failing is reported and the others go on.
+Each game on its own: one failing is reported and the others go on; a full disk is said in words,
+with whether the game changed (umpire/store/diskfull.py).
 
 Every step is the mail log's or the journal's to remember: run twice, or overlapping, or again
 after a kill, nothing is done twice (a game or mailbox another run holds is left to it).
@@ -12,15 +13,16 @@ after a kill, nothing is done twice (a game or mailbox another run holds is left
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
 
+from . import sweep
 from .errors import UmpireError
+from .store.diskfull import told
 from .store.folder import GAME_FILE, GameFolder
 from .store.lock import Busy, game_lock
-from . import sweep
 from .sweep import FAILED, RESOLVED, game_folders, resolve_due
 
 LOCK_WAIT = 10.0
@@ -58,13 +60,17 @@ def _fetch(room: Path, games_dir: Path, all_games: bool, now: datetime) -> list[
     with game_lock(room, wait=0 if all_games else LOCK_WAIT):
         fetcher = Fetcher(room, config, all_games=all_games, now=now)
         outcomes = fetcher.run()
-        flushed = sending.flush(fetcher.room, config.smtp) if config.smtp.configured else sending.Flushed([], [])
+        flushed = sending.flush(fetcher.room, config.smtp, now) if config.smtp.configured else \
+            sending.Flushed.nothing()
     done = [f"{len(outcomes)} messages fetched"] if outcomes else []
     return done + ([f"{len(flushed.sent)} replies sent"] if flushed.sent else []) + _refused(flushed)
 
 
 def _refused(flushed) -> list[str]:
-    return [f"the SMTP server refused {line}" for line in flushed.refused]
+    """The recipients the SMTP server refused, put off (4xx: tried again later) or that were given up."""
+    return ([f"the SMTP server refused {line}" for line in flushed.refused]
+            + [f"the SMTP server put off {line}" for line in flushed.put_off]
+            + [f"given up: {line}" for line in flushed.given_up])
 
 
 def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
@@ -72,7 +78,11 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
     from .mail import send as sending
     from .mail.config import load_config
     from .mail.mailroom import Mailroom
-    from .mail.notices import queue_deadline_notices, queue_late_notice, queue_scheduled_reminders
+    from .mail.notices import (
+        queue_deadline_notices,
+        queue_late_notice,
+        queue_scheduled_reminders,
+    )
     from .mail.welcome import queue_welcomes
     config = load_config(path, games_dir) if _own_mail(path) else shared
     if not config.smtp.configured:
@@ -99,7 +109,7 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
         for issue in range(first, folder.newsletter_count() + 1):
             if sending.queue_newsletter(folder, config, issue, now):
                 done.append(f"newsletter {issue:03d} queued")
-        flushed = sending.flush(Mailroom(path), config.smtp)   # a fresh read of the mail log: what was queued
+        flushed = sending.flush(Mailroom(path), config.smtp, now)   # a fresh read of the mail log: what was queued
         if flushed.sent:
             done.append(f"{len(flushed.sent)} messages sent")
         return done + _refused(flushed)
@@ -136,20 +146,23 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
     paths = game_folders(games_dir)
     total = 2 * len(paths) + 1
 
-    def attempt(name: str, work):
+    def attempt(name: str, work, folder: Path | None = None):
+        """Do `work` for the game `name` (at `folder`; None: the shared mailbox) and report it."""
         report = reports.setdefault(name, Report(name))
         try:
-            report.done += work()
+            with told(folder or games_dir, f"game {name}" if folder else "the shared mailbox's log", games_dir,
+                      f"`umpire tick {games_dir}`"):
+                report.done += work()
         except Busy:
             report.done.append("busy with another command; left to it")
         except UmpireError as exc:
             report.failed = exc.message
-        except Exception as exc:                     # a defect in one game's files: the others go on
+        except Exception as exc:  # noqa: BLE001  (a defect in one game's files: the others go on)
             report.failed = f"{type(exc).__name__}: {exc}"
 
     attempt("mail", lambda: _fetch(games_dir, games_dir, True, now))
     for path in paths:
-        attempt(path.name, lambda p=path: _fetch(p, games_dir, False, now) if _own_imap(p) else [])
+        attempt(path.name, lambda p=path: _fetch(p, games_dir, False, now) if _own_imap(p) else [], path)
     if step:
         step(1, total)
     for outcome in resolve_due(games_dir, now, step=(lambda d, t: step(1 + d, total)) if step else None):
@@ -164,9 +177,9 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
     attempt("mail", lambda: shared.append(_host_settings(games_dir)) or [])
     for n, path in enumerate(paths, 1):
         if shared and (reports.get(path.name) is None or not reports[path.name].failed):
-            attempt(path.name, lambda p=path: _mail_game(p, games_dir, now, shared[0]))
+            attempt(path.name, lambda p=path: _mail_game(p, games_dir, now, shared[0]), path)
         if reports.get(path.name) and reports[path.name].done and not reports[path.name].failed:
-            attempt(path.name, lambda p=path: _site(p))
+            attempt(path.name, lambda p=path: _site(p), path)
         if step:
             step(1 + len(paths) + n, total)
     return [r for r in reports.values() if r.done or r.failed]

@@ -184,7 +184,7 @@ def run(args: list[str] | None = None):
     try:
         main.main(args, prog_name="umpire")
     except OSError as exc:
-        click.echo(report_os_error(exc, debug), err=True)
+        click.echo(report_os_error(exc, debug, args), err=True)
         sys.exit(1)
     except Exception as exc:   # noqa: BLE001  (a defect: reported and saved, never swallowed)
         click.echo(report_defect(exc, args, debug), err=True)

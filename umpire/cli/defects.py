@@ -9,6 +9,7 @@ no game folder), or the traceback itself with `--debug`; the exit code is 70 (EX
 
 from __future__ import annotations
 
+import errno
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -19,7 +20,14 @@ DEFECT_EXIT = 70
 REPORTS = "crash-reports"
 
 
-def report_os_error(exc: OSError, debug: bool) -> str:
+def report_os_error(exc: OSError, debug: bool, args: list[str] = ()) -> str:
+    from ..store.diskfull import disk_full, full
+    if full(exc):                 # the disk of the file, else of the game folder the command names
+        where = Path(exc.filename).parent if exc.filename else next(
+            (place.parent for place in _places(list(args))[:-1]), Path.cwd())
+        text = "umpire: " + disk_full(where, "every write is whole, so what the command did before is kept and "
+                                      "nothing is half written", "the command", exc.errno != errno.ENOSPC).message
+        return trace(exc) + text if debug else text
     where = f" ({clip(str(exc.filename))})" if exc.filename else ""
     text = (f"umpire: {exc.strerror or exc}{where}. Check that the path exists and that the umpire may read and "
             "write it; every write is atomic, so what was done before is kept and the command can be run again.")

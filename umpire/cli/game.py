@@ -281,12 +281,20 @@ def status(game_dir, as_json):
         click.echo(line)
     click.echo(f"  orders in: {', '.join(info['orders_in']) or 'none'}")
     click.echo(f"  awaited:   {', '.join(info['awaited']) or 'nobody'}")
+    if info.get("refused_lines") and info.get("deadline"):
+        click.echo(f"  not early: {', '.join(info['refused_lines'])} (a line of the latest order was refused: the "
+                   "turn waits for a corrected order or its deadline)")
     if info.get("deadline"):
         click.echo(f"  deadline:  {info['deadline']}")
     elif info.get("paused"):
         click.echo("  deadline:  paused (umpire deadline --resume runs the clock again)")
     for company, spans in sorted(info.get("absences", {}).items()):
         click.echo(f"  absent:    {company} " + ", ".join(f"{a} to {b}" for a, b in spans))
+    out = info["mail_waiting"]
+    if out["waiting"] or out["given_up"]:
+        later = f" (the next from {out['next_try']})" if out["waiting"] else ""
+        click.echo(f"  mail out:  {out['waiting']} waiting for another try{later}, {out['given_up']} given up "
+                   "(umpire mail digest names them)")
     refused = info["mail"]["refused"]
     if refused:
         count = sum(r["count"] for r in refused)
@@ -295,5 +303,9 @@ def status(game_dir, as_json):
         for r in refused:
             click.echo(f"    {r['sender'] or 'an unknown sender'} ({r['count']}): {r['status']}"
                        + (f": {r['reason']}" if r["reason"] else ""))
+    for note in info.get("notes_last_turn", []):
+        last = turn_words(int(note["turn"]) if note["turn"].isdigit() else note["turn"])
+        click.echo(f"  note to the GM in {last} from {note['company'] or 'an unknown sender'} (message {note['key']}), "
+                   f"{note['line']}")
     for note in info.get("notes", []):
         click.echo(f"  note to the GM from {note['company'] or 'an unknown sender'} (message {note['key']}), {note['line']}")

@@ -50,10 +50,8 @@ def _flush(room, config) -> None:
         click.echo(f"{due} {'message waits' if due == 1 else 'messages wait'} in {room.outbox}: give --smtp-host "
                    "to send them.")
         return
-    sent, refused = sending.flush(room, config.smtp)
-    click.echo(f"{len(sent)} {'message' if len(sent) == 1 else 'messages'} sent.")
-    for line in refused:
-        click.echo(f"The SMTP server refused {line}; it is not tried again (umpire mail digest lists it).")
+    for line in sending.flush(room, config.smtp).said():
+        click.echo(line)
 
 
 @main.group("mail")

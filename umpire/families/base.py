@@ -19,7 +19,7 @@ from typing import Callable, Protocol
 
 from ..errors import UmpireError
 from ..ledger import BANK
-from ..order_header import turn_words
+from ..order_header import ORDER_READING, reading_of, turn_words
 
 
 class GameState(Protocol):
@@ -139,6 +139,15 @@ class GmCommand:
     undoable: bool = True        # `umpire rollback` undoes it as it undoes a resolve
 
 
+@dataclass(frozen=True)
+class TurnLines:
+    """What of an order counts for the open turn: the lines read for it (PASS among them), and the
+    turns that its other lines read belong to (Volldampf: a BID while turn 3B is open, of 3A)."""
+
+    counted: int
+    other_turns: tuple[str, ...] = ()
+
+
 @dataclass
 class Confirmation:
     """The family's part of the reply to an accepted order: the lines as the umpire reads them,
@@ -220,13 +229,21 @@ class Family(ABC):
 
     # -- turns and orders ------------------------------------------------------------
     @abstractmethod
-    def parse_order(self, text: str, board) -> OrderHeader:
-        """Read an order's header and body; unreadable lines go to `errors`, nothing is raised."""
+    def parse_order(self, text: str, board, reading: int = ORDER_READING) -> OrderHeader:
+        """Read an order's header and body as `reading` reads it (order_header.ORDER_READING);
+        unreadable lines go to `errors`, nothing is raised. From reading 2 a line `PASS` sets
+        `passed` (its line number)."""
 
     def read_order(self, folder: Folder, text: str) -> OrderHeader:
-        """`parse_order` for the game in `folder`: on its board, and with what else of the game
-        (its players) the family reads an order against."""
-        return self.parse_order(text, folder.game_map)
+        """`parse_order` for the game in `folder`: on its board, as the game reads orders, and with
+        what else of the game (its players) the family reads an order against."""
+        return self.parse_order(text, folder.game_map, reading_of(folder.config))
+
+    def turn_lines(self, state: GameState, rules, order: OrderHeader) -> TurnLines:
+        """How many lines of the order were read as orders for the open turn (a PASS line counts),
+        and the other turns its other lines read belong to. A message with none is no order (from
+        reading 2). Default, for a family that cannot tell: every order counts, as one line."""
+        return TurnLines(1)
 
     def open_turn(self, state: GameState) -> int | str:
         """The open mail turn: the folder of its orders (`orders/<turn>/`), the key of its deadline,

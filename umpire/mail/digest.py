@@ -1,23 +1,30 @@
 """`umpire mail digest GAMES_DIR --to GM`: one mail a day for a host, across his games: the
 deadlines due soon and who is awaited, the mail refused since the last digest (the players' to the
-umpire, and the umpire's that the SMTP server would not take), and what failed."""
+umpire, and the umpire's that the SMTP server would not take), the umpire's mail the SMTP server
+put off (waiting for another try) and the mail given up since the last digest, the players' notes to
+the GM that no digest listed yet (forwarded or not), and what failed."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from datetime import datetime, timedelta
 from email import policy
 from pathlib import Path
 
 from .. import actions
+from ..order_header import turn_words
 from ..store.folder import GameFolder
 from ..sweep import game_folders
 from ..timetable.deadlines import deadline, describe
 from .config import MailConfig
 from .mailroom import Mailroom
+from .refusals import REFUSED
+from .retry import GIVE_UP_AFTER
 from .send import outgoing
 
 SOON = timedelta(days=2)
-REFUSED = ("refused", "not accepted", "unreadable", "too large")
+TRIES = ("sent", "deferred", "given_up")                 # the mail log's records of a try to send
+GIVE_UP_DAYS = GIVE_UP_AFTER.days
 
 
 def _since(room: Mailroom) -> str:
@@ -26,8 +33,40 @@ def _since(room: Mailroom) -> str:
                default="")
 
 
-def digest_text(games_dir: Path, now: datetime, since: str) -> str:
-    soon, waiting, refused, bounced, failed = [], [], [], [], []
+def unlisted_notes(games_dir: Path) -> list[tuple[str, dict]]:
+    """The messages with a note to the GM that no digest has listed yet (each digest's record keeps
+    the keys it listed, so a note fetched after a digest was made, whenever it was received, is in
+    the next one): (game, its processed record), by game, in the order received."""
+    room = Mailroom(games_dir)
+    listed = {k for r in room.records if r["type"] == "queued" and r.get("kind") == "digest" for k in r.get("noted", ())}
+    found = [(r["game"], r) for each in [room] + [Mailroom(p) for p in game_folders(games_dir)] for r in each.records
+             if r["type"] == "processed" and r.get("notes") and r.get("game") and r["key"] not in listed]
+    return sorted({r["key"]: (game, r) for game, r in found}.values(), key=lambda n: (n[0], n[1].get("received", "")))
+
+
+def note_lines(games_dir: Path, found: list[tuple[str, dict]]) -> list[str]:
+    """Each note: its game, player, turn, when it was received and whether it was forwarded; then its words."""
+    names: dict[str, dict] = {}
+    for path in game_folders(games_dir) if found else ():
+        with suppress(Exception):        # a game that cannot be read is under "Failures"; its ids are shown
+            folder = GameFolder(path)
+            names[folder.game_id] = {c: (folder.company(c) or {}).get("name", c) for c in folder.company_ids()}
+    lines = []
+    for game, r in found:
+        turn = str(r.get("turn") or "")
+        player = f"{r['company']} ({names.get(game, {}).get(r['company'], r['company'])})" if r.get("company") \
+            else r.get("sender") or "an unknown sender"
+        fate = f"forwarded to {r['forwarded']}" if r.get("forwarded") else \
+            "not forwarded" + (f" ({r['not_forwarded']})" if r.get("not_forwarded") else "")
+        lines.append(f"{game}: {player}, " + (f"{turn_words(int(turn) if turn.isdigit() else turn)}, " if turn else "")
+                     + (f"received {describe(r['received'])}, " if r.get("received") else "") + f"{fate}:")
+        lines += [f"    {words}" for words in r.get("words") or r["notes"]]
+    return lines
+
+
+def digest_text(games_dir: Path, now: datetime, since: str, notes: list[tuple[str, dict]] | None = None) -> str:
+    """The digest; `notes`: the notes to the GM it lists (by default those no digest listed yet)."""
+    soon, waiting, refused, bounced, put_off, given_up, failed = [], [], [], [], [], [], []
     rooms = [Mailroom(games_dir)]
     for path in game_folders(games_dir):
         rooms.append(Mailroom(path))
@@ -42,7 +81,7 @@ def digest_text(games_dir: Path, now: datetime, since: str) -> str:
                                                       else "no deadline")
                     + (f"; awaited: {', '.join(info['awaited'])}" if info["awaited"] else "; every order is in"))
             (soon if at.at is not None and at.at - now <= SOON else waiting).append(line)
-        except Exception as exc:                     # a game that cannot be read is what the GM must hear of
+        except Exception as exc:  # noqa: BLE001  (a game that cannot be read is what the GM must hear of)
             failed.append(f"{path.name}: {getattr(exc, 'message', None) or f'{type(exc).__name__}: {exc}'}")
         reports = path / "crash-reports"
         if reports.is_dir():
@@ -55,12 +94,24 @@ def digest_text(games_dir: Path, now: datetime, since: str) -> str:
             if r["type"] == "processed" and r.get("status") in REFUSED and (r.get("received") or "") > since:
                 refused.append(f"{r.get('game') or room.path.name}: {r.get('sender') or 'an unknown sender'}, "
                                f"{r['status']}" + (f": {r['reason']}" if r.get("reason") else ""))
-            if r["type"] == "sent" and r.get("recipients") and r.get("at", "") > since:
+            if r["type"] in TRIES and r.get("recipients") and r.get("at", "") > since:
                 bounced += [f"{room.path.name}: {r['file']} to {to}: {reply}" for to, reply in r["recipients"].items()]
+            if r["type"] == "given_up" and r["at"] > since:
+                given_up += [f"{room.path.name}: {r['file']} to {to}: {reply}; {r['tries']} tries from "
+                             f"{describe(r['first'])} to {describe(r['at'])}" for to, reply in r["put_off"].items()]
+        for r in room.put_off().values():
+            put_off += [f"{room.path.name}: {r['file']} to {to}: {reply}; {r['tries']} "
+                        f"{'try' if r['tries'] == 1 else 'tries'} since {describe(r['first'])}, the next from "
+                        f"{describe(r['next'])}" for to, reply in r["put_off"].items()]
     out = [f"The umpire's digest of {games_dir}, {describe(now)}."]
     for head, lines in (("Due within two days", soon), ("Waiting", waiting),
                         ("Mail refused since the last digest", refused),
-                        ("Recipients the SMTP server refused since the last digest", bounced), ("Failures", failed)):
+                        ("Recipients the SMTP server refused since the last digest", bounced),
+                        ("Mail the SMTP server put off, waiting for another try", put_off),
+                        (f"Mail given up since the last digest (put off for {GIVE_UP_DAYS} days)", given_up),
+                        ("Notes to the GM since the last digest",
+                         note_lines(games_dir, unlisted_notes(games_dir) if notes is None else notes)),
+                        ("Failures", failed)):
         out += ["", f"{head}:"] + ([f"  {line}" for line in lines] or ["  none"])
     return "\n".join(out) + "\n"
 
@@ -74,7 +125,9 @@ def queue_digest(games_dir: Path, config: MailConfig, to: str, now: datetime, ag
         return False
     msg = outgoing("digest", config.sender(), to, f"umpire digest {day}", now, f"{day}.{now.strftime('%H%M%S')}")
     msg["Auto-Submitted"] = "auto-generated"
-    msg.set_content(digest_text(games_dir, now, _since(room)))
+    notes = unlisted_notes(games_dir)
+    msg.set_content(digest_text(games_dir, now, _since(room), notes))
     name = room.queue(f"digest-{day}-{now.strftime('%H%M%S')}.eml", msg.as_bytes(policy=policy.SMTP))
-    room.log([{"type": "queued", "file": name, "kind": "digest", "day": day, "to": to, "at": now.isoformat()}])
+    room.log([{"type": "queued", "file": name, "kind": "digest", "day": day, "to": to, "at": now.isoformat(),
+               "noted": [r["key"] for _, r in notes]}])
     return True

@@ -25,7 +25,7 @@ import re
 import ssl
 import traceback
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
@@ -34,14 +34,16 @@ from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError, LoginError
 
 from .. import actions
+from ..due import due
 from ..errors import UmpireError
 from ..order_header import clean_lines, code_masker, turn_words
 from ..store import atomic
+from ..store.diskfull import disk_full, full
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
 from ..timetable import clock, deadlines
 from . import commands as player_commands
-from . import notes, replies
+from . import forward, notes, replies
 from .auth import authentication_problem, registered
 from .config import MailConfig, Server
 from .decode import Mail, header_block, message_key, read_mail
@@ -78,6 +80,7 @@ class Outcome:
     status: str                 # accepted | held | refused | not accepted | too large | unreadable | duplicate
                                 # | deferred (its game is busy: left on the server for a later fetch)
                                 # | answered (a player's lines to the umpire only: STATUS, RESEND, ABSENT, WAIT)
+                                # | no order (nothing in it was read for the open turn: the player is still awaited)
     game: str | None = None
     company: str | None = None
     round: int | str | None = None
@@ -96,6 +99,7 @@ class Outcome:
         what = {"accepted": f"accepted: {orders}, {self.note}",
                 "held": f"held: {orders}, {self.note}",
                 "refused": f"refused: {orders}: {self.note}",
+                "no order": f"no order: {self.note}",
                 "not accepted": "not accepted as orders" + (f" for {self.game}" if self.game else "") + f": {self.note}",
                 "too large": f"not read, too large: {self.note}",
                 "unreadable": f"unreadable: {self.note}",
@@ -152,6 +156,7 @@ class Fetcher:
         self.locks: ExitStack | None = None                       # with --all: the lock of each game met
         self.step: Callable[[int, int], None] | None = None       # step(done, total) after each batch
         self.turns: dict[Path, str | None] = {}                   # game folder -> its open turn
+        self.forwards: list[tuple[str, bytes]] = []               # notes to the GM, queued with the replies
 
     # -- the IMAP side -------------------------------------------------------
     def run(self) -> list[Outcome]:
@@ -163,6 +168,9 @@ class Fetcher:
             try:
                 self.fetch_all(client)
             except OSError as exc:
+                if full(exc):
+                    raise disk_full(self.room.path, "nothing of the last batch was flagged, so nothing is lost",
+                                    "the fetch", exc.errno == errno.EDQUOT) from None
                 if _environment(exc):
                     raise UmpireError(f"a file of the game could not be written ({exc}).",
                                       fix="Free the disk or fix the folder's permissions and run the fetch again: "
@@ -292,8 +300,9 @@ class Fetcher:
                 if reply is not None:
                     replies.append(reply)
         with atomic.Batch() as durable:
-            for name, data in replies:
+            for name, data in replies + self.forwards:
                 self.room.queue(name, data, durable)
+        self.forwards = []
 
     def key_of(self, raw: bytes, kept: dict[str, bytes]) -> tuple[str, bool]:
         """The message's key: that of its Message-ID, unless a message with other content already
@@ -377,10 +386,39 @@ class Fetcher:
                 record["day"] = self.now.date().isoformat()
                 self.answered_today.add(_mailbox(to))
                 self.stranger_replies += 1
+        if outcome.notes and folder is not None:
+            self.note_to_gm(folder, mail, outcome, record)
         self.pending.append(record)
         self.done[key] = record
         self.outcomes.append(outcome)
         return (f"{mail.key}.eml", data) if data is not None else None
+
+    def note_to_gm(self, folder: GameFolder, mail: Mail, outcome: Outcome, record: dict):
+        """Keep the note's words with the message and forward them to the GM (forward.py): queued with
+        the replies, its `queued` record logged before the message's own, so a message recorded as
+        processed never loses its forward, and a rerun rebuilds the same file."""
+        try:
+            turn = outcome.round if outcome.round is not None else folder.family.open_turn(folder.state(copy=False))
+            made = forward.forward(
+                folder, self.config, mail, outcome.notes, status=outcome.status, turn=turn,
+                companies=[outcome.company] if outcome.company else self.own_companies(folder, mail.sender),
+                received=record["received"], registered=bool(mail.sender) and self.registered(mail.sender, folder),
+                told=str(replace(outcome, notes=[])).removeprefix(f"{mail.sender}: "), now=self.now)
+        except Exception as exc:
+            if _environment(exc):
+                raise
+            record["not_forwarded"] = f"the umpire failed on it ({_where(exc)})"
+            outcome.alert = (outcome.alert + "; " if outcome.alert else "") + \
+                f"its note to the GM could not be forwarded ({_where(exc)}); `umpire status` lists it"
+            return
+        record["words"] = made.words
+        if made.data is None:
+            record["not_forwarded"] = made.why_not
+            return
+        self.forwards.append((made.name, made.data))
+        self.pending.append({"type": "queued", "file": self.room.outbox_name(made.name), "kind": forward.KIND,
+                             "key": mail.key, "game": folder.game_id, "to": made.to})
+        record["forwarded"] = made.to
 
     def open_turn(self, folder: GameFolder | None) -> str | None:
         """The game's open turn (a fetch resolves only after its last message), for `umpire status`
@@ -418,15 +456,13 @@ class Fetcher:
         via = f"mail {mail.key}"
         if self.all_games:
             durable.write_new(folder.inbox / f"{mail.key}.eml", (self.room.inbox / f"{mail.key}.eml").read_bytes())
-        found = self.notes_of(folder, mail)
+        found, data, order = notes.read(folder, mail.text)
         result = self.recorded(folder, via)
         if result is None:
-            data = notes.without(mail.text, found).encode("utf-8")
-            order = folder.read_order(data)
             problem = authentication_problem(folder, order, mail.sender, self.config.gm, mail.sender_problem)
             if problem:
                 result = actions.refuse(folder, data, via, UNAUTHENTICATED + problem, None, order, durable)
-            elif player_commands.only_commands(notes.without(mail.text, found)):
+            elif player_commands.only_commands(data.decode("utf-8")):
                 return self.commands_only(folder, mail, order.company, via, durable)
             else:
                 result = actions.submit(folder, data, via, require_code=True, received_at=received,
@@ -450,10 +486,6 @@ class Fetcher:
         return Outcome(mail.key, "answered", folder.game_id, company, turn,
                        ", ".join(line.split()[0].upper() for line in lines)), body
 
-    def notes_of(self, folder: GameFolder, mail: Mail) -> list[notes.Note]:
-        """The lines of the message that are the player's note to the GM (notes.py), codes masked."""
-        return notes.of_order(folder, mail.text)
-
     def answer(self, folder: GameFolder, mail: Mail, result: actions.SubmitResult,
                received: datetime, found: list[notes.Note] = ()) -> tuple[Outcome, str]:
         """The outcome of a submitted message and the text of its reply."""
@@ -463,7 +495,7 @@ class Fetcher:
             note = f"stored as {result.file}" + (f", replaces {result.replaced}" if result.replaced else "")
             outcome = Outcome(mail.key, status, game, result.company, result.round, note, notes=list(found))
             try:
-                return outcome, replies.accepted(folder, result, found)
+                return outcome, replies.accepted(folder, result, found, mail.text)
             except Exception as exc:
                 if _environment(exc):
                     raise
@@ -480,6 +512,9 @@ class Fetcher:
             if own and named and named not in own and named in folder.company_ids():
                 return outcome, replies.another_company(folder, named, own)
             return outcome, replies.NOT_ACCEPTED
+        if result.no_order:
+            return Outcome(mail.key, "no order", game, result.company, result.round, result.reason,
+                           notes=list(found)), replies.no_order(folder, result, found)
         late = deadlines.late_policy(folder) == "refuse" and deadlines.lateness(folder, result.round, received)
         return Outcome(mail.key, "refused", game, result.company, result.round, result.reason, notes=list(found)), \
             replies.refused(result, late=bool(late), gm=self.config.gm[0] if self.config.gm else None, found=found)
@@ -558,7 +593,8 @@ class Fetcher:
             return None
         if event["type"] == "order_refused":
             return actions.SubmitResult(False, event["file"], event.get("company"), event["round"],
-                                        reason=event["reason"])
+                                        reason=event["reason"], no_order=event["reason"].startswith(actions.NO_ORDER),
+                                        order=folder.read_order(folder.read_bytes(event["file"])))
         order = folder.read_order(folder.read_bytes(event["file"]))
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
@@ -618,7 +654,9 @@ class Fetcher:
     def reply_bytes(self, mail: Mail, body: str, to: str, outcome: Outcome,
                     folder: GameFolder | None) -> bytes | None:
         try:
-            return replies.reply_bytes(mail, body, self.config.from_addr, self.now, to, self.masker(folder))
+            mask = self.masker(folder)
+            return replies.reply_bytes(mail, replies.with_subject_note(body, mail, folder, mask),
+                                       self.config.from_addr, self.now, to, mask)
         except Exception as exc:
             if _environment(exc):
                 raise
@@ -634,7 +672,8 @@ class Fetcher:
                 continue
             info = actions.status(folder)
             if info["phase"] == "finished" or info["awaited"] or not info["orders_in"] or info["paused"] \
-                    or deadlines.waiting(folder, folder.family.open_turn(folder.state(copy=False))):
+                    or deadlines.waiting(folder, folder.family.open_turn(folder.state(copy=False))) \
+                    or not due(folder, self.now).due:
                 continue
             try:
                 actions.resolve(folder, self.now)

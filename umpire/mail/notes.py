@@ -23,6 +23,21 @@ SIGN_OFF = re.compile(
     r"warm regards|yours|yours truly|sincerely|greetings|ciao|bye|love|all the best|take care|"
     r"gru(ß|ss)|(viele|liebe|beste) grüße|mfg|cordialement|amitiés|saludos|un saludo|salut)\b[^\n]{0,60}$",
     re.IGNORECASE)
+GREETING = re.compile(
+    r"^\s*(hi|hiya|hello|hey|dear|good (morning|afternoon|evening|day)|hallo|moin( moin)?|servus|liebe|lieber|"
+    r"guten (morgen|tag|abend)|sehr geehrte[rs]?|grüß gott|grüezi|hoi|bonjour|bonsoir|hola)\b(?P<rest>.*)$",
+    re.IGNORECASE)
+ENDING = re.compile(
+    r"^\s*(cheers|thanks( a lot| again| in advance| very much)?|thank you( very much| in advance)?|many thanks|"
+    r"thx|ta|best( wishes| regards)?|regards|kind regards|warm regards|yours( truly| sincerely)?|sincerely|"
+    r"greetings|ciao|bye|love|all the best|take care|see you( soon)?|cu|cheerio|"
+    r"gru(ß|ss)|(viele|liebe|beste|schöne|herzliche|freundliche) grü(ß|ss)e|mit freundlichen grü(ß|ss)en|grü(ß|ss)e|"
+    r"mfg|lg|vg|danke( schön| sehr)?|dankeschön|vielen dank|besten dank|herzlichen dank|tschüss|bis bald|bis dann|"
+    r"cordialement|amitiés|merci|saludos|un saludo|gracias|grazie|salut)\b(?P<rest>.*)$", re.IGNORECASE)
+_ADDRESSED = {"umpire", "gm", "all", "everyone", "everybody", "there", "folks", "team", "friends", "sir", "madam",
+              "zusammen", "alle", "leute", "schiedsrichter", "spielleiter", "spielleiterin", "mr", "mrs", "ms", "dr",
+              "herr", "frau", "van", "von", "der", "de", "da", "di", "du", "zu", "le", "la", "and", "und", "&"}
+_WORD = re.compile(r"[^\W_][\w'’.-]*|&")
 _ZINE_LABEL = re.compile(r"^\s*[0-9]{1,3}[a-z]?\)", re.IGNORECASE)      # `1a) (Liverpool) - Bolton ;`
 _PLACES = re.compile(r"\w{2,}\s*[-–—]\s*\w{2,}")                       # `Dublin-Cork`, `Kiel - Hamburg`
 _CHAIN = re.compile(r"(?<![\w-])[A-Za-z]{1,3}[0-9]{1,3}\s*[-–—]\s*[A-Za-z]{1,3}[0-9]{1,3}(?![\w])")
@@ -51,16 +66,54 @@ def find(text: str, order, keywords: tuple[str, ...]) -> list[Note]:
     last = read[-1] if read else 0
     signed = next((n for n in errors if (first is None or n > first) and SIGN_OFF.match(visible(lines[n - 1]))),
                   None)                                   # a sign-off after the order's header
+    alone = len([n for n, _, line in clean_lines(split_press(text)[0])
+                 if n in wrong or keyword_of(visible(line))[0] not in HEADER_KEYWORDS]) == 1
     return [Note(n, clip(visible(lines[n - 1]).strip())) for n in errors
-            if (first is None or n < first or n > last or (signed is not None and n >= signed))
-            and not looks_like_order(lines[n - 1], keywords)]
+            if ((first is None or n < first or n > last or (signed is not None and n >= signed))
+                and not looks_like_order(lines[n - 1], keywords))
+            or (not alone and reads_as_sentence(lines[n - 1], keywords))]
+
+
+_SMALL_WORDS = frozenset(
+    "a an the and or but for of to in on at by with from is are was be it its this that what which who how "
+    "can could would should will shall may might do does did i we you he she they my our your me us please "
+    "if once when then than so as not no yes any some there here someone anyone "
+    "ein eine der die das und oder aber für von zu im am ist sind war es ich wir du mein unser bitte wenn "
+    "dann als nicht kein noch schon wer wie was".split())
+
+
+def reads_as_sentence(line: str, keywords: tuple[str, ...]) -> bool:
+    """Whether a line that begins with an order keyword, written as a word rather than in capitals,
+    reads as a sentence to the GM (`Round 1 orders for Red Lines:`, `Home city, or is Berlin gone
+    once someone takes it?`): four words or more, small words of prose among them (`for`, `or`,
+    `is`, ...), two at least unless it ends as a sentence ends (`?`, `:`, `!`, `.`)."""
+    shown = visible(line).split("#", 1)[0].strip()
+    keyword, word, rest = keyword_of(shown)
+    if keyword not in keywords or not rest or word.isupper():
+        return False
+    words = [w.strip(".,;:!?()\"'").lower() for w in shown.split()]
+    small = sum(1 for w in words[1:] if w in _SMALL_WORDS)
+    return len(words) >= 4 and (small >= 2 or (small >= 1 and shown[-1] in "?:!."))
 
 
 def of_order(folder, text: str) -> list[Note]:
     """The note lines of an order text for a game (codes masked, read as its family reads it):
     what `mail fetch` and the GM's `umpire submit` take out of an order alike."""
-    masked = folder.order_text(text.encode("utf-8"))
-    return find(masked, folder.family.parse_order(masked, folder.game_map), folder.family.order_keywords)
+    return read(folder, text)[0]
+
+
+def read(folder, text: str) -> tuple[list[Note], bytes, object]:
+    """The one reading of a message's text for its game: its notes to the GM, the order without
+    them (the bytes stored), and that order as the game's family reads it (on its board, with its
+    players, by the game's reading). The text is parsed once, and again only where notes were
+    taken out of it."""
+    data = text.encode("utf-8")
+    order = folder.read_order(data)
+    found = find(folder.order_text(data), order, folder.family.order_keywords)
+    if found:
+        data = without(text, found).encode("utf-8")
+        order = folder.read_order(data)
+    return found, data, order
 
 
 def without(text: str, notes: list[Note]) -> str:
@@ -101,3 +154,30 @@ def summary(notes: list[Note]) -> str:
     count = "1 line was" if len(notes) == 1 else f"{len(notes)} lines were"
     return (f"{count} read as a note to the GM (line{'s' if len(notes) > 1 else ''} {where}): the GM reads it; "
             "it is not an order and is not published.")
+
+
+def said(found: list[Note]) -> list[Note]:
+    """The notes that say something to the GM: not a line that only greets (`Hi umpire,`, `Hallo
+    zusammen!`, `Dear Carol`) or signs off (`Cheers, Alice`, `Thanks!`, `Viele Grüße`), nor a bare
+    name (`Carol C.`) after such a line or as the last line. A name is at most three words, each
+    capitalised (or an initial, or a word such as `umpire`, `GM`, `all`, `zusammen`), with no `?`."""
+    kept, after_ending = [], False
+    for i, note in enumerate(found):
+        greets, ends = (pattern.match(note.text) for pattern in (GREETING, ENDING))
+        if (greets and _name(greets["rest"])) or (ends and _name(ends["rest"])):
+            after_ending = after_ending or bool(ends and _name(ends["rest"]))
+            continue
+        if (after_ending or i == len(found) - 1) and _name(note.text, empty=False):
+            continue
+        kept.append(note)
+    return kept
+
+
+def _name(text: str, empty: bool = True) -> bool:
+    """Whether the text is only a name or a way of addressing (at most three words besides `umpire`,
+    `all`, `Mr`, ...; punctuation and smileys aside, no `?`), or nothing (with `empty`)."""
+    if "?" in text or any(ch.isdigit() for ch in text):
+        return False
+    words = _WORD.findall(text)
+    named = [w for w in words if w.strip(".").lower() not in _ADDRESSED]
+    return (empty or bool(words)) and len(named) <= 3 and all(w[0].isupper() for w in named)

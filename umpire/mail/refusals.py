@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..store.folder import GameFolder
 from .mailroom import LOG_FILE, Mailroom
 
-REFUSED = ("refused", "not accepted", "unreadable", "too large")     # the statuses of a fetch listed here
+REFUSED = ("refused", "no order", "not accepted", "unreadable", "too large")     # the statuses of a fetch listed here
 
 
 def refused_mail(folder: GameFolder) -> list[dict]:

@@ -12,14 +12,17 @@ from email.utils import format_datetime
 from functools import lru_cache
 
 from ..actions import SubmitResult
-from ..echo import NO_SECRETS
+from ..echo import NO_SECRETS, quote
+from ..errors import UmpireError
+from ..family_folder import handed
+from ..options import game_option
+from ..order_header import PRESS_LIMIT, split_press, turn_words
 from ..store.folder import GameFolder
-from ..order_header import turn_words
 from ..textfill import WIDTH, fill, paragraphs
-from . import mailpolicy
+from ..timetable.deadlines import deadline, describe, player_zone
+from . import mailpolicy, replystyle, subjects
 from .decode import Mail
 from .notes import Note, summary
-
 
 NOT_ACCEPTED_TEXT = (
     "Your message was not accepted as orders, and nothing in it was stored as orders. The umpire takes "
@@ -65,6 +68,59 @@ def refused(result: SubmitResult, late: bool = False, gm: str | None = None, fou
     return text + ("\n\n" + paragraphs(summary(found)) if found else "")
 
 
+def no_order(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = ()) -> str:
+    """The reply to a message in which nothing was read as an order for the open turn: it is no
+    order; the turn waits for the player (his earlier order stands, if he sent one) until its
+    deadline, given in his own zone; the turns its lines belong to, if another; his form last."""
+    family, company, turn = folder.family, result.company, result.round
+    zone = player_zone(folder, company)
+    head = f"Nothing in your message for game {folder.game_id} was taken as your order for {turn_words(turn)}."
+    for other in result.other_turns:
+        at = deadline(folder, other).at
+        if str(other) < str(turn):
+            head += f" Its lines are orders of turn {other}, which is closed" + \
+                (f" (its deadline was {describe(at, zone)})." if at is not None else ".")
+        else:
+            head += f" Its lines are orders of turn {other}, which opens after turn {turn}: send them then."
+    earlier = folder.latest_orders(turn).get(company)
+    at = deadline(folder, turn)
+    if earlier:
+        waits = f" Your earlier order for {turn_words(turn)} stands as it was."
+    elif at.at is not None:
+        waits = f" {turn_words(turn).capitalize()} waits for your order until its deadline, {describe(at.at, zone)}."
+    else:
+        waits = f" {turn_words(turn).capitalize()} waits for your order."
+    out = [paragraphs(head + waits + f" To send no order lines knowingly (a {family.seat} that sends none "
+                      f"{family.defaults}), send your form with one line PASS.")]
+    errors = [str(e) for e in getattr(result.order, "errors", [])]
+    if errors:
+        out += ["", UNREADABLE_LINES] + [fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ")
+                                         for e in errors]
+    if found:
+        out += ["", paragraphs(summary(found))]
+    form = family.order_form(handed(folder), folder.state(copy=False), company)
+    if form:
+        out += ["", f"YOUR ORDER FORM FOR {turn_words(turn).upper()}", ""] + [f"  {line}" for line in form]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def refused_lines_note(folder: GameFolder, result: SubmitResult) -> str:
+    """What an accepted order with refused lines means for the turn: it does not close before its
+    deadline on his account; he corrects the whole order, or it is carried out as read."""
+    numbers = sorted({e.line for e in getattr(result.order, "errors", []) if getattr(e, "line", 0)})
+    if not numbers:
+        return ""
+    listed = ", ".join(map(str, numbers[:-1])) + " and " + str(numbers[-1]) if len(numbers) > 1 else str(numbers[0])
+    which = f"Line {listed} was" if len(numbers) == 1 else f"Lines {listed} were"
+    at = deadline(folder, result.round).at
+    if at is None:
+        return paragraphs(f"{which} refused. Send the whole order again, corrected (a later order replaces this "
+                          "one as a whole), or it is carried out as read.")
+    return paragraphs(f"{which} refused, so {turn_words(result.round)} will not close early for you: send the "
+                      "whole order again, corrected (a later order replaces this one as a whole), or it is "
+                      f"carried out as read at the deadline, {describe(at, player_zone(folder, result.company))}.")
+
+
 def unattributed(problem: str | None) -> str:
     """The reply to a message whose sender cannot be told from its From field."""
     return paragraphs("Your message was not accepted as orders, and nothing in it was stored as orders: the umpire "
@@ -84,9 +140,10 @@ def another_company(folder: GameFolder, named: str, own: list[str]) -> str:
                       "again.") + "\n"
 
 
-def accepted(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = ()) -> str:
-    """The confirmation: where the order stands, each line as the umpire reads it (the game's
-    family says how), what it costs now, and which lines were read as a note to the GM."""
+def accepted(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = (), text: str = "") -> str:
+    """The confirmation: where the order stands (late, in the grace?), each line as the umpire reads
+    it (the game's family says how), what it costs now, which lines were read as a note to the GM,
+    and what becomes of the press in `text` (the order's text, as the mail brought it)."""
     company = folder.company(result.company) or {"name": result.company}
     when = turn_words(result.round)
     head = (f"Your orders for game {folder.game_id}, {folder.family.seat} {result.company} ({company['name']}), "
@@ -96,13 +153,17 @@ def accepted(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = (
                  f"as your orders for {when}.")
     if result.replaced:
         head += f" They replace your earlier orders for {when} as a whole."
+    head += taken_in_grace(folder, result, company["name"])
     reading = folder.family.confirmation(folder, folder.state(), result.company, result.order)
     out = [paragraphs(head), ""] + reading.lines
     if result.errors:
         out += ["", UNREADABLE_LINES]
         out += [fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
+        if not result.held:
+            out += ["", refused_lines_note(folder, result).rstrip("\n")]
     if found:
         out += ["", paragraphs(summary(found))]
+    out += press_lines(folder, result, company["name"], text)
     out += ["", reading.note]
     return "\n".join(out) + "\n"
 
@@ -115,6 +176,72 @@ def accepted_plainly(folder: GameFolder, result: SubmitResult) -> str:
                       "has been told.") + "\n"
 
 
+# -- what a reply says besides: the grace, the press, orders in the Subject ----------------------
+def taken_in_grace(folder: GameFolder, result: SubmitResult, name: str) -> str:
+    """The sentence for an order taken in the grace after the deadline (journaled `after_deadline`):
+    it is late, taken, and named as late in the newsletter; "" for any other."""
+    event = next((e for e in reversed(folder.events) if e["type"] == "order_received" and e["file"] == result.file),
+                 {})
+    if not event.get("after_deadline"):
+        return ""
+    return (f" They are late: they arrived after the deadline of {turn_words(result.round)}, in its grace, and are "
+            f"taken; the newsletter will name {name} among those who ordered late.")
+
+
+def press_lines(folder: GameFolder, result: SubmitResult, name: str, text: str) -> list[str]:
+    """A paragraph for each piece of press in the order `text` (umpire/press.py): its first words
+    quoted, when and under which name it is printed (grey press without one, where the game prints
+    grey press), unless the GM holds it back; or that the GM holds the press of this turn back."""
+    items = split_press(folder.order_text(text.encode("utf-8")))[1] if text else []
+    if not items:
+        return []
+    when = turn_words(result.round)
+    held = [e["held"] for e in folder.events if e["type"] == "press_held" and e["round"] == result.round
+            and e["company"] == result.company]
+    issue = f"the newsletter that reports {when}" if result.held else "the next newsletter"
+    grey = bool(game_option(folder.options, "grey_press"))
+    out = []
+    for item in items:
+        words = item.text.split()
+        shown = quote(" ".join(words[:8]) + (" ..." if len(words) > 8 else ""))
+        what = "Your grey press" if item.grey and grey else "Your press"
+        if held and held[-1]:
+            said = f"{what} ({shown}) is held back by the GM for {when}: it is not printed unless the GM releases it."
+        else:
+            by = "without your name" if item.grey and grey else f"under the name {name}"
+            said = f"{what} ({shown}) will be printed in {issue} {by}"
+            said += ", since this game prints no grey press," if item.grey and not grey else ","
+            said += f" unless the GM holds it back or a later order for {when} replaces this one."
+        if item.cut:
+            said += f" It is longer than {PRESS_LIMIT:,} characters: only the first {PRESS_LIMIT:,} are printed."
+        out += ["", paragraphs(said)]
+    return out
+
+
+def subject_note(mail: Mail, folder: GameFolder | None, mask: Callable[[str], str] = NO_SECRETS) -> str:
+    """The paragraph for a message whose Subject holds orders (subjects.holds_orders, by the
+    keywords of the game's family; of every family without a game): the umpire does not read the
+    Subject, the lines go in the body. The Subject is quoted through `mask` (the game's codes
+    masked), unless the mask leaves nothing of it. "" for any other message."""
+    try:
+        keywords = folder.family.order_keywords if folder is not None else replystyle.order_keywords()
+    except UmpireError:                              # a game whose family cannot be had: any family's
+        keywords = replystyle.order_keywords()
+    if not subjects.holds_orders(mail.subject, keywords):
+        return ""
+    shown = mask(subjects.plain(mail.subject))
+    return paragraphs(f"The Subject of your message{f' ({quote(shown)})' if shown else ''} looks like orders, but "
+                      "the umpire does not read the Subject of a message: it reads orders only from its body. "
+                      "Put the order lines in the body, one a line.") + "\n"
+
+
+def with_subject_note(body: str, mail: Mail, folder: GameFolder | None,
+                      mask: Callable[[str], str] = NO_SECRETS) -> str:
+    """A reply's `body`, after the paragraph on orders in the Subject when the message has them."""
+    note = subject_note(mail, folder, mask)
+    return f"{note}\n{body}" if note else body
+
+
 def unrepeated(subject: str) -> str:
     """The mask of a subject that may hold codes the umpire does not know (a message without a
     game): nothing of it is repeated."""
@@ -122,10 +249,10 @@ def unrepeated(subject: str) -> str:
 
 
 def subject(mail: Mail, mask: Callable[[str], str] = NO_SECRETS) -> str:
-    """A reply's Subject: `Re:` and the message's own, with `mask` (the game's order codes
-    masked); `Re: your orders` when nothing of it is left."""
-    original = mask(mail.subject) or "your orders"
-    return original if original.lower().startswith("re:") else f"Re: {original}"
+    """A reply's Subject: `Re: ` and the message's own on one line, with `mask` (the game's order
+    codes masked), never `Re: Re:` (subjects.reply_subject); `Re: your orders` when nothing of it
+    is left."""
+    return subjects.reply_subject(mask(mail.subject))
 
 
 def compose(mail: Mail, body: str, sender: str, now: datetime, to: str | None = None,

@@ -3,8 +3,11 @@ forwards, and the order form he filled in, in whichever of them it stands.
 
 The message replied to is what is quoted with `>` at any depth (with or without a space), and
 whatever stands below Outlook's `-----Original Message-----`, its `From:`/`Sent:` block, or a
-forwarded message's marker. The attribution line before a quote (`On <date>, <name> wrote:`), a
-signature (`-- ` or a phone's "Sent from my iPhone") and what follows it are the mail client's.
+forwarded message's marker (in English or German: "-----Ursprüngliche Nachricht-----", Outlook's
+`Von:`/`Gesendet:` block, "---------- Weitergeleitete Nachricht ----------"). The attribution line
+before a quote (`On <date>, <name> wrote:`, `Am <date> um <time> schrieb <name>:`, either wrapped
+over two lines), a signature (`-- ` or a phone's "Sent from my iPhone") and what follows it are the
+mail client's.
 
 A newsletter prints an order form per company or player (with the marks of umpire/form_marks.py):
 a block that begins with its GAME line. The order of a mail is the player's own text when it holds a GAME line; else the
@@ -33,6 +36,7 @@ _FORWARDED = re.compile(r"^\s*(-{3,}\s*(forwarded message|weitergeleitete nachri
 _QUOTED_HEADER = re.compile(r"^\s*\**(from|von|de|van|da)\s*:\**\s*\S", re.IGNORECASE)   # Outlook's "From: ..."
 _QUOTED_DATE = re.compile(r"^\s*\**(sent|date|gesendet|datum|envoy[ée]|enviado|verzonden|inviato)\s*:\**\s*\S",
                           re.IGNORECASE)
+INTRO_CHARS = 300                      # a German quote intro is one line or two of a mail client's
 _RULE = re.compile(r"^\s*([-=_*])\1{4,}\s*$")
 # The signatures phones and mail apps add by themselves; like `-- `, they end the player's text.
 AUTOMATIC_SIGNATURE = re.compile(
@@ -81,6 +85,10 @@ def lines_of(text: str) -> list[Line]:
             client = True
             if out and out[-1].own and out[-1].text.strip() and _ATTRIBUTION_START.match(out[-1].text):
                 out[-1].client, out[-1].own = True, False          # the attribution's first half, wrapped
+        elif depth == 0 and (german_intro(line) or _wrapped_german_intro(out, line)) and _next_is_quote(raw, i + 1):
+            client = True
+            if not german_intro(line):
+                out[-1].client, out[-1].own = True, False          # the intro's first half, wrapped
         elif depth == 0 and signed:
             client = True
         out.append(Line(body, depth, own and depth == 0 and not client, client))
@@ -172,6 +180,25 @@ def _quoted_header_at(lines: list[str], i: int) -> bool:
         following = [line for line in lines[i + 1:i + 3] if line.strip()]
         return bool(following) and bool(_QUOTED_HEADER.match(following[0]))
     return bool(_QUOTED_HEADER.match(lines[i])) and i + 1 < len(lines) and bool(_QUOTED_DATE.match(lines[i + 1]))
+
+
+def german_intro(line: str) -> bool:
+    """A German client's line before the quote: `Am 6. März 2026 um 10:00 schrieb Anna <a@b.org>:`
+    (Thunderbird, Gmail's `Am Fr., 6. März 2026 um 10:00 Uhr schrieb ...:`, Apple Mail's `Am
+    06.03.2026 um 10:00 schrieb ...:`): "Am", a date (some digit), "schrieb", a name, a colon at the
+    end, on a line of at most INTRO_CHARS characters."""
+    if len(line) > INTRO_CHARS:
+        return False
+    text = " ".join(line.split())
+    if not text.endswith(":") or text[:3].lower() != "am ":
+        return False
+    date, schrieb, name = text[:-1].lower().partition(" schrieb ")
+    return bool(schrieb) and any(c.isdigit() for c in date) and bool(name.strip())
+
+
+def _wrapped_german_intro(out: list[Line], line: str) -> bool:
+    """The line ends a German intro begun on the line before (the player's own, unquoted)."""
+    return bool(out) and out[-1].own and bool(out[-1].text.strip()) and german_intro(out[-1].text + " " + line)
 
 
 def _next_is_quote(lines: list[str], start: int) -> bool:

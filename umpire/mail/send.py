@@ -1,22 +1,24 @@
-"""Mail out by SMTP: the outbox of a mailroom (replies, reminders, newsletters), each message
-recorded as sent once the server took it, so a rerun sends nothing twice."""
+"""Mail out by SMTP: the outbox of a mailroom (replies, reminders, newsletters), each try of a
+message recorded as soon as the server answered it (sent, refused, or put off to be tried again:
+umpire/mail/retry.py), so a rerun sends nothing twice."""
 
 from __future__ import annotations
 
 import hashlib
 import smtplib
-import socket
 import ssl
 from datetime import datetime
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
-from email.utils import format_datetime
+from email.utils import format_datetime, getaddresses
 from typing import NamedTuple
 
 from ..errors import UmpireError
-from ..timetable import clock
 from ..store.folder import GameFolder, picture_name
+from ..timetable import clock
+from ..timetable.deadlines import describe
+from . import retry
 from .config import MailConfig, Server
 from .mailroom import Mailroom
 
@@ -44,8 +46,18 @@ def outgoing(game: str, sender: str, to: str, subject: str, now, key: str) -> Em
     return msg
 
 
+class PutOff(Exception):
+    """The SMTP server answered with a temporary reply (4xx) that ends the session: at the greeting
+    or HELO, or 421 (closing) at any stage; every message due waits for its next try."""
+
+    def __init__(self, code: int, reply):
+        self.reply = _reply(code, reply)
+        super().__init__(self.reply)
+
+
 def smtp_connect(server: Server) -> smtplib.SMTP:
-    """A logged-in SMTP connection, or a clear error saying which setting to check."""
+    """A logged-in SMTP connection, or a clear error saying which setting to check (PutOff: the
+    server asked to be tried later)."""
     host, port = server.host, server.real_port
     try:
         if server.tls == "ssl":
@@ -59,61 +71,187 @@ def smtp_connect(server: Server) -> smtplib.SMTP:
         return smtp
     except ssl.SSLCertVerificationError as exc:
         raise untrusted(server, exc) from None
-    except smtplib.SMTPAuthenticationError:
-        raise UmpireError(f"the SMTP server {host}:{port} refused the login of {server.user}.",
-                          fix="Check --smtp-user and the password in --smtp-password-env.") from None
+    except smtplib.SMTPResponseException as exc:
+        if not retry.final(exc.smtp_code):
+            raise PutOff(exc.smtp_code, exc.smtp_error) from None
+        if isinstance(exc, smtplib.SMTPAuthenticationError):
+            raise UmpireError(f"the SMTP server {host}:{port} refused the login of {server.user}.",
+                              fix="Check --smtp-user and the password in --smtp-password-env.") from None
+        raise _unusable(server, exc) from None
     except (OSError, smtplib.SMTPException) as exc:
-        raise UmpireError(f"cannot use the SMTP server {host}:{port} ({exc}).",
-                          fix="Check --smtp-host, --smtp-port and --smtp-tls; nothing was sent, and what was "
-                              "due stays in the outbox for the next run.") from None
+        raise _unusable(server, exc) from None
+
+
+def _unusable(server: Server, exc: Exception) -> UmpireError:
+    return UmpireError(f"cannot use the SMTP server {server.host}:{server.real_port} ({exc}).",
+                       fix="Check --smtp-host, --smtp-port and --smtp-tls; nothing was sent, and what was "
+                           "due stays in the outbox for the next run.")
 
 
 class Flushed(NamedTuple):
     sent: list[str]                 # the files the server took (for some of their recipients at least)
-    refused: list[str]              # each recipient the server refused: 'FILE to ADDRESS: CODE REPLY'
+    refused: list[str]              # each recipient the server refused for good (5xx): 'FILE to ADDRESS: CODE REPLY'
+    put_off: list[str]              # each recipient put off (4xx), tried again later: 'FILE to ADDRESS: ...'
+    given_up: list[str]             # each recipient put off until the limit, given up now
+    waiting: int                    # the messages waiting for a later try after this run
+    next_try: datetime | None       # the earliest of their tries
+
+    @classmethod
+    def nothing(cls) -> Flushed:
+        return cls([], [], [], [], 0, None)
+
+    def said(self) -> list[str]:
+        """What the run did, in sentences for the GM (nothing when nothing was due)."""
+        lines = []
+        if self.sent or self.refused or self.put_off or self.given_up:
+            lines.append(f"{len(self.sent)} {'message' if len(self.sent) == 1 else 'messages'} sent.")
+        lines += [f"The SMTP server refused {line}; it is not tried again (umpire mail digest lists it)."
+                  for line in self.refused]
+        lines += [f"The SMTP server put off {line}." for line in self.put_off]
+        lines += [f"Given up: {line}; umpire mail digest lists it." for line in self.given_up]
+        if self.waiting:
+            lines.append(f"{self.waiting} {'message waits' if self.waiting == 1 else 'messages wait'} for the SMTP "
+                         f"server: the first run from {describe(self.next_try)} on tries again (umpire mail digest "
+                         "lists them).")
+        return lines
 
 
-def flush(room: Mailroom, server: Server) -> Flushed:
-    """Send every message due in the outbox. A recipient the server refuses is logged with its reply
-    and the time (`umpire mail digest` reports it); the message is not tried again."""
-    due = room.unsent()
-    if not due:
-        return Flushed([], [])
-    server.check(room.path)
-    sent, refused = [], []
-    smtp = smtp_connect(server)
-    try:
-        for name in due:
-            msg = BytesParser(policy=policy.SMTP).parsebytes((room.path / name).read_bytes())
-            try:
-                bounced = smtp.send_message(msg)
-            except smtplib.SMTPRecipientsRefused as exc:
-                bounced, record = exc.recipients, {"type": "sent", "file": name, "refused": True}
-            except (OSError, smtplib.SMTPException) as exc:
-                raise UmpireError(f"the SMTP server stopped taking mail ({exc}).",
-                                  fix="Run the command again later; what was not sent stays in the outbox.") from None
-            else:
-                record = {"type": "sent", "file": name}
-                sent.append(name)
-            if bounced:
-                record.update(recipients=_replies(bounced), at=clock.now().isoformat())
-                refused += [f"{name} to {to}: {reply}" for to, reply in record["recipients"].items()]
-            room.log([record])
-    finally:
+def flush(room: Mailroom, server: Server, now: datetime | None = None) -> Flushed:
+    """Send every message due in the outbox. A recipient the server refuses for good (5xx) is logged
+    with its reply and the time (`umpire mail digest` reports it) and not tried again; one it puts
+    off (4xx) is tried again by a later run, after the pauses of umpire/mail/retry.py, and given up
+    at their end. Each try is logged as soon as the server answered, so a rerun sends nothing twice."""
+    now = now or clock.now()
+    due = room.due(now)
+    run = _Run(room, now)
+    if due:
+        server.check(room.path)
         try:
-            smtp.quit()
-        except (OSError, smtplib.SMTPException, socket.timeout):
-            pass
-    return Flushed(sent, refused)
+            smtp = smtp_connect(server)
+        except PutOff as exc:
+            for name, last in due:
+                run.tried(name, last, *_offer_nothing(room, name, last, exc.reply))
+            return run.flushed()
+        try:
+            for n, (name, last) in enumerate(due):
+                msg = _message(room, name)
+                to = _pending(msg, last)
+                try:
+                    refusals = _offer(smtp, msg, to)
+                except PutOff as exc:         # the session is over: this message and the rest wait
+                    for later, last_try in due[n:]:
+                        run.tried(later, last_try, *_offer_nothing(room, later, last_try, exc.reply))
+                    break
+                run.tried(name, last, to, refusals)
+        finally:
+            try:
+                smtp.quit()
+            except (OSError, smtplib.SMTPException):
+                pass
+    return run.flushed()
+
+
+def _message(room: Mailroom, name: str) -> EmailMessage:
+    return BytesParser(policy=policy.SMTP).parsebytes((room.path / name).read_bytes())
+
+
+def _pending(msg: EmailMessage, last: dict | None) -> list[str]:
+    """The recipients still due: those the server put off at the last try, else all the message's
+    (To, Bcc and Cc, as smtplib's send_message reads them)."""
+    if last is not None:
+        return list(last["put_off"])
+    return [address for _, address in getaddresses([f for f in (msg["To"], msg["Bcc"], msg["Cc"]) if f is not None])]
+
+
+def _offer_nothing(room: Mailroom, name: str, last: dict | None, reply: str) -> tuple[list[str], dict]:
+    """A message the server put off before it was offered: all its due recipients, each with `reply`."""
+    to = _pending(_message(room, name), last)
+    return to, dict.fromkeys(to, reply)
+
+
+def _offer(smtp: smtplib.SMTP, msg: EmailMessage, to: list[str]) -> dict[str, str]:
+    """Offer `msg` to `to`; the reply to each recipient the server did not take ({}: it took all).
+    PutOff when the server ended the session with a temporary reply."""
+    try:
+        return _replies(smtp.send_message(msg, to_addrs=to))
+    except smtplib.SMTPRecipientsRefused as exc:
+        closing = [(code, reply) for code, reply in exc.recipients.values() if code == 421]
+        if closing:
+            raise PutOff(*closing[0]) from None
+        return _replies(exc.recipients)
+    except (smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as exc:      # at MAIL FROM or DATA: all of them
+        if exc.smtp_code == 421:
+            raise PutOff(exc.smtp_code, exc.smtp_error) from None
+        return dict.fromkeys(to, _reply(exc.smtp_code, exc.smtp_error))
+    except smtplib.SMTPHeloError as exc:
+        if not retry.final(exc.smtp_code):
+            raise PutOff(exc.smtp_code, exc.smtp_error) from None
+        raise _stopped(exc) from None
+    except (OSError, smtplib.SMTPException) as exc:
+        raise _stopped(exc) from None
+
+
+def _stopped(exc: Exception) -> UmpireError:
+    return UmpireError(f"the SMTP server stopped taking mail ({exc}).",
+                       fix="Run the command again later; what was not sent stays in the outbox.")
+
+
+class _Run:
+    """The records of one flush, each logged as soon as its try is over, and what they say."""
+
+    def __init__(self, room: Mailroom, now: datetime):
+        self.room, self.now = room, now
+        self.sent, self.refused, self.put_off, self.given_up = [], [], [], []
+
+    def tried(self, name: str, last: dict | None, to: list[str], refusals: dict[str, str]):
+        """Log one try of outbox file `name` to `to` (`last`: its last `deferred` record)."""
+        final = {a: r for a, r in refusals.items() if retry.final(_code(r))}
+        temporary = {a: r for a, r in refusals.items() if a not in final}
+        taken = [a for a in to if a not in refusals]
+        delivered = sorted({*(last or {}).get("delivered", []), *taken})
+        if taken:
+            self.sent.append(name)
+        if not temporary:
+            record = {"type": "sent", "file": name}
+            if final:
+                record.update(recipients=final, at=self.now.isoformat(), **({} if delivered else {"refused": True}))
+        else:
+            tries = (last or {}).get("tries", 0) + 1
+            first = datetime.fromisoformat(last["first"]) if last else self.now
+            when = retry.next_try(first, tries, self.now)
+            record = {"type": "deferred" if when else "given_up", "file": name, "put_off": temporary,
+                      "tries": tries, "first": first.isoformat(), "at": self.now.isoformat(),
+                      **({"next": when.isoformat()} if when else {}), **({"recipients": final} if final else {}),
+                      **({"delivered": delivered} if delivered else {})}
+            if when:
+                self.put_off += [f"{name} to {a}: {r} (try {tries}; the next from {describe(when)})"
+                                 for a, r in temporary.items()]
+            else:
+                self.given_up += [f"{name} to {a}: {r} ({tries} tries since {describe(first)})"
+                                  for a, r in temporary.items()]
+        self.refused += [f"{name} to {a}: {r}" for a, r in final.items()]
+        self.room.log([record])
+
+    def flushed(self) -> Flushed:
+        waiting = self.room.put_off()
+        times = [datetime.fromisoformat(r["next"]) for r in waiting.values()]
+        return Flushed(self.sent, self.refused, self.put_off, self.given_up, len(waiting), min(times, default=None))
+
+
+def _code(reply: str) -> int:
+    head = reply.split(" ", 1)[0]
+    return int(head) if head.lstrip("-").isdigit() else -1
+
+
+def _reply(code: int, reply) -> str:
+    """A server's reply as text ('550 5.1.1 no such user'), on one line, cut short."""
+    text = reply.decode("utf-8", "replace") if isinstance(reply, bytes) else str(reply)
+    return f"{code} {' '.join(text.split())}"[:120]
 
 
 def _replies(bounced: dict) -> dict[str, str]:
-    """The server's reply to each refused recipient, as text ('550 5.1.1 no such user'), cut short."""
-    out = {}
-    for to, (code, reply) in sorted(bounced.items()):
-        text = reply.decode("utf-8", "replace") if isinstance(reply, bytes) else str(reply)
-        out[str(to)] = f"{code} {' '.join(text.split())}"[:120]
-    return out
+    """The server's reply to each refused recipient, as text, by address."""
+    return {str(to): _reply(code, reply) for to, (code, reply) in sorted(bounced.items())}
 
 
 def newsletter_recipients(folder: GameFolder, config: MailConfig) -> list[str]:

@@ -16,7 +16,7 @@ from email import policy
 
 from ..errors import UmpireError
 from ..family_folder import handed
-from ..order_header import turn_words
+from ..order_header import reading_of, turn_words
 from ..resources import data_dir
 from ..store.folder import GameFolder
 from .config import MailConfig
@@ -47,7 +47,7 @@ def how_to_order(folder: GameFolder, config: MailConfig, company: str) -> str:
     return environment().get_template(page_name(folder)).render(
         game=folder.game_id, id=company, name=(folder.company(company) or {}).get("name", company),
         rules=getattr(rules, "title", None) or folder.family.name, umpire=config.sender(),
-        gm=config.gm[0] if config.gm else None)
+        gm=config.gm[0] if config.gm else None, reading=reading_of(folder.config))
 
 
 def addresses(folder: GameFolder, company: str) -> list[str]:

@@ -12,6 +12,7 @@ from ..order_header import clean_lines, keyword_of, visible
 from ..family_folder import FamilyFolder
 from ..press import press_of, split_press
 from ..store.folder import GameFolder
+from ..words import plural
 
 SITE_FORMAT = 2          # raised when the pages change, so every page is made anew
 
@@ -71,15 +72,21 @@ def moments(folder: GameFolder) -> list[Moment]:
 
 def published_orders(folder: FolderAt, turn) -> list[tuple[str, str]]:
     """The orders of a resolved turn as the umpire read them, by player in seat order: the lines it
-    reads (no comments, quotes, signature or press), without the CODE line, codes masked."""
+    read (no comments, quotes, signature or press), without the CODE line, codes masked. A line it
+    refused is never published: only how many there were."""
     if turn is None:
         return []
     out = []
     orders = folder.latest_orders(turn)
     seats = folder.company_ids()
     for player in sorted(orders, key=lambda p: (seats.index(p) if p in seats else len(seats), p)):
-        text, _ = split_press(folder.order_text(folder.read_bytes(orders[player])))
-        lines = [line for _, _, line in clean_lines(text) if keyword_of(visible(line))[0] != "CODE"]
+        data = folder.read_bytes(orders[player])
+        refused = {e.line for e in folder.read_order(data).errors}
+        text, _ = split_press(folder.order_text(data))
+        lines = [line for n, _, line in clean_lines(text) if n not in refused and keyword_of(visible(line))[0] != "CODE"]
+        if refused:
+            lines.append(f"({plural(len(refused), 'line')} could not be read; the {folder.family.seat} was told "
+                         "which and why.)")
         out.append((player, "\n".join(lines)))
     return out
 

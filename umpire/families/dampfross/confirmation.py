@@ -38,7 +38,11 @@ def order_lines(folder: Folder, company: str, order: Order, state=None) -> list[
         out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}{(' ' + routes) if routes else ''}")
         out += _warning(_race_problem(state, race.transport, seen.get(race.transport)))
         seen.setdefault(race.transport, race.line)
-    if not (order.home or order.chains or order.races or order.jumps or order.joints or order.ferries):
+    if order.passed is not None:
+        out.append(f"  line {order.passed}: PASS (nothing else is ordered: this company does nothing this round)"
+                   if order.lines_read() == 1 else f"  line {order.passed}: PASS (beside the lines above: it "
+                   "changes nothing)")
+    elif not (order.home or order.chains or order.races or order.jumps or order.joints or order.ferries):
         refused = refused_order_lines(order.errors, ORDER_KEYWORDS)
         if refused:
             out.append(fill(f"(no HOME, BUILD or RACE line could be read: {refused}, see below; this company will "

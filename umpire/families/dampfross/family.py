@@ -17,8 +17,9 @@ from ...words import plural
 from .gamemap import load_map
 from .hexgrid import label
 from .orders import KEYWORDS, parse_order
+from ...order_header import ORDER_READING
 from .ruleset import SCHEMA, load_rules
-from ..base import Confirmation, Family, GmCommand, Issue
+from ..base import Confirmation, Family, GmCommand, Issue, TurnLines
 from .options import CHECKS, CHOICES, OPTIONS, game_option
 
 ROUND_NOTE = ("The round is carried out in its round order when the umpire resolves it; what depends on "
@@ -98,8 +99,11 @@ class Dampfross(Family):
         return None
 
     # -- turns and orders ------------------------------------------------------------
-    def parse_order(self, text: str, board):
-        return parse_order(text, board)
+    def parse_order(self, text: str, board, reading: int = ORDER_READING):
+        return parse_order(text, board, reading)
+
+    def turn_lines(self, state: State, rules, order) -> TurnLines:
+        return TurnLines(order.lines_read())
 
     def awaited(self, state: State) -> list[str]:
         return list(state.round_order) if state.phase != "finished" else []

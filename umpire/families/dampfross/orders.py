@@ -20,7 +20,7 @@ from functools import cached_property, lru_cache
 
 
 from ...echo import MASK, clip, quote
-from ...order_header import control_char, keyword_of, visible
+from ...order_header import ORDER_READING, PASS_LINE, control_char, keyword_of, plain_dashes, visible
 from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label, parse_label
 from ...names import closest, did_you_mean, fold_char, place_key
@@ -143,6 +143,14 @@ class Order:
     errors: list[LineError] = field(default_factory=list)
     lines: int = 0
     refusal: str | None = None          # why the whole order is refused, whatever its lines say
+    passed: int | None = None           # the line of a PASS (reading 2): nothing this round, knowingly
+
+    def lines_read(self) -> int:
+        """How many order lines (not the header) were read: HOME, chains, races, JUMP, JOINT,
+        FERRY and PASS; a line of several chains counts once."""
+        numbers = {c.line for c in self.chains} | {r.line for r in self.races} | {j.line for j in self.jumps} | \
+            {j.line for j in self.joints} | {f.line for f in self.ferries}
+        return len(numbers) + (self.home is not None) + (self.passed is not None)
 
 
 # ---------------------------------------------------------------------------
@@ -359,10 +367,13 @@ def _mail_lines(text: str):
         yield number, raw
 
 
-def parse_order(text: str, game_map: GameMap) -> Order:
-    """Read an order; unreadable lines are collected in `order.errors`, never raised, and a
-    reason to refuse the order as a whole in `order.refusal`. A CODE line is never echoed with
-    its code; codes elsewhere are masked before (mask_codes)."""
+def parse_order(text: str, game_map: GameMap, reading: int = ORDER_READING) -> Order:
+    """Read an order as `reading` reads it (order_header.ORDER_READING); unreadable lines are
+    collected in `order.errors`, never raised, and a reason to refuse the order as a whole in
+    `order.refusal`. A CODE line is never echoed with its code; codes elsewhere are masked
+    before (mask_codes)."""
+    if reading >= 2:
+        text = plain_dashes(text)
     order = Order()
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_ORDER_BYTES:
@@ -428,6 +439,8 @@ def parse_order(text: str, game_map: GameMap) -> Order:
                                                _read_line_chain(chain, reader, "JOINT", example)))
             elif keyword == "FERRY":
                 order.ferries.append(FerryOrder(number, clip(shown), _read_ferry(rest, reader.map)))
+            elif reading >= 2 and PASS_LINE.match(line):
+                order.passed = order.passed or number
             elif _ZINE_LABEL.match(line) or line.startswith("(") or reader.starts_with_place(line):
                 _read_chains(line, number, shown, reader, order,
                              f"the chain label stands alone; write the chain after it, e.g. 1a) {reader.step} ;")

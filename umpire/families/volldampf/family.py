@@ -11,24 +11,37 @@ from pathlib import Path
 from ...draws import RecordedDraws, SeededDraws, read_draws_file
 from ...columns import pad
 from ...errors import UmpireError
-from ...order_header import (HEADER_KEYWORDS, TURN_NAME as TURN, LineError, OrderLineError, clean_lines,
-                             read_header, refused_order_lines, split_press, turn_words)
+from ...order_header import (HEADER_KEYWORDS, ORDER_READING, PASS_LINE, TURN_NAME as TURN, LineError,
+                             OrderLineError, clean_lines, plain_dashes, read_header, reading_of,
+                             refused_order_lines, split_press, turn_words)
 from ...textfill import fill
 from ...words import noun, plural
-from ..base import Confirmation, Family, Issue
+from ..base import Confirmation, Family, Issue, TurnLines
 from . import engine
 from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board
 from .facts import newsletter_facts, private_facts
 from .orderform import order_form
 from .orders import TURN_OF, BodyReader, TurnOrders, line_turn
 from .preview import preview
-from .report import Due, Writer, board_position, newsletter_text, since_last_issue
+from .report import ASKS, ASKS_EXTRA, Due, Writer, board_position, newsletter_text, since_last_issue
 from .rules import SCHEMA, load_volldampf_rules, option_key, setup_problems
 from .state import State, turn_name
 
 NOTE = ("The turn is carried out in place order when the umpire resolves it; what depends on the others "
         "(bids, free links, cubes, cash) is decided then and reported in the newsletter and on your private "
         "sheet. A later order for this turn replaces this one as a whole.")
+
+
+TEMPLATE_LINES = frozenset(" ".join(line.split()) for lines in (*ASKS.values(), ASKS_EXTRA) for line in lines)
+_KEYWORDS = frozenset(HEADER_KEYWORDS) | frozenset(TURN_OF) | {"PASS"}
+
+
+def _colon_off(line: str) -> str:
+    """The line without a colon after its keyword: `Player: anna`, `BID: 5` (reading 2)."""
+    word, colon, rest = line.partition(":")
+    if colon and word.strip().upper() in _KEYWORDS and " " not in word.strip():
+        return f"{word.strip()} {rest.strip()}"
+    return line
 
 
 @dataclass
@@ -42,11 +55,12 @@ class Order:
     round_written: str | None = None        # the ROUND line's word as written (`1 a`), for the note
     body: TurnOrders = field(default_factory=TurnOrders)
     errors: list = field(default_factory=list)
+    passed: int | None = None               # the line of a PASS (reading 2): the turn's defaults, knowingly
 
 
 class Volldampf(Family):
     name = "volldampf"
-    order_keywords = HEADER_KEYWORDS + tuple(TURN_OF) + ("PRESS",)
+    order_keywords = HEADER_KEYWORDS + tuple(TURN_OF) + ("PASS", "PRESS")
     recorded = "draws"
     options: dict = {}
     default_board = "volldampf-germany"
@@ -115,12 +129,24 @@ class Volldampf(Family):
 
     # -- turns and orders ------------------------------------------------------------
     def read_order(self, folder, text: str) -> Order:
-        return self.parse_order(text, folder.game_map, len(folder.config["companies"]))
+        return self.parse_order(text, folder.game_map, reading_of(folder.config), len(folder.config["companies"]))
 
-    def parse_order(self, text: str, board, players: int | None = None) -> Order:
-        """The order read on `board`; with the number of `players`, BID ... THEN only where there are 2."""
+    def parse_order(self, text: str, board, reading: int = ORDER_READING, players: int | None = None) -> Order:
+        """The order read on `board` as `reading` reads it; with the number of `players`, BID ... THEN
+        only where there are 2. From reading 2: a keyword may have a colon after it (`Player: anna`),
+        every dash reads as `-`, a line `PASS` orders the turn's defaults, and a line of the
+        newsletter's list of the turn's orders, sent back as it stands (`BID n ...`), is passed over."""
         order, body = Order(), []
+        if reading >= 2:
+            text = plain_dashes(text)
         for number, raw, line in clean_lines(split_press(text)[0]):
+            if reading >= 2:
+                line = _colon_off(line)
+                if PASS_LINE.match(line):
+                    order.passed = order.passed or number
+                    continue
+                if " ".join(line.split()) in TEMPLATE_LINES:
+                    continue
             keyword, _, rest = line.partition(" ")
             if keyword.upper() in HEADER_KEYWORDS:
                 try:
@@ -136,6 +162,18 @@ class Volldampf(Family):
         order.errors += [LineError(e.line, raw_of.get(e.line, ""), e.what + (f" {e.fix}" if e.fix else ""))
                          if hasattr(e, "line") else LineError(0, "", str(e)) for e in errors]
         return order
+
+    def turn_lines(self, state: State, rules, order: Order) -> TurnLines:
+        """The lines read for the open turn (in an extra turn, BID and CHOOSE only), and the turns of
+        the round the others belong to."""
+        turn, joined, counted, others = state.turn[:1], merged(rules), 0, set()
+        for number, keyword, _ in order.body.read:
+            letters = line_turn(keyword, order.body, number, joined)
+            if turn in letters and not (_extra(turn_name(state)) and keyword not in EXTRA_TURN):
+                counted += 1
+            elif turn not in letters:
+                others.update(f"{state.round}{x}" for x in letters)
+        return TurnLines(counted + (order.passed is not None), tuple(sorted(others)))
 
     def open_turn(self, state: State) -> str:
         return turn_name(state)
@@ -290,6 +328,10 @@ class Volldampf(Family):
                 if sab.target not in state.seats:
                     out.append(f"  note: line {sab.number}: there is no player {sab.target!r}; "
                                f"the players are {', '.join(state.seats)}.")
+        if order.passed is not None:
+            out.append(f"  line {order.passed}: PASS (" + ("nothing else is ordered: the defaults of this turn apply)"
+                                                          if not order.body.read else "beside the lines above: it "
+                                                          "changes nothing)"))
         if not out:
             refused = refused_order_lines(order.errors, TURN_OF)
             out.append(fill(f"(no order line could be read: {refused}, see below; the defaults of this turn "
