@@ -1,3 +1,3 @@
-"""umpire: the play-by-mail umpire for Railway Rivals (Dampfross)."""
+"""umpire: the play-by-mail umpire for railway board games (Railway Rivals or Dampfross, and Volldampf)."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -162,7 +162,7 @@ class UmpireGroup(LazyGroup):
 
 
 @click.group(cls=UmpireGroup, lazy_commands=COMMANDS)
-@click.version_option(package_name="umpire")
+@click.version_option(package_name="railway-umpire")
 @click.option("--debug", is_flag=True, envvar="UMPIRE_DEBUG",
               help="Print the traceback of an internal error on stderr (also: UMPIRE_DEBUG=1).")
 def main(debug):
