@@ -26,4 +26,5 @@ def play_demos(root: Path) -> tuple[Path, Path]:
     running = root / "running" / "demo"
     shutil.copytree(games / "demo", running)
     umpire("rollback", running, "--to", "4")
+    umpire("deadline", running, "--resume")           # released: a game running as any other
     return games, running

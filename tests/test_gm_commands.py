@@ -34,6 +34,14 @@ def ok(*args):
     return result.output
 
 
+def released(command, game, *args):
+    """A rollback or replace, and the turn it holds for the GM released at once (tests/test_gm_hold.py
+    holds it): its output."""
+    out = ok(command, game, *args)
+    ok("deadline", game, "--resume")
+    return out
+
+
 @pytest.fixture(params=["seeded", "recorded"])
 def game(tmp_path, request):
     folder = tmp_path / "g"
@@ -98,9 +106,9 @@ def test_after_the_end_dice_next_says_no_resolve_is_to_come_and_a_rollback_warns
     result = umpire("dice", game, "--next")
     assert result.exit_code == 1 and "is finished; no resolve is to come, so no roll is needed" in result.output
     seeded = "mode: seeded" in (game / "game.yaml").read_text()
-    out = ok("rollback", game)
+    out = released("rollback", game)
     assert ("revealed the seed" in out) == seeded
-    assert "revealed the seed" not in ok("rollback", game, "--to", "1")
+    assert "revealed the seed" not in released("rollback", game, "--to", "1")
 
 
 def test_preview_counts_in_words(game):
@@ -122,7 +130,7 @@ def test_resolve_rollback_resolve_gives_identical_bytes(game, tmp_path):
     send(tmp_path, game, RED, BLUE)
     ok("resolve", game)
     first = {n: (game / "newsletters" / n).read_bytes() for n in ("002.txt", "002.pdf")}
-    ok("rollback", game)
+    released("rollback", game)
     ok("resolve", game)
     assert {n: (game / "newsletters" / n).read_bytes() for n in first} == first
 
@@ -133,7 +141,7 @@ def test_status_after_a_rollback_is_status_before_the_undone_resolve(game, tmp_p
     send(tmp_path, game, RED2)
     before = status(game)
     ok("resolve", game, "--force")
-    ok("rollback", game)
+    released("rollback", game)
     assert status(game) == before
 
 
@@ -145,8 +153,9 @@ def test_the_journal_stays_append_only_and_undone_newsletters_are_set_aside(game
     out = ok("rollback", game)
     assert "Rolled back: resolve of round 1" in out
     assert (game / "journal.jsonl").read_bytes().startswith(journal)
-    event = json.loads((game / "journal.jsonl").read_text().splitlines()[-1])
+    event, held = (json.loads(line) for line in (game / "journal.jsonl").read_text().splitlines()[-2:])
     assert event["type"] == "rollback" and event["to_round"] == 1
+    assert (held["type"], held["held"]) == ("deadline_changed", "rollback")
     assert not (game / "newsletters" / "002.txt").exists()
     assert (game / "newsletters" / "superseded" / "002.1.txt").read_bytes() == issued
     assert event["superseded"]["newsletters/002.txt"] == "newsletters/superseded/002.1.txt"
@@ -156,7 +165,7 @@ def test_a_rollback_removes_the_undone_newsletters_map_picture(game, tmp_path):
     send(tmp_path, game, RED, BLUE)
     ok("resolve", game)
     assert (game / "newsletters" / "002-map.png").exists()
-    ok("rollback", game)
+    released("rollback", game)
     assert not (game / "newsletters" / "002-map.png").exists()
     assert (game / "newsletters" / "001-map.png").exists()
 
@@ -164,7 +173,7 @@ def test_a_rollback_removes_the_undone_newsletters_map_picture(game, tmp_path):
 def test_orders_stay_after_a_rollback_and_can_be_replaced(game, tmp_path):
     send(tmp_path, game, RED, BLUE)
     ok("resolve", game)
-    ok("rollback", game)
+    released("rollback", game)
     assert status(game)["orders_in"] == ["blue", "red"]
     send(tmp_path, game, "GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-C4-C5\n")
     ok("resolve", game)
@@ -176,11 +185,11 @@ def test_rollback_to_a_round_undoes_every_resolve_since_and_a_repeat_does_nothin
     before = status(game)
     ok("resolve", game)
     ok("resolve", game, "--force")
-    out = ok("rollback", game, "--to", 1)
+    out = released("rollback", game, "--to", 1)
     assert "resolve of round 1, resolve of round 2" in out
     assert status(game) == before
     journal = (game / "journal.jsonl").read_bytes()
-    assert "Round 1 is open already; nothing done." in ok("rollback", game, "--to", 1)
+    assert "Round 1 is open already; nothing done." in released("rollback", game, "--to", 1)
     assert (game / "journal.jsonl").read_bytes() == journal
 
 
@@ -189,19 +198,19 @@ def test_a_plain_rollback_run_again_does_nothing(game, tmp_path):
     ok("resolve", game)
     after_first = status(game)
     ok("resolve", game, "--force")
-    ok("rollback", game)
+    released("rollback", game)
     assert status(game) == after_first
     journal = (game / "journal.jsonl").read_bytes()
-    assert "the last resolve is undone already" in ok("rollback", game)
+    assert "the last resolve is undone already" in released("rollback", game)
     assert (game / "journal.jsonl").read_bytes() == journal and status(game) == after_first
     ok("resolve", game, "--force")
-    assert "resolve of round 2" in ok("rollback", game)        # a new resolve may be undone again
+    assert "resolve of round 2" in released("rollback", game)        # a new resolve may be undone again
 
 
 def test_rollback_undoes_end_construction_that_ended_the_game(game):
     before = status(game)
     ok("end-construction", game, "--reason", "x", "--yes")
-    ok("rollback", game)
+    released("rollback", game)
     assert status(game) == before
 
 
@@ -217,7 +226,7 @@ def test_a_rollback_stopped_before_it_set_its_newsletters_aside_is_finished_by_t
     ok("resolve", game)
     issued = (game / "newsletters" / "002.txt").read_bytes()
     monkeypatch.setattr(GameFolder, "finish_rollback", lambda self: None)
-    ok("rollback", game)
+    released("rollback", game)
     monkeypatch.undo()
     assert (game / "newsletters" / "002.txt").exists()           # the crash: journaled, not moved
     ok("resolve", game)
@@ -228,13 +237,13 @@ def test_a_rollback_stopped_before_it_set_its_newsletters_aside_is_finished_by_t
 def test_replay_repeats_rollbacks_adjustments_and_replacements(game, tmp_path):
     send(tmp_path, game, RED, BLUE)
     ok("resolve", game)
-    ok("rollback", game)
+    released("rollback", game)
     ok("resolve", game)
     ok("adjust", game, "--company", "blue", "--units", "-3", "--reason", "a fee owed")
-    ok("replace", game, "blue", "--email", "standby@example.org", "--name", "Blaue Bahn")
+    released("replace", game, "blue", "--email", "standby@example.org", "--name", "Blaue Bahn")
     send(tmp_path, game, RED2)
     ok("resolve", game, "--force")
-    ok("rollback", game, "--to", 2)
+    released("rollback", game, "--to", 2)
     outcome = replay(game)
     assert outcome.differences == []
     assert "match byte for byte" in ok("replay", game)
@@ -247,7 +256,7 @@ def test_the_next_mail_send_after_a_rollback_sends_the_new_edition(game, tmp_pat
     config = load_config(game, None, {"from": "umpire@example.org"})
     now = datetime(2030, 1, 1, tzinfo=timezone.utc)
     assert len(sending.queue_newsletter(folder, config, 2, now)) == 2
-    ok("rollback", game)
+    released("rollback", game)
     ok("resolve", game)
     folder = GameFolder(game)
     assert sending.queue_newsletter(folder, config, 2, now) == ["red@example.org", "blue@example.org"]
@@ -304,7 +313,7 @@ def test_end_construction_refuses_an_empty_reason(game):
 def test_replace_gives_a_new_code_and_the_old_one_stops_working(game):
     folder = GameFolder(game)
     old = folder.secrets["codes"]["red"]
-    out = ok("replace", game, "red", "--email", "standby@example.org", "--name", "Rote Bahn")
+    out = released("replace", game, "red", "--email", "standby@example.org", "--name", "Rote Bahn")
     new = out.split("red: ")[1].split()[0]
     assert new != old and out.count(new) == 1
     folder = GameFolder(game)
@@ -322,7 +331,7 @@ def test_replay_of_mail_orders_under_the_old_and_the_new_code(game):
     old = folder.secrets["codes"]["red"]
     assert actions.submit(folder, f"GAME g\nCOMPANY red\nCODE {old}\nHOME Alpha\n".encode(), via="mail a",
                           require_code=True).accepted
-    new = ok("replace", game, "red", "--email", "standby@example.org").split("red: ")[1].split()[0]
+    new = released("replace", game, "red", "--email", "standby@example.org").split("red: ")[1].split()[0]
     folder = GameFolder(game)
     assert actions.submit(folder, f"GAME g\nCOMPANY red\nCODE {new}\nHOME Alpha\n".encode(), via="mail b",
                           require_code=True).accepted
@@ -349,9 +358,9 @@ def test_the_same_adjust_run_twice_posts_once(game):
 
 
 def test_the_same_replace_run_twice_keeps_the_first_code(game):
-    out = ok("replace", game, "red", "--email", "standby@example.org")
+    out = released("replace", game, "red", "--email", "standby@example.org")
     code = out.split("red: ")[1].split()[0]
-    again = ok("replace", game, "red", "--email", "standby@example.org")
+    again = released("replace", game, "red", "--email", "standby@example.org")
     assert "already; nothing done" in again and GameFolder(game).secrets["codes"]["red"] == code
 
 
@@ -376,5 +385,5 @@ def test_replace_never_hands_out_the_code_it_retires(game, monkeypatch):
 
     monkeypatch.setattr("secrets.choice", choice)
     monkeypatch.setattr("secrets.randbelow", lambda n: drawn[-1][1])
-    out = ok("replace", game, "red", "--email", "standby@example.org")
+    out = released("replace", game, "red", "--email", "standby@example.org")
     assert f"red: {fresh}-11" in out and GameFolder(game).secrets["codes"]["red"] == f"{fresh}-11"

@@ -82,7 +82,7 @@ def test_a_second_run_sends_nothing_and_mail_send_gives_001_only_to_the_others(g
     assert again.exit_code == 0 and "Welcomes queued for: nobody new." in again.stdout
     assert len(smtp.messages) == 2
     send = CliRunner().invoke(main, smtp_args("send", folder.path, smtp))
-    assert "queued for 1 new recipients (watcher@example.org)" in send.output
+    assert "Newsletter 001: queued for watcher@example.org." in send.output
     assert len(smtp.messages) == 3
 
 

@@ -51,6 +51,7 @@ def test_section_16_a_stand_by_player_takes_the_seat_by_mail(tmp_path, dovecot, 
                                         option_specs=("resolve_early=true",))
     out = ok("replace", folder.path, "bob", "--email", "standby@example.org", "--name", "Berta Stand")
     new = out.split("bob: ")[1].split()[0]
+    ok("deadline", folder.path, "--resume")           # the GM releases the turn his replace held
     mails = [email(order("ann", codes["ann"], "BID 2"), sender="ann@example.org", msgid="<a@example.org>"),
              email(order("cy", codes["cy"], "BID 1"), sender="cy@example.org", msgid="<c@example.org>"),
              email(order("bob", codes["bob"], "BID 9"), sender="standby@example.org", msgid="<b1@example.org>"),

@@ -454,6 +454,7 @@ def status(folder: GameFolder) -> dict:
         "newsletters": folder.newsletter_count(),
         "deadline": deadlines.deadline_of(folder, turn),
         "paused": deadlines.paused(folder, turn),
+        "held": deadlines.held(folder, turn),                  # rollback or replace: until the GM resumes it
         "absences": absences.absences(folder),
         "notes": mailroom.notes_for(folder.path, state.game, turn),
         "mail_waiting": mailroom.waiting(folder.path, state.game),

@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from .order_header import turn_words
 from .store.folder import GameFolder
 from .timetable import clock
-from .timetable.deadlines import deadline, describe, grace, waiting
+from .timetable.deadlines import deadline, describe, grace, held, waiting
 
 
 @dataclass
@@ -43,6 +43,10 @@ def due(folder: GameFolder, now: datetime | None = None) -> Due:
     iso = info.iso
     if info.paused:
         word = turn_words(turn).split()[0]
+        by = held(folder, turn)
+        if by:
+            return Due(False, turn, f"{word} {turn} is held for the GM after umpire {by}: it waits until he releases "
+                                    f"it with umpire deadline {folder.path} --resume.", awaited, None)
         return Due(False, turn, f"the deadline of {word} {turn} is paused; the {word} waits until the GM resumes it "
                                 "(umpire deadline --resume).", awaited, None)
     now = now or clock.now()

@@ -1,7 +1,7 @@
 """`umpire tick GAMES_DIR`: a host's one cron line. For the folder of games: fetch the shared
 mailbox (umpire.yaml) and each game's own, resolve every due game, then for each game with mail
-queue the due reminders, notices of deadline changes, who is late, and every newsletter after the
-last one mailed (a new game's players their welcome, with their codes and newsletter 001), and
+queue the due reminders, notices of deadline changes, who is late, and every newsletter someone
+has not had, oldest first (a new game's players their welcome, with their codes and newsletter 001), and
 send them; a game where something was done has its site (`site:`) updated.
 Each game on its own: one failing is reported and the others go on; a full disk is said in words,
 with whether the game changed (umpire/store/diskfull.py).
@@ -100,15 +100,14 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
             done.append(f"all told that {', '.join(late)} {'is' if len(late) == 1 else 'are'} late")
         room = Mailroom(path)
         issues = [r["issue"] for r in room.records if r["type"] == "queued" and r.get("kind") == "newsletter"]
-        first = max(issues, default=2)
         if folder.newsletter_count() == 1 and not issues and _not_given_001(room, folder, config):
             welcomed, _ = queue_welcomes(folder, config, now)       # newsletter 001 goes with them
             if welcomed:
                 done.append(f"welcomed {', '.join(welcomed)}")
-            first = 1                                               # and to the observers
-        for issue in range(first, folder.newsletter_count() + 1):
-            if sending.queue_newsletter(folder, config, issue, now):
-                done.append(f"newsletter {issue:03d} queued")
+            if sending.queue_newsletter(folder, config, 1, now):     # and to the observers
+                done.append("newsletter 001 queued")
+        elif issues or folder.newsletter_count() > 1:
+            done += [f"newsletter {issue:03d} queued" for issue, _ in sending.queue_owed(folder, config, now)]
         flushed = sending.flush(Mailroom(path), config.smtp, now)   # a fresh read of the mail log: what was queued
         if flushed.sent:
             done.append(f"{len(flushed.sent)} messages sent")

@@ -283,9 +283,11 @@ def status(game_dir, as_json):
     click.echo(f"  awaited:   {', '.join(info['awaited']) or 'nobody'}")
     if info.get("refused_lines") and info.get("deadline"):
         click.echo(f"  not early: {', '.join(info['refused_lines'])} (a line of the latest order was refused: the "
-                   "turn waits for a corrected order or its deadline)")
+                   f"{folder.family.turn} waits for a corrected order or its deadline)")
     if info.get("deadline"):
         click.echo(f"  deadline:  {info['deadline']}")
+    elif info.get("held"):
+        click.echo(f"  deadline:  held for the GM after umpire {info['held']} (umpire deadline --resume releases it)")
     elif info.get("paused"):
         click.echo("  deadline:  paused (umpire deadline --resume runs the clock again)")
     for company, spans in sorted(info.get("absences", {}).items()):

@@ -13,6 +13,7 @@ from ..order_header import turn_words
 from ..round_preview import preview as preview_round
 from ..store import atomic
 from ..store.folder import GameFolder
+from ..timetable.deadlines import held as held_by
 from . import main
 from .locking import locking
 from .turns import named, round_or_turn
@@ -70,6 +71,7 @@ def rollback(game_dir, to_round):
         return
     click.echo(f"Rolled back: {', '.join(done.undone)}. {named(done.to_round)} is open again "
                "with its orders.")
+    _held(folder, "rollback")
     if done.superseded:
         click.echo("Newsletters set aside: " + ", ".join(f"{old} -> {new}" for old, new in done.superseded.items()))
     if done.orders:
@@ -130,3 +132,15 @@ def replace(game_dir, company, email, name):
         return
     click.echo(f"Company {company} is now played from {email}. New order code (shown once; kept in secrets.yaml):")
     click.echo(f"  {company}: {code}")
+    _held(GameFolder(game_dir), "replace")
+
+
+def _held(folder: GameFolder, by: str):
+    """Hold the open turn for the GM after his correction, and say so (timetable/changes.py `hold`)."""
+    from ..timetable import clock
+    from ..timetable.changes import hold
+    turn = folder.family.open_turn(folder.state(copy=False))
+    if hold(folder, by, clock.now()) is not None or held_by(folder, turn) == by:
+        click.echo(f"{named(turn)} is held for you: no resolve takes it (not tick, resolve --due or "
+                   f"a resolve_early fetch) until you release it with `umpire deadline {folder.path} --resume`, "
+                   "once its orders are as they should be (the time its deadline had left runs again then).")

@@ -106,16 +106,22 @@ def fetch(game_dir, games_dir, **kw):
 
 @mail_group.command()
 @click.argument("game_dir", type=_DIR)
-@click.option("--issue", type=int, help="The newsletter to send (default: the newest).")
+@click.option("--issue", type=int, help="Send this newsletter only (to whoever has not had it).")
+@click.option("--only-newest", is_flag=True, help="Send the newest newsletter only, not the older ones someone lacks.")
 @smtp_options
 @locking("game_dir")
-def send(game_dir, issue, **kw):
-    """Mail a newsletter (text as body, PDF attached) to every company and observer, once each,
-    and a notice of each change of the deadline not yet told.
+def send(game_dir, issue, only_newest, **kw):
+    """Mail every newsletter a company or observer has not had (text as body, PDF attached), oldest
+    first, once each, and a notice of each change of the deadline not yet told.
+
+    A player is owed every newsletter from the first the game mailed (a stand-in, from the one
+    current when he took over); so newsletters resolved one after another (`resolve --force`)
+    all go out, each with its private sheets. `--only-newest` sends the newest alone.
 
     \b
     Examples:
       umpire mail send games/ireland-1
+      umpire mail send games/ireland-1 --only-newest
       umpire mail send games/ireland-1 --issue 3
     """
     from ..mail import send as sending
@@ -123,10 +129,20 @@ def send(game_dir, issue, **kw):
     from ..store.folder import GameFolder
     folder = GameFolder(game_dir).require()
     config = load_config(game_dir, None, _overrides(kw))
-    issue = issue or folder.newsletter_count()
     config.smtp.check(folder.path)
-    to = sending.queue_newsletter(folder, config, issue, clock.now())
-    click.echo(f"Newsletter {issue:03d}: queued for {len(to)} new recipients" + (f" ({', '.join(to)})." if to else "."))
+    if issue is not None and only_newest:
+        raise click.UsageError("give --issue N or --only-newest, not both.")
+    if issue is None and not only_newest:
+        queued = sending.queue_owed(folder, config, clock.now())
+        for number, to in queued:
+            click.echo(f"Newsletter {number:03d}: queued for {', '.join(to)}.")
+        if not queued:
+            click.echo(f"Every recipient has had every newsletter (the newest is {folder.newsletter_count():03d}).")
+    else:
+        issue = issue or folder.newsletter_count()
+        to = sending.queue_newsletter(folder, config, issue, clock.now())
+        click.echo(f"Newsletter {issue:03d}: queued for {len(to)} new recipients"
+                   + (f" ({', '.join(to)})." if to else "."))
     from ..mail.notices import queue_deadline_notices
     if queue_deadline_notices(folder, config, clock.now()):
         click.echo("The change of the deadline is told to every player.")

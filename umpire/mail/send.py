@@ -5,6 +5,7 @@ umpire/mail/retry.py), so a rerun sends nothing twice."""
 from __future__ import annotations
 
 import hashlib
+import re
 import smtplib
 import ssl
 from datetime import datetime
@@ -289,8 +290,69 @@ def private_pdfs(folder: GameFolder, issue: int, to: str) -> list[tuple[str, byt
     return out
 
 
-def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: datetime) -> list[str]:
-    """Put newsletter `issue` in the outbox for every company and observer not yet given it."""
+def owed(folder: GameFolder, config: MailConfig) -> list[tuple[int, list[str]]]:
+    """Each newsletter a recipient has not had as it stands (its edition in force), oldest first,
+    with those recipients. A player is owed every newsletter from the first the game mailed to
+    anybody, or, a stand-in, from the one current when he took over; an observer from the first he
+    was given. A recipient given nothing yet, where the game has mailed none, is owed the newest."""
+    room = Mailroom(folder.path)
+    had: dict[str, set[tuple[int, int]]] = {}
+    for r in room.records:
+        if r["type"] == "queued" and r.get("issue"):
+            for to in str(r.get("to")).split(","):
+                had.setdefault(to.strip().lower(), set()).add((r["issue"], r.get("edition", 0)))
+    count = folder.newsletter_count()
+    start = min((n for given in had.values() for n, _ in given), default=count)
+    since = _taken_over(folder)
+    players = {a.strip().lower() for c in folder.config["companies"] for a in str(c.get("email") or "").split(",")}
+    editions = _editions(folder)
+    out = []
+    for issue in range(1, count + 1):
+        edition = editions.get(issue, 0)
+        to = [a for a in newsletter_recipients(folder, config) if (issue, edition) not in had.get(a, set())
+              and issue >= (since.get(a, start) if a in players else min((n for n, _ in had.get(a, ())),
+                                                                          default=count))]
+        if to:
+            out.append((issue, to))
+    return out
+
+
+def _taken_over(folder: GameFolder) -> dict[str, int]:
+    """Each stand-in's address (umpire replace): the newsletter current when he took over."""
+    out, issued = {}, 0
+    for e in folder.events:
+        if e["type"] == "newsletter":
+            issued = e["number"]
+        elif e["type"] == "company_replaced":
+            out[str(e["email"]).strip().lower()] = max(issued, 1)
+    return out
+
+
+def _editions(folder: GameFolder) -> dict[int, int]:
+    """How many earlier editions of each newsletter a rollback superseded (GameFolder.edition, for all)."""
+    out: dict[int, int] = {}
+    for e in folder.journal():
+        for name in (e.get("superseded") or {}) if e["type"] == "rollback" else ():
+            issue = re.fullmatch(r"newsletters/([0-9]{3,})\.txt", name)
+            if issue:
+                out[int(issue[1])] = out.get(int(issue[1]), 0) + 1
+    return out
+
+
+def queue_owed(folder: GameFolder, config: MailConfig, now: datetime) -> list[tuple[int, list[str]]]:
+    """Every newsletter owed (see `owed`), oldest first, put in the outbox: (issue, recipients)."""
+    done = []
+    for issue, to in owed(folder, config):
+        queued = queue_newsletter(folder, config, issue, now, only=to)
+        if queued:
+            done.append((issue, queued))
+    return done
+
+
+def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: datetime,
+                     only: list[str] | None = None) -> list[str]:
+    """Put newsletter `issue` in the outbox for every company and observer not yet given it
+    (with `only`, for those of them)."""
     text_path = folder.newsletters / f"{issue:03d}.txt"
     if not text_path.exists():
         raise UmpireError(f"newsletter {issue:03d} has not been written ({text_path} is missing).",
@@ -302,7 +364,7 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
               for to in str(r.get("to")).split(",")}           # a welcome gave newsletter 001 to all its addresses
     records = []
     for to in newsletter_recipients(folder, config):
-        if (issue, edition, to) in queued:
+        if (issue, edition, to) in queued or (only is not None and to not in only):
             continue
         tag = hashlib.sha256(to.encode()).hexdigest()[:12] + (f".e{edition + 1}" if edition else "")
         subject = f"{folder.game_id}: newsletter {issue:03d}" + (f" (edition {edition + 1}, replacing the earlier "

@@ -17,8 +17,10 @@ from .spans import parse_duration, parse_moment, words
 ACTIONS = ("extend", "set", "pause", "resume")
 
 
-def change(folder: GameFolder, action: str, value: str | None, reason: str | None, now: datetime) -> dict | None:
-    """Journal the change; returns its event, or None when it changes nothing (run twice, paused twice)."""
+def change(folder: GameFolder, action: str, value: str | None, reason: str | None, now: datetime,
+           held: str | None = None) -> dict | None:
+    """Journal the change; returns its event, or None when it changes nothing (run twice, paused twice).
+    `held`: the pause holds the turn for the GM after his correction (see `hold`)."""
     folder.require()
     state = folder.state()
     if state.phase == "finished":
@@ -58,6 +60,8 @@ def change(folder: GameFolder, action: str, value: str | None, reason: str | Non
         raise ValueError(action)
     if reason:
         event["reason"] = reason
+    if held:
+        event["held"] = held
     if _repeated(event, (changes(folder, turn) or [None])[-1], current):
         return None
     folder.append([event])
@@ -95,3 +99,13 @@ def said(event: dict) -> str:
         text = f"The deadline of {turn_words(turn)} {verb}: orders are due by {describe(event['deadline'])}."
     return text + (f" The GM's reason: {event['reason']}" + ("" if event["reason"].endswith(".") else ".")
                    if event.get("reason") else "")
+
+
+def hold(folder: GameFolder, by: str, now: datetime) -> dict | None:
+    """Hold the open turn for the GM after a correction (`by`: `rollback` or `replace`): its deadline
+    paused, the time left kept, so that no resolve of the cron (tick, resolve --due, resolve_early)
+    takes it before the GM has set it right and releases it with `umpire deadline --resume`. A
+    turn paused already stays as it is; a finished game has nothing to hold."""
+    if folder.state(copy=False).phase == "finished":
+        return None
+    return change(folder, "pause", None, f"held for the GM after umpire {by}", now, held=by)

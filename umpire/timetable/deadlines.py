@@ -194,6 +194,13 @@ def paused(folder: GameFolder, round_number) -> bool:
     return deadline(folder, round_number).paused
 
 
+def held(folder: GameFolder, round_number) -> str | None:
+    """What holds the round for the GM (`rollback`, `replace`: his correction paused its deadline
+    until he resumes it), or None."""
+    last = (changes(folder, round_number) or [None])[-1]
+    return last.get("held") if last is not None and last.get("paused") else None
+
+
 def grace_end(folder: GameFolder, round_number) -> datetime | None:
     """When the round's grace ends (its deadline if the game gives none), or None without a deadline."""
     at = deadline(folder, round_number).at
