@@ -321,7 +321,7 @@ class Engine:
             result = auction.sealed_bids(order, maxima)
             if not result.decided:
                 self.emit("sealed tie", bids={p: maxima[p] for p in order})
-                if s.extra != "tie":
+                if s.turn == "A" or (s.extra != "tie" and self.rules["auction"]["extra_turn_tie"] == "asks_again"):
                     self._next_extra("tie")
                     return
                 places = dict(s.last_places)

@@ -68,10 +68,16 @@ SCHEMA = {
     "favour_cost": _int(0),
     "route": {"max_links": _int(1), "fast_links": _int(1)},
     "moves_per_round": _int(1),
+    "auction": {"extra_turn_tie": _choice("ends", "asks_again")},
     "by_players": lambda v: None,      # checked entry by entry against PER_PLAYERS
     "options": {"money": _choice("public", "hidden"), "nmr_action_cards": _bool,
                 "merge_build_move": _bool, "red_cubes_red_only": _bool},
 }
+
+
+# A game's copy of the ruleset made before `auction:` was a key plays as it was played: a 2-player
+# tie in the extra turn after Alles neu asked for new bids once more.
+AS_PLAYED_BEFORE = {"extra_turn_tie": "asks_again"}
 
 
 def _check_by_players(doc, source: str):
@@ -155,6 +161,7 @@ def load_volldampf_rules(name_or_path: str | Path = "volldampf", overrides: dict
     doc = load_yaml(path)
     if not isinstance(doc, dict):
         raise DataError("must be a mapping.", str(path))
+    doc.setdefault("auction", AS_PLAYED_BEFORE)
     _validate(doc, SCHEMA, "", str(path))
     _check_by_players(doc, str(path))
     for key, value in (overrides or {}).items():
