@@ -14,10 +14,10 @@ from ...resources import find_named
 from ...ruleset import Ruleset, _validate
 from ...yamlfile import plain
 from ...yamlfile import line_of, load_yaml
+from .board import CUBE_COLOURS
 
 ACTION_CARDS = ("Schnelle Lok", "Subvention", "Günstige Gelegenheit", "Sabotage", "Zusatzfracht",
                 "Alles neu", "Neue Planung")
-CUBE_COLOURS = ("blue", "violet", "red", "yellow")
 SHARES = ("all", "half", "nothing")
 
 

@@ -10,9 +10,9 @@ import copy
 from dataclasses import dataclass, field
 
 from ...ledger import BANK, Ledger, Posting
+from .board import CUBE_COLOURS
 
 TRACK = "income track"
-CUBE_COLOURS = ("blue", "violet", "red", "yellow")
 
 
 def card_name(card_id: str) -> str:
