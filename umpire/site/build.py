@@ -16,7 +16,6 @@ import gc
 import hashlib
 import multiprocessing
 import re
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -25,7 +24,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from .. import actions
+from .. import actions, forked
 from ..errors import UmpireError
 from ..order_header import turn_words
 from ..render.pdf_batch import worker_count
@@ -158,7 +157,7 @@ def issue_bodies(folder: GameFolder, moments: list[history.Moment], names: dict)
     _JOB = (folder, moments, names)
     gc.freeze()                      # the workers inherit the journal and state; their collections skip it
     try:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with forked.pool(workers) as pool:           # forked: the workers inherit _JOB, and die with us
             return list(pool.map(_inherited_body, range(len(moments))))
     finally:
         _JOB = None
