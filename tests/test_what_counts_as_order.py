@@ -218,3 +218,10 @@ def test_a_game_of_either_reading_replays_byte_for_byte(tmp_path):
         assert outcome.differences == [], (reading, [str(d) for d in outcome.differences])
         refused = [e for e in GameFolder(folder.path).events if e["type"] == "order_refused"]
         assert len(refused) == (reading == 2)
+
+
+def test_the_game_a_mail_names_is_read_as_the_families_read_the_header():
+    from umpire.order_header import game_named
+    assert game_named("Hi!\n> GAME quoted\nGame: vd-1   # my game\nGAME other\n") == "vd-1"
+    assert game_named("GAME two words\n") is None and game_named("no header here\n") is None
+    assert game_named("-- \nGAME after-the-signature\n") is None

@@ -269,7 +269,7 @@ class SubmitResult:
     after_deadline: bool = False               # taken in the grace after the deadline
 
 
-def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool = False,
+def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: bool | None = False,
            received_at: datetime | None = None, batch: atomic.Batch | None = None,
            order=None, late: str | None = None, after_deadline: bool | None = None) -> SubmitResult:
     """Take one order: check its header, store it verbatim, journal it.
@@ -278,7 +278,8 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
     a late order is refused or held for the next round, as the game's late_orders option says.
     With a `batch` (the mail service's), the stored order and its journal line are written with
     the batch's other writes: the order file durable first, then the line. `order` is the text
-    already parsed, if it was. `late` is a lateness decided before (replay gives the journal's), and
+    already parsed, if it was; `require_code` None: the mail service authenticated it (its GAME,
+    COMPANY and CODE are checked once, there). `late` is a lateness decided before (replay gives the journal's), and
     so is `after_deadline` (the order came in the grace after the deadline; the newsletter says so).
     """
     folder.require()
@@ -338,12 +339,20 @@ def refuse(folder: GameFolder, data: bytes, via: str, reason: str, company: str 
     return SubmitResult(False, str(stored), company, turn, reason=reason, order=order)
 
 
-def _header_problem(folder: GameFolder, state, turn: int | str, order, require_code: bool) -> str | None:
-    game = folder.game_id
+def _header_problem(folder: GameFolder, state, turn: int | str, order, require_code: bool | None) -> str | None:
+    """Why the order cannot be taken for the open turn; None if it can. `require_code` None: the mail
+    service has checked GAME, COMPANY and CODE against the sender already (mail/auth.py)."""
     if getattr(order, "refusal", None):
         return order.refusal
     if state.phase == "finished":
-        return f"game {game} is finished; it takes no more orders."
+        return f"game {folder.game_id} is finished; it takes no more orders."
+    whose = _whose(folder, order, require_code) if require_code is not None else None
+    return whose or folder.family.turn_refusal(folder, order, turn)
+
+
+def _whose(folder: GameFolder, order, require_code: bool) -> str | None:
+    """Why the order is not one of this game's companies' (GAME, COMPANY, and CODE if required)."""
+    game = folder.game_id
     if order.game is None:
         return f"the order has no GAME line; write GAME {game} at its top."
     if order.game.lower() != game.lower():

@@ -89,6 +89,17 @@ def clean_lines(text: str):
             yield number, raw, line
 
 
+def game_named(text: str) -> str | None:
+    """The game an order text names: the word of its first GAME line (`GAME g1`, `Game: g1`), read as
+    the families read their header (quotes, comments and the signature left out), or None."""
+    for _, raw, _ in clean_lines(text):
+        keyword, _, rest = keyword_of(visible(raw))
+        if keyword == "GAME":
+            words = rest.split()
+            return words[0] if len(words) == 1 else None
+    return None
+
+
 def one_word(rest: str, keyword: str, example: str) -> str:
     if not rest or len(rest.split()) != 1:
         raise OrderLineError(f"{keyword} takes one word, e.g. {example}.")

@@ -36,7 +36,7 @@ from imapclient.exceptions import IMAPClientError, LoginError
 from .. import actions
 from ..due import due
 from ..errors import UmpireError
-from ..order_header import clean_lines, code_masker, turn_words
+from ..order_header import code_masker, game_named, turn_words
 from ..store import atomic
 from ..store.diskfull import disk_full, full
 from ..store.folder import GAME_FILE, GameFolder
@@ -55,7 +55,7 @@ from .send import tls_context, untrusted
 BATCH = 250
 BATCH_BYTES = 32 * 1024 * 1024          # the message bodies held in memory at once, at most
 SEEN = b"\\Seen"
-_GAME_ID = re.compile(r"^[ \t]*GAME:?[ \t]+([A-Za-z0-9][\w.-]*)[ \t]*$", re.IGNORECASE | re.MULTILINE)
+_GAME_ID = re.compile(r"[A-Za-z0-9][\w.-]*")              # what a game folder's name may be
 UNAUTHENTICATED = "not authenticated: "
 NO_GAME = "no game of this name here"
 STRANGER_REPLIES = 20           # replies a mailroom sends to unregistered senders a day (UTC), at most
@@ -465,8 +465,8 @@ class Fetcher:
             elif player_commands.only_commands(data.decode("utf-8")):
                 return self.commands_only(folder, mail, order.company, via, durable)
             else:
-                result = actions.submit(folder, data, via, require_code=True, received_at=received,
-                                        batch=durable, order=order)
+                result = actions.submit(folder, data, via, require_code=None, received_at=received,
+                                        batch=durable, order=order)          # authenticated just above
             self.via[folder.game_id][via] = folder.events[-1]
         outcome, body = self.answer(folder, mail, result, received, found)
         lines = player_commands.commands(mail.text) if result.accepted else []
@@ -551,10 +551,10 @@ class Fetcher:
         line names, in any case; or None and why not (for the GM)."""
         if not self.all_games:
             return self.game(self.room.path), ""
-        m = _GAME_ID.search("\n".join(line for _, _, line in clean_lines(mail.text)))   # as the order is read
-        if not m or len(m.group(1)) > 100:
+        named = game_named(mail.text)                 # as the game's family reads the order's header
+        if not named or len(named) > 100 or not _GAME_ID.fullmatch(named):
             return None, NO_GAME
-        names = [n for n in self.folder_names(m.group(1)) if (self.room.path / n / GAME_FILE).is_file()]
+        names = [n for n in self.folder_names(named) if (self.room.path / n / GAME_FILE).is_file()]
         if len(names) > 1:
             return None, f"the GAME line names the games {' and '.join(names)}, which differ only by case: " \
                          "rename one of them"
