@@ -1,7 +1,11 @@
-"""Shared fixtures: the test map, rulesets, and game folders made through the CLI."""
+"""Shared fixtures: the test map, rulesets, and game folders made through the CLI; games played
+once for the whole run and shared by its worker processes (`made_once`)."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -48,14 +52,62 @@ def buetehorn():
 from mailservers import dovecot, mailbox, smtp  # noqa: E402,F401  (real mail servers for the mail tests)
 
 
+def made_once(tmp_path_factory, name: str, make) -> Path:
+    """The folder `name`, made by `make(folder)` once per test run: pytest-xdist's workers share it
+    (the first to ask makes it, holding a lock; the others wait for it and take it as it is)."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent                          # the run's own folder, above each worker's
+    folder, done = base / name, base / f"{name}.done"
+    with open(base / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)       # left by a make that failed
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
+@pytest.fixture(scope="session")
+def played_once(tmp_path_factory):
+    """`played_once(source)`: the archive folder `source` (None: the bundled demo) played to its end
+    by `demo.play` (newsletters with their PDFs and map pictures), once for the whole run. The game
+    is shared: read it, never change it (copy it first, as `demo_game` does)."""
+    from umpire import demo
+    from umpire.store.folder import GameFolder
+
+    def played(source: Path | None = None) -> GameFolder:
+        out = made_once(tmp_path_factory, f"played-{Path(source).name if source else 'demo'}",
+                        lambda folder: demo.play(folder, source))
+        [game] = [p for p in out.iterdir() if p.is_dir()]
+        return GameFolder(game)
+    return played
+
+
+@pytest.fixture(scope="session")
+def demo_played(played_once):
+    """The bundled demo, played to its end once for the whole run: shared, read only."""
+    return played_once()
+
+
+@pytest.fixture
+def demo_game(demo_played, tmp_path):
+    """A copy of the played demo to change, at tmp_path/demo (where `demo.play(tmp_path)` plays it)."""
+    from umpire.store.folder import GameFolder
+    shutil.copytree(demo_played.path, tmp_path / "demo", symlinks=True)
+    return GameFolder(tmp_path / "demo")
+
+
 @pytest.fixture(scope="session")
 def demo_site(tmp_path_factory):
     """Both demos played and their site built (root/site), and a game rolled back to round 4 with
-    its own site (root/running-site): see tests/site_games.py."""
+    its own site (root/running-site): see tests/site_games.py. Made once for the whole run; read only."""
     from site_games import play_demos
     from umpire.site import build_site
-    root = tmp_path_factory.mktemp("site")
-    games, running = play_demos(root)
-    build_site(games, root / "site")
-    build_site(running, root / "running-site")
-    return root
+
+    def make(root):
+        games, running = play_demos(root)
+        build_site(games, root / "site")
+        build_site(running, root / "running-site")
+    return made_once(tmp_path_factory, "site", make)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from umpire.dice import RecordedDice, SeededDice
 from umpire.families.dampfross.engine import construction
 from umpire.families.dampfross.engine.construction import Emitter
@@ -63,16 +65,21 @@ def of_type(events, kind: str):
     return [e for e in events if e["type"] == kind]
 
 
+@functools.cache
+def _data(path):
+    """A YAML file's data, read once, by libyaml where PyYAML has it (test modules ask as they load)."""
+    import yaml
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 def hex_map(path) -> bool:
     """A Dampfross hex map (format 1), not a Volldampf board (graph-1)."""
-    import yaml
-    return yaml.safe_load(path.read_text(encoding="utf-8")).get("format") == 1
+    return _data(path).get("format") == 1
 
 
 def hex_map_source(path) -> bool:
     """A source drawn by tools/place_cities.py (it has a hex grid layout), not a board source."""
-    import yaml
-    return "layout" in yaml.safe_load(path.read_text(encoding="utf-8"))
+    return "layout" in _data(path)
 
 
 def run(*args):

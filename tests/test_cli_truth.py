@@ -131,6 +131,11 @@ def parses(words: list[str]):
     command, args = main, list(words[1:])
     while isinstance(command, click.Group):
         name = args.pop(0)
+        if name.startswith("-"):                          # the group's own option: umpire --version
+            assert any(name in p.opts for p in command.params), f"no option {name!r} in {' '.join(words)}"
+            if not args:
+                return
+            continue
         found = command.get_command(click.Context(command), name)
         assert found is not None, f"no command {name!r} in {' '.join(words)}"
         command = found

@@ -35,9 +35,8 @@ def test_demo_plays_ireland_with_four_companies_from_belfast_and_dublin():
     assert sorted(homes) == ["Belfast", "Belfast", "Dublin", "Dublin"]
 
 
-def test_demo_shows_every_kind_of_race_order(tmp_path):
-    from umpire import demo
-    folder = demo.play(tmp_path)
+def test_demo_shows_every_kind_of_race_order(demo_played):
+    folder = demo_played
     kinds = {e["type"] for e in folder.events}
     assert {"race_passed", "race_route_refused", "race_entered", "additional_construction",
             "construction_ended", "game_finished"} <= kinds
@@ -49,9 +48,8 @@ def test_demo_shows_every_kind_of_race_order(tmp_path):
     assert fees and all(e["amount"] <= 10 for e in fees)
 
 
-def test_the_demo_game_replays_byte_for_byte(tmp_path):
-    from umpire import demo
-    folder = demo.play(tmp_path)
+def test_the_demo_game_replays_byte_for_byte(demo_played):
+    folder = demo_played
     outcome = replay(folder.path)
     assert outcome.differences == []
     assert len(outcome.newsletters) == 20
@@ -75,9 +73,9 @@ def test_demo_never_overwrites_a_folder_that_is_not_an_earlier_demo(tmp_path):
     assert (tmp_path / "demo" / "notes.txt").read_text() == "mine"
 
 
-def test_demo_never_overwrites_a_game_with_orders_from_elsewhere(tmp_path):
-    from umpire import actions, demo
-    folder = demo.play(tmp_path)
+def test_demo_never_overwrites_a_game_with_orders_from_elsewhere(demo_game, tmp_path):
+    from umpire import actions
+    folder = demo_game
     (tmp_path / "order.txt").write_text("GAME demo\nCOMPANY red\n")
     actions.submit(folder, (tmp_path / "order.txt").read_bytes(), via="submit order.txt")
     result = CliRunner().invoke(main, ["demo", str(tmp_path)])

@@ -76,7 +76,7 @@ def test_verify_compares_recorded_dice_with_the_file(tmp_path):
     assert result.exit_code == 1 and "line 1 of the dice file holds 3" in result.output
 
 
-def test_the_worked_example_of_docs_dice_md_fits_the_demo(tmp_path):
+def test_the_worked_example_of_docs_dice_md_fits_the_demo(demo_played, tmp_path):
     """The dice file of the worked example, read as a dice file, gives the demo's rolls 6-22 in order."""
     from pathlib import Path
     from umpire.dice import RecordedDice, read_dice_file
@@ -84,26 +84,23 @@ def test_the_worked_example_of_docs_dice_md_fits_the_demo(tmp_path):
     section = doc.split("### A worked example")[1]
     example = [line.strip() for line in section.splitlines() if line.startswith("    ")]
     (tmp_path / "example.txt").write_text("\n".join(example))
-    assert run("demo", tmp_path / "out").exit_code == 0
-    events = [json.loads(line) for line in (tmp_path / "out" / "demo" / "journal.jsonl").read_text().splitlines()]
+    events = [json.loads(line) for line in (demo_played.path / "journal.jsonl").read_text().splitlines()]
     made = [e for e in events if e["type"] == "roll"][5:22]
     dice = RecordedDice(read_dice_file(tmp_path / "example.txt"))
     assert [dice.roll(e["purpose"]) for e in made] == [e["value"] for e in made]
     assert dice.position == len(dice.values)
 
 
-def test_verify_newsletters_checks_the_seed_and_every_printed_roll(tmp_path):
-    assert run("demo", tmp_path / "out").exit_code == 0
-    letters = tmp_path / "out" / "demo" / "newsletters"
+def test_verify_newsletters_checks_the_seed_and_every_printed_roll(demo_played):
+    letters = demo_played.path / "newsletters"
     result = run("verify", "--newsletters", letters)
     assert result.exit_code == 0 and "all 79 rolls check" in result.output
 
 
-def test_verify_newsletters_finds_a_changed_roll_and_a_missing_issue(tmp_path):
+def test_verify_newsletters_finds_a_changed_roll_and_a_missing_issue(demo_played, tmp_path):
     import shutil
-    assert run("demo", tmp_path / "out").exit_code == 0
     letters = tmp_path / "mine"
-    shutil.copytree(tmp_path / "out" / "demo" / "newsletters", letters)
+    shutil.copytree(demo_played.path / "newsletters", letters)
     text = (letters / "003.txt").read_text(encoding="utf-8")
     changed = text.replace("round 3 construction: 5", "round 3 construction: 6")
     assert changed != text

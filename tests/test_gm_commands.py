@@ -4,6 +4,7 @@ adjust (a ledger posting printed in the next newsletter), replace (a new holder 
 replay of them all."""
 
 import json
+import shutil
 from datetime import datetime, timezone
 
 import pytest
@@ -15,7 +16,7 @@ from umpire.mail import send as sending
 from umpire.mail.config import load_config
 from umpire.replay import replay
 from umpire.store.folder import GameFolder
-from conftest import TEST_MAP
+from conftest import TEST_MAP, made_once
 
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
 RED = "GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3-F3-F2\n"
@@ -42,15 +43,32 @@ def released(command, game, *args):
     return out
 
 
-@pytest.fixture(params=["seeded", "recorded"])
-def game(tmp_path, request):
-    folder = tmp_path / "g"
-    if request.param == "seeded":
+def new_game(root, kind):
+    """The test's game as `umpire new` makes it in root/g: its dice seeded, or recorded in a file."""
+    folder = root / "g"
+    if kind == "seeded":
         dice = ["--seed", "s"]
     else:
-        (tmp_path / "dice.txt").write_text("4 3 5 6 2 6 1 4 2 5 3 6 1 2 " * 8 + "\n")
-        dice = ["--dice", tmp_path / "dice.txt"]
+        (root / "dice.txt").write_text("4 3 5 6 2 6 1 4 2 5 3 6 1 2 " * 8 + "\n")
+        dice = ["--dice", root / "dice.txt"]
     ok("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, *dice)
+
+
+@pytest.fixture(scope="module")
+def new_games(tmp_path_factory):
+    """Each kind of the game made once for the run (root/seeded/g, root/recorded/g)."""
+    def make(root):
+        for kind in ("seeded", "recorded"):
+            (root / kind).mkdir()
+            new_game(root / kind, kind)
+    return made_once(tmp_path_factory, "gm-commands-games", make)
+
+
+@pytest.fixture(params=["seeded", "recorded"])
+def game(new_games, tmp_path, request):
+    """A copy of its own of the game just made (the folder holds its dice file; nothing names the path)."""
+    folder = tmp_path / "g"
+    shutil.copytree(new_games / request.param / "g", folder)
     return folder
 
 

@@ -27,13 +27,24 @@ def at(day: int, hour: int, minute: int = 0) -> datetime:
     return datetime(2025, 3, day, hour, minute, tzinfo=timezone.utc)
 
 
+WEEK = ["deadline=7 days", "deadline_at=18:00", "deadline_zone=Europe/Berlin", "grace=1 day",
+        "remind=2 days, 12 hours", "remind_late_to_all=true"]
+
+
 @pytest.fixture
 def host(tmp_path, dovecot, mailbox, smtp):
     games = tmp_path / "games"
     games.mkdir()
-    folder, codes = make_game(games / "g1", now=OPENED, options=[
-        "deadline=7 days", "deadline_at=18:00", "deadline_zone=Europe/Berlin", "grace=1 day",
-        "remind=2 days, 12 hours", "remind_late_to_all=true"])
+    folder, codes = make_game(games / "g1", now=OPENED, options=WEEK)
+    return hosted(games, folder, codes, dovecot, mailbox, smtp)
+
+
+@pytest.fixture
+def host_waiting_for_absences(tmp_path, dovecot, mailbox, smtp):
+    """The host's game as `host`'s, its deadlines moved past a player's absence (absence=extend)."""
+    games = tmp_path / "games"
+    games.mkdir()
+    folder, codes = make_game(games / "g1", now=OPENED, options=[*WEEK, "absence=extend"])
     return hosted(games, folder, codes, dovecot, mailbox, smtp)
 
 
@@ -173,11 +184,8 @@ def replies_to(smtp, start, address):
     return [body for to, subject, body in mails(smtp, start) if to == address and subject.startswith("Re: ")]
 
 
-def test_players_lines_to_the_umpire_by_mail(host, dovecot, mailbox, smtp):
-    games, folder, codes = host
-    config = yaml.safe_load((folder.path / "game.yaml").read_text())
-    config["options"]["absence"] = "extend"
-    (folder.path / "game.yaml").write_text(yaml.safe_dump(config))
+def test_players_lines_to_the_umpire_by_mail(host_waiting_for_absences, dovecot, mailbox, smtp):
+    games, folder, codes = host_waiting_for_absences
     newsletter = (folder.path / "newsletters" / "001.txt").read_text()
 
     # STATUS and RESEND alone: answered to the sender; no order is stored

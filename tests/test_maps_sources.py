@@ -23,7 +23,9 @@ def drawing_tool():
     return module
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=[p.stem for p in SOURCES])
+# Drawing a map takes seconds: the demo's map in the default run, the others in the slow profile.
+@pytest.mark.parametrize("source", [pytest.param(p, id=p.stem, marks=() if p.stem == "ireland" else pytest.mark.slow)
+                                    for p in SOURCES])
 def test_the_map_file_is_drawn_from_its_source(source):
     data = yaml.safe_load(source.read_text(encoding="utf-8"))
     with contextlib.redirect_stderr(io.StringIO()):

@@ -89,7 +89,10 @@ def play_whole_game(tmp_path, rules, plans, options=()):
     return runner, game
 
 
-@pytest.mark.parametrize("rules", ["laurin", "schmidt", "buetehorn"])
+# A whole game takes seconds: under Laurin's rules in the default run (the two-player game below
+# plays them too), under the other rulesets in the slow profile.
+@pytest.mark.parametrize("rules", ["laurin", pytest.param("schmidt", marks=pytest.mark.slow),
+                                   pytest.param("buetehorn", marks=pytest.mark.slow)])
 def test_whole_small_game_runs_to_finished(tmp_path, rules):
     runner, game = play_whole_game(tmp_path, rules, PLANS, ["operations.end.balance_target={2: 150, 3: 150}"])
     info = status(runner, game)

@@ -5,16 +5,14 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from umpire import demo
-
 
 def test_reportlab_uses_its_c_accelerator():
     from reportlab.lib import rl_accel
     assert {"fp_str", "asciiBase85Encode"} <= set(rl_accel._c_funcs)
 
 
-def test_every_demo_file_is_byte_identical_with_and_without_the_accelerator(tmp_path):
-    fast = demo.play(tmp_path / "accelerated").path
+def test_every_demo_file_is_byte_identical_with_and_without_the_accelerator(demo_played, tmp_path):
+    fast = demo_played.path                                         # played with the accelerator
     code = ("import sys; sys.modules['_rl_accel'] = None\n"           # reportlab falls back to pure Python
             "from reportlab.lib import rl_accel; assert not rl_accel._c_funcs\n"
             "from umpire import demo\n"

@@ -9,8 +9,8 @@ from umpire.families.dampfross.render.report import newsletter_facts
 from umpire.family_folder import handed
 
 
-def test_two_plays_give_byte_identical_newsletters(tmp_path):
-    first = demo.play(tmp_path / "a")
+def test_two_plays_give_byte_identical_newsletters(demo_played, tmp_path):
+    first = demo_played                                 # the run's shared play: a play of its own here
     second = demo.play(tmp_path / "b")
     names = sorted(p.name for p in (first.path / "newsletters").iterdir())
     assert names == [f"{n:03d}{kind}" for n in range(1, 11) for kind in ("-map.png", ".pdf", ".txt")]
@@ -18,8 +18,8 @@ def test_two_plays_give_byte_identical_newsletters(tmp_path):
         assert (first.path / "newsletters" / name).read_bytes() == (second.path / "newsletters" / name).read_bytes()
 
 
-def test_rendering_the_same_facts_twice_gives_the_same_pdf(tmp_path):
-    folder = demo.play(tmp_path)
+def test_rendering_the_same_facts_twice_gives_the_same_pdf(demo_played):
+    folder = demo_played
     facts = newsletter_facts(handed(folder), 5)
     once = newsletter_pdf(facts, folder.game_map, map_content(folder))
     again = newsletter_pdf(facts, folder.game_map, map_content(folder))

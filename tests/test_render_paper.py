@@ -69,9 +69,8 @@ def test_every_font_is_embedded(a4):
     assert rows and all(row.split()[-5] == "yes" for row in rows), rows
 
 
-def test_every_font_of_every_demo_newsletter_is_embedded_the_balance_chart_included(tmp_path):
-    from umpire import demo
-    folder = demo.play(tmp_path)
+def test_every_font_of_every_demo_newsletter_is_embedded_the_balance_chart_included(demo_played):
+    folder = demo_played
     for pdf in sorted((folder.path / "newsletters").glob("*.pdf")):
         rows = _poppler("pdffonts", pdf).splitlines()[2:]
         assert rows and all(row.split()[-5] == "yes" for row in rows), (pdf.name, rows)
@@ -128,10 +127,9 @@ def test_six_companies_differ_in_dash_and_colour_and_light_colours_get_a_dark_ca
     assert styles["yellow"].casing != (1.0, 1.0, 1.0) and styles["a"].casing == (1.0, 1.0, 1.0)
 
 
-def test_the_front_page_draws_the_balances_round_by_round(tmp_path):
-    from umpire import demo
+def test_the_front_page_draws_the_balances_round_by_round(demo_played):
     from umpire.families.dampfross.render.report import balances_by_round
-    folder = demo.play(tmp_path)
+    folder = demo_played
     state = folder.state()
     balances = balances_by_round(folder.events, state.seat_order())
     for cid in state.seat_order():

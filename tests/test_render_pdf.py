@@ -20,15 +20,15 @@ TESTLAND = Path(__file__).parent / "games" / "testland"
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
+def played(played_once):
     """A small game on the test map: foreign hexes, rivers and parallel segments to look at."""
-    return demo.play(tmp_path_factory.mktemp("testland"), TESTLAND)
+    return played_once(TESTLAND)
 
 
 @pytest.fixture(scope="module")
-def ireland(tmp_path_factory):
+def ireland(demo_played):
     """The demo game on Ireland, played to its end."""
-    return demo.play(tmp_path_factory.mktemp("demo"))
+    return demo_played
 
 
 @pytest.fixture(scope="module")

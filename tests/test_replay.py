@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from umpire import demo
 from umpire.cli import main
 from umpire.render import NEWSLETTER_LAYOUT
 from umpire.replay import describe_difference, replay
 
 
-def test_replay_of_a_game_played_to_its_end_finds_no_difference(tmp_path):
-    folder = demo.play(tmp_path)
+def test_replay_of_a_game_played_to_its_end_finds_no_difference(demo_game):
+    folder = demo_game
     assert folder.state().phase == "finished"
     outcome = replay(folder.path)
     assert outcome.differences == []
@@ -19,8 +18,8 @@ def test_replay_of_a_game_played_to_its_end_finds_no_difference(tmp_path):
     assert len(outcome.newsletters) == 20
 
 
-def test_replay_reports_a_changed_operating_newsletter(tmp_path):
-    folder = demo.play(tmp_path)
+def test_replay_reports_a_changed_operating_newsletter(demo_game):
+    folder = demo_game
     path = folder.path / "newsletters" / "009.txt"
     path.write_text(path.read_text(encoding="utf-8").replace("bonus 20", "bonus 21", 1), encoding="utf-8")
     [difference] = replay(folder.path).differences
@@ -28,8 +27,8 @@ def test_replay_reports_a_changed_operating_newsletter(tmp_path):
     assert "bonus 21" in difference.detail
 
 
-def test_replay_reports_a_changed_newsletter_and_exits_1(tmp_path):
-    folder = demo.play(tmp_path)
+def test_replay_reports_a_changed_newsletter_and_exits_1(demo_game):
+    folder = demo_game
     path = folder.path / "newsletters" / "002.txt"
     path.write_text(path.read_text(encoding="utf-8").replace("Great Northern", "Greater Northern", 1),
                     encoding="utf-8")
@@ -39,8 +38,8 @@ def test_replay_reports_a_changed_newsletter_and_exits_1(tmp_path):
     assert "Greater Northern" in result.output
 
 
-def test_replay_reports_a_changed_pdf(tmp_path):
-    folder = demo.play(tmp_path)
+def test_replay_reports_a_changed_pdf(demo_game):
+    folder = demo_game
     path = folder.path / "newsletters" / "003.pdf"
     path.write_bytes(path.read_bytes() + b"\n")
     [difference] = replay(folder.path).differences
@@ -48,31 +47,31 @@ def test_replay_reports_a_changed_pdf(tmp_path):
     assert "first differ at byte" in difference.detail
 
 
-def test_replay_reports_a_changed_journal(tmp_path):
-    folder = demo.play(tmp_path)
+def test_replay_reports_a_changed_journal(demo_game):
+    folder = demo_game
     journal = folder.path / "journal.jsonl"
     journal.write_text(journal.read_text(encoding="utf-8").replace('"value": 5', '"value": 4', 1), encoding="utf-8")
     files = [d.file for d in replay(folder.path).differences]
     assert "journal.jsonl" in files
 
 
-def test_replay_reports_a_missing_newsletter(tmp_path):
-    folder = demo.play(tmp_path)
+def test_replay_reports_a_missing_newsletter(demo_game):
+    folder = demo_game
     (folder.path / "newsletters" / "004.txt").unlink()
     [difference] = replay(folder.path).differences
     assert "lacks it" in difference.detail
 
 
-def test_replay_prints_what_matched(tmp_path):
-    folder = demo.play(tmp_path)
+def test_replay_prints_what_matched(demo_game):
+    folder = demo_game
     result = CliRunner().invoke(main, ["replay", str(folder.path)])
     assert result.exit_code == 0, result.output
     assert "20 newsletter files match byte for byte" in result.output
 
 
-def test_replay_replays_an_end_construction_command(tmp_path):
+def test_replay_replays_an_end_construction_command(demo_game):
     from umpire import actions
-    folder = demo.play(tmp_path)
+    folder = demo_game
     raw = (folder.path / "journal.jsonl").read_text(encoding="utf-8")
     assert "end-construction" not in raw
     lines = [line for line in raw.splitlines()]
@@ -99,8 +98,8 @@ def _as_if_created_under_layout_1(folder):
                                            encoding="utf-8")
 
 
-def test_a_game_from_an_earlier_newsletter_layout_replays_its_journal_and_says_newsletters_were_not_compared(tmp_path):
-    folder = demo.play(tmp_path)
+def test_a_game_from_an_earlier_newsletter_layout_replays_its_journal_and_says_newsletters_were_not_compared(demo_game):
+    folder = demo_game
     _as_if_created_under_layout_1(folder)
     path = folder.path / "newsletters" / "003.pdf"
     path.write_bytes(path.read_bytes() + b"\n")         # as an older renderer would have drawn it: other bytes
@@ -111,8 +110,8 @@ def test_a_game_from_an_earlier_newsletter_layout_replays_its_journal_and_says_n
     assert "issued under newsletter layout 1" in result.output and "not compared" in result.output
 
 
-def test_a_game_from_an_earlier_newsletter_layout_still_has_its_journal_checked(tmp_path):
-    folder = demo.play(tmp_path)
+def test_a_game_from_an_earlier_newsletter_layout_still_has_its_journal_checked(demo_game):
+    folder = demo_game
     _as_if_created_under_layout_1(folder)
     path = folder.path / "journal.jsonl"
     path.write_text(path.read_text(encoding="utf-8").replace('"value": 4', '"value": 5', 1), encoding="utf-8")

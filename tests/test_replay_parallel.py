@@ -18,8 +18,8 @@ from umpire.store import atomic
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    return demo.play(tmp_path_factory.mktemp("demo"))
+def played(demo_played):
+    return demo_played
 
 
 def test_pdfs_drawn_by_workers_are_the_bytes_drawn_in_place(played, tmp_path):
@@ -66,8 +66,8 @@ def test_quick_replay_compares_the_text_editions_and_draws_no_pdf(played, tmp_pa
     assert drawn == []
 
 
-def test_quick_replay_finds_a_changed_text_edition_and_not_a_changed_pdf(tmp_path):
-    folder = demo.play(tmp_path)
+def test_quick_replay_finds_a_changed_text_edition_and_not_a_changed_pdf(demo_game):
+    folder = demo_game
     text = folder.path / "newsletters" / "004.txt"
     text.write_text(text.read_text(encoding="utf-8") + "x\n", encoding="utf-8")
     pdf = folder.path / "newsletters" / "005.pdf"

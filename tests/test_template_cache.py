@@ -3,14 +3,19 @@ the text edition is the same byte for byte, and a cache that cannot be used neve
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from umpire import actions
 from umpire.render import newsletter, template_cache
 from umpire.families.dampfross.render.report import newsletter_facts
 from umpire.family_folder import handed
+from umpire.resources import data_dir
 
 TEMPLATE = "newsletter.txt.j2"
+# the templates TEMPLATE includes (its masthead, ...), compiled with it, in their order
+INCLUDED = re.findall(r'\{%-?\s*include\s+"([^"]+)"', (data_dir("newsletters") / TEMPLATE).read_text(encoding="utf-8"))
 
 
 @pytest.fixture
@@ -46,7 +51,7 @@ def test_a_template_compiled_in_one_process_is_loaded_from_the_cache_in_the_next
     first = fresh_environment()
     compiled = compiled_anew(monkeypatch, first)
     cold = first.get_template(TEMPLATE).render(**facts)
-    assert compiled == [TEMPLATE]
+    assert compiled == [TEMPLATE, *INCLUDED]
     assert list((tmp_path / "umpire").glob("templates-*/__jinja2_*.cache"))
 
     newsletter.environment.cache_clear()
@@ -95,7 +100,7 @@ def test_a_damaged_cache_file_is_compiled_anew(monkeypatch, tmp_path, fresh_envi
     env = fresh_environment()
     compiled = compiled_anew(monkeypatch, env)
     assert env.get_template(TEMPLATE).render(**facts) == good
-    assert compiled == [TEMPLATE]
+    assert compiled == [TEMPLATE, *INCLUDED]
 
 
 def test_a_cache_folder_gone_while_writing_fails_nothing(monkeypatch, tmp_path, fresh_environment, facts):

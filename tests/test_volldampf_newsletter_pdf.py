@@ -6,6 +6,7 @@ its own, journaled with the newsletter and replayed byte for byte. Read back wit
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 
 import pytest
@@ -17,9 +18,13 @@ from pixels import need_pdftoppm
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
+def played(played_once, tmp_path_factory):
+    """The Volldampf demo played to its end: the module's own copy (a test changes a file and puts it back)."""
     need_pdftoppm()
-    return demo.play(tmp_path_factory.mktemp("vdpdf"), demo.demo_dir("volldampf"))
+    shared = played_once(demo.demo_dir("volldampf"))
+    copy = tmp_path_factory.mktemp("vdpdf") / shared.path.name
+    shutil.copytree(shared.path, copy)
+    return GameFolder(copy)
 
 
 def text_of(path, first=None, last=None) -> str:

@@ -47,8 +47,8 @@ def test_two_plays_draw_the_same_pictures(tmp_path):
         assert (first / "newsletters" / name).read_bytes() == (second / "newsletters" / name).read_bytes()
 
 
-def test_the_picture_shows_each_players_track_and_the_cubes_where_the_pdf_has_them(tmp_path):
-    folder = demo.play(tmp_path, demo.demo_dir("volldampf"))
+def test_the_picture_shows_each_players_track_and_the_cubes_where_the_pdf_has_them(played_once):
+    folder = played_once(demo.demo_dir("volldampf"))
     last = folder.newsletter_count()
     state, board = folder.state(), folder.game_map
     image = Image.open(io.BytesIO((folder.newsletters / f"{last:03d}-map.png").read_bytes())).convert("RGB")

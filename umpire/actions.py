@@ -18,12 +18,14 @@ from .due import with_refused_lines
 from .errors import NotOpened, UmpireError
 from .timetable import absences, deadlines, reminders
 from .mail import mailroom
+from .mail.config import templates_folder
+from .missed_turns import missed_turns
 from .echo import quote
-from .options import check_choices, game_option, parse_option, ruleset_overrides
+from .options import check_choices, fingerprint, game_option, parse_option, ruleset_overrides
 from .order_header import ORDER_READING, reading_of, turn_words
 from .profiles import load_profile
 from .resources import find_named
-from .render import NEWSLETTER_LAYOUT
+from .render import NEWSLETTER_LAYOUT, own_templates
 from .store import atomic
 from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
@@ -165,6 +167,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
         "map": {"name": game_map.name, "file": MAP_FILE},
         "rules": {"name": rules.name, "file": RULES_FILE},
         "options": options,
+        "options_fingerprint": fingerprint(options),     # an edit of `options:` behind the umpire's back shows
         "companies": companies,
         "seat_order": seats,
         "dice": dice_conf,
@@ -172,6 +175,8 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
         "newsletter_layout": NEWSLETTER_LAYOUT,
         "order_reading": ORDER_READING,
     }
+    own = templates_folder(path.parent)             # the GM's own templates, copied as the ruleset is
+    templates = own_templates.read_folder(own) if own is not None else {}
     made = _outermost_missing(path)
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -181,6 +186,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     try:
         atomic.write_bytes(path / MAP_FILE, map_path.read_bytes())
         atomic.write_bytes(path / RULES_FILE, rules_path.read_bytes())
+        own_templates.copy_into(path, templates)
         if recorded is not None:
             atomic.write_bytes(path / RECORDED_FILES[family.recorded], recorded.read_bytes())
         atomic.write_text(path / SECRETS_FILE, dump_yaml(secrets))
@@ -193,6 +199,8 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     except BaseException as exc:
         _unmake(path, made)
         if isinstance(exc, UmpireError):
+            if own is not None:                 # a fault of the GM's template: said of his own folder
+                exc = exc.renamed(str(path / own_templates.FOLDER), str(own))
             raise _not_opened(exc, path / RECORDED_FILES[family.recorded], recorded) from None
         raise
     return folder, secrets["codes"]
@@ -365,7 +373,7 @@ def _whose(folder: GameFolder, order, require_code: bool) -> str | None:
         return f"there is no {seat} {quote(order.company)} in game {game}; the {seat}s are {', '.join(ids)}."
     if require_code and order.code != folder.secrets.get("codes", {}).get(order.company):
         return f"the CODE line is missing or does not match this {seat}'s order code."
-    return folder.family.turn_refusal(folder, order, turn)
+    return None
 
 
 # ---------------------------------------------------------------------------
@@ -438,10 +446,13 @@ def gm_args(reason: str) -> dict:
 
 
 def publish_newsletter(folder: GameFolder):
-    """Write the next newsletter (text and PDF) and journal that it was issued."""
+    """Write the next newsletter (text and PDF), record which umpire and reportlab drew it
+    (drawn.jsonl, beside the journal: render/drawn.py), and journal that it was issued."""
+    from .render import drawn
     from .render.newsletter import write_newsletter
     number = folder.newsletter_count() + 1
     files = write_newsletter(folder, number)
+    drawn.record(folder, number)
     folder.append([{"type": "newsletter", "number": number, "files": files}])
 
 
@@ -468,4 +479,5 @@ def status(folder: GameFolder) -> dict:
         "notes": mailroom.notes_for(folder.path, state.game, turn),
         "mail_waiting": mailroom.waiting(folder.path, state.game),
         "notes_last_turn": mailroom.notes_for(folder.path, state.game, mailroom.closed_turn(folder.events)),
+        "missed_turns": missed_turns(state, folder.events, list(folder.company_ids())),
     }

@@ -1,14 +1,19 @@
 """The GM's corrections between rounds: `adjust` (money moved between the bank and a company, as a
-ledger posting with the GM's reason, printed in the next newsletter) and `replace` (a stand-by
+ledger posting with the GM's reason, printed in the next newsletter), `undo_adjust` (the last
+adjustment taken back by a counter-posting, its own `adjust_undone` event), `replace` (a stand-by
 player takes over a company: new address, perhaps a new name, and a new order code; the old code
-stops working). Both are journaled; replay repeats them.
+stops working) and `note` (the GM's word to the players in the next newsletter, a `gm_note`).
+All are journaled; replay repeats them.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from . import actions, ids
-from .ledger import BANK
 from .errors import UmpireError
+from .gm_notes import check_note, note_event
+from .ledger import BANK
 from .store import atomic
 from .store.folder import GAME_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
@@ -37,8 +42,9 @@ def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict | 
         raise UmpireError(f"--units {ids.shown(str(units), 40)} is more than a correction moves: at most "
                           f"{UNITS_LIMIT:,} either way.",
                           fix="Nothing was done.")
+    undone = {e["undoes"] for e in folder.events if e["type"] == "adjust_undone"}
     if any(e["type"] == "adjusted" and (e["round"], e["company"], e["units"], e["reason"]) ==
-           (state.round, company, units, reason) for e in folder.events):
+           (state.round, company, units, reason) and i not in undone for i, e in _adjustments(folder)):
         return None
     postings = folder.family.correction(state, company, units, f"correction by the GM: {reason}")
     folder.append([{"type": "adjusted", "round": state.round, "company": company, "units": units, "reason": reason},
@@ -46,6 +52,54 @@ def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict | 
     payer, payee = (BANK, company) if units > 0 else (company, BANK)
     return {"from": payer, "to": payee, "amount": abs(units), "money": folder.family.money,
             "reason": f"correction by the GM: {reason}"}
+
+
+def _adjustments(folder: GameFolder) -> list[tuple[int, dict]]:
+    """The `adjusted` events in force, with their journal positions."""
+    from .store.folder import in_force
+    journal = folder.journal()
+    return [(i, journal[i]) for i in in_force(journal) if journal[i]["type"] == "adjusted"]
+
+
+def undo_adjust(folder: GameFolder) -> dict | None:
+    """Take back the last adjustment in force: an `adjust_undone` event naming its journal position,
+    and the counter-posting (reason "undo of correction by the GM: ..."); no resolve is undone.
+    Returns the event; None if the last adjustment is undone already (run twice)."""
+    folder.require()
+    actions.finish_interrupted(folder)
+    state = folder.state()
+    if state.phase == "finished":
+        raise UmpireError(f"game {folder.game_id} is finished; its accounts are closed.", fix="Nothing was done.")
+    done = _adjustments(folder)
+    if not done:
+        raise UmpireError(f"game {folder.game_id} has no adjustment to undo.", fix="Nothing was done.")
+    position, last = done[-1]
+    if any(e["type"] == "adjust_undone" and e["undoes"] == position for e in folder.events):
+        return None
+    postings = folder.family.correction(state, last["company"], -last["units"],
+                                        f"undo of correction by the GM: {last['reason']}")
+    event = {"type": "adjust_undone", "round": state.round, "undoes": position, "company": last["company"],
+             "units": -last["units"], "reason": last["reason"]}
+    folder.append([event, *postings])
+    return event
+
+
+def note(folder: GameFolder, text: str, now: datetime, after: str | None = None) -> dict | None:
+    """Journal the GM's note for the next newsletter (`after`: the command it goes with); returns its
+    event, or None when the same note waits for the next newsletter already (run twice)."""
+    folder.require()
+    text = check_note(text)
+    state = folder.state()
+    if state.phase == "finished" and after is None:
+        raise UmpireError(f"game {folder.game_id} is finished; no newsletter comes to print a note.",
+                          fix="Nothing was done. Mail the players instead: umpire mail all.")
+    events = folder.events
+    last = max((i for i, e in enumerate(events) if e["type"] == "newsletter"), default=-1)
+    if any(e["type"] == "gm_note" and e["text"] == text for e in events[last + 1:]):
+        return None
+    event = note_event(text, folder.family.open_turn(state), after, now.isoformat())
+    folder.append([event])
+    return event
 
 
 def replace(folder: GameFolder, company: str, email: str, name: str | None = None,

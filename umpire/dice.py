@@ -72,7 +72,7 @@ class RecordedDice:
                 f"roll {self.position + 1} ({purpose}) is needed, but the die on line {die.line} is tagged "
                 f"{quote(die.tag)}.",
                 self.source, "A die is missing or one too many before that line: compare the file with the "
-                "roll order in docs/dice.md (`umpire dice GAME_DIR` lists the rolls so far).")
+                "roll order in `umpire help dice` (`umpire dice GAME_DIR` lists the rolls so far).")
         self.position += 1
         self.rolled.append((self.position, purpose, die))
         return die.value

@@ -130,3 +130,78 @@ def game_option(options: dict, name: str):
 def ruleset_overrides(options: dict, family_options: dict) -> dict:
     """The options that set ruleset values: neither the shell's nor the family's own."""
     return {k: v for k, v in options.items() if not is_shell_option(k) and k not in family_options}
+
+
+# -- house rules changed mid-game (`umpire house-rule`) ---------------------------------------
+HOUSE_RULE = "house_rule"          # the journal event: key, value, reason, round (given in), from_round
+FIXED_MIDGAME = {
+    "players": "the number of players is fixed when the game is made",
+    "by_players": "the table by number of players (rounds, sections, cards removed) is dealt out at the setup",
+    "box": "the box's contents are dealt out at the setup",
+    "starting_balance": "the starting money is paid when the game is made",
+    "starting_cash": "the starting money is paid when the game is made",
+    "first_company": "who builds first in round 1 is decided when the game is made",
+    "format": "it names the ruleset file's format", "name": "it names the edition", "title": "it names the edition",
+}
+"""What a house rule cannot change once the game runs (an option, or the first part of a ruleset
+value's path), each with why; the map and the players are no options at all."""
+
+
+def fingerprint(options: dict) -> str:
+    """The options as `umpire new` made them, as one line of canonical JSON (game.yaml's
+    `options_fingerprint`): an edit of game.yaml's `options:` behind the umpire's back shows."""
+    import json
+    return json.dumps(options, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
+def options_changed(options: dict, recorded: str) -> str | None:
+    """Where game.yaml's options differ from those the game was made with (`recorded`, its
+    fingerprint), as `KEY was X, is Y`; None if they do not."""
+    import json
+    if fingerprint(options) == recorded:
+        return None
+    try:
+        made = json.loads(recorded)
+    except ValueError:
+        made = None
+    if not isinstance(made, dict):
+        return "options_fingerprint is not the options as made"
+    now = json.loads(fingerprint(options))
+    key = min(k for k in set(made) | set(now) if made.get(k, _NONE) != now.get(k, _NONE))
+    return f"{key} was {value_text(made.get(key, _NONE))}, is {value_text(now.get(key, _NONE))}"
+
+
+_NONE = object()
+
+
+def value_text(value) -> str:
+    """An option's value as the GM writes it (`7 days`, `true`, `2`); `not set` for none."""
+    return "not set" if value is _NONE else yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
+
+
+def options_in_force(options: dict, events: list[dict], round_number: int) -> dict:
+    """The game's options (game.yaml's) with the house rules journaled mid-game that are in force
+    in round `round_number` (each from the round after the one it was given in), in journal order."""
+    found = dict(options)
+    for e in events:
+        if e["type"] == HOUSE_RULE and e["from_round"] <= round_number:
+            found[e["key"]] = e["value"]
+    return found
+
+
+def house_rule_event(text: str, reason: str, family, options: dict, round_number: int, check) -> dict | None:
+    """The journal event of `umpire house-rule KEY=VALUE`: the option read and checked as `--option`
+    reads it at `umpire new` (`check(options)` refuses what the whole set of options may not be, and
+    a key that is no option: the ruleset loader names it),
+    in force from the round after the open `round_number`; refused for an option that cannot change
+    mid-game. None where the value is in force from then already (nothing to journal)."""
+    key, value = parse_option(text, family)
+    why = FIXED_MIDGAME.get(key) or FIXED_MIDGAME.get(family.option_path(key).split(".")[0])
+    if why:
+        raise UmpireError(f"the option {key} cannot change while the game runs: {why}.", fix="Nothing was done.")
+    if key in options and options[key] == value:
+        return None
+    check({**options, key: value})
+    return {"type": HOUSE_RULE, "round": round_number, "from_round": round_number + 1, "key": key, "value": value,
+            "reason": reason}
+

@@ -95,7 +95,7 @@ def spec_path(source: Path) -> Path:
             raise UmpireError(f"{source} is not a folder.", fix="Give the folder that holds game.yaml and orders/.")
         raise UmpireError(f"{source} has no game.yaml.",
                           fix="An archive folder holds game.yaml and orders/<round>/<company>.txt "
-                              "(see docs/archive.md, or games/demo for an example).")
+                              "(see `umpire help archive`, or games/demo for an example).")
     if len(found) > 1:
         raise UmpireError(f"{source} holds both {SPEC_FILES[0]} and {SPEC_FILES[1]}.", fix="Keep one of them.")
     return found[0]
@@ -128,7 +128,7 @@ def read_archive(source: Path) -> Archive:
                             f"The keys are: {', '.join(KEYS)}.")
     for key in ("game", "map", "rules", "companies"):
         if spec.get(key) in (None, "", []):
-            raise DataError(f"{key}: is missing.", where, "See docs/archive.md for the keys of game.yaml.")
+            raise DataError(f"{key}: is missing.", where, "`umpire help archive` gives the keys of game.yaml.")
     given = [key for key in ("seed", *RECORDED) if key in spec]
     if len(given) != 1:
         raise DataError("give either seed: (seeded dice or draws), or dice: FILE or draws: FILE (the recorded "
@@ -491,7 +491,7 @@ class Game:
             raise self.misfit(where, f"the order was refused: {result.reason}", "Correct the order.")
         if result.errors and self.archive.unreadable == "stop":
             raise self.misfit(where, f"the umpire cannot read {len(result.errors)} line(s): {result.errors[0]}",
-                              "Correct the line (docs/orders.md gives every order line), or, where the zine's GM "
+                              "Correct the line (`umpire help orders` gives every order line), or, where the zine's GM "
                               "refused it too, write unreadable_lines: report in game.yaml.")
         self.notes += [f"{where}: refused {e}" for e in result.errors]
         if result.company != order.stem.lower():

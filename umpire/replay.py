@@ -7,6 +7,9 @@ record, not decided again.
 The journal must come out identical, and so must every issued newsletter when the game was
 created under the newsletter layout this umpire writes (game.yaml `newsletter_layout`); a game
 from an earlier layout has its newsletters written anew but not compared, and the outcome says so.
+A PDF's bytes also depend on the reportlab that drew it: a PDF is compared byte for byte only when
+the reportlab running now drew it (drawn.jsonl, render/drawn.py), else by its text layer (read by
+pdftotext; where it is not installed, not at all), and the outcome says so.
 
 The rebuild is a scratch folder (its writes are not made durable), and its newsletter PDFs are
 drawn by worker processes while the journal is replayed (render/pdf_batch.py). A quick replay
@@ -18,17 +21,28 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from . import actions, corrections, rollback
 from .errors import UmpireError
-from .render import NEWSLETTER_LAYOUT
+from .render import NEWSLETTER_LAYOUT, own_templates, text_layer
+from .render.drawn import DRAWN_FILE, editions
+from .render.drawn import read as read_drawn
 from .render.pdf_batch import PdfBatch, worker_count
 from .render.pdf_batch import flush as flush_pdfs
 from .store import atomic
-from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
+from .store.folder import (
+    GAME_FILE,
+    MAP_FILE,
+    RECORDED_FILES,
+    RULES_FILE,
+    SECRETS_FILE,
+    GameFolder,
+    dump_yaml,
+)
+from .versions import reportlab_version
 
 INPUTS = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values())
 
@@ -50,6 +64,9 @@ class Outcome:
     differences: list[Difference]
     layout: int = NEWSLETTER_LAYOUT          # the newsletter layout the game was created under
     quick: bool = False                      # PDFs not drawn: journal and text editions only
+    notes: list[str] = field(default_factory=list)   # a line for each other reportlab that drew PDFs
+    by_text: int = 0                         # PDFs drawn by another reportlab, compared by their text layers
+    not_compared: int = 0                    # PDFs drawn by another reportlab, not compared (no pdftotext)
 
     @property
     def newsletters_compared(self) -> bool:
@@ -74,10 +91,11 @@ def replay(path: Path, quick: bool = False, workers: int | None = None,
         with PdfBatch(workers or worker_count(issued), draw=compared and not quick, done=drawn):
             commands, orders, problem = rebuild(original, copy, step)
         differences = [problem] if problem else []
-        differences += compare(original, copy, newsletters=compared, pdfs=not quick)
+        found = compare(original, copy, newsletters=compared, pdfs=not quick)
         files = [f for e in original.events if e["type"] == "newsletter" for f in e["files"]
                  if not (quick and f.endswith(".pdf"))]
-        return Outcome(commands, orders, files, differences, layout, quick)
+        return Outcome(commands, orders, files, differences + found.differences, layout, quick, found.notes,
+                       found.by_text, found.not_compared)
 
 
 def scratch_root(game: Path) -> str | None:
@@ -103,6 +121,8 @@ def rebuild(original: GameFolder, copy: GameFolder,
     for name in INPUTS:
         if (original.path / name).exists():
             shutil.copyfile(original.path / name, copy.path / name)
+    if (original.path / own_templates.FOLDER).is_dir():        # the GM's own templates the game was made with
+        shutil.copytree(original.path / own_templates.FOLDER, copy.path / own_templates.FOLDER)
     for sub in ("orders", "inbox", "newsletters"):
         (copy.path / sub).mkdir()
     journal = original.journal()
@@ -144,7 +164,8 @@ def _order(folder: GameFolder, event: dict, data: bytes):
                    after_deadline=bool(event.get("after_deadline")))
 
 
-GM_EVENTS = ("rollback", "adjusted", "company_replaced", "press_held", "deadline_changed", "absence", "wait")
+GM_EVENTS = ("rollback", "adjusted", "adjust_undone", "company_replaced", "press_held", "deadline_changed", "absence",
+             "wait", "gm_note", "house_rule")
 
 
 def as_begun(original: GameFolder, copy: GameFolder, journal: list[dict]):
@@ -170,7 +191,9 @@ def _gm_event(original: GameFolder, copy: GameFolder, event: dict, journal: list
         rollback.rollback(copy, event["to_round"])
     elif event["type"] == "adjusted":
         corrections.adjust(copy, event["company"], event["units"], event["reason"])
-    elif event["type"] in ("press_held", "deadline_changed", "absence", "wait"):   # journaled as they are
+    elif event["type"] == "adjust_undone":
+        corrections.undo_adjust(copy)
+    elif event["type"] in ("press_held", "deadline_changed", "absence", "wait", "gm_note", "house_rule"):   # as they are
         copy.append([dict(event)])
     else:
         code = corrections.code_after(original.secrets, journal, position, event["company"])
@@ -187,25 +210,107 @@ def _command(folder: GameFolder, event: dict, after: list[dict]):
         actions.family_command(folder, name, folder.family.replay_args(event, after))
 
 
-def compare(original: GameFolder, copy: GameFolder, newsletters: bool = True, pdfs: bool = True) -> list[Difference]:
-    """The journal and (unless told not to) every newsletter the original issued, byte for byte;
-    without `pdfs`, the text editions only."""
-    out = []
+@dataclass
+class Comparison:
+    differences: list[Difference]
+    notes: list[str]             # one line for each reportlab other than this one that drew PDFs
+    by_text: int = 0             # PDFs compared by their text layers
+    not_compared: int = 0        # PDFs drawn by another reportlab and not compared (no pdftotext)
+
+
+def compare(original: GameFolder, copy: GameFolder, newsletters: bool = True, pdfs: bool = True) -> Comparison:
+    """The journal and (unless told not to) every newsletter the original issued, where it lies
+    now (a rollback sets newsletters aside): the text editions byte for byte, and each PDF byte for
+    byte where the reportlab running now drew it (drawn.jsonl), else by its text layer. Without
+    `pdfs`, the text editions only."""
     journal = original.journal()
-    moved = {old: new for e in journal if e["type"] == "rollback" for old, new in e.get("superseded", {}).items()}
-    names = ["journal.jsonl"] + [moved.get(f, f) for e in journal if e["type"] == "newsletter" for f in e["files"]
-                                 if newsletters and (pdfs or not f.endswith(".pdf"))]
-    for name in names:
-        a, b = original.inside(name), copy.path / name
-        if not a.exists():
-            out.append(Difference(name, "the game folder lacks it, though the journal says it was issued."))
-        elif not b.exists():
-            out.append(Difference(name, "the rebuild did not write it."))
+    names, others = ["journal.jsonl"], {}
+    if newsletters:
+        records, here = read_drawn(original), reportlab_version()
+        for position, event, edition in editions(journal):
+            moved = set_aside(journal, position)
+            for f in event["files"]:
+                if f.endswith(".pdf"):
+                    if not pdfs:
+                        continue
+                    version = records.get((event["number"], edition), {}).get("reportlab")
+                    if version != here:
+                        others.setdefault(version, []).append((event["number"], moved.get(f, f)))
+                        continue
+                names.append(moved.get(f, f))
+    out = [d for d in (_bytes_differ(original, copy, name) for name in names) if d]
+    found = Comparison(out, [])
+    for version, drawn in sorted(others.items(), key=lambda item: item[1][0][0]):
+        _by_text_layer(original, copy, version, drawn, found)
+    return found
+
+
+def set_aside(journal: list[dict], position: int) -> dict[str, str]:
+    """Where the rollback that undid the newsletter journaled at `position` set its files aside
+    (file -> where it lies now); empty if none undid it."""
+    for event in journal[position + 1:]:
+        if event["type"] == "rollback" and event["undoes"][0] <= position <= event["undoes"][1]:
+            return event.get("superseded", {})
+    return {}
+
+
+def _missing(original: GameFolder, copy: GameFolder, name: str) -> Difference | None:
+    if not original.inside(name).exists():
+        return Difference(name, "the game folder lacks it, though the journal says it was issued.")
+    if not (copy.path / name).exists():
+        return Difference(name, "the rebuild did not write it.")
+    return None
+
+
+def _bytes_differ(original: GameFolder, copy: GameFolder, name: str) -> Difference | None:
+    missing = _missing(original, copy, name)
+    if missing:
+        return missing
+    detail = describe_difference(original.inside(name).read_bytes(), (copy.path / name).read_bytes(),
+                                 text=not name.endswith(".pdf"))
+    return Difference(name, detail) if detail else None
+
+
+def _by_text_layer(original: GameFolder, copy: GameFolder, version: str | None, drawn: list[tuple[int, str]],
+                   found: Comparison):
+    """Compare the text layers of PDFs that reportlab `version` drew (None: the game has no record
+    of it), and say so in one line of `found.notes`."""
+    numbers = number_ranges(sorted({number for number, _ in drawn}))
+    by = (f"reportlab {version}" if version else
+          f"a reportlab the game has no record of (games begun before umpire 0.2.0 have no {DRAWN_FILE})")
+    here = reportlab_version()
+    if not text_layer.available():
+        found.notes.append(f"The PDFs of newsletters {numbers} were drawn by {by}, this is {here}, and "
+                           f"{text_layer.PROGRAM} (poppler-utils) is not installed to read their text: "
+                           "they were not compared.")
+        found.not_compared += len(drawn)
+        return
+    found.notes.append(f"The PDFs of newsletters {numbers} were drawn by {by}, this is {here}: "
+                       "their text layers were compared.")
+    missing = [d for d in (_missing(original, copy, name) for _, name in drawn) if d]
+    found.differences += missing
+    present = [name for _, name in drawn if name not in {d.file for d in missing}]
+    texts = text_layer.texts_of([original.inside(n) for n in present] + [copy.path / n for n in present])
+    for name, issued, rebuilt in zip(present, texts[:len(present)], texts[len(present):]):
+        if isinstance(issued, OSError) or isinstance(rebuilt, OSError):
+            found.differences.append(Difference(name, f"its text layer could not be read "
+                                                      f"({issued if isinstance(issued, OSError) else rebuilt})."))
+            continue
+        detail = describe_difference(issued, rebuilt, text=True)
+        if detail:
+            found.differences.append(Difference(name, f"its text layer differs: {detail}"))
+    found.by_text += len(drawn)
+
+
+def number_ranges(numbers: list[int]) -> str:
+    """Newsletter numbers as runs: [1, 2, 3, 5] -> "001-003, 005"."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
         else:
-            detail = describe_difference(a.read_bytes(), b.read_bytes(), text=not name.endswith(".pdf"))
-            if detail:
-                out.append(Difference(name, detail))
-    return out
+            runs.append([n])
+    return ", ".join(f"{r[0]:03d}-{r[-1]:03d}" if len(r) > 1 else f"{r[0]:03d}" for r in runs)
 
 
 def describe_difference(old: bytes, new: bytes, text: bool) -> str | None:

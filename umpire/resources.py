@@ -6,7 +6,7 @@ _PACKAGE = Path(__file__).resolve().parent
 
 
 def data_dir(kind: str) -> Path:
-    """The folder of bundled `rules`, `maps`, `newsletters` or `games`."""
+    """The folder of bundled `rules`, `maps`, `newsletters`, `games` or `docs`."""
     installed = _PACKAGE / "_data" / kind
     if installed.is_dir():
         return installed
@@ -27,3 +27,8 @@ def find_named(kind: str, name_or_path: str, suffix: str = ".yaml") -> Path:
 
 def bundled_names(kind: str) -> list[str]:
     return sorted(p.stem for p in data_dir(kind).glob("*.yaml"))
+
+
+def doc_pages() -> dict[str, Path]:
+    """The documentation pages (docs/*.md) by name, `orders` for orders.md, in name order."""
+    return {p.stem: p for p in sorted(data_dir("docs").glob("*.md"), key=lambda p: p.stem)}

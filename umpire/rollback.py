@@ -47,6 +47,8 @@ def commands(events: list[dict], family) -> list[tuple[int, int | str, dict]]:
         e = events[i]
         if e["type"] == "round_opened":
             open_round = e["round"]
+        elif e["type"] in ("turn", "extra turn") and isinstance(e.get("turn"), str):   # rounds with turns
+            open_round = e["turn"]
         elif e["type"] == "command" and e["command"] in names:
             out.append((i, e.get("round", open_round), e))
     return out

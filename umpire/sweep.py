@@ -21,6 +21,7 @@ from typing import Callable
 from . import actions, forked
 from .due import due
 from .errors import UmpireError
+from .order_header import turn_words
 from .render.pdf_batch import available_cpus
 from .store.diskfull import told
 from .store.folder import GAME_FILE, GameFolder
@@ -75,19 +76,26 @@ def resolve_one(path: Path, now: datetime) -> GameOutcome:
 
 def _resolve(path: Path, now: datetime) -> GameOutcome:
     folder = GameFolder(path)
-    before = folder.state().round
     if actions.finish_interrupted(folder, now):
-        return GameOutcome(path.name, RESOLVED, f"the command a crash had stopped is finished; round {before} "
-                                                f"is open, newsletter {folder.newsletter_count():03d} written.")
+        return GameOutcome(path.name, RESOLVED, f"the command a crash had stopped is finished; "
+                                                f"{_open(GameFolder(path))} is open, newsletter "
+                                                f"{folder.newsletter_count():03d} written.")
+    before = folder.family.open_turn(folder.state())
     state = due(folder, now)
     if not state.due:                                 # resolved meanwhile by another command
         return GameOutcome(path.name, NOT_DUE, state.reason)
     events = actions.resolve(folder, now)
-    after = folder.state()
     finished = folder.family.outcome(events)
-    now_open = f"the game is over ({finished[0]})" if finished else f"now {after.phase}, round {after.round}"
-    return GameOutcome(path.name, RESOLVED, f"round {before} resolved ({state.reason[:-1]}); {now_open}; "
+    now_open = f"the game is over ({finished[0]})" if finished else f"{_open(GameFolder(path))} open"
+    return GameOutcome(path.name, RESOLVED, f"{turn_words(before)} resolved ({state.reason[:-1]}); {now_open}; "
                                             f"newsletter {folder.newsletter_count():03d} written.")
+
+
+def _open(folder: GameFolder) -> str:
+    """The open round or turn as the family names it: `round 2 (construction)`, `turn 2B`."""
+    state = folder.state()
+    turn = folder.family.open_turn(state)
+    return turn_words(turn) + ("" if isinstance(turn, str) else f" ({state.phase})")
 
 
 def resolve_due(games_dir: Path, now: datetime | None = None, workers: int | None = None,

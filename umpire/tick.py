@@ -1,8 +1,8 @@
 """`umpire tick GAMES_DIR`: a host's one cron line. For the folder of games: fetch the shared
 mailbox (umpire.yaml) and each game's own, resolve every due game, then for each game with mail
 queue the due reminders, notices of deadline changes, who is late, and every newsletter someone
-has not had, oldest first (a new game's players their welcome, with their codes and newsletter 001), and
-send them; a game where something was done has its site (`site:`) updated.
+has not had, oldest first (a new game's players their welcome, with their codes and newsletter 001;
+a stand-in who took over a company his, with the newest newsletter), and send them; a game where something was done has its site (`site:`) updated.
 Each game on its own: one failing is reported and the others go on; a full disk is said in words,
 with whether the game changed (umpire/store/diskfull.py).
 
@@ -107,11 +107,21 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
             if sending.queue_newsletter(folder, config, 1, now):     # and to the observers
                 done.append("newsletter 001 queued")
         elif issues or folder.newsletter_count() > 1:
+            done += _stand_ins(folder, config, now)
             done += [f"newsletter {issue:03d} queued" for issue, _ in sending.queue_owed(folder, config, now)]
         flushed = sending.flush(Mailroom(path), config.smtp, now)   # a fresh read of the mail log: what was queued
         if flushed.sent:
             done.append(f"{len(flushed.sent)} messages sent")
         return done + _refused(flushed)
+
+
+def _stand_ins(folder: GameFolder, config, now: datetime) -> list[str]:
+    """A stand-in (umpire replace) welcomed with his code, the newest newsletter and his private sheet."""
+    from .mail.welcome import queue_welcomes
+    if folder.state(copy=False).phase == "finished":
+        return []
+    welcomed, _ = queue_welcomes(folder, config, now, stand_ins=True)
+    return [f"welcomed {', '.join(welcomed)} (taken over)"] if welcomed else []
 
 
 def _not_given_001(room, folder: GameFolder, config) -> bool:

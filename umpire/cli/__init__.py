@@ -47,6 +47,7 @@ COMMANDS = {
     "map": "umpire.cli.maps:map_group",
     "mail": "umpire.cli.mail:mail_group",
     "options": "umpire.cli.house_rules:options_command",
+    "house-rule": "umpire.cli.midgame:house_rule_command",
     "dice": "umpire.cli.dice:dice_command",
     "verify": "umpire.cli.dice:verify_command",
     "export": "umpire.cli.export:export_command",
@@ -55,6 +56,9 @@ COMMANDS = {
     "absence": "umpire.cli.hosting:absence_command",
     "site": "umpire.cli.site:site_command",
     "tick": "umpire.cli.hosting:tick_command",
+    "help": "umpire.cli.help:help_command",
+    "note": "umpire.cli.note:note_command",
+    "log": "umpire.cli.gm_log:log_command",
 }
 
 
@@ -161,8 +165,18 @@ class UmpireGroup(LazyGroup):
             sys.exit(exc.exit_code)
 
 
+def print_version(ctx, param, value):
+    """`--version`: the umpire's version with reportlab's and Python's, then exit 0."""
+    if not value or ctx.resilient_parsing:
+        return
+    from ..versions import version_line
+    click.echo(version_line())
+    ctx.exit()
+
+
 @click.group(cls=UmpireGroup, lazy_commands=COMMANDS)
-@click.version_option(package_name="railway-umpire")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=print_version,
+              help="Show the versions of the umpire, reportlab and Python, and exit.")
 @click.option("--debug", is_flag=True, envvar="UMPIRE_DEBUG",
               help="Print the traceback of an internal error on stderr (also: UMPIRE_DEBUG=1).")
 def main(debug):

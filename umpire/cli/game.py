@@ -290,6 +290,9 @@ def status(game_dir, as_json):
         click.echo(f"  deadline:  held for the GM after umpire {info['held']} (umpire deadline --resume releases it)")
     elif info.get("paused"):
         click.echo("  deadline:  paused (umpire deadline --resume runs the clock again)")
+    missed = {seat: n for seat, n in info["missed_turns"].items() if n}
+    if missed:
+        click.echo("  missed:    " + ", ".join(f"{seat} {n}" for seat, n in missed.items()))
     for company, spans in sorted(info.get("absences", {}).items()):
         click.echo(f"  absent:    {company} " + ", ".join(f"{a} to {b}" for a, b in spans))
     out = info["mail_waiting"]

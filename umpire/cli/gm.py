@@ -1,4 +1,5 @@
-"""The GM's commands around a round: preview, rollback, adjust, replace."""
+"""The GM's commands around a round: preview, rollback, adjust (and its --undo), replace; each
+that changes the game takes a --note for the players (cli/note.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..store.folder import GameFolder
 from ..timetable.deadlines import held as held_by
 from . import main
 from .locking import locking
+from .note import checked, note_option, noted
 from .turns import named, round_or_turn
 
 _GAME = click.Path(file_okay=False, path_type=Path)
@@ -53,8 +55,9 @@ def preview(game_dir, pdf_path):
 @click.option("--to", "to_round", callback=round_or_turn, metavar="ROUND",
               help="Undo every resolve since ROUND was open, so ROUND is open again (run again: nothing to do). "
                    "In a game whose rounds have turns, a turn may be named: --to 3B.")
+@note_option
 @locking("game_dir")
-def rollback(game_dir, to_round):
+def rollback(game_dir, to_round, note):
     """Undo the last resolve (or a GM command of the game, as end-construction), or every one back to a round.
 
     Examples: `umpire rollback games/ireland-1 --to 3`, `umpire rollback games/vd-1 --to 2B`. Run again right after, a plain rollback does
@@ -62,6 +65,7 @@ def rollback(game_dir, to_round):
     is an event); the undone newsletters are kept in newsletters/superseded/; the round's orders
     stay and may be replaced; `umpire resolve` then resolves the round again.
     """
+    checked(note)
     folder = GameFolder(game_dir)
     revealed = folder.require().state().phase == "finished" and folder.seeded
     done = undo.rollback(folder, to_round)
@@ -72,6 +76,7 @@ def rollback(game_dir, to_round):
     click.echo(f"Rolled back: {', '.join(done.undone)}. {named(done.to_round)} is open again "
                "with its orders.")
     _held(folder, "rollback")
+    noted(GameFolder(game_dir), note, "rollback")
     if done.superseded:
         click.echo("Newsletters set aside: " + ", ".join(f"{old} -> {new}" for old, new in done.superseded.items()))
     if done.orders:
@@ -84,19 +89,33 @@ def rollback(game_dir, to_round):
 
 @main.command()
 @click.argument("game_dir", type=_GAME)
-@click.option("--company", "--player", "company", required=True, help="The company's (or player's) id.")
-@click.option("--units", "--marks", "units", required=True, metavar="N", callback=lambda _ctx, _param, v: _whole(v),
+@click.option("--company", "--player", "company", help="The company's (or player's) id.")
+@click.option("--units", "--marks", "units", metavar="N", callback=lambda _ctx, _param, v: None if v is None else _whole(v),
               help="What the company gets from the bank, in the game's money (negative: pays to it).")
-@click.option("--reason", required=True, help="Why; printed in the next newsletter.")
+@click.option("--reason", help="Why; printed in the next newsletter.")
+@click.option("--undo", is_flag=True, help="Take back the last adjustment by a counter-posting (no resolve is undone).")
+@note_option
 @locking("game_dir")
-def adjust(game_dir, company, units, reason):
+def adjust(game_dir, company, units, reason, undo, note):
     """Correct a company's balance: a posting between the bank and the company.
 
     \b
     Examples:
       umpire adjust games/ireland-1 --company red --units 5 --reason "fee of round 3 charged twice"
       umpire adjust games/vd-1 --player anna --marks -2 --reason "paid a bond twice"
+      umpire adjust games/ireland-1 --undo
     """
+    checked(note)
+    if undo:
+        if (company, units, reason) != (None, None, None):
+            raise click.UsageError("--undo takes back the last adjustment as it was; give it without --company, "
+                                   "--units and --reason.")
+        _undo(game_dir, note)
+        return
+    missing = [name for name, value in (("--company", company), ("--units", units), ("--reason", reason))
+               if value is None]
+    if missing:
+        raise click.UsageError(f"give {', '.join(missing)} (or --undo to take back the last adjustment).")
     posting = corrections.adjust(GameFolder(game_dir), company, units, reason)
     if posting is None:
         click.echo(f"This correction ({company}, {units}, {reason!r}) was posted in this round already; "
@@ -104,6 +123,18 @@ def adjust(game_dir, company, units, reason):
         return
     click.echo(f"Posted: {posting['from']} -> {posting['to']} {posting['amount']} {posting['money']} ({posting['reason']}); "
                "it is printed in the next newsletter.")
+    noted(GameFolder(game_dir), note, "adjust")
+
+
+def _undo(game_dir: Path, note: str | None):
+    folder = GameFolder(game_dir)
+    event = corrections.undo_adjust(folder)
+    if event is None:
+        click.echo("The last adjustment is undone already; nothing done.")
+        return
+    click.echo(f"Undone: the adjustment of {event['company']} by {-event['units']} {folder.family.money} "
+               f"({event['reason']}), by a counter-posting of {event['units']}; it is printed in the next newsletter.")
+    noted(GameFolder(game_dir), note, "adjust --undo")
 
 
 def _whole(value: str) -> int:
@@ -119,13 +150,15 @@ def _whole(value: str) -> int:
 @click.argument("company")
 @click.option("--email", required=True, help="The new player's address.")
 @click.option("--name", help="A new name for the company (default: it keeps its name).")
+@note_option
 @locking("game_dir")
-def replace(game_dir, company, email, name):
+def replace(game_dir, company, email, name, note):
     """A stand-by player takes over a company: new address, new order code.
 
     Example: `umpire replace games/ireland-1 red --email standby@example.org`. The new code is
     printed once (kept in secrets.yaml); the old code stops working at once.
     """
+    checked(note)
     code = corrections.replace(GameFolder(game_dir), company, email, name)
     if code is None:
         click.echo(f"Company {company} is played from {email} already; nothing done (its order code is unchanged).")
@@ -133,6 +166,7 @@ def replace(game_dir, company, email, name):
     click.echo(f"Company {company} is now played from {email}. New order code (shown once; kept in secrets.yaml):")
     click.echo(f"  {company}: {code}")
     _held(GameFolder(game_dir), "replace")
+    noted(GameFolder(game_dir), note, "replace")
 
 
 def _held(folder: GameFolder, by: str):

@@ -9,6 +9,7 @@ import click
 from ..store.folder import GameFolder
 from . import main
 from .locking import locking
+from .note import checked, note_option, noted
 
 _GAME = click.Path(file_okay=False, path_type=Path)
 
@@ -21,8 +22,9 @@ _GAME = click.Path(file_okay=False, path_type=Path)
 @click.option("--pause", is_flag=True, help="Stop the clock: no deadline runs until --resume.")
 @click.option("--resume", is_flag=True, help="Run the clock again, with the time that was left at the pause.")
 @click.option("--reason", metavar="TEXT", help="Why, journaled and told to the players.")
+@note_option
 @locking("game_dir")
-def deadline_command(game_dir, extend, set_to, pause, resume, reason):
+def deadline_command(game_dir, extend, set_to, pause, resume, reason, note):
     """Show the open round's deadline, or move, pause or resume it (journaled with the reason).
 
     \b
@@ -45,8 +47,8 @@ def deadline_command(game_dir, extend, set_to, pause, resume, reason):
         raise click.UsageError("give one of --extend, --set, --pause and --resume.")
     folder = GameFolder(game_dir).require()
     if not chosen:
-        if reason is not None:
-            raise click.UsageError("--reason goes with --extend, --set, --pause or --resume.")
+        if reason is not None or note is not None:
+            raise click.UsageError("--reason and --note go with --extend, --set, --pause or --resume.")
         turn = folder.family.open_turn(folder.state())
         info = deadline(folder, turn)
         if info.paused:
@@ -57,6 +59,7 @@ def deadline_command(game_dir, extend, set_to, pause, resume, reason):
             click.echo(f"Round {turn}: orders are due by {describe(info.at)}.")
         return
     action, value = chosen[0]
+    checked(note)
     event = change(folder, action, value if isinstance(value, str) else None, reason, clock.now())
     if event is None:
         click.echo({"pause": "The deadline is paused already; nothing done.",
@@ -66,6 +69,7 @@ def deadline_command(game_dir, extend, set_to, pause, resume, reason):
                               "another --reason to extend again)."}[action])
         return
     click.echo(said(event))
+    noted(GameFolder(game_dir), note, f"deadline --{action}")
 
 
 @main.command("absence")
@@ -115,8 +119,8 @@ def tick_command(games_dir, verbose):
     each game with mail sends the due reminders, notices of deadline changes, a new game's
     welcomes (codes and newsletter 001) and the newsletters not yet mailed. Safe to run twice or
     overlapping; one game failing is reported and the others go on (exit 1). On a terminal it
-    shows progress and what was done; under cron it prints only failures. docs/hosting.md has the
-    crontab line.
+    shows progress and what was done; under cron it prints only failures. `umpire help hosting` has
+    the crontab line.
     """
     import sys
 

@@ -9,7 +9,7 @@ import click
 from ..errors import UmpireError
 from ..mail.config import TLS_MODES, load_config
 from ..timetable import clock
-from . import main
+from . import LazyGroup, main
 from .locking import locking
 from .progress import progress
 
@@ -54,7 +54,10 @@ def _flush(room, config) -> None:
         click.echo(line)
 
 
-@main.group("mail")
+MAIL_COMMANDS = {"all": "umpire.cli.mail_all:mail_all"}   # subcommands written in other modules
+
+
+@main.group("mail", cls=LazyGroup, lazy_commands=MAIL_COMMANDS)
 def mail_group():
     """Orders in by IMAP; confirmations, reminders and newsletters out by SMTP."""
 

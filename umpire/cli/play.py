@@ -24,7 +24,7 @@ def play(folder, out_dir):
     (exit 1) with the round, the file and what did not fit; the game so far stays in OUT_DIR/<game>.
     Run again, it replaces its own earlier output (never a folder with anything else in it).
     FOLDER may name a bundled archive (demo, volldampf-demo, archive-bavaria-1994) where no folder
-    of that name is at hand. See docs/archive.md.
+    of that name is at hand. See `umpire help archive`.
 
     \b
     Examples:

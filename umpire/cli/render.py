@@ -49,14 +49,21 @@ def replay(game_dir, quick):
         click.echo(f"Replay of {game_dir}: {len(outcome.differences)} difference(s):", err=True)
         for d in outcome.differences:
             click.echo(f"  {d}", err=True)
+        for note in outcome.notes:
+            click.echo(note, err=True)
         sys.exit(1)
     if outcome.newsletters_compared and quick:
         click.echo(f"Replay of {game_dir}: {outcome.commands} commands and {outcome.orders} orders replayed; "
                    f"the journal and {len(outcome.newsletters)} text editions match byte for byte "
                    f"(--quick: the PDFs were not drawn).")
     elif outcome.newsletters_compared:
+        by_bytes = len(outcome.newsletters) - outcome.by_text - outcome.not_compared
+        others = (f", {outcome.by_text} PDFs by their text layers" if outcome.by_text else "") + \
+            (f"; {outcome.not_compared} PDFs were not compared" if outcome.not_compared else "")
         click.echo(f"Replay of {game_dir}: {outcome.commands} commands and {outcome.orders} orders replayed; "
-                   f"the journal and {len(outcome.newsletters)} newsletter files match byte for byte.")
+                   f"the journal and {by_bytes} newsletter files match byte for byte{others}.")
+        for note in outcome.notes:
+            click.echo(note)
     else:
         click.echo(f"Replay of {game_dir}: {outcome.commands} commands and {outcome.orders} orders replayed; "
                    f"the journal matches byte for byte. Its {len(outcome.newsletters)} newsletter files were "

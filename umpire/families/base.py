@@ -352,7 +352,7 @@ class Family(ABC):
             if e.get("type") in ("command", "newsletter", "order_received") or (e.get("hidden") and not reveal):
                 continue
             details = ", ".join(f"{k}={v}" for k, v in e.items()
-                                if k not in ("type", "round") and not isinstance(v, (dict, list)))
+                                if k not in ("type", "round", "email") and not isinstance(v, (dict, list)))
             lines.append({"event": number, "round": e.get("round"), "type": e.get("type"),
                           "text": str(e.get("type")).replace("_", " ") + (f": {details}" if details else "")})
         return lines
@@ -385,3 +385,34 @@ class Family(ABC):
         (`umpire mail welcome` mails it): by default the order's header."""
         return [f"GAME {state.game}", f"{self.seat.upper()} {player}", "CODE <your order code>",
                 f"ROUND {self.open_turn(state)}"]
+
+
+END = GmCommand(
+    "end",
+    "End the game by the players' agreement: no round is resolved, the orders in force for the open turn "
+    "are dropped, and the final newsletter gives the standings as they are. The command lists those "
+    "orders and asks first (or give --yes).",
+    'umpire end games/ireland-1 --reason "agreed by all"')
+"""The GM command every family may add to end a game by agreement (`Family.gm_commands`)."""
+
+
+def finished_already(game: str) -> UmpireError:
+    """The refusal of `umpire end` for a game that is over."""
+    return UmpireError(f"game {game} is over already; there is nothing to end.",
+                       fix="Nothing was done. `umpire rollback GAME_DIR` undoes the end of a game.")
+
+
+def ended_report(reason: str, turn: str, winners: str, dropped: list[str], planned: bool, written: str) -> list[str]:
+    """What `umpire end` says it will do (`planned`) or did: the orders of the open `turn` it drops
+    (their players' names), the winners (`Winner: NAME (id)`), and the newsletter `written`."""
+    orders = (f"the orders in force for {turn} are dropped ({', '.join(dropped)})" if dropped
+              else f"no orders are in force for {turn}")
+    if planned:
+        return [f"Ending the game by agreement ({reason}): {orders}; {winners[:1].lower()}{winners[1:]}."]
+    return [f"The game is ended by agreement ({reason}): {orders}.", f"{winners}.{written}"]
+
+
+def house_rule_line(event: dict) -> str:
+    """How a newsletter announces a house rule changed mid-game (`umpire house-rule`)."""
+    from ..options import value_text
+    return f"House rule from round {event['from_round']}: {event['key']} = {value_text(event['value'])} ({event['reason']})"

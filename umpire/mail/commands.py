@@ -17,7 +17,7 @@ from ..order_header import HEADER_KEYWORDS, PLAYER_COMMAND, clean_lines, split_p
 from ..store import atomic
 from ..store.folder import GameFolder
 from ..timetable.absences import LINE as ABSENT_LINE
-from ..timetable.absences import absence_event
+from ..timetable.absences import absence_event, max_days, policy
 from ..timetable.deadlines import deadline, describe, grace_end, player_zone
 from .mailroom import Mailroom
 from .replies import paragraphs
@@ -67,9 +67,24 @@ def _absent(folder: GameFolder, company: str, line: str, via: str, now: datetime
     except UmpireError as exc:
         return paragraphs(f"{line}: refused: {exc.what} {exc.fix or ''}".rstrip())
     if event is None:
-        return paragraphs(f"{line}: noted already.")
+        return paragraphs(f"{line}: noted already. " + absent_means(folder, company))
     folder.append([event], batch)
-    return paragraphs(f"{line}: noted; you are away from {event['from']} to {event['to']}.")
+    return paragraphs(f"{line}: noted; you are away from {event['from']} to {event['to']}. "
+                      + absent_means(folder, company))
+
+
+def absent_means(folder: GameFolder, company: str) -> str:
+    """What the player's absence does, by the game's `absence` option: the open turn waits for him
+    (extend: its deadline as it is now), or the game goes on and his defaults apply (nmr)."""
+    family = folder.family
+    turn = family.open_turn(folder.state(copy=False))
+    if policy(folder) == "extend":
+        at = deadline(folder, turn).at
+        due = f" Orders for {turn_words(turn)} are due by {describe(at, player_zone(folder, company))}." if at else ""
+        return (f"The game waits for you: a deadline that falls in your absence moves to the day after it "
+                f"(at most {max_days(folder)} days of absence a game).{due}")
+    return (f"The game goes on without you meanwhile: a {family.turn} whose deadline falls in your absence is "
+            f"resolved without waiting for you, and a {family.seat} that sends no orders {family.defaults}.")
 
 
 def _wait(folder: GameFolder, company: str, via: str, batch) -> str:

@@ -10,6 +10,10 @@ variable or a file outside the game folder, never from a YAML file.
       imap: {host: imap.example.org, user: umpire, tls: ssl, folder: INBOX, processed: seen,
              password_env: UMPIRE_IMAP_PASSWORD}
       smtp: {host: smtp.example.org, user: umpire, tls: starttls, password_file: /home/gm/.smtp-pw}
+
+Beside `mail:`, umpire.yaml may name the folder of the GM's own templates (`templates:
+/home/gm/umpire-templates`, relative to umpire.yaml), which a game made in that folder of games
+copies (render/own_templates.py).
 """
 
 from __future__ import annotations
@@ -118,14 +122,19 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def _section(path: Path) -> dict:
+def _document(path: Path) -> dict:
+    """The YAML file as a mapping ({} where it is missing or holds no mapping)."""
     if not path.exists():
         return {}
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
         raise DataError(f"not valid YAML: {exc}", str(path)) from None
-    section = data.get("mail") if isinstance(data, dict) else None
+    return data if isinstance(data, dict) else {}
+
+
+def _section(path: Path) -> dict:
+    section = _document(path).get("mail")
     if section is None:
         return {}
     _validate(section, _MAIL_KEYS, str(path), "mail")
@@ -174,3 +183,21 @@ def load_config(mail_dir: Path, games_dir: Path | None = None, overrides: dict |
         max_size=int(merged.get("max_size", 1_000_000)),
     )
     return config
+
+
+def templates_folder(games_dir: Path) -> Path | None:
+    """The folder of the GM's own templates that umpire.yaml in `games_dir` names (`templates:`),
+    as an absolute path, or None where it names none; a name that is no folder is refused."""
+    path = Path(games_dir) / GM_FILE
+    value = _document(path).get("templates")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip():
+        raise DataError("templates: must name a folder, e.g. templates: /home/gm/umpire-templates", str(path))
+    folder = path.parent / Path(value).expanduser()
+    if not folder.is_dir():
+        raise UmpireError(f"{path} names the templates folder {value}, which "
+                          f"{'is not a folder' if folder.exists() else 'is not there'}.",
+                          fix=f"Make the folder {folder} with your templates, or correct or remove `templates:` in "
+                              f"{path}; nothing was created.")
+    return folder.resolve()

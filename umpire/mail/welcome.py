@@ -13,14 +13,16 @@ from __future__ import annotations
 import os
 from datetime import datetime
 from email import policy
+from pathlib import Path
 
 from ..errors import UmpireError
 from ..family_folder import handed
 from ..order_header import reading_of, turn_words
+from ..render.own_templates import own_folder, render
 from ..resources import data_dir
 from ..store.folder import GameFolder
-from .config import MailConfig
 from ..timetable.deadlines import deadline, describe, grace, late_policy, player_zone
+from .config import MailConfig
 from .mailroom import Mailroom
 from .replies import paragraphs
 from .send import attach_newsletter, outgoing, private_parts
@@ -30,11 +32,13 @@ RULE = "-" * 72
 
 
 def page_name(folder: GameFolder) -> str:
-    """The how-to page of the game: its edition's (newsletters/welcome/laurin.md), else its family's."""
+    """The how-to page of the game: its edition's (newsletters/welcome/laurin.md), else its family's;
+    the game's own (templates/welcome/, render/own_templates.py) before the bundled one."""
     edition = str((folder.config.get("rules") or {}).get("name") or "")
-    pages = data_dir("newsletters") / "welcome"
+    own = own_folder(folder.path)
+    searched = ([Path(own) / "welcome"] if own else []) + [data_dir("newsletters") / "welcome"]
     for name in (edition, folder.family.name):
-        if name and not name.startswith("_") and (pages / f"{name}.md").is_file():
+        if name and not name.startswith("_") and any((pages / f"{name}.md").is_file() for pages in searched):
             return f"welcome/{name}.md"
     raise UmpireError(f"there is no page on how to order for {folder.family.name} games "
                       f"(newsletters/welcome/{folder.family.name}.md is missing).",
@@ -42,12 +46,11 @@ def page_name(folder: GameFolder) -> str:
 
 
 def how_to_order(folder: GameFolder, config: MailConfig, company: str) -> str:
-    from ..render.newsletter import environment
     rules = folder.rules
-    return environment().get_template(page_name(folder)).render(
-        game=folder.game_id, id=company, name=(folder.company(company) or {}).get("name", company),
-        rules=getattr(rules, "title", None) or folder.family.name, umpire=config.sender(),
-        gm=config.gm[0] if config.gm else None, reading=reading_of(folder.config))
+    return render(folder.path, page_name(folder), {
+        "game": folder.game_id, "id": company, "name": (folder.company(company) or {}).get("name", company),
+        "rules": getattr(rules, "title", None) or folder.family.name, "umpire": config.sender(),
+        "gm": config.gm[0] if config.gm else None, "reading": reading_of(folder.config)})
 
 
 def addresses(folder: GameFolder, company: str) -> list[str]:
@@ -61,7 +64,8 @@ def tenure(folder: GameFolder, company: str) -> int:
     return sum(1 for e in folder.events if e["type"] == "company_replaced" and e["company"] == company)
 
 
-def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str) -> str:
+def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str, issue: int = 1) -> str:
+    """The welcome's text before the newsletter `issue` it comes with (001; a stand-in's: the newest)."""
     state = folder.state(copy=False)
     name = (folder.company(company) or {}).get("name", company)
     turn = folder.family.open_turn(state)
@@ -69,8 +73,8 @@ def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str
     in_grace = f"; an order in the grace until {describe(due + span, zone)} is still taken" if due and span else ""
     to = addresses(folder, company)
     head = paragraphs(
-        f"Welcome to game {folder.game_id}, {name} ({company}).\n\n"
-        f"Your order code is {code}. Write it on the CODE line of every order you mail, and keep it "
+        f"Welcome to game {folder.game_id}, {name} ({company}).\n\n" + stand_in(folder, company, issue)
+        + f"Your order code is {code}. Write it on the CODE line of every order you mail, and keep it "
         f"to yourself: the umpire takes orders for {company} only with this code, and only from "
         f"{' or '.join(to)}.\n\n"
         + (f"Orders for {turn_words(turn)} are due by {describe(due, zone)}{in_grace}; "
@@ -83,29 +87,43 @@ def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str
            f"YOUR ORDER FORM FOR {turn_words(turn).upper()}", RULE]
     out += [f"  {line}" for line in form]
     out += ["", "Reply with it filled in, or copy it into a new mail.", "",
-            "Newsletter 001 follows; its PDF is attached.", "=" * 72, ""]
+            f"Newsletter {issue:03d} follows; its PDF is attached.", "=" * 72, ""]
     return "\n".join(out) + "\n"
 
 
+def stand_in(folder: GameFolder, company: str, issue: int) -> str:
+    """A stand-in's welcome says he takes over, and which newsletter comes with it (empty for a first player)."""
+    if not tenure(folder, company):
+        return ""
+    return (f"You take over {company} from its player before you, as the GM arranged. Newsletter {issue:03d}, "
+            "the newest, follows with your private sheet; ask the GM for earlier ones.\n\n")
+
+
+def stands_in_only(stand_ins: bool, player: int) -> bool:
+    """Whether a first player (`player` 0) is passed over because only stand-ins are welcomed."""
+    return stand_ins and player == 0
+
+
 def queue_welcomes(folder: GameFolder, config: MailConfig, now: datetime,
-                   again: str | None = None) -> tuple[list[str], list[str]]:
+                   again: str | None = None, stand_ins: bool = False) -> tuple[list[str], list[str]]:
     """Put a welcome in the outbox for every player not yet welcomed (with `again`: for that
-    company's player, unless one waits in the outbox already). Returns the companies queued and
-    those without an address."""
+    company's player, unless one waits in the outbox already; with `stand_ins`: only for the players
+    who took over a company by `umpire replace`). Returns the companies queued and those without an
+    address. A first player's welcome comes with newsletter 001; a stand-in's with the newest."""
     if folder.state(copy=False).phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; nobody orders any more.", fix="Nothing was sent.")
     if again is not None and again not in folder.company_ids():
         raise UmpireError(f"--again {again}: game {folder.game_id} has no {folder.family.seat} {again!r}.",
                           fix=f"Give one of {', '.join(folder.company_ids())}; nothing was sent.")
-    text_path = folder.newsletters / "001.txt"
-    if not text_path.exists():
-        raise UmpireError(f"newsletter 001 has not been written ({text_path} is missing).",
-                          fix="Restore it from a backup of the game folder; nothing was sent.")
+    for issue in {1, folder.newsletter_count()}:
+        if not (folder.newsletters / f"{issue:03d}.txt").exists():
+            raise UmpireError(f"newsletter {issue:03d} has not been written "
+                              f"({folder.newsletters / f'{issue:03d}.txt'} is missing).",
+                              fix="Restore it from a backup of the game folder; nothing was sent.")
     room = Mailroom(folder.path)
     sent = room.sent()
     welcomes = [r for r in room.records if r["type"] == "queued" and r.get("kind") == KIND]
     codes = folder.secrets.get("codes", {})
-    edition = folder.edition(1)
     sender = config.sender()
     records, missing = [], []
     for company in folder.company_ids():
@@ -116,22 +134,26 @@ def queue_welcomes(folder: GameFolder, config: MailConfig, now: datetime,
             missing.append(company)
             continue
         player = tenure(folder, company)
+        if stands_in_only(stand_ins, player):
+            continue
         before = [r for r in welcomes if r.get("company") == company and r.get("tenure", 0) == player]
         if (before and again is None) or any(r["file"] not in sent for r in before):
             continue
         number = len(before)
         key = f"{company}-{player}" + (f"-{number}" if number else "")
+        issue = folder.newsletter_count() if player else 1
+        edition = folder.edition(issue)
         msg = outgoing(folder.game_id, sender, ", ".join(to),
                        f"{folder.game_id}: welcome, {(folder.company(company) or {}).get('name', company)}: "
-                       "your order code and newsletter 001", now, f"welcome.{key}")
-        msg.set_content(welcome_text(folder, config, company, codes[company])
-                        + text_path.read_text(encoding="utf-8")
-                        + "".join(dict.fromkeys(private_parts(folder, 1, a) for a in to)))
-        attach_newsletter(msg, folder, 1, to)
+                       f"your order code and newsletter {issue:03d}", now, f"welcome.{key}")
+        msg.set_content(welcome_text(folder, config, company, codes[company], issue)
+                        + (folder.newsletters / f"{issue:03d}.txt").read_text(encoding="utf-8")
+                        + "".join(dict.fromkeys(private_parts(folder, issue, a) for a in to)))
+        attach_newsletter(msg, folder, issue, to)
         name = room.queue(f"welcome-{key}.eml", msg.as_bytes(policy=policy.SMTP))
         os.chmod(room.path / name, 0o600)
         records.append({"type": "queued", "file": name, "kind": KIND, "company": company, "tenure": player,
-                        "to": ",".join(to), "issue": 1, **({"edition": edition} if edition else {})})
+                        "to": ",".join(to), "issue": issue, **({"edition": edition} if edition else {})})
     room.log(records)
     return [r["company"] for r in records], missing
 

@@ -4,6 +4,7 @@ template environment for the text editions (jinja2 templates in newsletters/).""
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 import jinja2
 
@@ -12,20 +13,22 @@ from ..columns import display_width, pad, widest
 from ..family_folder import handed
 from ..resources import data_dir
 from ..store import atomic
-from ..words import noun, plural
 from ..store.folder import GameFolder, picture_name
+from ..words import noun, plural
 from . import template_cache
 from .pdf_batch import write_pdf
 
 PRIVATE_PDFS = 5          # the newsletter layout from which the private PDFs are journaled with the newsletter
 
 
-@lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
-    """The template environment, made once: templates are compiled on first use and kept, in
-    this process and (as bytecode) in the user's cache folder for the next ones."""
+@lru_cache(maxsize=8)
+def environment(own: str | None = None) -> jinja2.Environment:
+    """The template environment, made once (for each folder `own`): templates are compiled on
+    first use and kept, in this process and (as bytecode) in the user's cache folder for the next
+    ones. `own`: a game's own templates (render/own_templates.py), found before the bundled ones
+    of the same name, and compiled anew in each process."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(data_dir("newsletters"))),
+        loader=jinja2.FileSystemLoader(([own] if own else []) + [str(data_dir("newsletters"))]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -38,7 +41,7 @@ def environment() -> jinja2.Environment:
     env.filters["pad"] = pad
     env.filters["widest"] = widest
     env.globals["forms_title"] = form_marks.title
-    env.bytecode_cache = template_cache.for_environment(env)
+    env.bytecode_cache = template_cache.for_environment(env, uncached=Path(own) if own else None)
     return env
 
 

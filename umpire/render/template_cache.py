@@ -1,10 +1,12 @@
 """Newsletter templates compiled once, not in every process: jinja2's bytecode cache, kept in
 the user's cache folder ($XDG_CACHE_HOME/umpire, else ~/.cache/umpire).
 
-A cached template is keyed by its name and the checksum of its text, and the folder by the
-jinja2 and Python versions and the environment's settings that shape compiled code, so a
-changed template or setting is compiled anew. The cache never fails a command: where it
-cannot be made, read or written, templates are compiled as without it.
+A cached template is keyed by its name and file and checked against the checksum of its text,
+and the folder by the jinja2 and Python versions and the environment's settings that shape
+compiled code, so a changed template or setting is compiled anew. A game's own templates (the
+folder `uncached`, docs/newsletter.md) are compiled anew in each process and never kept: they
+are small, and a replay reads them from a scratch folder of its own each time. The cache never
+fails a command: where it cannot be made, read or written, templates are compiled as without it.
 """
 
 from __future__ import annotations
@@ -41,13 +43,31 @@ def fingerprint(env: jinja2.Environment) -> str:
     return hashlib.sha256(repr(settings).encode("utf-8")).hexdigest()[:20]
 
 
+class Unkept(jinja2.bccache.Bucket):
+    """The bucket of a template compiled anew and not kept."""
+
+
 class QuietCache(jinja2.FileSystemBytecodeCache):
-    """A bytecode cache that a missing, unreadable, unwritable or damaged file never stops."""
+    """A bytecode cache that a missing, unreadable, unwritable or damaged file never stops, and
+    that keeps nothing of the templates in the folder `uncached`."""
+
+    def __init__(self, directory: str, uncached: Path | None = None):
+        super().__init__(directory)
+        self.uncached = uncached
+
+    def get_bucket(self, environment, name, filename, source):
+        if self.uncached is not None and filename and Path(filename).is_relative_to(self.uncached):
+            return Unkept(environment, self.get_cache_key(name, filename), self.get_source_checksum(source))
+        return super().get_bucket(environment, name, filename, source)
+
+    def set_bucket(self, bucket):
+        if not isinstance(bucket, Unkept):
+            super().set_bucket(bucket)
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         try:
             super().load_bytecode(bucket)
-        except Exception:              # unreadable or damaged in any way: compile the template anew
+        except Exception:   # noqa: BLE001  (unreadable or damaged in any way: compile the template anew)
             bucket.reset()
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
@@ -57,8 +77,10 @@ class QuietCache(jinja2.FileSystemBytecodeCache):
             pass
 
 
-def for_environment(env: jinja2.Environment, root: Path | None = None) -> QuietCache | None:
-    """The bytecode cache for templates compiled by `env`, or None where no folder can be made."""
+def for_environment(env: jinja2.Environment, root: Path | None = None,
+                    uncached: Path | None = None) -> QuietCache | None:
+    """The bytecode cache for templates compiled by `env` (those in `uncached` excepted), or None
+    where no folder can be made."""
     root = root or cache_root()
     if root is None:
         return None
@@ -67,4 +89,4 @@ def for_environment(env: jinja2.Environment, root: Path | None = None) -> QuietC
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return QuietCache(str(folder))
+    return QuietCache(str(folder), uncached)

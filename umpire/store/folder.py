@@ -21,13 +21,14 @@ from . import atomic
 GAME_FILE = "game.yaml"
 SECRETS_FILE = "secrets.yaml"
 JOURNAL_FILE = "journal.jsonl"
+DRAWN_FILE = "drawn.jsonl"            # which umpire and reportlab drew each newsletter (render/drawn.py)
 MAP_FILE = "map.yaml"
 RULES_FILE = "rules.yaml"
 DICE_FILE = "dice.txt"
 RECORDED_FILES = {"dice": DICE_FILE, "draws": "draws.txt"}    # a family's recorded randomness -> its file
 
 
-CLOSED_ENTRIES = (GAME_FILE, SECRETS_FILE, MAP_FILE, RULES_FILE, *RECORDED_FILES.values(), JOURNAL_FILE,
+CLOSED_ENTRIES = (GAME_FILE, SECRETS_FILE, MAP_FILE, RULES_FILE, *RECORDED_FILES.values(), JOURNAL_FILE, DRAWN_FILE,
                   "mail.jsonl", "orders", "inbox", "outbox", "newsletters", "newsletters/superseded")
 KEPT_BY_ROLLBACK = ("company_replaced",)      # who holds a company is not undone with the rounds
 
@@ -101,6 +102,19 @@ def _config_problem(data) -> str | None:
     return None
 
 
+def _check_options(data: dict, path: Path):
+    """Refuse game.yaml whose `options:` differ from those the game was made with (its
+    `options_fingerprint`; a game made before it was recorded has none and is not checked)."""
+    from ..options import options_changed
+    recorded = data.get("options_fingerprint")
+    changed = options_changed(data.get("options") or {}, str(recorded)) if recorded is not None else None
+    if changed:
+        raise DataError(f"game.yaml's options changed since the game was made ({changed}).", str(path),
+                        f"Change a house rule with `umpire house-rule {shell_quote(str(path.parent))} KEY=VALUE "
+                        "--reason TEXT`, "
+                        "or put the options back; nothing was done.")
+
+
 class GameFolder:
     def __init__(self, path: Path | str):
         self.path = Path(path)
@@ -108,6 +122,7 @@ class GameFolder:
         self._family = None
         self._map = None
         self._rules = None
+        self._options_seen: tuple = (None, None, {})        # game.yaml and events read, the options in force
         self._events = None
         self._rolled_back = False                        # whether `_events` left out what a rollback undid
         self._journal_read: tuple[int, int, list[dict]] = (0, 0, [])   # bytes and lines parsed, their events
@@ -185,6 +200,7 @@ class GameFolder:
             if not GAME_ID.fullmatch(str(data["game"])):
                 raise DataError(f"the game id {shown(str(data['game']))} is not one: {GAME_ID_RULE}.", str(path),
                                 "Restore game.yaml from a backup; nothing was done.")
+            _check_options(data, path)
             self._config = data
         return self._config
 
@@ -194,7 +210,17 @@ class GameFolder:
 
     @property
     def options(self) -> dict:
-        return dict(self.config.get("options") or {})
+        """The options in force in the open round: game.yaml's, with the house rules given since."""
+        from ..options import HOUSE_RULE, options_in_force
+        config = self.config
+        events = self.events if self.journal_path.exists() else []
+        config_seen, events_seen, found = self._options_seen
+        if config_seen is not config or events_seen is not events:
+            found = dict(config.get("options") or {})
+            if any(e["type"] == HOUSE_RULE for e in events):
+                found = options_in_force(found, events, self.state(copy=False).round)
+            self._options_seen = (config, events, found)
+        return dict(found)
 
     def company_ids(self) -> list[str]:
         return [c["id"] for c in self.config["companies"]]
@@ -256,11 +282,12 @@ class GameFolder:
 
     @property
     def rules(self):
-        if self._rules is None:
-            from ..options import ruleset_overrides
-            self._rules = self.family.load_rules(self.path / RULES_FILE,
-                                                 ruleset_overrides(self.options, self.family.options))
-        return self._rules
+        """The ruleset with the options in force (loaded again when a house rule changes them)."""
+        from ..options import ruleset_overrides
+        overrides = ruleset_overrides(self.options, self.family.options)
+        if self._rules is None or self._rules[0] != overrides:
+            self._rules = (overrides, self.family.load_rules(self.path / RULES_FILE, overrides))
+        return self._rules[1]
 
     # -- journal -------------------------------------------------------------
     @property

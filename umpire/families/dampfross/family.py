@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ...dice import RecordedDice, SeededDice, read_dice_file
 from .engine import construction, operations
+from .engine.agreement import end_by_agreement
 from ...echo import quote
 from ...ledger import BANK
 from .engine.state import State
@@ -19,7 +20,7 @@ from .hexgrid import label
 from .orders import KEYWORDS, parse_order
 from ...order_header import ORDER_READING
 from .ruleset import SCHEMA, load_rules
-from ..base import Confirmation, Family, GmCommand, Issue, TurnLines
+from ..base import END, Confirmation, Family, GmCommand, Issue, TurnLines, ended_report, finished_already
 from .options import CHECKS, CHOICES, OPTIONS, game_option
 
 ROUND_NOTE = ("The round is carried out in its round order when the umpire resolves it; what depends on "
@@ -46,7 +47,7 @@ class Dampfross(Family):
         "End the construction phase by the GM's decision. When the first operating round could not run "
         "a single transport and the game would end at once, the command says so and asks first (or give "
         "--yes).",
-        'umpire end-construction games/ireland-1 --reason "agreed by all"'),)
+        'umpire end-construction games/ireland-1 --reason "agreed by all"'), END)
 
     # -- data ----------------------------------------------------------------------
     board_format = 1
@@ -119,6 +120,10 @@ class Dampfross(Family):
         return operations.resolve_operations_round(state, board, rules, orders, random, options)[0]
 
     def command(self, name: str, state: State, board, rules, random, options: dict, args: dict) -> list[dict]:
+        if name == END.name:
+            if state.phase == "finished":
+                raise finished_already(state.game)
+            return end_by_agreement(state, args["reason"])
         if name != "end-construction":
             return super().command(name, state, board, rules, random, options, args)
         if state.phase != "construction":
@@ -129,6 +134,11 @@ class Dampfross(Family):
     def command_report(self, name: str, args: dict, events: list[dict], after: State, planned: bool,
                        written: str = "") -> list[str]:
         ended = self.outcome(events)
+        if name == END.name:
+            end = events[-1]
+            names = [f"{after.companies[c].name} ({c})" for c in end["dropped"]]
+            return ended_report(args["reason"], f"round {end['round']}", _winners(after, end["winners"]), names,
+                                planned, written)
         announced = [e for e in events if e["type"] == "transport_announced"]
         cancelled = (f"{len(announced)} transports announced, "
                      f"{sum(1 for e in announced if e['cancelled'])} of them cancelled")
@@ -226,7 +236,7 @@ class Dampfross(Family):
         pdf = partial(newsletter_pdf, facts, folder.game_map, content, paper=game_option(folder.options, "paper"))
         picture = partial(map_png, folder.game_map, content,
                           f"{facts['game']}, newsletter {facts['number']:03d}: {facts['map']}")
-        return Issue(render_text(facts), pdf, picture=picture)
+        return Issue(render_text(facts, folder.path), pdf, picture=picture)
 
     def web_issue(self, folder, number: int, state: State):
         from .render.web import web_issue

@@ -84,5 +84,6 @@ def public_log(board, rules, state: State, events: list[dict], reveal: bool = Fa
 
 
 def _plain(e: dict) -> str:
-    details = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("type", "round") and not isinstance(v, (dict, list)))
+    details = ", ".join(f"{k}={v}" for k, v in e.items()
+                        if k not in ("type", "round", "email") and not isinstance(v, (dict, list)))
     return e["type"].replace("_", " ") + (f": {details}" if details else "")

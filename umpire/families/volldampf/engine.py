@@ -15,7 +15,7 @@ from ...words import plural
 from . import auction, transport
 from .orders import Build, Decline, Discard, TurnOrders, replan_turn
 from .rules import row
-from .state import BANK, State, card_name
+from .state import BANK, State, card_name, turn_name
 
 FAST, SUBSIDY, FAVOUR, SABOTAGE = "Schnelle Lok", "Subvention", "Günstige Gelegenheit", "Sabotage"
 EXTRA, REARRANGE, REPLAN = "Zusatzfracht", "Alles neu", "Neue Planung"
@@ -622,6 +622,33 @@ class Engine:
                   removed=[card_name(c) for c in s.removed])
 
 
+    def agree(self, reason: str):
+        """End the game by the players' agreement: scored as at the end of the last full round (its
+        phase 7), the orders in force for the open turn dropped (docs/volldampf.md)."""
+        s = self.s
+        last = s.round - 1                    # 0: no round was played to its end; scored as set up
+        at_end = self.rules["bonds"]["income_at_end"]
+        income = {p: _balance(s.income.postings, p, last) for p in s.seats}
+        cash = {p: _balance(s.money.postings, p, last) for p in s.seats}
+        bonds = {p: s.bonds[p] - sum(int(x.reason.split()[0]) for x in s.money.postings
+                                     if x.round > last and x.payee == p and x.reason.endswith(" bonds taken"))
+                 for p in s.seats}
+        scores = {p: income[p] - at_end * bonds[p] for p in s.seats}
+        best = max((scores[p], cash[p]) for p in s.seats)
+        winners = [p for p in s.seats if (scores[p], cash[p]) == best]
+        dropped = [p for p in s.in_place_order() if p in s.ordered.get(turn_name(s), [])]
+        turn = turn_name(s)
+        s.turn = "finished"
+        self.emit("end", scores=scores, cash=cash, winners=winners, removed=[card_name(c) for c in s.removed],
+                  agreement=reason, scored_after=last, turn=turn, dropped=dropped)
+
+
+def _balance(postings, account: str, last: int) -> int:
+    """An account's balance after round `last` (the starting cash counts from the setup on)."""
+    return sum((p.amount if p.payee == account else -p.amount) for p in postings
+               if account in (p.payer, p.payee) and (p.round <= last or p.reason == "starting cash"))
+
+
 # -- the pure entry points ---------------------------------------------------------
 def start_game(board, rules, seats: list[str], names: dict[str, str], draws) -> tuple[State, list[dict]]:
     engine = Engine(State(list(seats), dict(names)), board, rules, draws)
@@ -634,6 +661,13 @@ def resolve(state: State, board, rules, orders: dict[str, TurnOrders | None], dr
     engine = Engine(state, board, rules, draws, options)
     engine.resolve(orders)
     return engine.finish()
+
+
+def end_by_agreement(state: State, board, rules, draws, reason: str) -> list[dict]:
+    """The events of ending the game by agreement (`umpire end`)."""
+    engine = Engine(state, board, rules, draws)
+    engine.agree(reason)
+    return engine.finish()[1]
 
 
 SNAPSHOT = ("round", "turn", "extra", "bonds", "places", "last_places", "sections", "sections_left", "cubes",

@@ -4,7 +4,8 @@ the same facts. Read from the same events and state as the text edition (report.
 
 from __future__ import annotations
 
-from .report import Due, Writer, player_colours
+from ...gm_notes import from_the_gm
+from .report import Due, Writer, _agreed, player_colours
 from .rules import row
 from .state import CUBE_COLOURS, State, card_name, turn_name
 
@@ -21,11 +22,14 @@ def newsletter_facts(board, rules, state: State, events: list[dict], game: str, 
     colours = player_colours(s.seats)
     places = s.places or s.last_places
     rounds = row(rules, len(s.seats))["rounds"]
-    headline = (f"The game is over after round {s.round}." if s.turn == "finished"
+    agreed = next((e for e in events if e.get("type") == "end" and "agreement" in e), None)
+    headline = (f"The game was ended by agreement in round {s.round}: {agreed['agreement']}." if agreed
+                else f"The game is over after round {s.round}." if s.turn == "finished"
                 else f"Round {s.round} of {rounds}; orders are now due for turn {turn_name(s)}.")
     loc = w.loc
     return {
         "game": game, "number": number, "board": board.title, "headline": headline,
+        "from_the_gm": from_the_gm(events, "player"),
         "turn": turn_name(s), "deadline": due.deadline, "grace_end": due.grace_end,
         "late": [w.name(p) for p in due.late],
         "commitment": commitment if number == 1 else None, "seed": seed,
@@ -101,7 +105,8 @@ def _end(e: dict, w: Writer) -> dict:
     ranked = sorted(e["scores"].items(), key=lambda x: (-x[1], -e["cash"][x[0]], x[0]))
     return {"scores": [[w.name(p), score, e["cash"][p]] for p, score in ranked],
             "winners": " and ".join(w.name(p) for p in e["winners"]),
-            "removed": ", ".join(e["removed"]) or "none"}
+            "removed": ", ".join(e["removed"]) or "none",
+            "agreed": [" ".join(_agreed(e, w.name))] if "agreement" in e else []}
 
 
 def private_facts(state: State, player: str, text: str, game: str, number: int) -> dict:

@@ -16,7 +16,7 @@ from ...order_header import (HEADER_KEYWORDS, ORDER_READING, PASS_LINE, TURN_NAM
                              refused_order_lines, split_press, turn_words)
 from ...textfill import fill
 from ...words import noun, plural
-from ..base import Confirmation, Family, Issue, TurnLines
+from ..base import END, Confirmation, Family, Issue, TurnLines, ended_report, finished_already
 from . import engine
 from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board
 from .facts import newsletter_facts, private_facts
@@ -73,6 +73,7 @@ class Volldampf(Family):
     turn = "turn"
     board_format = BOARD_FORMAT
     ruleset_schema = {k: v for k, v in SCHEMA.items() if k != "family"}
+    gm_commands = (END,)
 
     # -- data ----------------------------------------------------------------------
     def load_board(self, name_or_path):
@@ -222,6 +223,23 @@ class Volldampf(Family):
         _, events = engine.resolve(state, board, rules, bodies, random)
         return events
 
+    def command(self, name: str, state: State, board, rules, random, options: dict, args: dict) -> list[dict]:
+        if name != END.name:
+            return super().command(name, state, board, rules, random, options, args)
+        if state.turn == "finished":
+            raise finished_already(state.game)
+        return engine.end_by_agreement(state, board, rules, random, args["reason"])
+
+    def command_report(self, name: str, args: dict, events: list[dict], after: State, planned: bool,
+                       written: str = "") -> list[str]:
+        end = next(e for e in events if e["type"] == "end")
+        label = "Winner" if len(end["winners"]) == 1 else "Winners"
+        winners = f"{label}: " + ", ".join(f"{after.names[p]} ({p})" for p in end["winners"])
+        scored = (f" (scored as at the end of round {end['scored_after']})" if end["scored_after"]
+                  else " (scored as set up: no round was played to its end)")
+        return ended_report(args["reason"], f"turn {end['turn']}", winners + scored,
+                            [f"{after.names[p]} ({p})" for p in end["dropped"]], planned, written)
+
     # -- reports ---------------------------------------------------------------------
     def balance(self, state: State, player: str) -> int:
         return state.cash(player)
@@ -249,12 +267,15 @@ class Volldampf(Family):
                           "place": (state.places or {}).get(p),
                           "sections": sorted((x for x, o in state.sections.items() if o == p), key=_link_key),
                           "cards": len(state.hands[p])}
+        ended = self.outcome(folder.events) if state.turn == "finished" else None
         return {"phase": state.phase, "round": state.round, "turn": turn_name(state), "players": players,
                 "cubes": {loc: list(c) for loc, c in sorted(state.cubes.items()) if c},
-                "bag": {c: state.bag.get(c, 0) for c in CUBE_COLOURS}}
+                "bag": {c: state.bag.get(c, 0) for c in CUBE_COLOURS}, **({"winners": ended[1]} if ended else {})}
 
     def outcome(self, events: list[dict]) -> tuple[str, list[str]] | None:
         end = next((e for e in reversed(events) if e["type"] == "end"), None)
+        if end and "agreement" in end:
+            return f"ended by agreement: {end['agreement']}", end["winners"]
         return (f"after round {end['round']}, the last; score = income - bonds", end["winners"]) if end else None
 
     def summary(self, before: State, after: State, events: list[dict]) -> list[str]:

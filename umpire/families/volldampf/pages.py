@@ -14,6 +14,7 @@ from reportlab.platypus import Preformatted
 
 from ...render.flow import Column, Flow
 from ...render.fonts import BOLD, MONO, drawable
+from ...render.from_the_gm import from_the_gm
 from ...words import plural
 from .drawing import INK, colour, draw_board
 from .report import due_sentence, late_sentence
@@ -59,6 +60,7 @@ def _swatch(c, name: str, x: float, y: float):
 def _front(flow: Flow, f: dict):
     flow.banner(f"{f['game']}  ·  Newsletter {f['number']:03d}", f"Volldampf on the board {f['board']}", BANNER)
     flow.para(f["headline"], size=11, font=BOLD)
+    from_the_gm(flow, f["from_the_gm"])
     if f["deadline"]:
         flow.para(due_sentence(f["turn"], f["deadline"], f["grace_end"]), font=BOLD)
     if f["commitment"]:
@@ -124,6 +126,8 @@ def _happened(flow: Flow, f: dict):
     if f["end"]:
         end = f["end"]
         flow.heading("The game is over")
+        for line in end["agreed"]:
+            flow.para(line)
         flow.table([Column("Player", 180), Column("Score", 50, "right"), Column("Marks", 50, "right")],
                    end["scores"])
         flow.para(f"Winner: {end['winners']}.", font=BOLD, size=11)

@@ -8,6 +8,8 @@ import textwrap
 from typing import NamedTuple
 
 from ...columns import cut, pad
+from ..base import house_rule_line
+from ...gm_notes import HEADING, from_the_gm
 from ...words import plural
 from .engine import goods_card_ids
 from .orderform import order_form
@@ -106,10 +108,16 @@ class Writer:
             out += _wrapped("  cubes: ", cubes)
         return out
 
+    def undone(self, e) -> str:
+        """`umpire adjust --undo`: the GM's correction taken back."""
+        return f"The GM takes back his correction for {self.name(e['company'])} ({e['reason']})."
+
     def describe(self, e):
         kind = e.get("type")
         if kind == "setup":
             return f"The game begins: {len(e['players'])} players; {plural(e['removed'], 'track card')} boxed unseen."
+        if kind == "adjust_undone":
+            return self.undone(e)
         if kind == "adjusted":
             hidden = self.rules["options"]["money"] == "hidden"
             moved = "" if hidden else (f": {plural(e['units'], 'mark')} from the bank" if e["units"] > 0
@@ -186,9 +194,11 @@ class Writer:
                     f"{e['interest']}{short}.")
         if kind == "missed":
             return f"NOTE TO THE GM: {self.name(e['player'])} has sent nothing for {e['turns']} mail turns in a row."
+        if kind == "house_rule":
+            return house_rule_line(e)
         if kind == "end":
             winners = " and ".join(self.name(p) for p in e["winners"])
-            lines = ["THE GAME IS OVER. Score = income - bonds:"]
+            lines = ["THE GAME IS OVER. Score = income - bonds:"] if "agreement" not in e else _agreed(e, self.name)
             for p, score in sorted(e["scores"].items(), key=lambda x: (-x[1], -e["cash"][x[0]], x[0])):
                 lines.append(f"  {self.name(p)}: {score} (marks {e['cash'][p]})")
             lines.append(f"Winner: {winners}.")
@@ -298,6 +308,17 @@ def press_lines(press: list[dict]) -> list[str]:
     return out[:-1]
 
 
+def gm_section(events: list[dict]) -> list[str]:
+    """The "From the GM" section of the text edition (umpire/gm_notes.py); empty without it."""
+    paragraphs = from_the_gm(events, "player")
+    if not paragraphs:
+        return []
+    out = ["", HEADING, "-" * len(HEADING)]
+    for text in paragraphs:
+        out += textwrap.wrap(text, WIDTH, break_on_hyphens=False, break_long_words=False)
+    return out
+
+
 def newsletter_text(board, rules, state: State, events: list[dict], game: str, number: int,
                     commitment: str | None = None, seed: str | None = None, press: list[dict] = (),
                     due: Due = Due()) -> str:
@@ -305,12 +326,16 @@ def newsletter_text(board, rules, state: State, events: list[dict], game: str, n
     hidden = rules["options"]["money"] == "hidden"
     title = f"VOLLDAMPF  {game}  newsletter {number:03d}"
     out = [title, "=" * len(title), ""]
-    if state.turn == "finished":
+    agreed = next((e for e in events if e.get("type") == "end" and "agreement" in e), None)
+    if agreed:
+        out.append(f"Final newsletter: the game was ended by agreement in round {state.round}, turn {agreed['turn']}.")
+    elif state.turn == "finished":
         out.append(f"Final newsletter (round {state.round}).")
     else:
         out.append(f"Round {state.round} of {row(rules, len(state.seats))['rounds']}; open turn {turn_name(state)}.")
     if commitment and number == 1:
         out.append(f"Seed commitment (SHA-256): {commitment}")
+    out += gm_section(events)
     out += ["", "What happened", "-------------"] + (w.happenings() or ["Nothing yet."])
     if due.late:
         out += textwrap.wrap(late_sentence(w.name(p) for p in due.late), WIDTH, break_on_hyphens=False)
@@ -324,6 +349,17 @@ def newsletter_text(board, rules, state: State, events: list[dict], game: str, n
     if state.turn == "finished" and seed:
         out += ["", f"The seed was: {seed}"]
     return "\n".join(out) + "\n"
+
+
+def _agreed(end: dict, name) -> list[str]:
+    """The head of the end of a game ended by agreement: why, whose orders were dropped, how it is scored."""
+    dropped = (f"The orders in force for turn {end['turn']}, not carried out: "
+               f"{', '.join(name(p) for p in end['dropped'])}." if end["dropped"] else "")
+    scored = (f"Scored as at the end of round {end['scored_after']}, the last played to its end"
+              if end["scored_after"] else "Scored as set up, no round having been played to its end")
+    return [f"THE GAME IS OVER, ended by agreement: {end['agreement']}.",
+            *textwrap.wrap(dropped, WIDTH, break_on_hyphens=False),
+            *textwrap.wrap(f"{scored} (score = income - bonds; marks then):", WIDTH, break_on_hyphens=False)]
 
 
 def board_position(state: State):

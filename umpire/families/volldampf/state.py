@@ -55,6 +55,7 @@ class State:
     rearranged: bool = False
     missed: dict[str, int] = field(default_factory=dict)
     bids_pending: dict[str, list[int]] = field(default_factory=dict)
+    ordered: dict[str, list[str]] = field(default_factory=dict)   # turn -> the players with an order in force
 
     # -- reading ----------------------------------------------------------------
     @property
@@ -123,6 +124,10 @@ class State:
             self.draws_used += 1
         elif kind == "game_created":
             self.game = event["game"]
+        elif kind == "order_received":
+            ordered = self.ordered.setdefault(str(event["round"]), [])
+            if event["company"] not in ordered:
+                ordered.append(event["company"])
         elif kind == "company_replaced":             # a stand-by player takes the seat (umpire replace)
             if event.get("name"):
                 self.names[event["company"]] = event["name"]

@@ -47,6 +47,7 @@ class State:
         self.jumps: list[dict] = []                      # jumps along rivals' lines, in order (optional rule)
         self.landings: set[tuple[str, Hex]] = set()      # (company, hex) a jump landed on
         self.ops: dict = {}                              # operating-phase state, kept by its own module
+        self.ordered: dict[int, list[str]] = {}          # round -> the companies with an order in force for it
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -65,6 +66,7 @@ class State:
         new.jumps = [dict(j) for j in self.jumps]
         new.landings = set(self.landings)
         new.ops = _deepish(self.ops)
+        new.ordered = {r: list(c) for r, c in self.ordered.items()}
         return new
 
     # -- queries -------------------------------------------------------------
@@ -101,6 +103,11 @@ class State:
         for seat, c in enumerate(e["companies"]):
             self.companies[c["id"]] = Company(c["id"], c["name"], seat)
             self.edges[c["id"]] = set()
+
+    def _on_order_received(self, e):
+        companies = self.ordered.setdefault(e["round"], [])
+        if e["company"] not in companies:
+            companies.append(e["company"])
 
     def _on_company_replaced(self, e):
         if e.get("name"):

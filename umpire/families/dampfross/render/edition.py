@@ -3,7 +3,9 @@ shows: the companies' lines in their styles, and the track built since the last 
 
 from __future__ import annotations
 
-from ....render.newsletter import environment
+from pathlib import Path
+
+from ....render.own_templates import render
 from ...base import Folder
 from ..engine.state import State
 from ..hexgrid import edge, parse_label
@@ -11,8 +13,9 @@ from .mapdraw import MapContent
 from .styles import company_styles
 
 
-def render_text(facts: dict) -> str:
-    return environment().get_template("newsletter.txt.j2").render(**facts)
+def render_text(facts: dict, game: Path) -> str:
+    """The text edition, with the game's own templates (a GM's masthead) where it has them."""
+    return render(game, "newsletter.txt.j2", facts)
 
 
 def map_content(folder: Folder, state: State | None = None) -> MapContent:

@@ -11,6 +11,7 @@ from ..gamemap import GameMap
 from ....words import plural
 from . import chart, mapdraw, pdf_operations
 from ....render.flow import FOOTER, Column, Flow
+from ....render.from_the_gm import from_the_gm
 from ....render.fitting import fitted
 from ....render.fonts import BOLD, MONO, SANS, drawable
 from .mapdraw import MapContent
@@ -77,6 +78,9 @@ def _front(flow: Flow, f: dict, content: MapContent):
     flow.banner(f"{f['game']}  ·  Newsletter {f['number']:03d}", f"{f['map']}, played by the rules of {f['rules']}",
                 (0.12, 0.18, 0.3))
     flow.para(_headline(f), size=11, font=BOLD)
+    for line in f["house_rules"]:
+        flow.para(line + ".")
+    from_the_gm(flow, f["from_the_gm"])
     if f["number"] == 1:
         flow.heading("A new game")
         flow.para("The companies, in seat order: " + ", ".join(f"{x['name']} ({x['id']})" for x in f["companies"])

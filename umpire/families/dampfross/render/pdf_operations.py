@@ -244,6 +244,8 @@ def game_over(flow: Flow, f: dict):
     end = f["finished"]
     flow.heading("The game is over")
     flow.para(f"It ended in round {end['round']}: {end['reason']}.")
+    if end["dropped"]:
+        flow.para(f"The orders in force for round {end['round']}, not carried out: {', '.join(end['dropped'])}.")
     who = "Winner" if len(end["winners"]) == 1 else "Winners, sharing the win"
     flow.para(f"{who}: {', '.join(end['winner_names'])}.", font=BOLD, size=12)
     flow.table([Column("Place", 40, "right"), Column("Company", 200), Column("Balance", 60, "right"),

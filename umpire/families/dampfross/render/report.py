@@ -11,11 +11,14 @@ import re
 from ....dice import commitment
 from .... import form_marks
 from ..engine import construction
+from ....gm_notes import from_the_gm
 from ....ledger import BANK
 from ..engine.state import State
 from ..engine.transports import total_transports
 from ..hexgrid import parse_label
 from ...base import Folder
+from ...base import house_rule_line
+from ....options import HOUSE_RULE
 from . import rules_brief
 from .transports_report import (additional_construction, describe_transport, station_table, transport_tally,
                                 transports_from_events, with_keyword)
@@ -33,8 +36,8 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
     game_map, rules, config = folder.game_map, folder.rules, folder.config
     names = {cid: c.name for cid, c in state.companies.items()}
     names[BANK] = "the bank"
-    resolved = next((e["round"] for e in reversed(news) if e["type"] in ("round_closed", "construction_ended", "game_finished")),
-                    None)
+    resolved = next((e["round"] for e in reversed(news) if e["type"] in ("round_closed", "construction_ended", "game_finished")
+                     and "agreement" not in e), None)     # a game ended by agreement resolves no round
 
     built: dict[str, list[dict]] = {}
     for e in news:
@@ -89,6 +92,8 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "grace_end": folder.grace_end_text(state.round),
         "balances": balances_by_round(events, state.seat_order()),
         "brief": rules_brief.facts(rules, game_map),
+        "house_rules": [house_rule_line(e) for e in news if e["type"] == HOUSE_RULE],
+        "from_the_gm": from_the_gm(news, "company"),
     }
     facts.update(operations_facts(folder, state, events, news, names, phase))
     facts["templates"] = ({c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"],
@@ -182,7 +187,7 @@ def operations_facts(folder: Folder, state: State, events: list[dict], news: lis
                          if extra.builds == "per_transport" else []),
         "additional": additional_construction(news, names),
         "stations": station_table(game_map, events, rules.operations.station_uses),
-        "operating": phase != "construction" or any(e["type"] == "transport_announced" for e in events),
+        "operating": phase == "operations" or any(e["type"] == "transport_announced" for e in events),
         "tally": transport_tally(everything, state.seat_order(), state.ops.get("made", 0),
                                  total_transports(rules, game_map)),
         "finished": finished_facts(finished, state, names) if finished else None,
@@ -197,7 +202,8 @@ def finished_facts(event: dict, state: State, names: dict) -> dict:
     return {"reason": event["reason"], "round": event["round"], "winners": event["winners"],
             "winner_names": [names[c] for c in event["winners"]],
             "standings": [{"id": c, "name": names[c], "balance": event["balances"][c],
-                           "winner": c in event["winners"]} for c in standings]}
+                           "winner": c in event["winners"]} for c in standings],
+            "dropped": [names[c] for c in event.get("dropped", [])]}
 
 
 def seed_check(seed: str) -> dict:

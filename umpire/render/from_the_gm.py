@@ -1,0 +1,15 @@
+"""The "From the GM" section of a newsletter's PDF (umpire/gm_notes.py gives its paragraphs); an
+issue without any draws nothing of it."""
+
+from __future__ import annotations
+
+from ..gm_notes import HEADING
+from .flow import Flow
+
+
+def from_the_gm(flow: Flow, paragraphs: list[str]):
+    if not paragraphs:
+        return
+    flow.heading(HEADING)
+    for text in paragraphs:
+        flow.para(text)
