@@ -21,7 +21,7 @@ from imapclient import IMAPClient
 IN_CI = os.environ.get("CI", "").lower() == "true"
 PASSWORD_ENV = "UMPIRE_TEST_IMAP_PASSWORD"
 PASSWORD = "secret"
-USERS = 60
+USERS = 400          # mailboxes of a test process's Dovecot: enough for every mail test of the suite in one process
 
 CONF = """\
 base_dir = {d}/run

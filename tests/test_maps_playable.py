@@ -195,6 +195,10 @@ def race_entries(state, game_map: GameMap, rules: Ruleset, company: str) -> list
     return entries
 
 
+# Seconds a map: the demo's map in the default run, the others in the slow profile (every map's
+# construction phase runs to its end above, in the default run).
+@pytest.mark.parametrize("game_map", [pytest.param(p, id=p.stem, marks=() if p.stem == "ireland" else pytest.mark.slow)
+                                      for p in MAPS], indirect=True)
 def test_a_seeded_game_runs_to_its_winner(game_map):
     rules = rules_for(game_map)
     dice = SeededDice(f"whole game {game_map.name}")

@@ -150,8 +150,10 @@ def _words(pdf: bytes, tmp_path) -> list[tuple[float, float, list]]:
     return pages
 
 
+# A second or more a page: the demo's map in the default run, the others in the slow profile
+# (tests/test_maps_newsletter.py draws a newsletter on every map in the default run).
 @pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
-@pytest.mark.parametrize("name", MAPS)
+@pytest.mark.parametrize("name", [pytest.param(m, marks=() if m == "ireland" else pytest.mark.slow) for m in MAPS])
 def test_every_word_of_a_map_page_lies_inside_its_margins_and_above_its_footer(tmp_path, name, paper):
     """The sheet titles of a newsletter (the longest a map page has), the legend with six companies
     and the specials: nothing runs off the paper or into the footer."""

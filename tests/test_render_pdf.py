@@ -6,7 +6,6 @@ import pytest
 
 from pathlib import Path
 
-from umpire import demo
 from umpire.families.dampfross.hexgrid import parse_label
 from umpire.render.paper import paper_size
 from umpire.families.dampfross.render import mapdraw, sheets
