@@ -69,6 +69,13 @@ def made_once(tmp_path_factory, name: str, make) -> Path:
     return folder
 
 
+def copy_of_made_once(tmp_path_factory, name: str, make, to: Path) -> Path:
+    """`to` (made if need be) filled with a copy of what `make(folder)` makes, made once for the
+    run (`made_once`): a test's own fresh game, without the cost of making it anew each time."""
+    shutil.copytree(made_once(tmp_path_factory, name, make), to, symlinks=True, dirs_exist_ok=True)
+    return to
+
+
 @pytest.fixture(scope="session")
 def played_once(tmp_path_factory):
     """`played_once(source)`: the archive folder `source` (None: the bundled demo) played to its end

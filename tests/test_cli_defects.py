@@ -7,7 +7,7 @@ import shlex
 import pytest
 from click.testing import CliRunner
 
-from conftest import TEST_MAP
+from conftest import TEST_MAP, copy_of_made_once
 from umpire import actions
 from umpire.cli import main, run
 from umpire.cli.defects import DEFECT_EXIT
@@ -21,12 +21,13 @@ COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blu
 
 
 @pytest.fixture
-def game(tmp_path):
-    folder = tmp_path / "g1"
-    result = CliRunner().invoke(main, ["new", str(folder), "--map", str(TEST_MAP), "--rules", "laurin", *COMPANIES,
-                                       "--seed", "s"], catch_exceptions=False)
-    assert result.exit_code == 0
-    return folder
+def game(tmp_path, tmp_path_factory):
+    """tmp_path/g1 as `umpire new` makes it (a copy of the game made once)."""
+    def make(root):
+        result = CliRunner().invoke(main, ["new", str(root / "g1"), "--map", str(TEST_MAP), "--rules", "laurin",
+                                           *COMPANIES, "--seed", "s"], catch_exceptions=False)
+        assert result.exit_code == 0
+    return copy_of_made_once(tmp_path_factory, "cli-defects", make, tmp_path) / "g1"
 
 
 def console(capsys, *args):

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from umpire.cli import main
-from conftest import TEST_MAP
+from conftest import TEST_MAP, copy_of_made_once
 
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org",
              "--company", "green:Green Valley:green@example.org"]
@@ -20,11 +20,12 @@ def umpire(*args):
 
 
 @pytest.fixture
-def game(tmp_path):
-    folder = tmp_path / "g1"
-    result = umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--dice", dice_file(tmp_path))
-    assert result.exit_code == 0, result.output
-    return folder
+def game(tmp_path, tmp_path_factory):
+    """tmp_path/g1 as `umpire new` makes it with tmp_path/dice.txt (a copy of the game made once)."""
+    def make(root):
+        result = umpire("new", root / "g1", "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--dice", dice_file(root))
+        assert result.exit_code == 0, result.output
+    return copy_of_made_once(tmp_path_factory, "cli-game", make, tmp_path) / "g1"
 
 
 def dice_file(tmp_path, dice="4 3 5 6 2 6"):

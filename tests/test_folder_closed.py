@@ -13,7 +13,7 @@ from hypothesis import given, settings, strategies as st
 from umpire import ids
 from umpire.cli import main
 from umpire.errors import UmpireError
-from conftest import TEST_MAP
+from conftest import TEST_MAP, copy_of_made_once
 
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
 
@@ -23,10 +23,11 @@ def umpire(*args):
 
 
 @pytest.fixture
-def game(tmp_path):
-    folder = tmp_path / "g"
-    assert umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--seed", "s").exit_code == 0
-    return folder
+def game(tmp_path, tmp_path_factory):
+    """tmp_path/g as `umpire new` makes it (a copy of the game made once)."""
+    def make(root):
+        assert umpire("new", root / "g", "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--seed", "s").exit_code == 0
+    return copy_of_made_once(tmp_path_factory, "folder-closed", make, tmp_path) / "g"
 
 
 @pytest.fixture
