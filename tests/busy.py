@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from umpire import actions
-from umpire.dice import SeededDice
+from umpire.usecases import actions
+from umpire.kernel.dice import SeededDice
 from umpire.families.dampfross.engine.construction import resolve_construction_round, start_game
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import label

@@ -81,7 +81,7 @@ def played_once(tmp_path_factory):
     """`played_once(source)`: the archive folder `source` (None: the bundled demo) played to its end
     by `demo.play` (newsletters with their PDFs and map pictures), once for the whole run. The game
     is shared: read it, never change it (copy it first, as `demo_game` does)."""
-    from umpire import demo
+    from umpire.usecases import demo
     from umpire.store.folder import GameFolder
 
     def played(source: Path | None = None) -> GameFolder:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from umpire.dice import RecordedDice, SeededDice
+from umpire.kernel.dice import RecordedDice, SeededDice
 from umpire.families.dampfross.engine import construction
 from umpire.families.dampfross.engine.construction import Emitter
 from umpire.families.dampfross.gamemap import City, GameMap

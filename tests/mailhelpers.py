@@ -9,7 +9,7 @@ from email.utils import format_datetime
 from conftest import TEST_MAP
 from mailservers import PASSWORD_ENV
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.mail.config import load_config
 
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.orders import KEYWORDS, MAX_LINE_CHARS, MAX_ORDER_BYTES
-from umpire.names import fold
+from umpire.kernel.names import fold
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = ("otter-57", "tulip-42", "cedar-13")

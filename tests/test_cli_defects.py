@@ -8,13 +8,13 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import TEST_MAP, copy_of_made_once
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main, run
 from umpire.cli.defects import DEFECT_EXIT
 from umpire.errors import DataError, UmpireError
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.family import FAMILY as DAMPFROSS
-from umpire.options import parse_option
+from umpire.kernel.options import parse_option
 from umpire.store.folder import GameFolder
 
 COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]

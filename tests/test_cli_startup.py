@@ -39,7 +39,7 @@ def test_umpire_help_pulls_in_no_pdf_mail_or_template_library():
 
 
 def test_umpire_status_pulls_in_no_pdf_mail_or_template_library(tmp_path):
-    from umpire import actions
+    from umpire.usecases import actions
     actions.create_game(tmp_path / "g", "ireland", "laurin", ["red:Red", "blue:Blue", "green:Green"], seed="s")
     modules = modules_after("from umpire.cli import main\n"
                             f"try:\n    main(['status', {str(tmp_path / 'g')!r}], prog_name='umpire')\n"
@@ -101,7 +101,7 @@ def test_umpire_help_imports_no_command_module():
     modules = modules_after("from umpire.cli import main\n"
                             "try:\n    main(['--help'], prog_name='umpire')\nexcept SystemExit:\n    pass")
     assert sorted(m for m in modules if m.startswith("umpire.cli.") and m != "umpire.cli.defects") == []
-    assert "umpire.actions" not in modules
+    assert "umpire.usecases.actions" not in modules
 
 
 def test_at_exit_every_object_is_frozen_so_the_last_collection_scans_none():

@@ -11,7 +11,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from umpire.actions import SubmitResult
+from umpire.usecases.actions import SubmitResult
 from umpire.families.dampfross.orders import parse_order
 from umpire.cli import main
 from umpire.mail import replies
@@ -196,7 +196,7 @@ def _stand_in(expression) -> str:
 
 def test_every_command_a_hint_shows_parses_as_written():
     from umpire.timetable.deadlines import check_options
-    from umpire.options import parse_option
+    from umpire.kernel.options import parse_option
     hints = hint_texts()
     commands = [c for h in hints for c in re.findall(r"`(umpire [^`]+)`", h)]
     assert len(commands) >= 3

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire import actions, corrections
+from umpire.usecases import actions, corrections
 from umpire.errors import UmpireError
 from umpire.store.folder import GameFolder
 from conftest import TEST_MAP

@@ -1,6 +1,6 @@
 """Text columns by display width: wide characters take two columns, combining marks none."""
 
-from umpire.columns import cut, display_width, pad, widest
+from umpire.kernel.columns import cut, display_width, pad, widest
 
 
 def test_a_wide_character_takes_two_columns_and_a_combining_mark_none():

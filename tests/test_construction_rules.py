@@ -2,7 +2,7 @@
 
 import pytest
 
-from umpire.dice import RecordedDice, SeededDice
+from umpire.kernel.dice import RecordedDice, SeededDice
 from umpire.families.dampfross.engine import construction
 from umpire.families.dampfross.engine.state import fold
 from umpire.families.dampfross.ruleset import load_rules

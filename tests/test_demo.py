@@ -8,8 +8,8 @@ import time
 from click.testing import CliRunner
 
 from umpire.cli import main
-from umpire.demo import demo_dir, spec
-from umpire.replay import replay
+from umpire.usecases.demo import demo_dir, spec
+from umpire.usecases.replay import replay
 
 
 def test_demo_plays_to_the_end_of_the_game_in_under_10_seconds(tmp_path):
@@ -74,7 +74,7 @@ def test_demo_never_overwrites_a_folder_that_is_not_an_earlier_demo(tmp_path):
 
 
 def test_demo_never_overwrites_a_game_with_orders_from_elsewhere(demo_game, tmp_path):
-    from umpire import actions
+    from umpire.usecases import actions
     folder = demo_game
     (tmp_path / "order.txt").write_text("GAME demo\nCOMPANY red\n")
     actions.submit(folder, (tmp_path / "order.txt").read_bytes(), via="submit order.txt")

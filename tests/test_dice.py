@@ -4,7 +4,7 @@ import hashlib
 
 import pytest
 
-from umpire.dice import RecordedDice, SeededDice, commitment, read_dice_file
+from umpire.kernel.dice import RecordedDice, SeededDice, commitment, read_dice_file
 from umpire.errors import DataError, DiceExhausted
 
 

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from mailhelpers import NOW, UMPIRE, email, make_game, order_text
 from mailservers import PASSWORD, PASSWORD_ENV, free_port
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main, run
 from umpire.store import atomic
 from umpire.store.folder import GameFolder

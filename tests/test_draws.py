@@ -7,8 +7,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from umpire.draws import (RecordedDraws, SeededDraws, card_name, draw_event, draws_made, index, read_draws_file,
-                          shuffle)
+from umpire.kernel.draws import (
+    RecordedDraws,
+    SeededDraws,
+    card_name,
+    draw_event,
+    draws_made,
+    index,
+    read_draws_file,
+    shuffle,
+)
 from umpire.errors import DataError, DrawsExhausted, UmpireError
 
 BAG = ["blue"] * 3 + ["violet"] * 2 + ["red"] + ["yellow"] * 4

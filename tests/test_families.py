@@ -15,13 +15,14 @@ from conftest import TEST_MAP
 from hypothesis import given
 from hypothesis import strategies as st
 
-from umpire import actions, families
+from umpire.usecases import actions
+from umpire import families
 from umpire.cli import main
 from umpire.errors import DataError, UmpireError
 from umpire.mail.config import MailConfig
 from umpire.mail.send import queue_newsletter
-from umpire.order_header import OrderLineError, read_round
-from umpire.replay import replay
+from umpire.kernel.order_header import OrderLineError, read_round
+from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from umpire.dice import SeededDice
+from umpire.kernel.dice import SeededDice
 from umpire.families.dampfross.engine.construction import resolve_construction_round, start_game
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import parse_label

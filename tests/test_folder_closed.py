@@ -1,7 +1,7 @@
 """The game folder is closed (docs/gm.md): the umpire reads and writes only inside it, follows
 no symbolic link there and takes no absolute or `..` path from the journal; a folder that breaks
 this is refused with the path named. Ids, addresses and names are checked at the door by their
-stated rules (umpire/ids.py)."""
+stated rules (umpire/kernel/ids.py)."""
 
 import json
 import os
@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
-from umpire import ids
+from umpire.kernel import ids
 from umpire.cli import main
 from umpire.errors import UmpireError
 from conftest import TEST_MAP, copy_of_made_once

@@ -10,11 +10,11 @@ from datetime import datetime, timezone
 import pytest
 from click.testing import CliRunner
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
 from umpire.mail import send as sending
 from umpire.mail.config import load_config
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 from conftest import TEST_MAP, made_once
 

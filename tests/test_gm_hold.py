@@ -10,10 +10,10 @@ from datetime import datetime, timedelta, timezone
 from click.testing import CliRunner
 from conftest import TEST_MAP
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
-from umpire.due import due
-from umpire.replay import replay
+from umpire.usecases.due import due
+from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)

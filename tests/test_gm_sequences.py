@@ -4,8 +4,8 @@ rollback run again before any resolve does nothing), and replay rebuilds the gam
 
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from umpire import actions, corrections, rollback
-from umpire.replay import replay
+from umpire.usecases import actions, corrections, rollback
+from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 from conftest import TEST_MAP
 

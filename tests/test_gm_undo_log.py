@@ -11,9 +11,9 @@ from conftest import TEST_MAP
 from test_gm_notes import OPENED, umpire
 from volldampf_helpers import TINY
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.store.folder import GameFolder
-from umpire.sweep import resolve_due
+from umpire.usecases.sweep import resolve_due
 
 
 
@@ -140,7 +140,7 @@ def test_the_public_log_never_names_a_stand_ins_address(tmp_path):
     from mailhelpers import make_game
     from volldampf_helpers import TINY
 
-    from umpire import actions, corrections
+    from umpire.usecases import actions, corrections
     from umpire.store.folder import GameFolder
     dampfross, _ = make_game(tmp_path / "g1")
     volldampf, _ = actions.create_game(tmp_path / "vd", str(TINY), "volldampf",

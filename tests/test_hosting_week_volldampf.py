@@ -15,7 +15,7 @@ from mailhelpers import deliver_at, email
 from test_hosting_week import at, gm, hosted, mails, replies_to, status, tick
 from volldampf_helpers import TINY
 
-from umpire import actions
+from umpire.usecases import actions
 
 pytestmark = pytest.mark.mail
 

@@ -8,9 +8,9 @@ import pytest
 
 from helpers import lay, new_state, of_type, run_round
 from opskit import announce, run_round as run_operations
-from umpire.dice import RecordedDice
+from umpire.kernel.dice import RecordedDice
 from umpire.families.dampfross.engine.construction import Emitter
-from umpire.ledger import BANK
+from umpire.kernel.ledger import BANK
 from umpire.families.dampfross.engine.routes import check_route
 from umpire.families.dampfross.hexgrid import parse_label as P
 from umpire.families.dampfross.orders import Route

@@ -8,7 +8,7 @@ import pytest
 
 from helpers import lay, new_state, of_type, run_round
 from opskit import announce, run_round as run_operations
-from umpire.dice import RecordedDice
+from umpire.kernel.dice import RecordedDice
 from umpire.families.dampfross.engine.construction import Emitter
 from umpire.families.dampfross.ruleset import load_rules
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from mailhelpers import NOW, make_game
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.errors import UmpireError
 from umpire.timetable.deadlines import parse_duration
 from umpire.store.folder import GameFolder

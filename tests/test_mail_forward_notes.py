@@ -24,7 +24,7 @@ from mailservers import PASSWORD, PASSWORD_ENV
 from test_mail_reply_styles import filled
 from volldampf_helpers import TINY
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
 from umpire.mail import notes
 from umpire.mail.config import load_config

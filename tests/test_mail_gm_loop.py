@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from mailhelpers import NOW, UMPIRE, deliver_at, email, make_game, order_text
 from mailservers import PASSWORD_ENV
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
 from umpire.store.folder import GameFolder
 

@@ -8,10 +8,10 @@ from datetime import timedelta
 
 from mailhelpers import NOW, UMPIRE, email, make_game, order_text
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.mail.config import MailConfig
 from umpire.mail.fetch import Fetcher
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 
 

@@ -24,16 +24,16 @@ from test_mail_fetch import fetch_args
 from test_mail_welcome import smtp_args
 from volldampf_helpers import TINY
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
-from umpire.echo import MASK
+from umpire.kernel.echo import MASK
 from umpire.families.dampfross.family import FAMILY as DAMPFROSS
 from umpire.families.volldampf.family import FAMILY as VOLLDAMPF
 from umpire.mail import replies, subjects
 from umpire.mail.config import MailConfig
 from umpire.mail.decode import Mail, read_mail
 from umpire.mail.fetch import Fetcher
-from umpire.order_header import PRESS_LIMIT
+from umpire.kernel.order_header import PRESS_LIMIT
 from umpire.store.folder import GameFolder
 
 SUBJECT_NOTE = "looks like orders, but the umpire does not read the Subject of a message"

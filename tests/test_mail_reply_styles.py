@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from mailhelpers import NOW, UMPIRE, email, make_game
 from test_mail_fetch import fetch_args, orders_journaled
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
 from umpire.mail.config import MailConfig
 from umpire.mail.fetch import Fetcher
@@ -250,7 +250,7 @@ def volldampf_filled(mail_body: str, code: str) -> str:
     """The player's newsletter mail with his own form filled in where it stands: his code, and the
     BONDS, BID and CHOOSE examples taken (their `#` out)."""
     from test_volldampf_orderform import examples
-    from umpire import form_marks
+    from umpire.kernel import form_marks
     lines = mail_body.split("\n")
     start = next(i for i, line in enumerate(lines) if form_marks.turn_of_title(line))
     form = [line.replace(form_marks.CODE_LINE, f"CODE {code}") for line in examples(lines[start:])]

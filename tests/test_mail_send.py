@@ -10,7 +10,7 @@ import yaml
 from click.testing import CliRunner
 from mailhelpers import UMPIRE, make_game
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
 
 pytestmark = pytest.mark.mail

@@ -179,7 +179,7 @@ def test_a_refused_order_never_blocks_a_later_valid_one_from_the_same_sender(gam
 
 
 def test_a_company_may_register_several_addresses_and_each_is_registered(tmp_path):
-    from umpire import actions
+    from umpire.usecases import actions
     folder, codes = actions.create_game(tmp_path / "g1", str(TEST_MAP), "laurin",
                                         ["red:Red Lines:red@example.org, red@work.example",
                                          "blue:Blue Star:blue@example.org"], seed="s", now=NOW)

@@ -15,7 +15,7 @@ import yaml
 from click.testing import CliRunner
 from mailhelpers import UMPIRE, make_game
 
-from umpire import actions, corrections
+from umpire.usecases import actions, corrections
 from umpire.cli import main
 from umpire.store.folder import GameFolder
 

@@ -13,7 +13,7 @@ from mailhelpers import deliver_at, email, make_game, order_text
 from test_hosting_week import at, hosted, mails, replies_to, status, tick
 from volldampf_helpers import TINY
 
-from umpire import actions
+from umpire.usecases import actions
 
 pytestmark = pytest.mark.mail
 

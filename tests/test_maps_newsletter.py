@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.families.dampfross.gamemap import load_map
 
 from helpers import hex_map

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from umpire.dice import SeededDice
+from umpire.kernel.dice import SeededDice
 from umpire.families.dampfross.engine.building import Refusal, segment_cost
 from umpire.families.dampfross.engine.construction import resolve_construction_round, start_game
 from umpire.families.dampfross.engine.operations import resolve_operations_round
@@ -22,7 +22,7 @@ from umpire.families.dampfross.gamemap import STATIONS, GameMap, load_map
 from umpire.families.dampfross.hexgrid import Hex, label, parse_label
 from umpire.families.dampfross.orders import Chain, Order, RaceEntry, Route
 from umpire.families.dampfross.ruleset import load_rules
-from umpire.ruleset import Ruleset
+from umpire.kernel.ruleset import Ruleset
 
 from helpers import hex_map
 

@@ -45,7 +45,7 @@ def test_a_river_is_walked_along_touching_edges():
         text = tool.draw(source)
     path = ROOT / "tests" / "maps" / "_drawn.yaml"
     from umpire.families.dampfross.gamemap import _Checker
-    from umpire.yamlfile import _Loader
+    from umpire.kernel.yamlfile import _Loader
     game_map = _Checker(path, yaml.load(text, Loader=_Loader)).read()      # the loader checks continuity
     assert len(game_map.river_names["R"]) >= 8
 
@@ -53,7 +53,7 @@ def test_a_river_is_walked_along_touching_edges():
 def drawn_map(source: dict):
     """Draw a source and load the result as the umpire loads a map (the loader checks it)."""
     from umpire.families.dampfross.gamemap import _Checker
-    from umpire.yamlfile import _Loader
+    from umpire.kernel.yamlfile import _Loader
     with contextlib.redirect_stderr(io.StringIO()):
         text = drawing_tool().draw(source)
     return _Checker(ROOT / "tests" / "maps" / "_drawn.yaml", yaml.load(text, Loader=_Loader)).read()

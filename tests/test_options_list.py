@@ -5,8 +5,8 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from umpire.cli import main
-from umpire.options_list import meanings, ruleset_paths
-from umpire.profiles import load_profile, profile_names
+from umpire.kernel.options_list import meanings, ruleset_paths
+from umpire.kernel.profiles import load_profile, profile_names
 from umpire.families.dampfross.ruleset import SCHEMA, load_rules
 
 
@@ -29,7 +29,7 @@ def test_options_names_a_missing_ruleset_clearly():
 
 def test_every_profile_names_its_source_and_sets_known_values():
     from umpire.families import family
-    from umpire.options import SHELL_OPTIONS, ruleset_overrides
+    from umpire.kernel.options import SHELL_OPTIONS, ruleset_overrides
     dampfross = family("dampfross").options
     for name in profile_names():
         profile = load_profile(name)

@@ -19,14 +19,14 @@ from hypothesis import strategies as st
 
 from conftest import TEST_MAP
 from orderfuzz import CODES, MAPS, PROFILE, SECONDS, order_text
-from umpire.actions import SubmitResult
+from umpire.usecases.actions import SubmitResult
 from umpire.cli import main
-from umpire.echo import QUOTE_CHARS
+from umpire.kernel.echo import QUOTE_CHARS
 from umpire.families.dampfross.engine.preview import preview_order
 from umpire.families.dampfross.gamemap import load_map
 from umpire.mail import replies
 from umpire.families.dampfross.orders import MAX_ORDER_BYTES, MAX_REFUSED_LINES, Order, _mail_lines, parse_order
-from umpire.order_header import keyword_of as _keyword, mask_codes, visible as _visible
+from umpire.kernel.order_header import keyword_of as _keyword, mask_codes, visible as _visible
 from umpire.store.folder import GameFolder, dump_yaml
 
 MESSAGE_CHARS = 2_000        # the longest message one refused line may get

@@ -18,10 +18,10 @@ from umpire.errors import DataError
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import label, parse_label
 from umpire.families.dampfross.orders import parse_order
-from umpire.actions import SubmitResult
+from umpire.usecases.actions import SubmitResult
 from umpire.families.dampfross.engine.preview import preview_order
 from umpire.mail import replies
-from umpire.names import place_key
+from umpire.kernel.names import place_key
 from umpire.store.folder import GameFolder
 
 COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]

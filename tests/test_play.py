@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from umpire.cli import main
-from umpire.demo import demo_dir
+from umpire.usecases.demo import demo_dir
 from umpire.errors import UmpireError
-from umpire.play import read_archive
-from umpire.replay import replay
+from umpire.usecases.play import read_archive
+from umpire.usecases.replay import replay
 from umpire.resources import data_dir
 from umpire.store.folder import GameFolder
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.orders import parse_order
-from umpire.press import PRESS_LIMIT, split_press
+from umpire.usecases.press import PRESS_LIMIT, split_press
 from helpers import run_ok
 
 
@@ -81,7 +81,7 @@ def test_the_gm_holds_press_back_and_codes_never_print(tmp_path):
 
 
 def test_press_held_back_by_the_gm_replays_byte_for_byte(tmp_path):
-    from umpire.replay import replay
+    from umpire.usecases.replay import replay
     path, _ = game(tmp_path)
     submit(tmp_path, path, "red", "HOME Dublin\nPRESS\nDublin is ours.")
     submit(tmp_path, path, "blue", "HOME Belfast\nPRESS\nSpam.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from opskit import chain_hexes, make_state
-from umpire.ledger import BANK
+from umpire.kernel.ledger import BANK
 from umpire.families.dampfross.engine.routes import RouteError, check_route
 from umpire.families.dampfross.hexgrid import parse_label
 from umpire.families.dampfross.orders import Route

@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from click.testing import CliRunner
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
 from umpire.families.dampfross.hexgrid import label
 from umpire.render.paper import paper_size

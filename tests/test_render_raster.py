@@ -10,10 +10,10 @@ from hypothesis import given, strategies as st
 from PIL import Image
 from reportlab.lib import colors
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.render import raster
 from umpire.render.fonts import BOLD
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 
 from conftest import TEST_MAP
 

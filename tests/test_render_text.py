@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from umpire import demo
+from umpire.usecases import demo
 from umpire.render.pdf_batch import PdfBatch
 from umpire.families.dampfross.render.transports_report import (additional_construction, describe_transport, station_table,
                                              transport_tally, transports_from_events)
@@ -281,7 +281,7 @@ def test_the_final_newsletter_names_the_winner_and_reveals_the_seed(played):
                                               (2, "unit", "2 units"), (-1, "unit", "-1 unit"),
                                               (1, "hex", "1 hex"), (12, "hex", "12 hexes")])
 def test_one_pluralising_helper_for_every_count(n, word, expected):
-    from umpire.words import plural
+    from umpire.kernel.words import plural
     assert plural(n, word) == expected
 
 

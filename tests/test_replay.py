@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from umpire.cli import main
 from umpire.render import NEWSLETTER_LAYOUT
-from umpire.replay import describe_difference, replay
+from umpire.usecases.replay import describe_difference, replay
 
 
 def test_replay_of_a_game_played_to_its_end_finds_no_difference(demo_game):
@@ -70,7 +70,7 @@ def test_replay_prints_what_matched(demo_game):
 
 
 def test_replay_replays_an_end_construction_command(demo_game):
-    from umpire import actions
+    from umpire.usecases import actions
     folder = demo_game
     raw = (folder.path / "journal.jsonl").read_text(encoding="utf-8")
     assert "end-construction" not in raw

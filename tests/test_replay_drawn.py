@@ -16,9 +16,10 @@ from helpers import run, run_ok
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire import __version__, actions, rollback
+from umpire import __version__
+from umpire.usecases import actions, rollback
 from umpire.render import drawn
-from umpire.replay import number_ranges, replay
+from umpire.usecases.replay import number_ranges, replay
 from umpire.store.folder import GameFolder
 
 RED = "GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3-F3-F2\n"

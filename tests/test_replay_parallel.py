@@ -9,11 +9,11 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from umpire import demo
+from umpire.usecases import demo
 from umpire.cli import main, progress
 from umpire.render import pdf_batch
 from umpire.render.pdf_batch import PdfBatch, worker_count
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 from umpire.store import atomic
 
 

@@ -8,7 +8,7 @@ import yaml
 from click.testing import CliRunner
 
 from umpire.cli import main
-from umpire.due import due
+from umpire.usecases.due import due
 from umpire.store.folder import GameFolder
 from conftest import TEST_MAP
 

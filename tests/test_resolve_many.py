@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import TEST_MAP
 
-from umpire import actions, sweep
+from umpire.usecases import actions, sweep
 from umpire.cli import main, progress
 from umpire.store.folder import GameFolder
 

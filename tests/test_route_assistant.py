@@ -93,7 +93,7 @@ def test_route_command_says_no_fees_once_where_there_are_none(tmp_path):
 
 def test_route_command_refuses_a_game_whose_family_has_no_route_assistant(tmp_path):
     from volldampf_helpers import TINY
-    from umpire import actions
+    from umpire.usecases import actions
     folder, _ = actions.create_game(tmp_path / "vt", str(TINY), "volldampf", ["ann:Ann", "bob:Bob"], seed="s")
     result = CliRunner().invoke(main, ["route", str(folder.path), "--company", "ann", "--from", "A", "--to", "B"])
     assert result.exit_code == 1 and not isinstance(result.exception, AttributeError)

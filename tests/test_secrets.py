@@ -14,9 +14,9 @@ from click.testing import CliRunner
 
 from conftest import TEST_MAP
 from umpire.cli import main
-from umpire.echo import MASK
+from umpire.kernel.echo import MASK
 from umpire.families.dampfross.orders import parse_order
-from umpire.order_header import mask_codes
+from umpire.kernel.order_header import mask_codes
 
 SEED = "hush-seed-8172"
 # Kept in the game folder as the player sent them, sent to no one: the stored orders and inbox copies.

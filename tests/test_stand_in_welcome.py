@@ -12,7 +12,7 @@ import pytest
 from test_hosting_week import at, gm, hosted, mails, tick
 from volldampf_helpers import TINY
 
-from umpire import actions
+from umpire.usecases import actions
 
 pytestmark = pytest.mark.mail
 

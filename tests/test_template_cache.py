@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.render import newsletter, template_cache
 from umpire.families.dampfross.render.report import newsletter_facts
-from umpire.family_folder import handed
+from umpire.usecases.family_folder import handed
 from umpire.resources import data_dir
 
 TEMPLATE = "newsletter.txt.j2"

@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from umpire.textfill import fill
+from umpire.kernel.textfill import fill
 
 PIECES = ["a", "BUILD", "C3-D3-E3", "fee", "2", "pt,", "points", "of", "this", "round's", "budget", "(balance",
           "now", "-20).", "x" * 30, "y" * 75, "--", "well-known", "-", "Zürich", "\t", "  ", "", "e.g.", "—",
@@ -47,7 +47,7 @@ def test_fill_of_the_reply_texts_is_textwrap_fill():
 def test_ascii_lines_are_made_visible_and_searched_for_control_characters_as_any_line():
     import unicodedata
 
-    from umpire.order_header import control_char, visible
+    from umpire.kernel.order_header import control_char, visible
 
     def slow_visible(raw):
         return "".join(" " if ch.isspace() else ch for ch in raw if unicodedata.category(ch) != "Cf")

@@ -7,7 +7,7 @@ from datetime import timedelta
 from click.testing import CliRunner
 from mailhelpers import NOW, make_game
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
 from umpire.store.folder import GameFolder
 from umpire.store.lock import game_lock
@@ -33,8 +33,8 @@ def test_tick_resolves_due_games_and_reports_a_broken_one_while_the_others_go_on
 def test_tick_leaves_a_game_another_command_holds(tmp_path, monkeypatch):
     games = tmp_path / "games"
     make_game(games / "a1", options=["deadline=2 days"])
-    monkeypatch.setattr("umpire.sweep.LOCK_WAIT", 0.2)
-    monkeypatch.setattr("umpire.tick.LOCK_WAIT", 0.2)
+    monkeypatch.setattr("umpire.usecases.sweep.LOCK_WAIT", 0.2)
+    monkeypatch.setattr("umpire.usecases.tick.LOCK_WAIT", 0.2)
     with game_lock(games / "a1"):
         result = tick(games, NOW + timedelta(days=3))
     assert result.exit_code == 0 and "a1: busy with another command; left to it" in result.output

@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 from mailhelpers import NOW, make_game
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
-from umpire.due import due
+from umpire.usecases.due import due
 from umpire.errors import UmpireError
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 from umpire.timetable.deadlines import due_after, in_grace, lateness
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from umpire.errors import UmpireError
 from umpire.mail.commands import commands, only_commands
-from umpire.order_header import split_press
+from umpire.kernel.order_header import split_press
 from umpire.timetable.spans import parse_date, parse_duration, parse_moment, time_of_day, zone
 
 LINES = st.lists(st.one_of(

@@ -19,9 +19,9 @@ import yaml
 from helpers import run, run_ok
 
 from umpire import __version__
-from umpire.order_header import reading_of
+from umpire.kernel.order_header import reading_of
 from umpire.render.drawn import DRAWN_FILE
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 
 PREVIOUS = Path(__file__).parent / "games" / "previous-release"
 NO_RECORD = ("The PDFs of newsletters {} were drawn by a reportlab the game has no record of (games begun before "

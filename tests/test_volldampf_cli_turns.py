@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from volldampf_helpers import TINY
 
-from umpire import actions
+from umpire.usecases import actions
 from helpers import run
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from volldampf_helpers import TINY
 
-from umpire import actions
-from umpire.replay import replay
+from umpire.usecases import actions
+from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 from helpers import run
 

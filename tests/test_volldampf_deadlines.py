@@ -13,11 +13,11 @@ from click.testing import CliRunner
 from mailhelpers import NOW
 from volldampf_helpers import TINY
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
-from umpire.due import due
+from umpire.usecases.due import due
 from umpire.errors import UmpireError
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 TURN_DEADLINES = ("deadline=7 days", "deadline.B=2 days", "deadline.C=1 day")

@@ -4,7 +4,7 @@ replayed byte for byte."""
 from click.testing import CliRunner
 
 from umpire.cli import main
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 
 

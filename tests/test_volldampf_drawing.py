@@ -131,7 +131,7 @@ def fonts_of(pdf: Path) -> list[list[str]]:
 
 
 def test_every_font_of_the_board_and_of_a_newsletter_is_embedded(tmp_path):
-    from umpire import actions
+    from umpire.usecases import actions
 
     board = tmp_path / "board.pdf"
     board.write_bytes(board_pdf(load_board("volldampf-germany")))

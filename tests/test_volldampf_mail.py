@@ -12,7 +12,7 @@ from mailhelpers import UMPIRE, email
 from mailservers import PASSWORD_ENV
 from volldampf_helpers import TINY
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
 from umpire.families.volldampf import transport
 from umpire.families.volldampf.state import card_name

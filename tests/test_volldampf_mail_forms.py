@@ -15,7 +15,8 @@ from test_volldampf_orderform import examples
 from test_volldampf_replies import words_of
 from volldampf_helpers import TINY
 
-from umpire import actions, form_marks
+from umpire.usecases import actions
+from umpire.kernel import form_marks
 from umpire.cli import main
 from umpire.store.folder import GameFolder
 

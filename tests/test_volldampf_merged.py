@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from volldampf_helpers import TINY, FakeDraws, tiny_board, worked_board, worked_position
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.errors import UmpireError
 from umpire.families.volldampf import engine
 from umpire.families.volldampf.orders import BodyReader
 from umpire.families.volldampf.preview import preview
 from umpire.families.volldampf.rules import load_volldampf_rules
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 
 SEATS = ["A", "B", "C"]
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]

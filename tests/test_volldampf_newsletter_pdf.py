@@ -11,8 +11,8 @@ import subprocess
 
 import pytest
 
-from umpire import actions, demo
-from umpire.replay import replay
+from umpire.usecases import actions, demo
+from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 from pixels import need_pdftoppm
 

@@ -11,7 +11,8 @@ import re
 import pytest
 from volldampf_helpers import TINY, FakeDraws, mid_game, rules, tiny_board
 
-from umpire import actions, form_marks
+from umpire.usecases import actions
+from umpire.kernel import form_marks
 from umpire.families.volldampf import engine
 from umpire.families.volldampf.family import FAMILY
 from umpire.families.volldampf.orderform import order_form

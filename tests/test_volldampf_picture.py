@@ -10,11 +10,11 @@ import json
 from PIL import Image
 from pixels import close, render_page
 
-from umpire import demo
+from umpire.usecases import demo
 from umpire.families.volldampf.drawing import PAGE, PICTURE_WIDTH, colour, frame_for
 from umpire.families.volldampf.markers import CUBE, cube_blocks
 from umpire.families.volldampf.report import player_colours
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 from helpers import run_ok
 
 PLAYERS = ["--company", "ann:Ann:ann@example.org", "--company", "bob:Bob:bob@example.org",

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from umpire.cli import main
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 
 ARCHIVE = Path(__file__).parent / "games" / "volldampf-recorded"
@@ -120,7 +120,7 @@ def test_a_game_yaml_with_the_wrong_recorded_file_is_refused_by_line(tmp_path, o
 
 
 def test_a_dampfross_archive_with_draws_is_refused(tmp_path):
-    from umpire.demo import demo_dir
+    from umpire.usecases.demo import demo_dir
     folder = tmp_path / "archive"
     shutil.copytree(demo_dir(), folder)
     spec = (folder / "demo.yaml").read_text(encoding="utf-8")

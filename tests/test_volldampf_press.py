@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from volldampf_helpers import TINY, tiny_board
 
 from umpire.families import family
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 from helpers import run_ok
 
 BOARD = tiny_board()

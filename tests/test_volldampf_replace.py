@@ -10,9 +10,9 @@ from test_volldampf_mail import fetch_args, newsletter_bodies, send_args
 from mailhelpers import email
 from volldampf_helpers import TINY
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.cli import main
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]

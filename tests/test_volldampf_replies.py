@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from volldampf_helpers import TINY
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.mail import remind, replies
 from umpire.store.folder import GameFolder
 
@@ -180,7 +180,7 @@ def test_the_scheduled_reminder_and_the_late_notice_name_the_mail_turn(tmp_path)
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=12))
 def test_any_round_line_is_read_or_refused(text):
-    from umpire.order_header import OrderLineError, read_round
+    from umpire.kernel.order_header import OrderLineError, read_round
     try:
         value = read_round(text.strip(), turns=True)
     except OrderLineError as exc:

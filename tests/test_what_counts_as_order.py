@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from volldampf_helpers import TINY
 
-from umpire import actions
-from umpire.due import due
+from umpire.usecases import actions
+from umpire.usecases.due import due
 from umpire.families.volldampf.report import ASKS
-from umpire.order_header import ORDER_READING, plain_dashes
+from umpire.kernel.order_header import ORDER_READING, plain_dashes
 from umpire.site.history import published_orders, moments
 from umpire.store.folder import GameFolder
 
@@ -207,7 +207,7 @@ def test_a_sentence_that_begins_with_an_order_keyword_is_a_note_unless_it_is_all
 
 # -- old games live on --------------------------------------------------------------------------
 def test_a_game_of_either_reading_replays_byte_for_byte(tmp_path):
-    from umpire.replay import replay
+    from umpire.usecases.replay import replay
     for reading in (1, 2):
         folder, _ = dampfross(tmp_path / str(reading), reading=1 if reading == 1 else None)
         actions.submit(folder, order("red"))                                   # nothing read
@@ -221,7 +221,7 @@ def test_a_game_of_either_reading_replays_byte_for_byte(tmp_path):
 
 
 def test_the_game_a_mail_names_is_read_as_the_families_read_the_header():
-    from umpire.order_header import game_named
+    from umpire.kernel.order_header import game_named
     assert game_named("Hi!\n> GAME quoted\nGame: vd-1   # my game\nGAME other\n") == "vd-1"
     assert game_named("GAME two words\n") is None and game_named("no header here\n") is None
     assert game_named("-- \nGAME after-the-signature\n") is None

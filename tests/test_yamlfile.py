@@ -10,9 +10,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire import yamlfile
+from umpire.kernel import yamlfile
 from umpire.errors import DataError
-from umpire.yamlfile import LineDict, LineList
+from umpire.kernel.yamlfile import LineDict, LineList
 
 ROOT = Path(__file__).parent.parent
 FILES = sorted([*ROOT.glob("maps/*.yaml"), *ROOT.glob("rules/*.yaml"), *ROOT.glob("newsletters/*.yaml"),

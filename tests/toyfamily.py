@@ -14,10 +14,16 @@ from types import SimpleNamespace
 
 import yaml
 
-from umpire.draws import RecordedDraws, SeededDraws, draw_event, read_draws_file
+from umpire.kernel.draws import RecordedDraws, SeededDraws, draw_event, read_draws_file
 from umpire.errors import DataError, UmpireError
 from umpire.families.base import Confirmation, Family, GmCommand, Issue
-from umpire.order_header import HEADER_KEYWORDS, LineError, OrderLineError, clean_lines, read_header
+from umpire.kernel.order_header import (
+    HEADER_KEYWORDS,
+    LineError,
+    OrderLineError,
+    clean_lines,
+    read_header,
+)
 from umpire.resources import find_named
 
 RULES = "family: coin\nname: coin\ntitle: Coin\nrounds: 2\n"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from umpire.draws import SeededDraws
+from umpire.kernel.draws import SeededDraws
 from umpire.families.volldampf import engine, transport
 from umpire.families.volldampf.board import load_board
 from umpire.families.volldampf.orders import BodyReader

@@ -18,7 +18,7 @@ import yaml
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from umpire.dice import commitment
+from umpire.kernel.dice import commitment
 from umpire.resources import find_named
 from umpire.families.dampfross.gamemap import STATIONS
 from umpire.families.dampfross.hexgrid import Grid, label
@@ -26,7 +26,7 @@ from umpire.families.dampfross.render import mapdraw, pdf as pdf_module
 from umpire.families.dampfross.render.edition import map_content
 from umpire.render.newsletter import write_newsletter
 from umpire.families.dampfross.render.report import newsletter_facts
-from umpire.family_folder import handed
+from umpire.usecases.family_folder import handed
 from umpire.store.folder import GameFolder, dump_yaml
 
 SIZE, COMPANIES, SEGMENTS, ROUNDS = 45, 6, 150, 25

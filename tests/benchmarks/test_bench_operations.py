@@ -12,7 +12,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent.parent))
 
 from conftest import TEST_MAP  # noqa: E402
-from umpire.dice import SeededDice  # noqa: E402
+from umpire.kernel.dice import SeededDice  # noqa: E402
 from umpire.families.dampfross.engine import construction, operations  # noqa: E402
 from umpire.families.dampfross.engine.route_assistant import NoRoute, cheapest_build, fastest_route  # noqa: E402
 from umpire.families.dampfross.gamemap import City, GameMap, load_map  # noqa: E402

@@ -13,7 +13,7 @@ from baseline import against, umpire
 from longgame import ROUNDS, play
 
 from umpire.render.pdf_batch import available_cpus
-from umpire.replay import replay
+from umpire.usecases.replay import replay
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,8 @@ import shutil
 import pytest
 from longgame import ROUNDS, play
 
-from umpire import actions
-from umpire.rollback import rollback
+from umpire.usecases import actions
+from umpire.usecases.rollback import rollback
 from umpire.site import build_site
 from umpire.store.folder import GameFolder
 

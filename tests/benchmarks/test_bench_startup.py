@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from baseline import against, python, umpire
 
-from umpire import actions, yamlfile
+from umpire.usecases import actions
+from umpire.kernel import yamlfile
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import parse_label
 

@@ -11,7 +11,7 @@ import time
 from baseline import umpire
 from conftest import TEST_MAP
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.render.pdf_batch import available_cpus
 
 GAMES, DUE = 1000, 100

@@ -18,7 +18,7 @@ from conftest import TEST_MAP
 from mailhelpers import UMPIRE, email, order_text
 from mailservers import PASSWORD, PASSWORD_ENV
 
-from umpire import actions
+from umpire.usecases import actions
 from umpire.mail.mailroom import Mailroom
 from umpire.render.pdf_batch import available_cpus
 

@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .. import __version__
-from ..echo import clip
+from ..kernel.echo import clip
 
 DEFECT_EXIT = 70
 REPORTS = "crash-reports"

@@ -23,7 +23,7 @@ def dice_command(game_dir, upcoming):
     Examples: `umpire dice games/ireland-1`, `umpire dice games/zine-1 --next` (what the next resolve
     rolls, so an archivist knows which printed dice to type in next).
     """
-    from ..dice_audit import Roll, next_rolls, rolls, word
+    from ..usecases.dice_audit import Roll, next_rolls, rolls, word
     folder = GameFolder(game_dir)
     try:
         found = next_rolls(folder) if upcoming else rolls(folder)
@@ -59,10 +59,10 @@ def verify_command(game_dir, newsletters):
     does not (exit 1); `umpire verify --newsletters my-newsletters/` does the same from the text
     editions a player received (001.txt, 002.txt, ...), once the final one has revealed the seed.
     """
-    from ..dice_audit import verify, verify_newsletters
+    from ..usecases.dice_audit import verify, verify_newsletters
     if (game_dir is None) == (newsletters is None):
         raise click.UsageError("give a game folder, or --newsletters DIR, not both.")
-    from ..dice_audit import word
+    from ..usecases.dice_audit import word
     folder = None if newsletters else GameFolder(game_dir)
     verdict = verify_newsletters(newsletters) if newsletters else verify(folder)
     if verdict.mismatch:

@@ -28,7 +28,7 @@ def export_command(game_dir, fmt, table, out_file, reveal):
     `umpire export games/ireland-1 --format csv --out accounts.csv`,
     `umpire export games/ireland-1 --format csv --table log`.
     """
-    from ..export import export
+    from ..usecases.export import export
     from ..store import atomic
     text = export(GameFolder(game_dir), fmt, table, reveal)
     if out_file:

@@ -10,7 +10,7 @@ from shlex import quote
 
 import click
 
-from .. import actions
+from ..usecases import actions
 from ..errors import UmpireError
 from ..store.folder import GameFolder
 from .locking import locking

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import click
 
-from .. import actions
-from ..due import due
+from ..usecases import actions
+from ..usecases.due import due
 from ..errors import UmpireError
-from ..order_header import TURN_NAME, turn_words
+from ..kernel.order_header import TURN_NAME, turn_words
 from ..resources import bundled_names
 from ..store.folder import GameFolder
 from . import main
@@ -192,7 +192,7 @@ def update_configured_site(game_dir: Path) -> bool:
 def _not_open(folder: GameFolder, game_dir: Path, state, wanted: int | str, open_turn: int | str):
     """`resolve --round N` when N is not the open round: nothing to do if N was resolved (exit 0);
     otherwise a refusal saying that N is not open yet, or was never played."""
-    from ..rollback import commands, named as names
+    from ..usecases.rollback import commands, named as names
     played = [turn for _, turn, _ in commands(folder.journal(), folder.family)]
     finished = state.phase == "finished"
     if not finished:
@@ -235,7 +235,7 @@ def _later(wanted: int | str, open_turn: int | str) -> bool:
 
 def resolve_due_games(games_dir: Path):
     """`umpire resolve --due`: resolve every due game of the folder; exit 1 if any failed."""
-    from ..sweep import FAILED, NOT_DUE, RESOLVED, resolve_due
+    from ..usecases.sweep import FAILED, NOT_DUE, RESOLVED, resolve_due
     with progress("Resolving due games") as step:
         outcomes = resolve_due(games_dir, step=step)
     for outcome in outcomes:

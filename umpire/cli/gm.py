@@ -7,11 +7,11 @@ from pathlib import Path
 
 import click
 
-from .. import corrections, rollback as undo
+from ..usecases import corrections, rollback as undo
 from ..errors import UmpireError
-from ..ids import shown
-from ..order_header import turn_words
-from ..round_preview import preview as preview_round
+from ..kernel.ids import shown
+from ..kernel.order_header import turn_words
+from ..usecases.round_preview import preview as preview_round
 from ..store import atomic
 from ..store.folder import GameFolder
 from ..timetable.deadlines import held as held_by
@@ -82,7 +82,7 @@ def rollback(game_dir, to_round, note):
     if done.orders:
         click.echo(f"Orders no longer in force (their rounds are not open; kept on disk): {', '.join(done.orders)}")
     if revealed:
-        from ..dice_audit import word
+        from ..usecases.dice_audit import word
         click.echo(f"Note: the game had ended, and its last newsletter revealed the seed: anyone who read it can "
                    f"work out every {word(folder)} from here on before it is made. Tell the players.")
 

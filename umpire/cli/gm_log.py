@@ -1,5 +1,5 @@
 """`umpire log GAME_DIR [--gm]`: the game's journal as a log, the public one (what `umpire export
---table log` gives) or, with --gm, the GM's own changes only (umpire/gm_log.py)."""
+--table log` gives) or, with --gm, the GM's own changes only (umpire/usecases/gm_log.py)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def log_command(game_dir, gm_only):
     """
     folder = GameFolder(game_dir).require()
     if gm_only:
-        from ..gm_log import gm_changes
+        from ..usecases.gm_log import gm_changes
         lines = gm_changes(folder.journal())
         for line in lines:
             at = f"  {line['at']}" if line["at"] else ""

@@ -7,7 +7,7 @@ import difflib
 
 import click
 
-from ..echo import quote
+from ..kernel.echo import quote
 from ..errors import UmpireError
 from ..resources import data_dir, doc_pages
 from . import main

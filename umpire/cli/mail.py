@@ -223,7 +223,7 @@ def digest(games_dir, to, again, **kw):
     mail refused since the last digest, and what failed (a game that cannot be read, a defect's
     report). Run it from cron once a day beside `umpire tick`.
     """
-    from ..ids import check_email
+    from ..kernel.ids import check_email
     from ..mail.digest import queue_digest
     from ..mail.mailroom import Mailroom
     if not games_dir.is_dir():

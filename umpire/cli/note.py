@@ -14,8 +14,8 @@ from pathlib import Path
 
 import click
 
-from .. import corrections
-from ..gm_notes import NOTE_LIMIT
+from ..usecases import corrections
+from ..kernel.gm_notes import NOTE_LIMIT
 from ..store.folder import GameFolder
 from . import main
 from .locking import locking
@@ -28,7 +28,7 @@ note_option = click.option("--note", metavar="TEXT",
 def checked(note: str | None):
     """Refuse a bad --note before the command does anything (UmpireError quoting it)."""
     if note is not None:
-        from ..gm_notes import check_note
+        from ..kernel.gm_notes import check_note
         check_note(note)
 
 

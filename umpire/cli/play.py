@@ -8,7 +8,7 @@ import click
 
 from ..errors import UmpireError
 from ..families import DEFAULT, FAMILIES
-from ..order_header import turn_words
+from ..kernel.order_header import turn_words
 from . import main
 from .progress import progress
 
@@ -66,7 +66,7 @@ def demo(out_dir, which):
       umpire demo /tmp/demo-out
       umpire demo --game volldampf demo-out
     """
-    from ..demo import demo_dir
+    from ..usecases.demo import demo_dir
     from ..families import family
     if family(which).demo is None:
         raise UmpireError(f"the {which} family brings no demo game.", fix=f"Give --game {DEFAULT}.")
@@ -79,7 +79,7 @@ def play_with_progress(folder: Path, out_dir: Path, bar: str, name: str | None):
     """Play with the newsletter PDFs drawn by worker processes, and progress bars on a terminal;
     the game folder is made durable once, when it is written. When a round does not fit, the PDFs
     of the rounds before it are written before it is reported."""
-    from ..play import play as play_archive
+    from ..usecases.play import play as play_archive
     from ..render.pdf_batch import PdfBatch, worker_count
     from ..store import atomic
     stopped = None

@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
-from ..order_header import OrderLineError, read_round, turn_words
-from ..press import split_press
+from ..kernel.order_header import OrderLineError, read_round, turn_words
+from ..usecases.press import split_press
 from ..store.folder import GameFolder
 from . import main
 from .locking import locking

@@ -42,7 +42,7 @@ def replay(game_dir, quick):
     games/ireland-1`, or `umpire replay games/ireland-1 --quick` for the journal and text editions.
     """
     from ..render import NEWSLETTER_LAYOUT
-    from ..replay import replay as replay_game
+    from ..usecases.replay import replay as replay_game
     with progress("Replaying the journal") as step, progress("Drawing the PDFs   ") as drawn:
         outcome = replay_game(game_dir, quick=quick, step=step, drawn=drawn)
     if outcome.differences:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..ids import shown
-from ..order_header import TURN_NAME, turn_words
+from ..kernel.ids import shown
+from ..kernel.order_header import TURN_NAME, turn_words
 
 
 def round_or_turn(ctx, param, value: str | None) -> int | str | None:

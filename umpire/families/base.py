@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Callable, Protocol
 
 from ..errors import UmpireError
-from ..ledger import BANK
-from ..order_header import ORDER_READING, reading_of, turn_words
+from ..kernel.ledger import BANK
+from ..kernel.order_header import ORDER_READING, reading_of, turn_words
 
 
 class GameState(Protocol):
@@ -53,7 +53,7 @@ class Folder(Protocol):
 
     def latest_orders(self, round_number: int) -> dict[str, str]: ...
 
-    # handed over by the shell to `newsletter` (umpire/family_folder.py), so that no family reads
+    # handed over by the shell to `newsletter` (umpire/usecases/family_folder.py), so that no family reads
     # the shell's calendar, mail or press itself:
     def deadline_text(self, turn: int | str) -> str | None:
         """The turn's deadline as a newsletter prints it, or None (no deadline)."""
@@ -69,7 +69,7 @@ class Folder(Protocol):
 
 
 class OrderHeader(Protocol):
-    """What the shell reads of a parsed order (umpire/order_header.py reads these lines)."""
+    """What the shell reads of a parsed order (umpire/kernel/order_header.py reads these lines)."""
 
     game: str | None
     company: str | None        # the player or company id (PLAYER is a synonym of COMPANY)
@@ -414,5 +414,5 @@ def ended_report(reason: str, turn: str, winners: str, dropped: list[str], plann
 
 def house_rule_line(event: dict) -> str:
     """How a newsletter announces a house rule changed mid-game (`umpire house-rule`)."""
-    from ..options import value_text
+    from ..kernel.options import value_text
     return f"House rule from round {event['from_round']}: {event['key']} = {value_text(event['value'])} ({event['reason']})"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..echo import quote
+from ..kernel.echo import quote
 from ..families.base import OrderHeader
 from ..store.folder import GameFolder
 

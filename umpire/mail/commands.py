@@ -11,9 +11,15 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .. import actions
+from ..usecases import actions
 from ..errors import UmpireError
-from ..order_header import HEADER_KEYWORDS, PLAYER_COMMAND, clean_lines, split_press, turn_words
+from ..kernel.order_header import (
+    HEADER_KEYWORDS,
+    PLAYER_COMMAND,
+    clean_lines,
+    split_press,
+    turn_words,
+)
 from ..store import atomic
 from ..store.folder import GameFolder
 from ..timetable.absences import LINE as ABSENT_LINE

@@ -11,10 +11,10 @@ from datetime import datetime, timedelta
 from email import policy
 from pathlib import Path
 
-from .. import actions
-from ..order_header import turn_words
+from ..usecases import actions
+from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
-from ..sweep import game_folders
+from ..usecases.sweep import game_folders
 from ..timetable.deadlines import deadline, describe
 from .config import MailConfig
 from .mailroom import Mailroom

@@ -33,10 +33,10 @@ from typing import Callable
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError, LoginError
 
-from .. import actions
-from ..due import due
+from ..usecases import actions
+from ..usecases.due import due
 from ..errors import UmpireError
-from ..order_header import code_masker, game_named, turn_words
+from ..kernel.order_header import code_masker, game_named, turn_words
 from ..store import atomic
 from ..store.diskfull import disk_full, full
 from ..store.folder import GAME_FILE, GameFolder

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from email import policy
 
-from ..echo import clip
-from ..options import game_option
-from ..order_header import code_masker, turn_words, visible
+from ..kernel.echo import clip
+from ..kernel.options import game_option
+from ..kernel.order_header import code_masker, turn_words, visible
 from ..store.folder import GameFolder
-from ..textfill import paragraphs
+from ..kernel.textfill import paragraphs
 from ..timetable.deadlines import describe
 from .config import MailConfig
 from .decode import Mail

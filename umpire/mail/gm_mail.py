@@ -11,7 +11,7 @@ from datetime import datetime
 from email import policy
 
 from ..errors import UmpireError
-from ..ids import shown
+from ..kernel.ids import shown
 from ..store.folder import GameFolder
 from .config import MailConfig
 from .mailroom import Mailroom

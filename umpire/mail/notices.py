@@ -8,8 +8,8 @@ import hashlib
 from datetime import datetime
 from email import policy
 
-from ..order_header import turn_words
-from ..family_folder import handed
+from ..kernel.order_header import turn_words
+from ..usecases.family_folder import handed
 from ..store.folder import GameFolder
 from ..timetable import reminders
 from ..timetable.changes import said

@@ -7,8 +7,8 @@ import hashlib
 from datetime import datetime
 from email import policy
 
-from .. import actions
-from ..order_header import turn_words
+from ..usecases import actions
+from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
 from .config import MailConfig
 from ..timetable.deadlines import describe

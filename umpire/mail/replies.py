@@ -11,14 +11,14 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from functools import lru_cache
 
-from ..actions import SubmitResult
-from ..echo import NO_SECRETS, quote
+from ..usecases.actions import SubmitResult
+from ..kernel.echo import NO_SECRETS, quote
 from ..errors import UmpireError
-from ..family_folder import handed
-from ..options import game_option
-from ..order_header import PRESS_LIMIT, split_press, turn_words
+from ..usecases.family_folder import handed
+from ..kernel.options import game_option
+from ..kernel.order_header import PRESS_LIMIT, split_press, turn_words
 from ..store.folder import GameFolder
-from ..textfill import WIDTH, fill, paragraphs
+from ..kernel.textfill import WIDTH, fill, paragraphs
 from ..timetable.deadlines import deadline, describe, player_zone
 from . import mailpolicy, replystyle, subjects
 from .decode import Mail
@@ -189,7 +189,7 @@ def taken_in_grace(folder: GameFolder, result: SubmitResult, name: str) -> str:
 
 
 def press_lines(folder: GameFolder, result: SubmitResult, name: str, text: str) -> list[str]:
-    """A paragraph for each piece of press in the order `text` (umpire/press.py): its first words
+    """A paragraph for each piece of press in the order `text` (umpire/usecases/press.py): its first words
     quoted, when and under which name it is printed (grey press without one, where the game prints
     grey press), unless the GM holds it back; or that the GM holds the press of this turn back."""
     items = split_press(folder.order_text(text.encode("utf-8")))[1] if text else []

@@ -9,7 +9,7 @@ before a quote (`On <date>, <name> wrote:`, `Am <date> um <time> schrieb <name>:
 over two lines), a signature (`-- ` or a phone's "Sent from my iPhone") and what follows it are the
 mail client's.
 
-A newsletter prints an order form per company or player (with the marks of umpire/form_marks.py):
+A newsletter prints an order form per company or player (with the marks of umpire/kernel/form_marks.py):
 a block that begins with its GAME line. The order of a mail is the player's own text when it holds a GAME line; else the
 one form in the quoted or forwarded text that the player filled in (its CODE line holds a code,
 not the blank). The forms left blank, and the rest of the text replied to, do not count. Lines
@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import form_marks
-from ..order_header import HEADER_KEYWORDS, keyword_of
+from ..kernel import form_marks
+from ..kernel.order_header import HEADER_KEYWORDS, keyword_of
 
 _QUOTE = re.compile(r"^[ \t]*((?:>[ \t]?)+)")
 _ATTRIBUTION = re.compile(r"(wrote|writes|schrieb|a écrit|escribió|ha scritto|schreef)\s*:\s*$", re.IGNORECASE)

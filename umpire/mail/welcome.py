@@ -16,8 +16,8 @@ from email import policy
 from pathlib import Path
 
 from ..errors import UmpireError
-from ..family_folder import handed
-from ..order_header import reading_of, turn_words
+from ..usecases.family_folder import handed
+from ..kernel.order_header import reading_of, turn_words
 from ..render.own_templates import own_folder, render
 from ..resources import data_dir
 from ..store.folder import GameFolder

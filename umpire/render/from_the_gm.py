@@ -1,9 +1,9 @@
-"""The "From the GM" section of a newsletter's PDF (umpire/gm_notes.py gives its paragraphs); an
+"""The "From the GM" section of a newsletter's PDF (umpire/kernel/gm_notes.py gives its paragraphs); an
 issue without any draws nothing of it."""
 
 from __future__ import annotations
 
-from ..gm_notes import HEADING
+from ..kernel.gm_notes import HEADING
 from .flow import Flow
 
 

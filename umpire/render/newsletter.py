@@ -8,13 +8,13 @@ from pathlib import Path
 
 import jinja2
 
-from .. import form_marks
-from ..columns import display_width, pad, widest
-from ..family_folder import handed
+from ..kernel import form_marks
+from ..kernel.columns import display_width, pad, widest
+from ..usecases.family_folder import handed
 from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder, picture_name
-from ..words import noun, plural
+from ..kernel.words import noun, plural
 from . import template_cache
 from .pdf_batch import write_pdf
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..echo import quote
+from ..kernel.echo import quote
 from ..errors import UmpireError
 from ..resources import data_dir
 from ..store import atomic

@@ -24,9 +24,10 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from .. import actions, forked
+from ..usecases import actions
+from .. import forked
 from ..errors import UmpireError
-from ..order_header import turn_words
+from ..kernel.order_header import turn_words
 from ..render.pdf_batch import worker_count
 from ..render.svg import num
 from ..resources import data_dir

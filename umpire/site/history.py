@@ -8,18 +8,18 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from ..order_header import clean_lines, keyword_of, visible
-from ..family_folder import FamilyFolder
-from ..press import press_of, split_press
+from ..kernel.order_header import clean_lines, keyword_of, visible
+from ..usecases.family_folder import FamilyFolder
+from ..usecases.press import press_of, split_press
 from ..store.folder import GameFolder
-from ..words import plural
+from ..kernel.words import plural
 
 SITE_FORMAT = 2          # raised when the pages change, so every page is made anew
 
 
 class FolderAt(FamilyFolder):
     """A game folder as it stood before a newsletter was journaled, as a family reads it
-    (umpire/family_folder.py): its events end there; all else is the folder's (game.yaml, map,
+    (umpire/usecases/family_folder.py): its events end there; all else is the folder's (game.yaml, map,
     rules, stored orders)."""
 
     def __init__(self, folder: GameFolder, events: list[dict], state):

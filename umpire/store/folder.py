@@ -11,11 +11,11 @@ from shlex import quote as shell_quote
 
 import yaml
 
-from ..echo import quote
+from ..kernel.echo import quote
 from ..errors import DataError, UmpireError
-from ..ids import GAME_ID, GAME_ID_RULE, shown
-from ..order_header import decode, mask_codes
-from ..yamlfile import safe_load
+from ..kernel.ids import GAME_ID, GAME_ID_RULE, shown
+from ..kernel.order_header import decode, mask_codes
+from ..kernel.yamlfile import safe_load
 from . import atomic
 
 GAME_FILE = "game.yaml"
@@ -105,7 +105,7 @@ def _config_problem(data) -> str | None:
 def _check_options(data: dict, path: Path):
     """Refuse game.yaml whose `options:` differ from those the game was made with (its
     `options_fingerprint`; a game made before it was recorded has none and is not checked)."""
-    from ..options import options_changed
+    from ..kernel.options import options_changed
     recorded = data.get("options_fingerprint")
     changed = options_changed(data.get("options") or {}, str(recorded)) if recorded is not None else None
     if changed:
@@ -211,7 +211,7 @@ class GameFolder:
     @property
     def options(self) -> dict:
         """The options in force in the open round: game.yaml's, with the house rules given since."""
-        from ..options import HOUSE_RULE, options_in_force
+        from ..kernel.options import HOUSE_RULE, options_in_force
         config = self.config
         events = self.events if self.journal_path.exists() else []
         config_seen, events_seen, found = self._options_seen
@@ -283,7 +283,7 @@ class GameFolder:
     @property
     def rules(self):
         """The ruleset with the options in force (loaded again when a house rule changes them)."""
-        from ..options import ruleset_overrides
+        from ..kernel.options import ruleset_overrides
         overrides = ruleset_overrides(self.options, self.family.options)
         if self._rules is None or self._rules[0] != overrides:
             self._rules = (overrides, self.family.load_rules(self.path / RULES_FILE, overrides))

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from .. import ids
+from ..kernel import ids
 from ..errors import UmpireError
-from ..order_header import turn_words
+from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
 from .deadlines import CHANGED, changes, describe, game_zone, set_at
 from .spans import parse_duration, parse_moment, words

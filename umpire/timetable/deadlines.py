@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone, tzinfo
 
 from ..errors import UmpireError
-from ..options import TURN_DEADLINE, game_option
-from ..order_header import TURN_NAME, turn_words
+from ..kernel.options import TURN_DEADLINE, game_option
+from ..kernel.order_header import TURN_NAME, turn_words
 from ..store import atomic
 from ..store.folder import GAME_FILE, GameFolder, dump_yaml
 from . import clock

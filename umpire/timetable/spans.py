@@ -7,7 +7,7 @@ import re
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..echo import quote
+from ..kernel.echo import quote
 from ..errors import UmpireError
 
 _UNITS = {"minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400}

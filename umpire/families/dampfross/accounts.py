@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ...ledger import Posting, accounts_by_round
+from ...kernel.ledger import Posting, accounts_by_round
 
 _TRANSPORT = re.compile(r"\btransport (\d+)\b")
 _SKIPPED = {"roll", "posting", "command", "newsletter", "order_received", "orders_used", "race_moved",

@@ -6,19 +6,19 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from ...dice import RecordedDice, SeededDice, read_dice_file
+from ...kernel.dice import RecordedDice, SeededDice, read_dice_file
 from .engine import construction, operations
 from .engine.agreement import end_by_agreement
-from ...echo import quote
-from ...ledger import BANK
+from ...kernel.echo import quote
+from ...kernel.ledger import BANK
 from .engine.state import State
 from ...errors import UmpireError
-from ...columns import pad, widest
-from ...words import plural
+from ...kernel.columns import pad, widest
+from ...kernel.words import plural
 from .gamemap import load_map
 from .hexgrid import label
 from .orders import KEYWORDS, parse_order
-from ...order_header import ORDER_READING
+from ...kernel.order_header import ORDER_READING
 from .ruleset import SCHEMA, load_rules
 from ..base import END, Confirmation, Family, GmCommand, Issue, TurnLines, ended_report, finished_already
 from .options import CHECKS, CHOICES, OPTIONS, game_option
@@ -229,7 +229,7 @@ class Dampfross(Family):
         from .render.edition import map_content, render_text
         from .render.pdf import newsletter_pdf
         from .render.report import newsletter_facts
-        from ...options import game_option
+        from ...kernel.options import game_option
         from .render.png import map_png
         facts = newsletter_facts(folder, number, state)
         content = map_content(folder, state)
@@ -249,7 +249,7 @@ class Dampfross(Family):
 
     def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
         from .confirmation import order_lines
-        from ...textfill import paragraphs
+        from ...kernel.textfill import paragraphs
         return Confirmation(order_lines(folder, player, order, state), paragraphs(ROUND_NOTE))
 
 

@@ -17,9 +17,9 @@ from .mapcheck.parts import (BUILDABLE, EDITIONS, FOREIGN, KEYS, MOUNTAIN, STATI
                              TERRAIN, City, Ferry, FerryRules, Junction, Special)
 from .mapcheck.places import PlaceChecks
 from .mapcheck.water import WaterChecks
-from ...names import fold, place_key
+from ...kernel.names import fold, place_key
 from ...resources import find_named
-from ...yamlfile import load_yaml
+from ...kernel.yamlfile import load_yaml
 
 
 @dataclass

@@ -1,12 +1,12 @@
 """Dampfross's game options (`--option KEY=VALUE`): house rules of the operating phase.
 
-The shell's own options (deadline, late orders) are in umpire/options.py; any other key is a
+The shell's own options (deadline, late orders) are in umpire/kernel/options.py; any other key is a
 ruleset value by its dotted path.
 """
 
 from __future__ import annotations
 
-from ...options import flag, whole_number
+from ...kernel.options import flag, whole_number
 
 # name -> (default, description)
 OPTIONS: dict[str, tuple[object, str]] = {

@@ -1,5 +1,5 @@
 """Dampfross orders: the text players write, parsed into construction chains and race entries.
-The header lines every family shares are described in umpire/order_header.py.
+The header lines every family shares are described in umpire/kernel/order_header.py.
 
 One order per line; keywords are case-insensitive; `#` starts a comment. In mail, quoted
 lines (`>`) and everything after a signature line (`-- `) are ignored. Zine notation is
@@ -19,12 +19,19 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 
-from ...echo import MASK, clip, quote
-from ...order_header import ORDER_READING, PASS_LINE, control_char, keyword_of, plain_dashes, visible
+from ...kernel.echo import MASK, clip, quote
+from ...kernel.order_header import (
+    ORDER_READING,
+    PASS_LINE,
+    control_char,
+    keyword_of,
+    plain_dashes,
+    visible,
+)
 from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label, parse_label
-from ...names import closest, did_you_mean, fold_char, place_key
-from ...order_header import LineError, OrderLineError, split_press
+from ...kernel.names import closest, did_you_mean, fold_char, place_key
+from ...kernel.order_header import LineError, OrderLineError, split_press
 
 MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
 MAX_LINE_CHARS = 2_000           # a longer line is refused at once
@@ -357,7 +364,7 @@ def _amount(digits: str, inner: str) -> bool:
 
 # ---------------------------------------------------------------------------
 def _mail_lines(text: str):
-    """Numbered lines, without quoted lines (`>`), press (umpire/press.py) and the signature
+    """Numbered lines, without quoted lines (`>`), press (umpire/usecases/press.py) and the signature
     (from `-- ` on)."""
     for number, raw in enumerate(split_press(text)[0].splitlines(), 1):
         if raw.rstrip() == "--" or raw.startswith("-- "):

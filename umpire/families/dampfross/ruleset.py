@@ -9,12 +9,17 @@ from pathlib import Path
 
 import yaml
 
-from ...checks import boolean as _bool, choice as _choice, optional as _optional, whole_number as _int
+from ...kernel.checks import (
+    boolean as _bool,
+    choice as _choice,
+    optional as _optional,
+    whole_number as _int,
+)
 from ...errors import DataError
 from ...resources import find_named
-from ...ruleset import Ruleset, _validate, variant_values
-from ...yamlfile import plain
-from ...yamlfile import load_yaml
+from ...kernel.ruleset import Ruleset, _validate, variant_values
+from ...kernel.yamlfile import plain
+from ...kernel.yamlfile import load_yaml
 
 
 def _int_list(v):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ...ledger import Posting, accounts_by_round
+from ...kernel.ledger import Posting, accounts_by_round
 from .report import Writer
 from .state import State
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import DataError
-from ...names import fold
+from ...kernel.names import fold
 from ...resources import find_named
-from ...yamlfile import FieldChecker, load_yaml
+from ...kernel.yamlfile import FieldChecker, load_yaml
 
 FORMAT = "graph-1"
 COLOURS = ("blue", "violet", "red", "yellow", "none")

@@ -11,7 +11,7 @@ round has turns A and B only: turn B carries out the build turns and then all of
 from __future__ import annotations
 
 from ...errors import UmpireError
-from ...words import plural
+from ...kernel.words import plural
 from . import auction, transport
 from .orders import Build, Decline, Discard, TurnOrders, replan_turn
 from .rules import row

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...names import closest, did_you_mean
+from ...kernel.names import closest, did_you_mean
 
 
 @dataclass(frozen=True)

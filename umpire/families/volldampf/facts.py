@@ -4,7 +4,7 @@ the same facts. Read from the same events and state as the text edition (report.
 
 from __future__ import annotations
 
-from ...gm_notes import from_the_gm
+from ...kernel.gm_notes import from_the_gm
 from .report import Due, Writer, _agreed, player_colours
 from .rules import row
 from .state import CUBE_COLOURS, State, card_name, turn_name

@@ -8,14 +8,26 @@ from functools import partial
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...draws import RecordedDraws, SeededDraws, read_draws_file
-from ...columns import pad
+from ...kernel.draws import RecordedDraws, SeededDraws, read_draws_file
+from ...kernel.columns import pad
 from ...errors import UmpireError
-from ...order_header import (HEADER_KEYWORDS, ORDER_READING, PASS_LINE, TURN_NAME as TURN, LineError,
-                             OrderLineError, clean_lines, plain_dashes, read_header, reading_of,
-                             refused_order_lines, split_press, turn_words)
-from ...textfill import fill
-from ...words import noun, plural
+from ...kernel.order_header import (
+    HEADER_KEYWORDS,
+    ORDER_READING,
+    PASS_LINE,
+    TURN_NAME as TURN,
+    LineError,
+    OrderLineError,
+    clean_lines,
+    plain_dashes,
+    read_header,
+    reading_of,
+    refused_order_lines,
+    split_press,
+    turn_words,
+)
+from ...kernel.textfill import fill
+from ...kernel.words import noun, plural
 from ..base import END, Confirmation, Family, Issue, TurnLines, ended_report, finished_already
 from . import engine
 from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board

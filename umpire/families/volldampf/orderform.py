@@ -2,14 +2,14 @@
 filled in (game, player, turn), then every line he may send this turn as a commented example that
 is legal for him now (his marks, his cards, the groups on offer, the links he could build, the
 cubes he could move). Taking out the `#` before an example sends it; the form sent back as it is
-orders nothing, so the turn's defaults apply. Its marks are umpire/form_marks.py's."""
+orders nothing, so the turn's defaults apply. Its marks are umpire/kernel/form_marks.py's."""
 
 from __future__ import annotations
 
 import textwrap
 
-from ... import form_marks
-from ...words import plural
+from ...kernel import form_marks
+from ...kernel.words import plural
 from . import transport
 from .engine import EXTRA, FAVOUR, REARRANGE, REPLAN, SABOTAGE, SUBSIDY
 from .rules import row

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...errors import UmpireError
-from ...names import fold
+from ...kernel.names import fold
 from .examples import Examples, examples, suggestion
 from .state import CUBE_COLOURS
 

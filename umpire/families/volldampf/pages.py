@@ -15,7 +15,7 @@ from reportlab.platypus import Preformatted
 from ...render.flow import Column, Flow
 from ...render.fonts import BOLD, MONO, drawable
 from ...render.from_the_gm import from_the_gm
-from ...words import plural
+from ...kernel.words import plural
 from .drawing import INK, colour, draw_board
 from .report import due_sentence, late_sentence
 

@@ -3,7 +3,7 @@ cut to cash, builds legal now, moves legal now. What others do first can still c
 
 from __future__ import annotations
 
-from ...words import plural
+from ...kernel.words import plural
 from . import transport
 from .orders import Decline, Discard, TurnOrders
 from .state import State, card_name

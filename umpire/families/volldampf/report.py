@@ -7,10 +7,10 @@ from __future__ import annotations
 import textwrap
 from typing import NamedTuple
 
-from ...columns import cut, pad
+from ...kernel.columns import cut, pad
 from ..base import house_rule_line
-from ...gm_notes import HEADING, from_the_gm
-from ...words import plural
+from ...kernel.gm_notes import HEADING, from_the_gm
+from ...kernel.words import plural
 from .engine import goods_card_ids
 from .orderform import order_form
 from .rules import row
@@ -295,7 +295,7 @@ def late_sentence(names) -> str:
 
 
 def press_lines(press: list[dict]) -> list[str]:
-    """The players' press (umpire/press.py), each item under its writer's name, wrapped to the page."""
+    """The players' press (umpire/usecases/press.py), each item under its writer's name, wrapped to the page."""
     out = []
     for item in press:
         out.append(f"{item['by'] or 'Grey press'}:")
@@ -309,7 +309,7 @@ def press_lines(press: list[dict]) -> list[str]:
 
 
 def gm_section(events: list[dict]) -> list[str]:
-    """The "From the GM" section of the text edition (umpire/gm_notes.py); empty without it."""
+    """The "From the GM" section of the text edition (umpire/kernel/gm_notes.py); empty without it."""
     paragraphs = from_the_gm(events, "player")
     if not paragraphs:
         return []

@@ -7,13 +7,18 @@ from pathlib import Path
 
 import yaml
 
-from ...checks import boolean as _bool, choice as _choice, optional as _optional, text as _text
-from ...checks import whole_number as _int
+from ...kernel.checks import (
+    boolean as _bool,
+    choice as _choice,
+    optional as _optional,
+    text as _text,
+)
+from ...kernel.checks import whole_number as _int
 from ...errors import DataError
 from ...resources import find_named
-from ...ruleset import Ruleset, _validate
-from ...yamlfile import plain
-from ...yamlfile import line_of, load_yaml
+from ...kernel.ruleset import Ruleset, _validate
+from ...kernel.yamlfile import plain
+from ...kernel.yamlfile import line_of, load_yaml
 from .board import CUBE_COLOURS
 
 ACTION_CARDS = ("Schnelle Lok", "Subvention", "Günstige Gelegenheit", "Sabotage", "Zusatzfracht",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ...ledger import BANK, Ledger, Posting
+from ...kernel.ledger import BANK, Ledger, Posting
 from .board import CUBE_COLOURS
 
 TRACK = "income track"

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from ..hexgrid import Hex, label
 from ..orders import Jump
-from ....ruleset import Ruleset
+from ....kernel.ruleset import Ruleset
 from .turn import Turn
-from ....ledger import BANK
+from ....kernel.ledger import BANK
 from .state import State
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .. import hexgrid
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
-from ....ruleset import Ruleset
+from ....kernel.ruleset import Ruleset
 from .state import State
 
 

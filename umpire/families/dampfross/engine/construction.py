@@ -6,10 +6,10 @@ from __future__ import annotations
 from ..gamemap import GameMap
 from ..hexgrid import Hex
 from ..orders import Order
-from ....ruleset import Ruleset
+from ....kernel.ruleset import Ruleset
 from .emitter import Emitter
 from .joint_construction import pair_up
-from ....ledger import BANK
+from ....kernel.ledger import BANK
 from .operations import open_operations_round
 from .state import State
 from .turn import Turn

@@ -10,8 +10,8 @@ from __future__ import annotations
 from ..gamemap import GameMap
 from ..hexgrid import label
 from ..orders import FerryOrder
-from ....ruleset import Ruleset
-from ....ledger import BANK
+from ....kernel.ruleset import Ruleset
+from ....kernel.ledger import BANK
 
 
 def buy_ferry(emit, game_map: GameMap, rules: Ruleset, company: str, order: FerryOrder) -> str | None:

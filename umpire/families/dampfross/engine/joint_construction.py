@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import JointChain, Order
-from ....ruleset import Ruleset
-from ....words import plural
+from ....kernel.ruleset import Ruleset
+from ....kernel.words import plural
 from .building import Fee, Refusal, earns_city_bonus, segment_cost, segment_fees
 from .jumping import return_jumps
-from ....ledger import BANK
+from ....kernel.ledger import BANK
 from .races import share
 from .state import State
 

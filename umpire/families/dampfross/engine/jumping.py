@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..gamemap import GameMap
 from ..hexgrid import Hex, edge, label
 from ..orders import Jump
-from ....ruleset import Ruleset
+from ....kernel.ruleset import Ruleset
 from .state import State
 
 MAX_STEPS = 3          # hexes run along the rival's line in one jump

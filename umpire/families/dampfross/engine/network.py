@@ -13,7 +13,7 @@ from collections import deque
 from .. import hexgrid
 from ..gamemap import Ferry, GameMap
 from ..hexgrid import Edge, Hex
-from ....ledger import BANK
+from ....kernel.ledger import BANK
 from .state import State
 
 

@@ -11,7 +11,7 @@ from ..gamemap import GameMap
 from ..hexgrid import label, parse_label
 from ..options import game_option
 from ..orders import Order, RaceEntry
-from ....ruleset import Ruleset
+from ....kernel.ruleset import Ruleset
 from .additional import AdditionalTurn, allowance
 from .emitter import Emitter
 from .races import Race, Train, by_wealth

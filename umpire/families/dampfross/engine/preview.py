@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..gamemap import GameMap
 from ..hexgrid import label
 from ..orders import Order
-from ....ruleset import Ruleset
+from ....kernel.ruleset import Ruleset
 from .building import Fee, Refusal, segment_cost, segment_fees
 from .state import State
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from ..gamemap import GameMap
 from ..hexgrid import label
 from ..orders import Expectation
-from ....ruleset import Ruleset
-from ....ledger import BANK
+from ....kernel.ruleset import Ruleset
+from ....kernel.ledger import BANK
 from .network import movement_points
 from .routes import Plan, describe_fees
 from .state import State

@@ -17,7 +17,7 @@ from .. import hexgrid
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import Route
-from ....ruleset import Ruleset
+from ....kernel.ruleset import Ruleset
 from .building import Refusal, neighbour_cost, segment_fees
 from .network import adjacency, movement_points, owned_ferries
 from .routes import Plan, check_route

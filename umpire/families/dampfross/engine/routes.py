@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import Route
-from ....ledger import BANK
+from ....kernel.ledger import BANK
 from .network import crossing, step_owners
 from .state import State
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from .. import hexgrid
 from ..hexgrid import Edge, Hex, label, parse_label
-from ....ledger import Ledger, Posting
+from ....kernel.ledger import Ledger, Posting
 
 
 def hx(text: str) -> Hex:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..gamemap import STATIONS, GameMap, Special
 from ..hexgrid import Hex, label
-from ....ruleset import Ruleset
+from ....kernel.ruleset import Ruleset
 from .network import adjacency, ferry_lengths, on_any_network, shortest_line
 from .state import State
 

@@ -7,14 +7,14 @@ from .. import hexgrid
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import Chain, JointChain, Jump, Order
-from ....ruleset import Ruleset
-from ....words import plural
+from ....kernel.ruleset import Ruleset
+from ....kernel.words import plural
 from .building import Refusal, earns_city_bonus, segment_cost, segment_fees
 from .emitter import Emitter
 from .ferries import buy_ferry
 from .joint_construction import JointBuild, JointPlan
 from .jumping import make_jump, return_jumps
-from ....ledger import BANK
+from ....kernel.ledger import BANK
 
 
 class Turn:

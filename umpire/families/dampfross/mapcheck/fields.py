@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .. import hexgrid
 from ..hexgrid import Edge, Grid, Hex, label
-from ....yamlfile import FieldChecker
+from ....kernel.yamlfile import FieldChecker
 
 
 class FieldReader(FieldChecker):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import hexgrid
 from ..hexgrid import Hex, label
-from ....names import fold, place_key
+from ....kernel.names import fold, place_key
 from .fields import FieldReader
 from .parts import CITY_TERRAIN, FOREIGN, PARITIES, STATIONS, TERRAIN, City, Junction, Special
 

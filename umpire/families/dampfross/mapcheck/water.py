@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..hexgrid import Edge, Hex, label
-from ....names import fold
+from ....kernel.names import fold
 from .fields import FieldReader
 from .parts import CITY_TERRAIN, FERRY_RULE_KEYS, TERRAIN, Ferry, FerryRules
 

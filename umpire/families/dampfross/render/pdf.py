@@ -8,7 +8,7 @@ import math
 from functools import partial
 
 from ..gamemap import GameMap
-from ....words import plural
+from ....kernel.words import plural
 from . import chart, mapdraw, pdf_operations
 from ....render.flow import FOOTER, Column, Flow
 from ....render.from_the_gm import from_the_gm

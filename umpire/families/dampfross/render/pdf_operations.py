@@ -9,7 +9,7 @@ from functools import partial
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ....words import plural
+from ....kernel.words import plural
 from ....render.flow import Column, Flow
 from ....render.fonts import BOLD, MONO, SANS
 

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import re
 
-from ....dice import commitment
-from .... import form_marks
+from ....kernel.dice import commitment
+from ....kernel import form_marks
 from ..engine import construction
-from ....gm_notes import from_the_gm
-from ....ledger import BANK
+from ....kernel.gm_notes import from_the_gm
+from ....kernel.ledger import BANK
 from ..engine.state import State
 from ..engine.transports import total_transports
 from ..hexgrid import parse_label
 from ...base import Folder
 from ...base import house_rule_line
-from ....options import HOUSE_RULE
+from ....kernel.options import HOUSE_RULE
 from . import rules_brief
 from .transports_report import (additional_construction, describe_transport, station_table, transport_tally,
                                 transports_from_events, with_keyword)

@@ -7,7 +7,7 @@ import copy
 
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
-from ....words import plural
+from ....kernel.words import plural
 
 # Axial steps (dq, dr) by where the neighbour lies on the page, for column (flat-topped) and row
 # (pointy-topped) layouts, as hexgrid's axial coordinates place them.

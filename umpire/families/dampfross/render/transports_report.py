@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..gamemap import STATIONS
 from ..orders import KEYWORDS
-from ....words import plural
+from ....kernel.words import plural
 
 def _blank(number: int) -> dict:
     return {"transport": number, "announced": None, "dice": {}, "rerolls": [], "carried": None, "passed": [],

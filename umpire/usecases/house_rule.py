@@ -6,17 +6,18 @@ in the next newsletter; the game folder's options are game.yaml's with the house
 
 from __future__ import annotations
 
-from . import actions, ids
-from .errors import UmpireError
-from .options import (
+from . import actions
+from ..kernel import ids
+from ..errors import UmpireError
+from ..kernel.options import (
     check_choices,
     game_option,
     house_rule_event,
     options_in_force,
     ruleset_overrides,
 )
-from .store.folder import RULES_FILE, GameFolder
-from .timetable import absences, deadlines, reminders
+from ..store.folder import RULES_FILE, GameFolder
+from ..timetable import absences, deadlines, reminders
 
 
 def give(folder: GameFolder, text: str, reason: str) -> tuple[dict | None, int]:
@@ -39,7 +40,7 @@ def give(folder: GameFolder, text: str, reason: str) -> tuple[dict | None, int]:
 def _check(folder: GameFolder, options: dict):
     """Refuse options that `umpire new` would refuse: the shell's checks, the family's choices, and
     the ruleset loaded with them (it names a key that is no ruleset value)."""
-    from .render.paper import paper_size
+    from ..render.paper import paper_size
     family = folder.family
     deadlines.check_options(options)
     absences.check_options(options)

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from .order_header import turn_words
-from .store.folder import GameFolder
-from .timetable import clock
-from .timetable.deadlines import deadline, describe, grace, held, waiting
+from ..kernel.order_header import turn_words
+from ..store.folder import GameFolder
+from ..timetable import clock
+from ..timetable.deadlines import deadline, describe, grace, held, waiting
 
 
 @dataclass

@@ -11,9 +11,9 @@ from shlex import quote as shell_quote
 from dataclasses import dataclass
 from pathlib import Path
 
-from .dice import commitment, read_dice_file, seeded_value
-from .errors import DataError, UmpireError
-from .store.folder import DICE_FILE, GameFolder
+from ..kernel.dice import commitment, read_dice_file, seeded_value
+from ..errors import DataError, UmpireError
+from ..store.folder import DICE_FILE, GameFolder
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ def _lines(folder: GameFolder) -> list[int] | None:
         return None
     if word(folder) == "roll":
         return [die.line for die in read_dice_file(_dice_path(folder))]
-    from .draws import read_draws_file
+    from ..kernel.draws import read_draws_file
     return [draw.line for draw in read_draws_file(_dice_path(folder))]
 
 

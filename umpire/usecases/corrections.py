@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from . import actions, ids
-from .errors import UmpireError
-from .gm_notes import check_note, note_event
-from .ledger import BANK
-from .store import atomic
-from .store.folder import GAME_FILE, SECRETS_FILE, GameFolder, dump_yaml
+from . import actions
+from ..kernel import ids
+from ..errors import UmpireError
+from ..kernel.gm_notes import check_note, note_event
+from ..kernel.ledger import BANK
+from ..store import atomic
+from ..store.folder import GAME_FILE, SECRETS_FILE, GameFolder, dump_yaml
 
 UNITS_LIMIT = 1_000_000                        # the most one correction moves, either way
 
@@ -56,7 +57,7 @@ def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict | 
 
 def _adjustments(folder: GameFolder) -> list[tuple[int, dict]]:
     """The `adjusted` events in force, with their journal positions."""
-    from .store.folder import in_force
+    from ..store.folder import in_force
     journal = folder.journal()
     return [(i, journal[i]) for i in in_force(journal) if journal[i]["type"] == "adjusted"]
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .echo import quote
-from .errors import DataError, DiceExhausted
+from ..errors import DataError, DiceExhausted
 from .ids import shown
 
 

@@ -26,14 +26,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import actions, corrections, rollback
-from .errors import UmpireError
-from .render import NEWSLETTER_LAYOUT, own_templates, text_layer
-from .render.drawn import DRAWN_FILE, editions
-from .render.drawn import read as read_drawn
-from .render.pdf_batch import PdfBatch, worker_count
-from .render.pdf_batch import flush as flush_pdfs
-from .store import atomic
-from .store.folder import (
+from ..errors import UmpireError
+from ..render import NEWSLETTER_LAYOUT, own_templates, text_layer
+from ..render.drawn import DRAWN_FILE, editions
+from ..render.drawn import read as read_drawn
+from ..render.pdf_batch import PdfBatch, worker_count
+from ..render.pdf_batch import flush as flush_pdfs
+from ..store import atomic
+from ..store.folder import (
     GAME_FILE,
     MAP_FILE,
     RECORDED_FILES,
@@ -42,7 +42,7 @@ from .store.folder import (
     GameFolder,
     dump_yaml,
 )
-from .versions import reportlab_version
+from ..versions import reportlab_version
 
 INPUTS = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values())
 

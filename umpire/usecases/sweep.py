@@ -1,6 +1,6 @@
 """Many games on one host: resolve every game in a folder of games whose open round is due.
 
-A game is due when its deadline has passed or every company has ordered (umpire/due.py, the
+A game is due when its deadline has passed or every company has ordered (umpire/usecases/due.py, the
 same rule as `umpire resolve`). Each game is isolated: a game that cannot be read or resolved
 is reported with its reason and the others go on. The due games are resolved in worker
 processes (one per CPU), each game whole in one process with its usual durable writes, and
@@ -18,15 +18,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from . import actions, forked
+from . import actions
+from .. import forked
 from .due import due
-from .errors import UmpireError
-from .order_header import turn_words
-from .render.pdf_batch import available_cpus
-from .store.diskfull import told
-from .store.folder import GAME_FILE, GameFolder
-from .store.lock import game_lock
-from .timetable import clock
+from ..errors import UmpireError
+from ..kernel.order_header import turn_words
+from ..render.pdf_batch import available_cpus
+from ..store.diskfull import told
+from ..store.folder import GAME_FILE, GameFolder
+from ..store.lock import game_lock
+from ..timetable import clock
 
 RESOLVED, NOT_DUE, FAILED = "resolved", "not due", "failed"
 LOCK_WAIT = 10.0            # seconds to wait for another command working on a game

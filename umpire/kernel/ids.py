@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .errors import UmpireError
+from ..errors import UmpireError
 
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}", re.ASCII)
 GAME_ID_RULE = ("a game id is 1 to 40 ASCII letters, digits, '-', '_' or '.', starting with a letter or digit "

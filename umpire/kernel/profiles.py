@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import DataError
-from .resources import data_dir
+from ..errors import DataError
+from ..resources import data_dir
 from .yamlfile import load_yaml, plain
 
 

@@ -5,9 +5,9 @@ grace as a newsletter prints them, who ordered in the grace, and the press of a 
 
 from __future__ import annotations
 
-from .timetable.deadlines import deadline_text, grace_end_text, ordered_late
+from ..timetable.deadlines import deadline_text, grace_end_text, ordered_late
 from .press import press_of
-from .store.folder import GameFolder
+from ..store.folder import GameFolder
 
 
 class FamilyFolder:
@@ -32,7 +32,7 @@ class FamilyFolder:
         return ordered_late(self._folder, turn) if turn is not None else []
 
     def press(self, turn: int | str | None, seats: list[str], names: dict[str, str]) -> list[dict]:
-        """The press of the resolved `turn` to print, in seat order, then grey press (umpire/press.py)."""
+        """The press of the resolved `turn` to print, in seat order, then grey press (umpire/usecases/press.py)."""
         return press_of(self._folder, turn, seats, names)
 
 

@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import Callable
 
 from . import play as archive
-from .families import family
-from .resources import data_dir
-from .store.folder import GameFolder
-from .yamlfile import safe_load
+from ..families import family
+from ..resources import data_dir
+from ..store.folder import GameFolder
+from ..kernel.yamlfile import safe_load
 
 
 def demo_dir(game: str | None = None) -> Path:

@@ -15,8 +15,8 @@ import csv
 import io
 import json
 
-from .errors import UmpireError
-from .store.folder import GameFolder
+from ..errors import UmpireError
+from ..store.folder import GameFolder
 
 
 def export(folder: GameFolder, fmt: str, table: str = "accounts", reveal: bool = False) -> str:

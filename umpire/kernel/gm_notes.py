@@ -5,7 +5,7 @@ the events of the issue; a newsletter with none of them prints nothing of it."""
 
 from __future__ import annotations
 
-from .errors import UmpireError
+from ..errors import UmpireError
 from .ids import shown
 
 NOTE_LIMIT = 600

@@ -6,9 +6,9 @@ has one and its reason. A change a later rollback undid is marked so; nothing is
 
 from __future__ import annotations
 
-from .order_header import turn_words
-from .store.folder import in_force
-from .timetable.changes import said
+from ..kernel.order_header import turn_words
+from ..store.folder import in_force
+from ..timetable.changes import said
 
 PLAYERS = ("new", "resolve")          # commands that are not the GM's changes
 

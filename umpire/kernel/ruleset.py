@@ -1,11 +1,11 @@
 """Rulesets of every family: read through attributes (`rules.construction.costs.river`), checked
-against the family's schema (a nested dict of value checks, umpire/checks.py) with errors that
+against the family's schema (a nested dict of value checks, umpire/kernel/checks.py) with errors that
 name file, line and key. Each family's own schema and loader are in its package.
 """
 
 from __future__ import annotations
 
-from .errors import DataError
+from ..errors import DataError
 from .yamlfile import described, line_of
 
 

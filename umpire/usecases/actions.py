@@ -12,22 +12,37 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import __version__, families, ids
-from .dice import commitment
+from .. import __version__, families
+from ..kernel import ids
+from ..kernel.dice import commitment
 from .due import with_refused_lines
-from .errors import NotOpened, UmpireError
-from .timetable import absences, deadlines, reminders
-from .mail import mailroom
-from .mail.config import templates_folder
+from ..errors import NotOpened, UmpireError
+from ..timetable import absences, deadlines, reminders
+from ..mail import mailroom
+from ..mail.config import templates_folder
 from .missed_turns import missed_turns
-from .echo import quote
-from .options import check_choices, fingerprint, game_option, parse_option, ruleset_overrides
-from .order_header import ORDER_READING, reading_of, turn_words
-from .profiles import load_profile
-from .resources import find_named
-from .render import NEWSLETTER_LAYOUT, own_templates
-from .store import atomic
-from .store.folder import GAME_FILE, MAP_FILE, RECORDED_FILES, RULES_FILE, SECRETS_FILE, GameFolder, dump_yaml
+from ..kernel.echo import quote
+from ..kernel.options import (
+    check_choices,
+    fingerprint,
+    game_option,
+    parse_option,
+    ruleset_overrides,
+)
+from ..kernel.order_header import ORDER_READING, reading_of, turn_words
+from ..kernel.profiles import load_profile
+from ..resources import find_named
+from ..render import NEWSLETTER_LAYOUT, own_templates
+from ..store import atomic
+from ..store.folder import (
+    GAME_FILE,
+    MAP_FILE,
+    RECORDED_FILES,
+    RULES_FILE,
+    SECRETS_FILE,
+    GameFolder,
+    dump_yaml,
+)
 
 _CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "willow", "comet", "harbor",
                "pepper", "quartz", "saffron", "thistle", "violet", "walnut", "falcon", "juniper", "lantern", "meadow")
@@ -35,7 +50,7 @@ _CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "w
 
 def player_zones(specs: tuple[str, ...], seats: list[str]) -> dict[str, str]:
     """`--zone ID=Europe/Berlin`, each read and checked: {company: zone name}."""
-    from .timetable.spans import zone
+    from ..timetable.spans import zone
     found = {}
     for spec in specs:
         company, sep, name = spec.partition("=")
@@ -49,7 +64,7 @@ def player_zones(specs: tuple[str, ...], seats: list[str]) -> dict[str, str]:
 
 
 def parse_company(spec: str) -> dict:
-    """`red:Red Lines:red@example.org` -> {id, name, email}, each checked by its rule (umpire/ids.py).
+    """`red:Red Lines:red@example.org` -> {id, name, email}, each checked by its rule (umpire/kernel/ids.py).
     A player who writes from several addresses gives them all, separated by commas."""
     parts = spec.split(":", 2)
     if len(parts) < 2 or not parts[0] or not parts[1]:
@@ -92,7 +107,7 @@ def read_options(family, option_specs, profile: str | None = None) -> dict:
     deadlines.check_options(options)
     absences.check_options(options)
     reminders.check_options(options)
-    from .render.paper import paper_size
+    from ..render.paper import paper_size
     paper_size(game_option(options, "paper"))
     check_choices(options, family.choices)
     return options
@@ -448,8 +463,8 @@ def gm_args(reason: str) -> dict:
 def publish_newsletter(folder: GameFolder):
     """Write the next newsletter (text and PDF), record which umpire and reportlab drew it
     (drawn.jsonl, beside the journal: render/drawn.py), and journal that it was issued."""
-    from .render import drawn
-    from .render.newsletter import write_newsletter
+    from ..render import drawn
+    from ..render.newsletter import write_newsletter
     number = folder.newsletter_count() + 1
     files = write_newsletter(folder, number)
     drawn.record(folder, number)

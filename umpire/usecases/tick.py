@@ -19,10 +19,10 @@ from datetime import datetime
 from pathlib import Path
 
 from . import sweep
-from .errors import UmpireError
-from .store.diskfull import told
-from .store.folder import GAME_FILE, GameFolder
-from .store.lock import Busy, game_lock
+from ..errors import UmpireError
+from ..store.diskfull import told
+from ..store.folder import GAME_FILE, GameFolder
+from ..store.lock import Busy, game_lock
 from .sweep import FAILED, RESOLVED, game_folders, resolve_due
 
 LOCK_WAIT = 10.0
@@ -46,14 +46,14 @@ def _own_mail(path: Path) -> bool:
 
 def _own_imap(path: Path) -> bool:
     """Whether the game's own game.yaml names a mailbox (not only the host's umpire.yaml)."""
-    from .mail.config import _section
+    from ..mail.config import _section
     return _own_mail(path) and bool((_section(path / GAME_FILE).get("imap") or {}).get("host"))
 
 
 def _fetch(room: Path, games_dir: Path, all_games: bool, now: datetime) -> list[str]:
-    from .mail import send as sending
-    from .mail.config import load_config
-    from .mail.fetch import Fetcher
+    from ..mail import send as sending
+    from ..mail.config import load_config
+    from ..mail.fetch import Fetcher
     config = load_config(room, games_dir if all_games else None)
     if not config.imap.configured:
         return []
@@ -75,15 +75,11 @@ def _refused(flushed) -> list[str]:
 
 def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
     """The game's due mail queued and sent; `shared`: the host's settings, for a game without its own."""
-    from .mail import send as sending
-    from .mail.config import load_config
-    from .mail.mailroom import Mailroom
-    from .mail.notices import (
-        queue_deadline_notices,
-        queue_late_notice,
-        queue_scheduled_reminders,
-    )
-    from .mail.welcome import queue_welcomes
+    from ..mail import send as sending
+    from ..mail.config import load_config
+    from ..mail.mailroom import Mailroom
+    from ..mail.notices import queue_deadline_notices, queue_late_notice, queue_scheduled_reminders
+    from ..mail.welcome import queue_welcomes
     config = load_config(path, games_dir) if _own_mail(path) else shared
     if not config.smtp.configured:
         return []
@@ -117,7 +113,7 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
 
 def _stand_ins(folder: GameFolder, config, now: datetime) -> list[str]:
     """A stand-in (umpire replace) welcomed with his code, the newest newsletter and his private sheet."""
-    from .mail.welcome import queue_welcomes
+    from ..mail.welcome import queue_welcomes
     if folder.state(copy=False).phase == "finished":
         return []
     welcomed, _ = queue_welcomes(folder, config, now, stand_ins=True)
@@ -126,7 +122,7 @@ def _stand_ins(folder: GameFolder, config, now: datetime) -> list[str]:
 
 def _not_given_001(room, folder: GameFolder, config) -> bool:
     """Whether someone of a running game has not been given newsletter 001 (by a welcome, or mailed)."""
-    from .mail.send import newsletter_recipients
+    from ..mail.send import newsletter_recipients
     given = {to for r in room.records if r["type"] == "queued" and r.get("issue") == 1
              for to in str(r.get("to")).split(",")}
     return any(to not in given for to in newsletter_recipients(folder, config)) and \
@@ -135,14 +131,14 @@ def _not_given_001(room, folder: GameFolder, config) -> bool:
 
 def _site(path: Path) -> list[str]:
     """The game's site brought up to date, where one is configured (a resolve did it already)."""
-    from .site.update import update_site
+    from ..site.update import update_site
     with game_lock(path, wait=LOCK_WAIT):
         return ["site updated"] if update_site(path) is not None else []
 
 
 def _host_settings(games_dir: Path):
     """The mail settings of umpire.yaml beside the games (what a game without its own uses)."""
-    from .mail.config import load_config
+    from ..mail.config import load_config
     return load_config(games_dir, games_dir)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from .errors import DataError
+from ..errors import DataError
 from .ids import shown
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .options import game_option
-from .order_header import PRESS_LIMIT, Press, split_press
+from ..kernel.options import game_option
+from ..kernel.order_header import PRESS_LIMIT, Press, split_press
 
 if TYPE_CHECKING:
-    from .store.folder import GameFolder
+    from ..store.folder import GameFolder
 
 __all__ = ["PRESS_LIMIT", "Press", "split_press", "press_of"]
 

@@ -1,6 +1,6 @@
 """Draws: cards dealt from a shuffled deck and cubes picked from a bag, seeded or recorded.
 
-Seeded draws grow out of the seeded dice (umpire/dice.py): every outcome is derived from the
+Seeded draws grow out of the seeded dice (umpire/kernel/dice.py): every outcome is derived from the
 secret game seed and the draw's purpose with HMAC-SHA256, never from a running generator, so a
 draw never depends on how many draws came before, and the seed's SHA-256 commitment (printed in
 newsletter 001) lets anyone check every draw once the seed is revealed.
@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Protocol, Sequence
 
 from .dice import read_text
-from .errors import DataError, DrawsExhausted, UmpireError
+from ..errors import DataError, DrawsExhausted, UmpireError
 
 _SUFFIX = re.compile(r"-\d+$")
 _KIND = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")

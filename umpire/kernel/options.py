@@ -9,7 +9,7 @@ import re
 
 import yaml
 
-from .errors import UmpireError
+from ..errors import UmpireError
 
 # name -> (default, description): the options of every game, whatever its family
 SHELL_OPTIONS: dict[str, tuple[object, str]] = {

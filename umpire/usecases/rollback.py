@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import actions
-from .errors import UmpireError
-from .order_header import turn_words
-from .store.folder import GameFolder, in_force, picture_name
+from ..errors import UmpireError
+from ..kernel.order_header import turn_words
+from ..store.folder import GameFolder, in_force, picture_name
 
 UNDOABLE = ("resolve",)         # and the GM commands of the game's family that say they are undoable
 

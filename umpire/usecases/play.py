@@ -19,14 +19,14 @@ from typing import Callable
 import yaml
 
 from . import actions, corrections
-from .errors import DataError, NotOpened, UmpireError
-from .ids import REASON_RULE, check_reason, shown
-from .timetable.deadlines import check_turn_options
-from .options import ruleset_overrides
-from .resources import data_dir
-from .store.folder import RECORDED_FILES, GameFolder
-from .words import noun
-from .yamlfile import described, line_of, load_yaml, plain
+from ..errors import DataError, NotOpened, UmpireError
+from ..kernel.ids import REASON_RULE, check_reason, shown
+from ..timetable.deadlines import check_turn_options
+from ..kernel.options import ruleset_overrides
+from ..resources import data_dir
+from ..store.folder import RECORDED_FILES, GameFolder
+from ..kernel.words import noun
+from ..kernel.yamlfile import described, line_of, load_yaml, plain
 
 SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
 KEYS = ("game", "map", "rules", "seed", "dice", "draws", "profile", "options", "companies", "gm", "unreadable_lines")
@@ -178,8 +178,8 @@ def _text(spec: dict, key: str, where: str) -> str:
 
 def _check_recorded(rules_name: str, spec: dict, recorded: str, where: str):
     """Refuse recorded dice for a game that draws, and recorded draws for one that rolls dice."""
-    from .families import of_rules
-    from .resources import find_named
+    from ..families import of_rules
+    from ..resources import find_named
     try:
         family = of_rules(find_named("rules", rules_name))
     except UmpireError:
@@ -217,8 +217,8 @@ def _option_specs(options: dict, shapes: dict[str, type], rules: str, where: str
 def _ruleset(name: str) -> tuple | None:
     """The family of the archive's rules (`name`, as the game is made with), the name and the
     ruleset; None where they are refused (by name, when the game is created)."""
-    from .families import of_rules
-    from .resources import find_named
+    from ..families import of_rules
+    from ..resources import find_named
     try:
         family = of_rules(find_named("rules", name))
         return family, name, family.load_rules(name, {})
@@ -228,7 +228,7 @@ def _ruleset(name: str) -> tuple | None:
 
 def _ruleset_shapes(family, name: str, rules) -> dict[str, type]:
     """The dotted paths of the ruleset's values that are lists or mappings, each with its kind."""
-    from .options_list import ruleset_paths
+    from ..kernel.options_list import ruleset_paths
     shapes = {}
     for path in ruleset_paths(family.ruleset_schema):
         node = rules
@@ -259,8 +259,8 @@ def _flow(value) -> str:
 def _family_commands(rules_name: str) -> tuple[str, ...]:
     """The names of the GM commands the family of the archive's rules adds (a ruleset refused by
     name is refused when the game is created: until then, the default family's)."""
-    from .families import family, of_rules
-    from .resources import find_named
+    from ..families import family, of_rules
+    from ..resources import find_named
     try:
         chosen = of_rules(find_named("rules", rules_name))
     except UmpireError:
@@ -519,10 +519,10 @@ class Game:
         if self.archive.dice is None:
             return []
         if self.archive.recorded == "draws":
-            from .draws import draws_made, read_draws_file
+            from ..kernel.draws import draws_made, read_draws_file
             outcomes, used, what = read_draws_file(self.archive.dice), draws_made(self.folder.events), "draws"
         else:
-            from .dice import read_dice_file
+            from ..kernel.dice import read_dice_file
             outcomes, used, what = read_dice_file(self.archive.dice), self.folder.state().rolls, "dice"
         if used >= len(outcomes):
             return []

@@ -203,7 +203,7 @@ def mask_codes(text: str, codes: Iterable[str]) -> str:
     return "".join(out)
 
 
-# -- press: what a player writes for the others, cut off before the order is read (umpire/press.py) --
+# -- press: what a player writes for the others, cut off before the order is read (umpire/usecases/press.py) --
 PRESS_LIMIT = 3000                 # characters of press printed from one order
 _START = re.compile(r"^\s*PRESS(?:\s+(GREY|GRAY|ANON|ANONYMOUS))?\s*:?\s*$", re.IGNORECASE)
 _END = re.compile(r"^\s*END\s*PRESS\s*$", re.IGNORECASE)
