@@ -106,9 +106,31 @@ def test_end_twice_is_refused_and_changes_nothing(dampfross_in_round_2):
 
 def test_an_ended_game_replays_byte_for_byte(dampfross_in_round_2):
     game = dampfross_in_round_2
-    ok("end", game, "--reason", "agreed", "--yes")
+    ok("end", game, "--reason", "agreed", "--yes", "--note", "Thank you all for a fine game.")
     outcome = replay(game)
     assert outcome.differences == [], outcome.differences
+
+
+def test_the_note_of_end_is_printed_in_the_final_newsletter_under_from_the_gm(dampfross_in_round_2):
+    game = dampfross_in_round_2
+    out = ok("end", game, "--reason", "agreed", "--yes", "--note", "Thank you all for a fine game.")
+    assert "Newsletter 003 written." in out
+    text = (game / "newsletters" / "003.txt").read_text()
+    assert "FROM THE GM" in text and "Thank you all for a fine game." in text
+    assert text.index("FROM THE GM") < text.index("Thank you all")
+    events = GameFolder(game).events
+    note = next(i for i, e in enumerate(events) if e["type"] == "gm_note")
+    assert events[note]["after"] == "end" and events[note + 1] == {"type": "command", "command": "end",
+                                                                   "reason": "agreed"}
+    assert "Thank you all for a fine game." in ok("log", game, "--gm")
+
+
+def test_a_bad_note_of_end_is_refused_before_anything_is_done(dampfross_in_round_2):
+    game = dampfross_in_round_2
+    journal = (game / "journal.jsonl").read_bytes()
+    result = umpire("end", game, "--reason", "agreed", "--yes", "--note", "two\nlines")
+    assert result.exit_code == 1 and "two" in result.output
+    assert (game / "journal.jsonl").read_bytes() == journal
 
 
 def test_rollback_undoes_the_end_and_the_orders_are_in_force_again(dampfross_in_round_2):
@@ -171,7 +193,9 @@ def test_volldampf_scores_as_at_the_end_of_the_last_full_round(volldampf_in_roun
 
 def test_volldampf_end_replays_and_rolls_back(volldampf_in_round_2):
     folder, turn = volldampf_in_round_2
-    ok("end", folder.path, "--reason", "agreed", "--yes")
+    ok("end", folder.path, "--reason", "agreed", "--yes", "--note", "Same time next year?")
+    text = (folder.path / "newsletters" / f"{GameFolder(folder.path).newsletter_count():03d}.txt").read_text()
+    assert "From the GM" in text and "Same time next year?" in text
     assert replay(folder.path, quick=True).differences == []
     assert f"Rolled back: end of turn {turn}." in ok("rollback", folder.path)
     info = status(folder.path)

@@ -14,6 +14,7 @@ from ..usecases import actions
 from ..errors import UmpireError
 from ..store.folder import GameFolder
 from .locking import locking
+from .note import checked, note_option
 
 
 def family_command(spec) -> click.Command:
@@ -22,8 +23,10 @@ def family_command(spec) -> click.Command:
     @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
     @click.option("--reason", required=True, help="Why the GM gives the command (journaled).")
     @click.option("--yes", is_flag=True, help="Do not ask, even when the command ends the game at once.")
+    @note_option
     @locking("game_dir")
-    def run(game_dir, reason, yes):
+    def run(game_dir, reason, yes, note):
+        checked(note)
         folder = GameFolder(game_dir).require()
         if actions.finish_interrupted(folder):
             click.echo(f"The last command had stopped before its newsletter; it is finished now "
@@ -47,7 +50,7 @@ def family_command(spec) -> click.Command:
             if not go_on:
                 raise UmpireError("nothing was done.", fix=f"To end the game so: `umpire {spec.name} "
                                   f"{quote(str(game_dir))} --reason {quote(reason)} --yes`.")
-        events = actions.family_command(folder, spec.name, args)
+        events = actions.family_command(folder, spec.name, args, _note_event(folder, note, spec.name))
         after = folder.state()
         number = folder.newsletter_count()
         written = (f"{revealed(folder)} Newsletter {number:03d} written." if after.phase == "finished"
@@ -59,6 +62,13 @@ def family_command(spec) -> click.Command:
     return click.command(spec.name)(run)
 
 
+def _note_event(folder: GameFolder, note: str | None, command: str) -> dict | None:
+    """The `gm_note` of the command's --note, for the newsletter the command writes."""
+    if note is None:
+        return None
+    from ..kernel.gm_notes import check_note, note_event
+    from ..timetable import clock
+    return note_event(check_note(note), folder.family.open_turn(folder.state()), command, clock.now().isoformat())
 
 
 def revealed(folder: GameFolder) -> str:

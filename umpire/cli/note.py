@@ -4,8 +4,10 @@ work): a `gm_note` event right after the command's own, printed in the next news
 "From the GM".
 
 A GM command takes it in three lines: `@note_option` on the command, `checked(note)` before it
-does anything, `noted(GameFolder(game_dir), note, "<command>")` once it has done something (`end`
-and `house-rule` take it so).
+does anything, `noted(GameFolder(game_dir), note, "<command>")` once it has done something
+(`house-rule` takes it so). A family's own commands (`end`, `end-construction`) write their
+newsletter at once, so their note is journaled just before the command, in the same write, and
+that newsletter prints it (cli/family_commands.py).
 """
 
 from __future__ import annotations

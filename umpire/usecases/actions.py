@@ -445,12 +445,14 @@ def family_command_events(folder: GameFolder, name: str, args: dict) -> list[dic
                                  args)
 
 
-def family_command(folder: GameFolder, name: str, args: dict) -> list[dict]:
-    """A GM command the game's family adds (its `gm_commands`), journaled with its args."""
+def family_command(folder: GameFolder, name: str, args: dict, note: dict | None = None) -> list[dict]:
+    """A GM command the game's family adds (its `gm_commands`), journaled with its args. The GM's
+    `note` (a `gm_note` event) is journaled just before the command, in the same write: the
+    newsletter the command writes at once prints it (replay repeats the note as it stands)."""
     if finish_interrupted(folder.require()):
         return []
     events = family_command_events(folder, name, args)
-    folder.append([{"type": "command", "command": name, **args}] + events)
+    folder.append(([note] if note else []) + [{"type": "command", "command": name, **args}] + events)
     publish_newsletter(folder)
     return events
 
