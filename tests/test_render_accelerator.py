@@ -15,7 +15,7 @@ def test_every_demo_file_is_byte_identical_with_and_without_the_accelerator(demo
     fast = demo_played.path                                         # played with the accelerator
     code = ("import sys; sys.modules['_rl_accel'] = None\n"           # reportlab falls back to pure Python
             "from reportlab.lib import rl_accel; assert not rl_accel._c_funcs\n"
-            "from umpire import demo\n"
+            "from umpire.usecases import demo\n"
             f"demo.play({str(tmp_path / 'pure')!r})\n")
     subprocess.run([sys.executable, "-c", code], check=True)
     slow = tmp_path / "pure" / fast.name
