@@ -187,7 +187,7 @@ def test_the_console_script_runs(tmp_path):
 
 
 def test_a_resolve_stopped_before_its_newsletter_is_finished_by_running_it_again(tmp_path, monkeypatch):
-    import umpire.render.newsletter as newsletter
+    import umpire.usecases.publish as publish
     crashed, clean = tmp_path / "crashed", tmp_path / "clean"
     for folder in (crashed, clean):
         (tmp_path / folder.name).mkdir()
@@ -196,11 +196,11 @@ def test_a_resolve_stopped_before_its_newsletter_is_finished_by_running_it_again
         umpire("submit", folder / "g1", order(tmp_path, "r1", "GAME g1\nCOMPANY red\nHOME Alpha\nBUILD C3-D3\n"))
     assert umpire("resolve", clean / "g1", "--force").exit_code == 0
 
-    real = newsletter.write_newsletter
-    monkeypatch.setattr(newsletter, "write_newsletter", lambda *a: (_ for _ in ()).throw(OSError("power cut")))
+    real = publish.write_newsletter
+    monkeypatch.setattr(publish, "write_newsletter", lambda *a: (_ for _ in ()).throw(OSError("power cut")))
     with pytest.raises(OSError):
         CliRunner().invoke(main, ["resolve", str(crashed / "g1"), "--force"], catch_exceptions=False)
-    monkeypatch.setattr(newsletter, "write_newsletter", real)
+    monkeypatch.setattr(publish, "write_newsletter", real)
     result = umpire("resolve", crashed / "g1")
     assert result.exit_code == 0 and "stopped before its newsletter" in result.output
     assert status(crashed / "g1")["round"] == 2

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from conftest import TEST_MAP
 from umpire import forked
 from umpire.cli import main
-from umpire.render.pdf_batch import available_cpus
+from umpire.forked import available_cpus
 from umpire.store.lock import LOCK_FILE, Busy, game_lock
 
 ORDERS = {"red": "HOME Alpha\nBUILD C3-D3-E3", "blue": "HOME Beta\nBUILD K8-K7"}

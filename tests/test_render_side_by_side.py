@@ -1,5 +1,5 @@
 """Outside a batch, a newsletter's map picture is drawn by a forked process while this one draws the
-PDF (render/pdf_batch.py): the same files, the picture's failure reaches the command, and no fork
+PDF (usecases/pdf_batch.py): the same files, the picture's failure reaches the command, and no fork
 where one would not be safe or would gain nothing."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import threading
 
 import pytest
 
-from umpire.render import pdf_batch
-from umpire.render.pdf_batch import PdfBatch, side_by_side, write_pdf
+from umpire.usecases import pdf_batch
+from umpire.usecases.pdf_batch import PdfBatch, side_by_side, write_pdf
 
 
 def _pid() -> bytes:

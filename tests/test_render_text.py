@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from umpire.usecases import demo
-from umpire.render.pdf_batch import PdfBatch
+from umpire.usecases.pdf_batch import PdfBatch
 from umpire.families.dampfross.render.transports_report import (additional_construction, describe_transport, station_table,
                                              transport_tally, transports_from_events)
 

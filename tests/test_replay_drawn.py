@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from umpire import __version__
 from umpire.usecases import actions, rollback
-from umpire.render import drawn
+from umpire.usecases import drawn
 from umpire.usecases.replay import number_ranges, replay
 from umpire.store.folder import GameFolder
 

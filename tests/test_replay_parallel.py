@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from umpire.usecases import demo
 from umpire.cli import main, progress
-from umpire.render import pdf_batch
-from umpire.render.pdf_batch import PdfBatch, worker_count
+from umpire.usecases import pdf_batch
+from umpire.usecases.pdf_batch import PdfBatch, worker_count
 from umpire.usecases.replay import replay
 from umpire.store import atomic
 

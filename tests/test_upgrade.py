@@ -20,7 +20,7 @@ from helpers import run, run_ok
 
 from umpire import __version__
 from umpire.kernel.order_header import reading_of
-from umpire.render.drawn import DRAWN_FILE
+from umpire.usecases.drawn import DRAWN_FILE
 from umpire.usecases.replay import replay
 
 PREVIOUS = Path(__file__).parent / "games" / "previous-release"

@@ -29,6 +29,14 @@ def pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(workers, mp_context=context, initializer=die_with_parent, initargs=(os.getpid(),))
 
 
+def available_cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:                     # not on Linux
+        return os.cpu_count() or 1
+
+
 def die_with_parent(parent: int):
     """In a worker: be killed when the process `parent` ends; end now if it already has."""
     if sys.platform.startswith("linux"):

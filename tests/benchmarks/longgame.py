@@ -18,7 +18,7 @@ from test_maps_playable import Builder, build_costs, race_entries  # noqa: E402
 
 from umpire.usecases import actions  # noqa: E402
 from umpire.families.dampfross.hexgrid import label  # noqa: E402
-from umpire.render.pdf_batch import PdfBatch, worker_count  # noqa: E402
+from umpire.usecases.pdf_batch import PdfBatch, worker_count  # noqa: E402
 from umpire.store.folder import GameFolder  # noqa: E402
 
 COMPANIES = ["red", "blue", "green", "black", "orange", "purple"]

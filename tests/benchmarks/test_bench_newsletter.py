@@ -24,7 +24,7 @@ from umpire.families.dampfross.gamemap import STATIONS
 from umpire.families.dampfross.hexgrid import Grid, label
 from umpire.families.dampfross.render import mapdraw, pdf as pdf_module
 from umpire.families.dampfross.render.edition import map_content
-from umpire.render.newsletter import write_newsletter
+from umpire.usecases.publish import write_newsletter
 from umpire.families.dampfross.render.report import newsletter_facts
 from umpire.usecases.family_folder import handed
 from umpire.store.folder import GameFolder, dump_yaml

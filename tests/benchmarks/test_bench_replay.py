@@ -12,7 +12,7 @@ import pytest
 from baseline import against, umpire
 from longgame import ROUNDS, play
 
-from umpire.render.pdf_batch import available_cpus
+from umpire.forked import available_cpus
 from umpire.usecases.replay import replay
 
 

@@ -12,7 +12,7 @@ from baseline import umpire
 from conftest import TEST_MAP
 
 from umpire.usecases import actions
-from umpire.render.pdf_batch import available_cpus
+from umpire.forked import available_cpus
 
 GAMES, DUE = 1000, 100
 COMPANIES = ["red:Red Lines", "blue:Blue Star", "green:Green Valley"]

@@ -20,7 +20,7 @@ from mailservers import PASSWORD, PASSWORD_ENV
 
 from umpire.usecases import actions
 from umpire.mail.mailroom import Mailroom
-from umpire.render.pdf_batch import available_cpus
+from umpire.forked import available_cpus
 
 GAMES = int(os.environ.get("TICK_GAMES", "1000"))
 DUE_EVERY = 10

@@ -66,8 +66,8 @@ def demo(out_dir, which):
       umpire demo /tmp/demo-out
       umpire demo --game volldampf demo-out
     """
-    from ..usecases.demo import demo_dir
     from ..families import family
+    from ..usecases.demo import demo_dir
     if family(which).demo is None:
         raise UmpireError(f"the {which} family brings no demo game.", fix=f"Give --game {DEFAULT}.")
     game = play_with_progress(demo_dir(which), out_dir, "Playing the demo   ", "the demo").folder
@@ -79,9 +79,9 @@ def play_with_progress(folder: Path, out_dir: Path, bar: str, name: str | None):
     """Play with the newsletter PDFs drawn by worker processes, and progress bars on a terminal;
     the game folder is made durable once, when it is written. When a round does not fit, the PDFs
     of the rounds before it are written before it is reported."""
-    from ..usecases.play import play as play_archive
-    from ..render.pdf_batch import PdfBatch, worker_count
     from ..store import atomic
+    from ..usecases.pdf_batch import PdfBatch, worker_count
+    from ..usecases.play import play as play_archive
     stopped = None
     with atomic.deferred(out_dir), progress(bar) as step, progress("Drawing the PDFs   ") as drawn, \
             PdfBatch(worker_count(), done=drawn):

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from ..errors import DataError
-from .base import Family, GmCommand
+from .base import Family, GmCommand, RouteAssistant
 
 DEFAULT = "dampfross"
 FAMILIES = ("dampfross", "volldampf")
@@ -81,6 +81,11 @@ def named_by_board(path: Path) -> Family | None:
 def game_entry(chosen: Family) -> dict:
     """What game.yaml says of the family: nothing for Dampfross (so its game files stay as they were)."""
     return {} if chosen.name == DEFAULT else {"family": chosen.name}
+
+
+def route_assistants() -> dict[str, RouteAssistant]:
+    """The families that offer a route assistant (`umpire route`), by name."""
+    return {name: family(name).route_assistant for name in FAMILIES if family(name).route_assistant is not None}
 
 
 def gm_commands() -> dict[str, GmCommand]:

@@ -13,9 +13,10 @@ state, the open turn's orders and a random source go in, journal events come out
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import ClassVar, Protocol
 
 from ..errors import UmpireError
 from ..kernel.ledger import BANK
@@ -139,6 +140,18 @@ class GmCommand:
     undoable: bool = True        # `umpire rollback` undoes it as it undoes a resolve
 
 
+class RouteAssistant(ABC):
+    """A route assistant a family offers the GM and players (`umpire route`): the fastest race
+    route between two places of a game's board with its fees, or the cheapest line to build."""
+
+    @abstractmethod
+    def answer(self, folder: Folder, companies: list[str], start: str, goal: str, build: bool) -> list[str]:
+        """The lines `umpire route` prints: the route for `companies` (a company, and its partner
+        for a joint train; lower case) from `start` to `goal` (a hex or town, as `--from` and `--to`
+        give them), or with `build` the cheapest line for the first to build. UmpireError, printed
+        as the command's refusal, where a company or place is not in the game or nothing joins them."""
+
+
 @dataclass(frozen=True)
 class TurnLines:
     """What of an order counts for the open turn: the lines read for it (PASS among them), and the
@@ -162,9 +175,9 @@ class Family(ABC):
 
     name: str                                    # the ruleset's `family:` value
     recorded: str = "dice"                       # recorded randomness: `--dice FILE` or `--draws FILE`
-    options: dict[str, tuple[object, str]] = {}  # the family's game options: name -> (default, meaning)
-    choices: dict[str, tuple] = {}               # options of those whose value is one of a few words
-    checks: dict[str, Callable[[object], str | None]] = {}   # options of those whose value is checked:
+    options: ClassVar[dict[str, tuple[object, str]]] = {}  # the family's game options: name -> (default, meaning)
+    choices: ClassVar[dict[str, tuple]] = {}     # options of those whose value is one of a few words
+    checks: ClassVar[dict[str, Callable[[object], str | None]]] = {}   # options of those whose value is checked:
                                                  # name -> the problem with a value, or None
     default_board: str | None = None             # the board `umpire new` takes without --map
     board_format: object = None                  # the `format:` value of the family's board files
@@ -176,8 +189,8 @@ class Family(ABC):
     defaults: str = "gets the defaults of the turn"   # what a seat that sends no orders ... (reminders)
     turn: str = "round"                          # what a mail turn is called (Volldampf: turn, as 3B)
     gm_commands: tuple[GmCommand, ...] = ()      # the GM commands the family adds (Dampfross: end-construction)
-    ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
-    route_assistant: bool = False                # True: `umpire route` finds its race routes and cheapest lines
+    ruleset_schema: ClassVar[dict] = {}          # the ruleset's values by key (nested), for `umpire options`
+    route_assistant: RouteAssistant | None = None   # what `umpire route` asks (Dampfross); None: it refuses
     order_keywords: tuple[str, ...] = ()         # the first words of its order lines, header ones too
 
     # -- data ----------------------------------------------------------------------

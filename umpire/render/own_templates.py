@@ -10,10 +10,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..kernel.echo import quote
 from ..errors import UmpireError
+from ..kernel.echo import quote
 from ..resources import data_dir
-from ..store import atomic
 
 FOLDER = "templates"                 # in the game folder
 LIMIT = 64 * 1024                    # bytes per template (the bundled text edition is 13 KB)
@@ -64,13 +63,6 @@ def read_folder(source: Path) -> dict[str, bytes]:
                                   "name); nothing was created.") from None
         out[name] = data
     return out
-
-
-def copy_into(game: Path, templates: dict[str, bytes]):
-    """Write the templates into the game folder's `templates/`."""
-    with atomic.Batch() as batch:
-        for name, data in templates.items():
-            batch.write_bytes(Path(game) / FOLDER / name, data)
 
 
 def own_folder(game: Path) -> str | None:

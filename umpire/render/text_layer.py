@@ -12,7 +12,7 @@ import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from .pdf_batch import available_cpus
+from ..forked import available_cpus
 
 PROGRAM = "pdftotext"
 TIMEOUT = 120          # seconds for one PDF (a newsletter takes well under one)

@@ -17,29 +17,29 @@ import hashlib
 import multiprocessing
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 from markupsafe import Markup
 
-from ..usecases import actions
 from .. import forked
 from ..errors import UmpireError
 from ..kernel.order_header import turn_words
-from ..render.pdf_batch import worker_count
 from ..render.svg import num
 from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder
+from ..usecases import actions
+from ..usecases.pdf_batch import worker_count
 from . import fonts, history
 from .accounts import account_tables
 from .calendar import atom_feed, deadline_calendar
 from .files import SiteFiles
 from .sections import read_edition
 
-_MAIN = re.compile(r"<!-- main -->\n(.*)<!-- /main -->\n", re.S)
+_MAIN = re.compile(r"<!-- main -->\n(.*)<!-- /main -->\n", re.DOTALL)
 _FINGERPRINT = re.compile(r'<meta name="umpire-page" content="([0-9a-f]+)">')
 _NUMBERED = re.compile(r"^[0-9]{3,}\.(html|pdf|txt)$")
 
@@ -64,8 +64,8 @@ class Report:
     unchanged: int
 
     def lines(self, out: Path) -> list[str]:
-        return [f"{out}: {len(self.games)} game{'s' if len(self.games) != 1 else ''} "
-                f"({', '.join(self.games)}); {len(self.written)} files written, {self.unchanged} unchanged."]
+        return [(f"{out}: {len(self.games)} game{'s' if len(self.games) != 1 else ''} "
+                 f"({', '.join(self.games)}); {len(self.written)} files written, {self.unchanged} unchanged.")]
 
 
 def game_folders(path: Path) -> list[GameFolder]:
@@ -124,7 +124,7 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     for k, (page, moment) in enumerate(zip(pages, moments)):
         body = kept[k]
         if body is None:
-            body, web, ground = made[k]
+            body, _web, ground = made[k]
             if ground is not None and f"{game}/{ground[0]}" not in files.seen:
                 files.put(f"{game}/{ground[0]}", ground[1])
         prev, nxt = (numbers[k - 1] if k else None), (numbers[k + 1] if k + 1 < len(numbers) else None)
@@ -195,7 +195,7 @@ def _issue_body(folder: GameFolder, moment: history.Moment, names: dict) -> tupl
 
 def _part(body: str, name: str) -> Markup:
     """The part of the newest page's body the game's overview shows too (its map, its standings)."""
-    found = re.search(f"<!-- {name} -->\n(.*?)<!-- /{name} -->\n", body, re.S)
+    found = re.search(f"<!-- {name} -->\n(.*?)<!-- /{name} -->\n", body, re.DOTALL)
     return Markup(found.group(1) if found else "")
 
 
@@ -242,7 +242,7 @@ def _deadline(status: dict) -> str:
         return "paused"
     if not status.get("deadline"):
         return "none"
-    return datetime.fromisoformat(status["deadline"]).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return datetime.fromisoformat(status["deadline"]).astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def _map_title(folder: GameFolder) -> str:

@@ -11,8 +11,8 @@ from shlex import quote as shell_quote
 
 import yaml
 
-from ..kernel.echo import quote
 from ..errors import DataError, UmpireError
+from ..kernel.echo import quote
 from ..kernel.ids import GAME_ID, GAME_ID_RULE, shown
 from ..kernel.order_header import decode, mask_codes
 from ..kernel.yamlfile import safe_load
@@ -21,7 +21,7 @@ from . import atomic
 GAME_FILE = "game.yaml"
 SECRETS_FILE = "secrets.yaml"
 JOURNAL_FILE = "journal.jsonl"
-DRAWN_FILE = "drawn.jsonl"            # which umpire and reportlab drew each newsletter (render/drawn.py)
+DRAWN_FILE = "drawn.jsonl"            # which umpire and reportlab drew each newsletter (usecases/drawn.py)
 MAP_FILE = "map.yaml"
 RULES_FILE = "rules.yaml"
 DICE_FILE = "dice.txt"

@@ -13,14 +13,9 @@ from datetime import datetime
 from pathlib import Path
 
 from .. import __version__, families
+from ..errors import NotOpened, UmpireError
 from ..kernel import ids
 from ..kernel.dice import commitment
-from .due import with_refused_lines
-from ..errors import NotOpened, UmpireError
-from ..timetable import absences, deadlines, reminders
-from ..mail import mailroom
-from ..mail.config import templates_folder
-from .missed_turns import missed_turns
 from ..kernel.echo import quote
 from ..kernel.options import (
     check_choices,
@@ -31,8 +26,10 @@ from ..kernel.options import (
 )
 from ..kernel.order_header import ORDER_READING, reading_of, turn_words
 from ..kernel.profiles import load_profile
-from ..resources import find_named
+from ..mail import mailroom
+from ..mail.config import templates_folder
 from ..render import NEWSLETTER_LAYOUT, own_templates
+from ..resources import find_named
 from ..store import atomic
 from ..store.folder import (
     GAME_FILE,
@@ -43,6 +40,9 @@ from ..store.folder import (
     GameFolder,
     dump_yaml,
 )
+from ..timetable import absences, deadlines, reminders
+from .due import with_refused_lines
+from .missed_turns import missed_turns
 
 _CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "willow", "comet", "harbor",
                "pepper", "quartz", "saffron", "thistle", "violet", "walnut", "falcon", "juniper", "lantern", "meadow")
@@ -201,7 +201,9 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     try:
         atomic.write_bytes(path / MAP_FILE, map_path.read_bytes())
         atomic.write_bytes(path / RULES_FILE, rules_path.read_bytes())
-        own_templates.copy_into(path, templates)
+        with atomic.Batch() as batch:
+            for name, data in templates.items():
+                batch.write_bytes(path / own_templates.FOLDER / name, data)
         if recorded is not None:
             atomic.write_bytes(path / RECORDED_FILES[family.recorded], recorded.read_bytes())
         atomic.write_text(path / SECRETS_FILE, dump_yaml(secrets))
@@ -464,9 +466,9 @@ def gm_args(reason: str) -> dict:
 
 def publish_newsletter(folder: GameFolder):
     """Write the next newsletter (text and PDF), record which umpire and reportlab drew it
-    (drawn.jsonl, beside the journal: render/drawn.py), and journal that it was issued."""
-    from ..render import drawn
-    from ..render.newsletter import write_newsletter
+    (drawn.jsonl, beside the journal: usecases/drawn.py), and journal that it was issued."""
+    from . import drawn
+    from .publish import write_newsletter
     number = folder.newsletter_count() + 1
     files = write_newsletter(folder, number)
     drawn.record(folder, number)

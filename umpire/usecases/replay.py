@@ -8,11 +8,11 @@ The journal must come out identical, and so must every issued newsletter when th
 created under the newsletter layout this umpire writes (game.yaml `newsletter_layout`); a game
 from an earlier layout has its newsletters written anew but not compared, and the outcome says so.
 A PDF's bytes also depend on the reportlab that drew it: a PDF is compared byte for byte only when
-the reportlab running now drew it (drawn.jsonl, render/drawn.py), else by its text layer (read by
+the reportlab running now drew it (drawn.jsonl, usecases/drawn.py), else by its text layer (read by
 pdftotext; where it is not installed, not at all), and the outcome says so.
 
 The rebuild is a scratch folder (its writes are not made durable), and its newsletter PDFs are
-drawn by worker processes while the journal is replayed (render/pdf_batch.py). A quick replay
+drawn by worker processes while the journal is replayed (usecases/pdf_batch.py). A quick replay
 draws no PDFs: it checks the journal and the text editions only.
 """
 
@@ -25,13 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import actions, corrections, rollback
 from ..errors import UmpireError
 from ..render import NEWSLETTER_LAYOUT, own_templates, text_layer
-from ..render.drawn import DRAWN_FILE, editions
-from ..render.drawn import read as read_drawn
-from ..render.pdf_batch import PdfBatch, worker_count
-from ..render.pdf_batch import flush as flush_pdfs
 from ..store import atomic
 from ..store.folder import (
     GAME_FILE,
@@ -43,6 +38,11 @@ from ..store.folder import (
     dump_yaml,
 )
 from ..versions import reportlab_version
+from . import actions, corrections, rollback
+from .drawn import DRAWN_FILE, editions
+from .drawn import read as read_drawn
+from .pdf_batch import PdfBatch, worker_count
+from .pdf_batch import flush as flush_pdfs
 
 INPUTS = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values())
 

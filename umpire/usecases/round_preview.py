@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from . import actions
 from ..errors import UmpireError
 from ..store import atomic
 from ..store.folder import (
@@ -26,6 +25,7 @@ from ..store.folder import (
     SECRETS_FILE,
     GameFolder,
 )
+from . import actions
 
 COPIED = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values(), JOURNAL_FILE)
 
@@ -42,7 +42,7 @@ class Preview:
 def preview(folder: GameFolder, now: datetime | None = None, pdf: bool = False) -> Preview:
     """Resolve the open round on a copy of the game and return what it would report (with the
     newsletter's PDF when `pdf`)."""
-    from ..render.pdf_batch import PdfBatch
+    from .pdf_batch import PdfBatch
     folder.require()
     state = folder.state()
     if state.phase == "finished":

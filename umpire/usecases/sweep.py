@@ -12,22 +12,22 @@ sweep beside a mail fetch, never resolve a round twice.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from concurrent.futures import as_completed
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
 
-from . import actions
 from .. import forked
-from .due import due
 from ..errors import UmpireError
+from ..forked import available_cpus
 from ..kernel.order_header import turn_words
-from ..render.pdf_batch import available_cpus
 from ..store.diskfull import told
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import game_lock
 from ..timetable import clock
+from . import actions
+from .due import due
 
 RESOLVED, NOT_DUE, FAILED = "resolved", "not due", "failed"
 LOCK_WAIT = 10.0            # seconds to wait for another command working on a game
@@ -60,7 +60,7 @@ def check(path: Path, now: datetime) -> GameOutcome | None:
         return None if state.due else GameOutcome(path.name, NOT_DUE, state.reason)
     except UmpireError as exc:
         return GameOutcome(path.name, FAILED, exc.message)
-    except Exception as exc:                          # a defect in one game's files: the others go on
+    except Exception as exc:  # noqa: BLE001  (a defect in one game's files: the others go on)
         return GameOutcome(path.name, FAILED, f"{type(exc).__name__}: {exc}")
 
 
@@ -71,7 +71,7 @@ def resolve_one(path: Path, now: datetime) -> GameOutcome:
             return _resolve(path, now)
     except UmpireError as exc:
         return GameOutcome(path.name, FAILED, exc.message)
-    except Exception as exc:                          # a defect in one game's files: the others go on
+    except Exception as exc:  # noqa: BLE001  (a defect in one game's files: the others go on)
         return GameOutcome(path.name, FAILED, f"{type(exc).__name__}: {exc}")
 
 
@@ -138,5 +138,5 @@ def _resolve_all(paths: list[Path], now: datetime, workers: int):
         for job in as_completed(jobs):
             try:
                 yield job.result()
-            except Exception as exc:                  # the worker itself died (killed, out of memory)
+            except Exception as exc:  # noqa: BLE001  (the worker itself died: killed, out of memory)
                 yield GameOutcome(jobs[job].name, FAILED, f"its worker process stopped: {exc}")

@@ -6,22 +6,32 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from ...kernel.dice import RecordedDice, SeededDice, read_dice_file
-from .engine import construction, operations
-from .engine.agreement import end_by_agreement
-from ...kernel.echo import quote
-from ...kernel.ledger import BANK
-from .engine.state import State
 from ...errors import UmpireError
 from ...kernel.columns import pad, widest
+from ...kernel.dice import RecordedDice, SeededDice, read_dice_file
+from ...kernel.echo import quote
+from ...kernel.ledger import BANK
+from ...kernel.order_header import ORDER_READING
 from ...kernel.words import plural
+from ..base import (
+    END,
+    Confirmation,
+    Family,
+    GmCommand,
+    Issue,
+    TurnLines,
+    ended_report,
+    finished_already,
+)
+from .engine import construction, operations
+from .engine.agreement import end_by_agreement
+from .engine.state import State
 from .gamemap import load_map
 from .hexgrid import label
-from .orders import KEYWORDS, parse_order
-from ...kernel.order_header import ORDER_READING
-from .ruleset import SCHEMA, load_rules
-from ..base import END, Confirmation, Family, GmCommand, Issue, TurnLines, ended_report, finished_already
 from .options import CHECKS, CHOICES, OPTIONS, game_option
+from .orders import KEYWORDS, parse_order
+from .route_report import ROUTES
+from .ruleset import SCHEMA, load_rules
 
 ROUND_NOTE = ("The round is carried out in its round order when the umpire resolves it; what depends on "
               "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
@@ -36,7 +46,7 @@ class Dampfross(Family):
     choices = CHOICES
     checks = CHECKS
     ruleset_schema = SCHEMA
-    route_assistant = True
+    route_assistant = ROUTES
     title = "Dampfross (Railway Rivals)"
     players = (2, 6)
     demo = "demo"
@@ -143,8 +153,8 @@ class Dampfross(Family):
         cancelled = (f"{len(announced)} transports announced, "
                      f"{sum(1 for e in announced if e['cancelled'])} of them cancelled")
         if planned:
-            return [f"Ending the construction phase now ends the game at once: {ended[0]} ({cancelled}); "
-                    f"{_winners(after, ended[1], capital=False)}."]
+            return [(f"Ending the construction phase now ends the game at once: {ended[0]} ({cancelled}); "
+                     f"{_winners(after, ended[1], capital=False)}.")]
         if ended:
             return [f"The construction phase is ended ({args['reason']}).",
                     f"The game is over: {ended[0]} ({cancelled}). {_winners(after, ended[1])}.{written}"]
@@ -226,11 +236,11 @@ class Dampfross(Family):
         return lines
 
     def newsletter(self, folder, number: int, state: State) -> Issue:
+        from ...kernel.options import game_option
         from .render.edition import map_content, render_text
         from .render.pdf import newsletter_pdf
-        from .render.report import newsletter_facts
-        from ...kernel.options import game_option
         from .render.png import map_png
+        from .render.report import newsletter_facts
         facts = newsletter_facts(folder, number, state)
         content = map_content(folder, state)
         pdf = partial(newsletter_pdf, facts, folder.game_map, content, paper=game_option(folder.options, "paper"))
@@ -248,8 +258,8 @@ class Dampfross(Family):
             super().order_form(folder, state, player)
 
     def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
-        from .confirmation import order_lines
         from ...kernel.textfill import paragraphs
+        from .confirmation import order_lines
         return Confirmation(order_lines(folder, player, order, state), paragraphs(ROUND_NOTE))
 
 

@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
-import os
 import pickle
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Callable
+from typing import Self
 
 from .. import forked
+from ..forked import available_cpus
+from ..render.pdfsettings import prepare
 from ..store import atomic
-from .pdfsettings import prepare
 
 _BATCH: ContextVar[PdfBatch | None] = ContextVar("pdf_batch", default=None)
 SMALL = 4           # fewer PDFs than this are drawn in this process: starting workers would cost more
@@ -75,13 +76,6 @@ def flush():
         batch.flush()
 
 
-def available_cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:                     # not on Linux
-        return os.cpu_count() or 1
-
-
 def worker_count(expected: int | None = None) -> int:
     """The workers worth starting for `expected` PDFs (unknown: as many as there are CPUs)."""
     cpus = available_cpus()
@@ -107,7 +101,7 @@ class PdfBatch:
         self._pool: ProcessPoolExecutor | None = None
         self._token = None
 
-    def __enter__(self) -> PdfBatch:
+    def __enter__(self) -> Self:
         self._token = _BATCH.set(self)
         return self
 
