@@ -17,10 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from umpire import __version__
-from umpire.usecases import actions, rollback
-from umpire.usecases import drawn
-from umpire.usecases.replay import number_ranges, replay
 from umpire.store.folder import GameFolder
+from umpire.usecases import actions, drawn, rollback
+from umpire.usecases.replay import number_ranges, replay
 
 RED = "GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3-F3-F2\n"
 BLUE = "GAME g\nCOMPANY blue\nHOME Beta\nBUILD K8-J8-I8-H8\n"

@@ -9,12 +9,11 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from umpire.usecases import demo
 from umpire.cli import main, progress
-from umpire.usecases import pdf_batch
+from umpire.store import atomic
+from umpire.usecases import demo, pdf_batch
 from umpire.usecases.pdf_batch import PdfBatch, worker_count
 from umpire.usecases.replay import replay
-from umpire.store import atomic
 
 
 @pytest.fixture(scope="module")

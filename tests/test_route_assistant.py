@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import TEST_MAP
 from opskit import NETWORK, make_state
+
 from umpire.cli import main
 from umpire.families.dampfross.engine.building import segment_cost
-from umpire.families.dampfross.engine.route_assistant import NoRoute, cheapest_build, fastest_route
-from umpire.families.dampfross.hexgrid import label, parse_label as P
+from umpire.families.dampfross.engine.route_assistant import (
+    NoRoute,
+    cheapest_build,
+    fastest_route,
+)
+from umpire.families.dampfross.hexgrid import label
+from umpire.families.dampfross.hexgrid import parse_label as P
 
 
 def labels(hexes):
@@ -93,8 +98,19 @@ def test_route_command_says_no_fees_once_where_there_are_none(tmp_path):
 
 def test_route_command_refuses_a_game_whose_family_has_no_route_assistant(tmp_path):
     from volldampf_helpers import TINY
+
     from umpire.usecases import actions
     folder, _ = actions.create_game(tmp_path / "vt", str(TINY), "volldampf", ["ann:Ann", "bob:Bob"], seed="s")
     result = CliRunner().invoke(main, ["route", str(folder.path), "--company", "ann", "--from", "A", "--to", "B"])
     assert result.exit_code == 1 and not isinstance(result.exception, AttributeError)
     assert "`umpire route` is for Dampfross games, and game vt is a Volldampf game" in result.output
+
+
+def test_a_family_offers_the_route_assistant_through_its_interface_or_declares_none():
+    import toyfamily
+
+    from umpire.families import family, route_assistants
+    from umpire.families.base import RouteAssistant
+    assert list(route_assistants()) == ["dampfross"]
+    assert isinstance(family("dampfross").route_assistant, RouteAssistant)
+    assert family("volldampf").route_assistant is None and toyfamily.FAMILY.route_assistant is None

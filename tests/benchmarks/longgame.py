@@ -14,12 +14,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
 
-from test_maps_playable import Builder, build_costs, race_entries  # noqa: E402
+from test_maps_playable import Builder, build_costs, race_entries
 
-from umpire.usecases import actions  # noqa: E402
-from umpire.families.dampfross.hexgrid import label  # noqa: E402
-from umpire.usecases.pdf_batch import PdfBatch, worker_count  # noqa: E402
-from umpire.store.folder import GameFolder  # noqa: E402
+from umpire.families.dampfross.hexgrid import label
+from umpire.store.folder import GameFolder
+from umpire.usecases import actions
+from umpire.usecases.pdf_batch import PdfBatch, worker_count
 
 COMPANIES = ["red", "blue", "green", "black", "orange", "purple"]
 ROUNDS = 40

@@ -18,16 +18,17 @@ import yaml
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from umpire.kernel.dice import commitment
-from umpire.resources import find_named
 from umpire.families.dampfross.gamemap import STATIONS
 from umpire.families.dampfross.hexgrid import Grid, label
-from umpire.families.dampfross.render import mapdraw, pdf as pdf_module
+from umpire.families.dampfross.render import mapdraw
+from umpire.families.dampfross.render import pdf as pdf_module
 from umpire.families.dampfross.render.edition import map_content
-from umpire.usecases.publish import write_newsletter
 from umpire.families.dampfross.render.report import newsletter_facts
-from umpire.usecases.family_folder import handed
+from umpire.kernel.dice import commitment
+from umpire.resources import find_named
 from umpire.store.folder import GameFolder, dump_yaml
+from umpire.usecases.family_folder import handed
+from umpire.usecases.publish import write_newsletter
 
 SIZE, COMPANIES, SEGMENTS, ROUNDS = 45, 6, 150, 25
 IDS = ["red", "blue", "green", "black", "orange", "purple"]
@@ -126,7 +127,7 @@ def make_game(path) -> GameFolder:
 class _Recorder:
     """A canvas that draws and records every drawing call, path construction included."""
 
-    SKIP = {"stringWidth", "getPageNumber"}
+    SKIP = frozenset({"stringWidth", "getPageNumber"})
 
     def __init__(self, buffer, **kwargs):
         self._c = Canvas(buffer, **kwargs)

@@ -11,8 +11,8 @@ import time
 from baseline import umpire
 from conftest import TEST_MAP
 
-from umpire.usecases import actions
 from umpire.forked import available_cpus
+from umpire.usecases import actions
 
 GAMES, DUE = 1000, 100
 COMPANIES = ["red:Red Lines", "blue:Blue Star", "green:Green Valley"]

@@ -18,9 +18,9 @@ from conftest import TEST_MAP
 from mailhelpers import UMPIRE, email, order_text
 from mailservers import PASSWORD, PASSWORD_ENV
 
-from umpire.usecases import actions
-from umpire.mail.mailroom import Mailroom
 from umpire.forked import available_cpus
+from umpire.mail.mailroom import Mailroom
+from umpire.usecases import actions
 
 GAMES = int(os.environ.get("TICK_GAMES", "1000"))
 DUE_EVERY = 10
