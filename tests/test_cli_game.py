@@ -23,7 +23,8 @@ def umpire(*args):
 def game(tmp_path, tmp_path_factory):
     """tmp_path/g1 as `umpire new` makes it with tmp_path/dice.txt (a copy of the game made once)."""
     def make(root):
-        result = umpire("new", root / "g1", "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--dice", dice_file(root))
+        result = umpire("new", root / "g1", "--map", TEST_MAP, "--rules", "laurin", *COMPANIES,
+                        "--dice", dice_file(root))
         assert result.exit_code == 0, result.output
     return copy_of_made_once(tmp_path_factory, "cli-game", make, tmp_path) / "g1"
 
@@ -67,9 +68,10 @@ def test_three_round_game(game, tmp_path):
     umpire("submit", game, order(tmp_path, "g1", "GAME g1\nCOMPANY green\nBUILD Alpha-C4-C5\n"))
     assert umpire("resolve", game).exit_code == 0
     s = status(game)
-    assert s["round"] == 2 and s["companies"]["red"]["segments"] == [["C3", "D3"], ["D3", "E3"], ["E3", "F3"], ["F2", "F3"]]
+    assert s["round"] == 2
+    assert s["companies"]["red"]["segments"] == [["C3", "D3"], ["D3", "E3"], ["E3", "F3"], ["F2", "F3"]]
     assert s["companies"]["red"]["balance"] == 26                                   # Gamma
-    assert s["companies"]["blue"]["segments"] == [["K6", "K7"], ["K7", "K8"]]     # K5-K6 crosses the broad river: 5 points
+    assert s["companies"]["blue"]["segments"] == [["K6", "K7"], ["K7", "K8"]]     # K5-K6 crosses the broad river
     assert s["companies"]["green"]["balance"] == 26                                 # Kappa
 
     # round 2 (die 3, blue first)
@@ -85,7 +87,7 @@ def test_three_round_game(game, tmp_path):
     assert umpire("resolve", game, "--force").exit_code == 0
     s = status(game)
     assert ["K5", "K6"] in s["companies"]["blue"]["segments"] and s["round"] == 4 and s["phase"] == "construction"
-    assert max((game / "newsletters").glob("*.txt")).name == "004.txt"
+    assert sorted((game / "newsletters").glob("*.txt"))[-1].name == "004.txt"
 
 
 def test_status_json_segments_have_sorted_labels(game, tmp_path):
@@ -172,8 +174,7 @@ def test_not_a_game_folder(tmp_path):
 def test_a_broken_map_is_one_paragraph_and_exit_1(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: 1\nname: bad\ngrid: {layout: odd-q}\nrows: ['..', '...']\ncities: []\n")
-    result = subprocess.run([sys.executable, "-m", "umpire", "map", "check", str(bad)], capture_output=True, text=True,
-                            check=False)
+    result = subprocess.run([sys.executable, "-m", "umpire", "map", "check", str(bad)], capture_output=True, text=True)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "bad.yaml, line 4, row 2: has 3 characters" in result.stderr
 
@@ -183,8 +184,8 @@ def test_usage_errors_exit_2():
 
 
 def test_the_console_script_runs(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "umpire", "map", "check", str(TEST_MAP)], capture_output=True, text=True,
-                            check=False)
+    result = subprocess.run([sys.executable, "-m", "umpire", "map", "check", str(TEST_MAP)], capture_output=True,
+                            text=True)
     assert result.returncode == 0 and "Testland" in result.stdout
 
 
@@ -218,7 +219,7 @@ def test_status_columns_stay_aligned_for_long_names_and_json_is_utf8(tmp_path):
     assert "balance" in header and len(rows) == 3
     assert {row.index(" 20 ") + 3 for row in rows} == {header.index("balance") + len("balance")}, rows
     raw = subprocess.run([sys.executable, "-m", "umpire", "status", str(folder), "--json"], capture_output=True,
-                         env={"PATH": "/usr/bin:/bin", "LANG": "C", "LC_ALL": "C"}, check=False).stdout
+                         env={"PATH": "/usr/bin:/bin", "LANG": "C", "LC_ALL": "C"}).stdout
     assert "Müller Bahn".encode() in raw and b"\\u00fc" not in raw
 
 

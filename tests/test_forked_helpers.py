@@ -33,7 +33,7 @@ def umpire(*args) -> subprocess.Popen:
 
 def finished(*args, timeout=120):
     process = subprocess.run([sys.executable, "-m", "umpire", *map(str, args)], capture_output=True, text=True,
-                             timeout=timeout, check=False)
+                             timeout=timeout)
     assert process.returncode == 0, process.stdout + process.stderr
 
 
@@ -137,6 +137,6 @@ def _busy(path: str):
 
 
 def test_a_worker_refused_by_a_busy_game_tells_its_parent_so(tmp_path):
-    with game_lock(tmp_path, wait=0), forked.pool(1) as pool, \
-            pytest.raises(Busy, match="another umpire command has been working on"):
-        pool.submit(_busy, str(tmp_path)).result()
+    with game_lock(tmp_path, wait=0), forked.pool(1) as pool:
+        with pytest.raises(Busy, match="another umpire command has been working on"):
+            pool.submit(_busy, str(tmp_path)).result()

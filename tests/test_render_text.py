@@ -105,10 +105,10 @@ def test_every_posting_of_the_round_is_listed(testland):
 
 # -- the operating phase, from events shaped as the engine journals them -----------------------
 def _announced(n, start, start_name, destination, destination_name, **more):
-    return {"type": "transport_announced", "round": 7, "transport": n, "special": False, "start_rolled": start,
-            "start": start, "start_name": start_name, "start_hexes": [f"S{n}"], "destination": destination,
-            "destination_rolled": destination, "destination_name": destination_name,
-            "destination_hexes": [f"D{n}"], "shortest": 9, "cancelled": False, "reason": None} | more
+    return dict(type="transport_announced", round=7, transport=n, special=False, start_rolled=start, start=start,
+                start_name=start_name, start_hexes=[f"S{n}"], destination=destination,
+                destination_rolled=destination, destination_name=destination_name,
+                destination_hexes=[f"D{n}"], shortest=9, cancelled=False, reason=None) | more
 
 
 def _roll(purpose, value):
@@ -309,7 +309,7 @@ def test_the_pdf_counts_one_hex_as_a_hex_in_announced_transports():
     from umpire.families.dampfross.render import pdf_operations
 
     class Tables:
-        rows = ()
+        rows: list = []
 
         def table(self, columns, rows, size):
             self.rows = rows
@@ -317,10 +317,10 @@ def test_the_pdf_counts_one_hex_as_a_hex_in_announced_transports():
         def para(self, *a, **k):
             pass
 
-    t = {"number": 4, "special": False, "destination": 43, "destination_name": "Drogheda",
-         "destinations": [("D4", "Drogheda")], "start": 45, "starts": [("S4", "Mullingar")], "round": 7,
-         "start_from": None, "start_dice": "red 4, black 5", "start_rolled": 45, "destination_dice": "red 4, black 3",
-         "destination_rolled": 43, "shortest": 1, "rerolls": [{"destination_name": "Navan", "shortest": 1}]}
+    t = dict(number=4, special=False, destination=43, destination_name="Drogheda", destinations=[("D4", "Drogheda")],
+             start=45, starts=[("S4", "Mullingar")], round=7, start_from=None, start_dice="red 4, black 5",
+             start_rolled=45, destination_dice="red 4, black 3", destination_rolled=43, shortest=1,
+             rerolls=[{"destination_name": "Navan", "shortest": 1}])
     flow = Tables()
     pdf_operations.announced(flow, {"announced": [t], "round": 7, "builds_after": False, "builds_next": False})
     [row] = flow.rows

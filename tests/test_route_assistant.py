@@ -9,11 +9,7 @@ from opskit import NETWORK, make_state
 
 from umpire.cli import main
 from umpire.families.dampfross.engine.building import segment_cost
-from umpire.families.dampfross.engine.route_assistant import (
-    NoRoute,
-    cheapest_build,
-    fastest_route,
-)
+from umpire.families.dampfross.engine.route_assistant import NoRoute, cheapest_build, fastest_route
 from umpire.families.dampfross.hexgrid import label
 from umpire.families.dampfross.hexgrid import parse_label as P
 

@@ -127,7 +127,7 @@ def make_game(path) -> GameFolder:
 class _Recorder:
     """A canvas that draws and records every drawing call, path construction included."""
 
-    SKIP = frozenset({"stringWidth", "getPageNumber"})
+    SKIP = {"stringWidth", "getPageNumber"}
 
     def __init__(self, buffer, **kwargs):
         self._c = Canvas(buffer, **kwargs)

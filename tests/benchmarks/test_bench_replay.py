@@ -32,7 +32,8 @@ def checked(game, **kw):
 
 def test_full_replay_with_workers_against_drawing_in_one_process(benchmark, game):
     ratio = against(benchmark, checked(game), checked(game, workers=1), rounds=3,
-                    what=f"full replay of {ROUNDS} rounds, {available_cpus()} CPUs, against drawing the PDFs in one process")
+                    what=f"full replay of {ROUNDS} rounds, {available_cpus()} CPUs, "
+                         "against drawing the PDFs in one process")
     print(f"goal: full replay < 2 s; reached {benchmark.stats.stats.median:.2f} s")
     assert ratio < 1
 

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar, Protocol
+from typing import Protocol
 
 from ..errors import UmpireError
 from ..kernel.ledger import BANK
@@ -136,7 +136,7 @@ class GmCommand:
 
     name: str                    # the command's name, e.g. end-construction
     help: str                    # its --help: what it does, when it asks first
-    example: str                 # one command line, e.g. umpire end-construction games/ireland-1 --reason "agreed by all"
+    example: str                 # one command line: umpire end-construction games/ireland-1 --reason "agreed by all"
     undoable: bool = True        # `umpire rollback` undoes it as it undoes a resolve
 
 
@@ -175,9 +175,9 @@ class Family(ABC):
 
     name: str                                    # the ruleset's `family:` value
     recorded: str = "dice"                       # recorded randomness: `--dice FILE` or `--draws FILE`
-    options: ClassVar[dict[str, tuple[object, str]]] = {}  # the family's game options: name -> (default, meaning)
-    choices: ClassVar[dict[str, tuple]] = {}     # options of those whose value is one of a few words
-    checks: ClassVar[dict[str, Callable[[object], str | None]]] = {}   # options of those whose value is checked:
+    options: dict[str, tuple[object, str]] = {}  # the family's game options: name -> (default, meaning)
+    choices: dict[str, tuple] = {}               # options of those whose value is one of a few words
+    checks: dict[str, Callable[[object], str | None]] = {}   # options of those whose value is checked:
                                                  # name -> the problem with a value, or None
     default_board: str | None = None             # the board `umpire new` takes without --map
     board_format: object = None                  # the `format:` value of the family's board files
@@ -189,7 +189,7 @@ class Family(ABC):
     defaults: str = "gets the defaults of the turn"   # what a seat that sends no orders ... (reminders)
     turn: str = "round"                          # what a mail turn is called (Volldampf: turn, as 3B)
     gm_commands: tuple[GmCommand, ...] = ()      # the GM commands the family adds (Dampfross: end-construction)
-    ruleset_schema: ClassVar[dict] = {}          # the ruleset's values by key (nested), for `umpire options`
+    ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
     route_assistant: RouteAssistant | None = None   # what `umpire route` asks (Dampfross); None: it refuses
     order_keywords: tuple[str, ...] = ()         # the first words of its order lines, header ones too
 
@@ -428,4 +428,5 @@ def ended_report(reason: str, turn: str, winners: str, dropped: list[str], plann
 def house_rule_line(event: dict) -> str:
     """How a newsletter announces a house rule changed mid-game (`umpire house-rule`)."""
     from ..kernel.options import value_text
-    return f"House rule from round {event['from_round']}: {event['key']} = {value_text(event['value'])} ({event['reason']})"
+    return (f"House rule from round {event['from_round']}: {event['key']} = {value_text(event['value'])} "
+            f"({event['reason']})")

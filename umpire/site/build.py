@@ -64,8 +64,8 @@ class Report:
     unchanged: int
 
     def lines(self, out: Path) -> list[str]:
-        return [(f"{out}: {len(self.games)} game{'s' if len(self.games) != 1 else ''} "
-                 f"({', '.join(self.games)}); {len(self.written)} files written, {self.unchanged} unchanged.")]
+        return [f"{out}: {len(self.games)} game{'s' if len(self.games) != 1 else ''} "
+                f"({', '.join(self.games)}); {len(self.written)} files written, {self.unchanged} unchanged."]
 
 
 def game_folders(path: Path) -> list[GameFolder]:
@@ -96,7 +96,8 @@ def build_site(path: Path, out: Path) -> Report:
         index = files.read("index.html")
         known = _index_rows(index.decode("utf-8")) if index else {}
         known.update({row["id"]: row for row in rows})
-        files.put("index.html", render("index.html.j2", title="Games", root="", games=[known[g] for g in sorted(known)]))
+        files.put("index.html", render("index.html.j2", title="Games", root="",
+                                       games=[known[g] for g in sorted(known)]))
     return Report([f.game_id for f in folders], files.written, files.unchanged)
 
 
@@ -124,7 +125,7 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     for k, (page, moment) in enumerate(zip(pages, moments)):
         body = kept[k]
         if body is None:
-            body, _web, ground = made[k]
+            body, web, ground = made[k]
             if ground is not None and f"{game}/{ground[0]}" not in files.seen:
                 files.put(f"{game}/{ground[0]}", ground[1])
         prev, nxt = (numbers[k - 1] if k else None), (numbers[k + 1] if k + 1 < len(numbers) else None)

@@ -156,8 +156,9 @@ class GameFolder:
     def require(self):
         if not self.has_game_file():
             raise UmpireError(f"{self.path} is not a game folder (it has no {GAME_FILE}).",
-                              fix=f"Create a game with `umpire new {shell_quote(str(self.path))} --map ireland --rules laurin "
-                                  '--company "red:Red Lines:red@example.org" --company "blue:Blue Star:blue@example.org"`.')
+                              fix=f"Create a game with `umpire new {shell_quote(str(self.path))} --map ireland "
+                                  '--rules laurin --company "red:Red Lines:red@example.org" '
+                                  '--company "blue:Blue Star:blue@example.org"`.')
         if not self._closed_checked:
             self.check_closed()
             self._closed_checked = True

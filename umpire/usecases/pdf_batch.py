@@ -19,7 +19,6 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Self
 
 from .. import forked
 from ..forked import available_cpus
@@ -91,7 +90,8 @@ def _draw_pickled(job: bytes) -> bytes:
 class PdfBatch:
     """`with PdfBatch(workers) as batch:` newsletter PDFs are drawn by `workers` processes and
     written when the batch closes; with `draw=False` they are not drawn at all (their paths are
-    kept in `skipped`). The maps' pictures for the mail are not drawn in a batch. `done(n, total)`, if given, is told as each PDF is written."""
+    kept in `skipped`). The maps' pictures for the mail are not drawn in a batch. `done(n, total)`,
+    if given, is told as each PDF is written."""
 
     def __init__(self, workers: int = 1, draw: bool = True, done: Callable[[int, int], None] | None = None):
         self.workers, self.draw, self.done = workers, draw, done
@@ -101,7 +101,7 @@ class PdfBatch:
         self._pool: ProcessPoolExecutor | None = None
         self._token = None
 
-    def __enter__(self) -> Self:
+    def __enter__(self) -> PdfBatch:
         self._token = _BATCH.set(self)
         return self
 

@@ -193,7 +193,7 @@ def _gm_event(original: GameFolder, copy: GameFolder, event: dict, journal: list
         corrections.adjust(copy, event["company"], event["units"], event["reason"])
     elif event["type"] == "adjust_undone":
         corrections.undo_adjust(copy)
-    elif event["type"] in ("press_held", "deadline_changed", "absence", "wait", "gm_note", "house_rule"):   # as they are
+    elif event["type"] in ("press_held", "deadline_changed", "absence", "wait", "gm_note", "house_rule"):  # as they are
         copy.append([dict(event)])
     else:
         code = corrections.code_after(original.secrets, journal, position, event["company"])

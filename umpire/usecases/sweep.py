@@ -60,7 +60,7 @@ def check(path: Path, now: datetime) -> GameOutcome | None:
         return None if state.due else GameOutcome(path.name, NOT_DUE, state.reason)
     except UmpireError as exc:
         return GameOutcome(path.name, FAILED, exc.message)
-    except Exception as exc:  # noqa: BLE001  (a defect in one game's files: the others go on)
+    except Exception as exc:                          # a defect in one game's files: the others go on
         return GameOutcome(path.name, FAILED, f"{type(exc).__name__}: {exc}")
 
 
@@ -71,7 +71,7 @@ def resolve_one(path: Path, now: datetime) -> GameOutcome:
             return _resolve(path, now)
     except UmpireError as exc:
         return GameOutcome(path.name, FAILED, exc.message)
-    except Exception as exc:  # noqa: BLE001  (a defect in one game's files: the others go on)
+    except Exception as exc:                          # a defect in one game's files: the others go on
         return GameOutcome(path.name, FAILED, f"{type(exc).__name__}: {exc}")
 
 
@@ -138,5 +138,5 @@ def _resolve_all(paths: list[Path], now: datetime, workers: int):
         for job in as_completed(jobs):
             try:
                 yield job.result()
-            except Exception as exc:  # noqa: BLE001  (the worker itself died: killed, out of memory)
+            except Exception as exc:                  # the worker itself died (killed, out of memory)
                 yield GameOutcome(jobs[job].name, FAILED, f"its worker process stopped: {exc}")

@@ -153,8 +153,8 @@ class Dampfross(Family):
         cancelled = (f"{len(announced)} transports announced, "
                      f"{sum(1 for e in announced if e['cancelled'])} of them cancelled")
         if planned:
-            return [(f"Ending the construction phase now ends the game at once: {ended[0]} ({cancelled}); "
-                     f"{_winners(after, ended[1], capital=False)}.")]
+            return [f"Ending the construction phase now ends the game at once: {ended[0]} ({cancelled}); "
+                    f"{_winners(after, ended[1], capital=False)}."]
         if ended:
             return [f"The construction phase is ended ({args['reason']}).",
                     f"The game is over: {ended[0]} ({cancelled}). {_winners(after, ended[1])}.{written}"]
