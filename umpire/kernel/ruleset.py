@@ -43,7 +43,8 @@ class Ruleset(Section):
         self.source = source
 
 
-def _validate(doc, schema, path: str, source: str):
+def validate(doc, schema, path: str, source: str):
+    """Check a ruleset document against a family's schema; a DataError names file, line and key."""
     if not isinstance(doc, dict):
         raise DataError("must be a mapping.", f"{source}, line {line_of(doc, 0)}, {path or 'ruleset'}")
     for key in doc:
@@ -56,7 +57,7 @@ def _validate(doc, schema, path: str, source: str):
             raise DataError(f"the key {key!r} is missing.", f"{source}, line {line_of(doc, 0)}, {path or 'ruleset'}",
                             "Copy a shipped ruleset (rules/) and change its values.")
         if isinstance(rule, dict):
-            _validate(doc[key], rule, f"{path}{key}.", source)
+            validate(doc[key], rule, f"{path}{key}.", source)
         else:
             problem = rule(doc[key])
             if problem:

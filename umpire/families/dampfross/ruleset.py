@@ -9,17 +9,22 @@ from pathlib import Path
 
 import yaml
 
+from ...errors import DataError
 from ...kernel.checks import (
     boolean as _bool,
+)
+from ...kernel.checks import (
     choice as _choice,
+)
+from ...kernel.checks import (
     optional as _optional,
+)
+from ...kernel.checks import (
     whole_number as _int,
 )
-from ...errors import DataError
+from ...kernel.ruleset import Ruleset, validate, variant_values
+from ...kernel.yamlfile import load_yaml, plain
 from ...resources import find_named
-from ...kernel.ruleset import Ruleset, _validate, variant_values
-from ...kernel.yamlfile import plain
-from ...kernel.yamlfile import load_yaml
 
 
 def _int_list(v):
@@ -147,7 +152,7 @@ def load_rules(name_or_path: str | Path, overrides: dict | None = None) -> Rules
                         fix="Use laurin, schmidt or buetehorn, or the path of a ruleset file.")
     doc = load_yaml(path)
     _fill_defaults(doc)
-    _validate(doc, SCHEMA, "", str(path))
+    validate(doc, SCHEMA, "", str(path))
     if overrides:
         variants = {k: v for k, v in overrides.items() if k in doc["variants"]}
         for key, value in variants.items():
@@ -156,5 +161,5 @@ def load_rules(name_or_path: str | Path, overrides: dict | None = None) -> Rules
         for key, value in overrides.items():
             if key not in variants:
                 apply_option(doc, key, value, f"game option {key}")
-        _validate(doc, SCHEMA, "", f"{path} with game options")
+        validate(doc, SCHEMA, "", f"{path} with game options")
     return Ruleset(plain(doc), str(path))

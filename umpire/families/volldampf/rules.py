@@ -7,18 +7,23 @@ from pathlib import Path
 
 import yaml
 
+from ...errors import DataError
 from ...kernel.checks import (
     boolean as _bool,
+)
+from ...kernel.checks import (
     choice as _choice,
+)
+from ...kernel.checks import (
     optional as _optional,
+)
+from ...kernel.checks import (
     text as _text,
 )
 from ...kernel.checks import whole_number as _int
-from ...errors import DataError
+from ...kernel.ruleset import Ruleset, validate
+from ...kernel.yamlfile import line_of, load_yaml, plain
 from ...resources import find_named
-from ...kernel.ruleset import Ruleset, _validate
-from ...kernel.yamlfile import plain
-from ...kernel.yamlfile import line_of, load_yaml
 from .board import CUBE_COLOURS
 
 ACTION_CARDS = ("Schnelle Lok", "Subvention", "Günstige Gelegenheit", "Sabotage", "Zusatzfracht",
@@ -98,7 +103,7 @@ def _check_by_players(doc, source: str):
     for n, entry in table.items():
         if not isinstance(n, int) or isinstance(n, bool):
             raise DataError(f"key {n!r} is not a number of players.", where)
-        _validate(entry, PER_PLAYERS, f"by_players.{n}.", source)
+        validate(entry, PER_PLAYERS, f"by_players.{n}.", source)
 
 
 def setup_problems(doc: dict, players: int) -> list[str]:
@@ -167,12 +172,12 @@ def load_volldampf_rules(name_or_path: str | Path = "volldampf", overrides: dict
     if not isinstance(doc, dict):
         raise DataError("must be a mapping.", str(path))
     doc.setdefault("auction", AS_PLAYED_BEFORE)
-    _validate(doc, SCHEMA, "", str(path))
+    validate(doc, SCHEMA, "", str(path))
     _check_by_players(doc, str(path))
     for key, value in (overrides or {}).items():
         _apply_option(doc, option_key(key), value, f"game option {key}")
     if overrides:
-        _validate(doc, SCHEMA, "", f"{path} with game options")
+        validate(doc, SCHEMA, "", f"{path} with game options")
     if players is not None:
         if not doc["players"]["min"] <= players <= doc["players"]["max"]:
             raise DataError(f"{players} players; this ruleset plays {doc['players']['min']} to "
