@@ -88,7 +88,7 @@ def test_section_8_bonds_bring_6_marks_each_and_are_public():
     seats = ["a", "b", "c"]
     board, state = _turn_a(seats)
     orders = {"a": read(board, seats, "a", "A", "BONDS 2", "BID 12"), "b": None, "c": None}
-    after, events = resolve(state, board, rules(3), orders, FakeDraws())
+    events, after = resolve(state, board, rules(3), orders, FakeDraws())
     assert after.bonds == {"a": 2, "b": 0, "c": 0}
     assert [e for e in events if e["type"] == "bonds" and e["player"] == "a"][0]["taken"] == 2
     # bid cut to cash after bonds (22), then the table auction: a alone bids 1
@@ -99,7 +99,7 @@ def test_section_9_maximum_above_cash_is_cut_with_a_warning():
     seats = ["a", "b", "c"]
     board, state = _turn_a(seats, cash={"a": 4, "b": 10, "c": 10})
     orders = {"a": read(board, seats, "a", "A", "BID 9"), "b": read(board, seats, "b", "A", "BID 5"), "c": None}
-    after, events = resolve(state, board, rules(3), orders, FakeDraws())
+    events, after = resolve(state, board, rules(3), orders, FakeDraws())
     assert any(e["type"] == "note" and e["player"] == "a" and "cut to 4" in e["text"] for e in events)
     assert after.places == {"b": 1, "a": 2, "c": 3}
 
@@ -109,7 +109,7 @@ def test_section_9_group_choice_in_place_order_default_lowest_free():
     board, state = _turn_a(seats)
     orders = {"a": read(board, seats, "a", "A", "BID 3", "CHOOSE 2 1"),
               "b": read(board, seats, "b", "A", "BID 2", "CHOOSE 2 3"), "c": None}
-    after, _ = resolve(state, board, rules(3), orders, FakeDraws())
+    _, after = resolve(state, board, rules(3), orders, FakeDraws())
     assert after.group_of == {"a": 2, "b": 3, "c": 1}
     assert after.turn == "B"
 
@@ -118,10 +118,10 @@ def test_section_9_two_players_tie_gives_extra_turn_then_places_stand():
     seats = ["a", "b"]
     board, state = _turn_a(seats)
     tie = {p: read(board, seats, p, "A", "BID 3 THEN 4") for p in seats}
-    after, events = resolve(state, board, rules(2), tie, FakeDraws())
+    events, after = resolve(state, board, rules(2), tie, FakeDraws())
     assert after.turn == "A2" and any(e["type"] == "extra turn" and e["turn"] == "2A2" for e in events)
     assert after.cash("a") == 10 and after.cash("b") == 10        # tied offers are taken back
-    final, _ = resolve(after, board, rules(2), {"a": None, "b": None}, FakeDraws())
+    _, final = resolve(after, board, rules(2), {"a": None, "b": None}, FakeDraws())
     assert final.turn == "B" and final.places == {"a": 1, "b": 2}  # last round's places stand
     assert final.cash("a") == 6 and final.cash("b") == 6           # both pay their last listed bid
 
@@ -129,8 +129,8 @@ def test_section_9_two_players_tie_gives_extra_turn_then_places_stand():
 def test_section_9_two_players_extra_turn_decides():
     seats = ["a", "b"]
     board, state = _turn_a(seats)
-    after, _ = resolve(state, board, rules(2), {p: read(board, seats, p, "A", "BID 3") for p in seats}, FakeDraws())
-    final, _ = resolve(after, board, rules(2), {"a": read(board, seats, "a", "A", "BID 2"),
+    _, after = resolve(state, board, rules(2), {p: read(board, seats, p, "A", "BID 3") for p in seats}, FakeDraws())
+    _, final = resolve(after, board, rules(2), {"a": read(board, seats, "a", "A", "BID 2"),
                                                 "b": read(board, seats, "b", "A", "BID 5")}, FakeDraws())
     assert final.places == {"b": 1, "a": 2} and final.cash("a") == 8 and final.cash("b") == 5
 
@@ -143,11 +143,11 @@ def test_section_12_alles_neu_rearranges_and_asks_bids_again_in_an_extra_turn():
                         "3:diamond,star,star"),
               "c": read(board, seats, "c", "A", "REARRANGE 1:star,star,octagon 2:octagon,octagon,triangle "
                         "3:circle,square,diamond")}
-    after, events = resolve(state, board, rules(3), orders, FakeDraws())
+    events, after = resolve(state, board, rules(3), orders, FakeDraws())
     assert after.turn == "A2" and after.hands["b"] == [] and after.hands["c"] == ["Alles neu-2"]
     assert [[c.rsplit("-", 1)[0] for c in g] for g in after.groups] == [
         ["octagon", "octagon", "octagon"], ["triangle", "circle", "square"], ["diamond", "star", "star"]]
-    final, _ = resolve(after, board, rules(3), {"a": None, "b": read(board, seats, "b", "A", "BID 6"), "c": None},
+    _, final = resolve(after, board, rules(3), {"a": None, "b": read(board, seats, "b", "A", "BID 6"), "c": None},
                        FakeDraws())
     assert final.places["b"] == 1 and final.places["a"] == 2      # a keeps his BID 5 from before
     assert final.group_of["b"] == 1 and final.group_of["a"] == 2  # ... but group 1 went to b first
@@ -158,6 +158,6 @@ def test_section_12_alles_neu_must_keep_the_same_cards():
     board, state = _turn_a(seats, hands={"a": ["Alles neu-1"]})
     orders = {"a": read(board, seats, "a", "A", "REARRANGE 1:star,star,star 2:triangle,circle,square "
                         "3:diamond,octagon,octagon"), "b": None, "c": None}
-    after, events = resolve(state, board, rules(3), orders, FakeDraws())
+    events, after = resolve(state, board, rules(3), orders, FakeDraws())
     assert after.turn == "B" and after.hands["a"] == ["Alles neu-1"]
     assert any(e["type"] == "note" and "same cards" in e["text"] for e in events)

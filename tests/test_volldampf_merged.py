@@ -52,7 +52,7 @@ def merged_turn():
         "A": read(board, "A", "B", "BUILD Hannover-Leipzig", "MOVE red Hamburg-Bremen-Rotterdam"),
         "C": read(board, "C", "B", "DISCARD star", "MOVE DECLINE", "MOVE DECLINE"),
     }
-    after, events = engine.resolve(state, board, merged_rules(), orders, FakeDraws("merged"))
+    events, after = engine.resolve(state, board, merged_rules(), orders, FakeDraws("merged"))
     return state, after, events
 
 
@@ -91,7 +91,7 @@ def test_section_11_merged_declined_moves_earn_cards_and_income_follows(merged_t
 
 def test_section_16_merged_turn_b_without_orders_discards_every_card_and_forgoes_both_moves():
     board, state = worked_turn_b()
-    after, events = engine.resolve(state, board, merged_rules(), {p: None for p in SEATS}, FakeDraws("nmr"))
+    events, after = engine.resolve(state, board, merged_rules(), {p: None for p in SEATS}, FakeDraws("nmr"))
     assert not any(e["type"] in ("build", "move") for e in events)
     assert not any(e["type"] == "card" and e["why"].startswith("forgone") for e in events)
     assert sorted(e["player"] for e in events if e["type"] == "discard") == SEATS
@@ -103,7 +103,7 @@ def test_section_16_merged_turn_b_without_orders_discards_every_card_and_forgoes
 def test_section_17_merged_nmr_action_cards_give_cards_for_moves_forgone_without_orders():
     board, state = worked_turn_b()
     rules = load_volldampf_rules(overrides={"merge_build_move": True, "nmr_action_cards": True}, players=3)
-    _, events = engine.resolve(state, board, rules, {p: None for p in SEATS}, FakeDraws("nmr"))
+    events, _ = engine.resolve(state, board, rules, {p: None for p in SEATS}, FakeDraws("nmr"))
     assert sum(1 for e in events if e["type"] == "card" and e["why"].startswith("forgone")) == 6
 
 
@@ -191,7 +191,7 @@ def test_section_5_merged_games_end_after_two_turns_a_round_and_their_books_bala
     rng = random.Random(seed)
     seats = [f"p{i}" for i in range(players)]
     rules = merged_rules(players)
-    state, _ = engine.start_game(BOARD, rules, seats, {p: p for p in seats}, FakeDraws(str(seed)))
+    _, state = engine.start_game(BOARD, rules, seats, {p: p for p in seats}, FakeDraws(str(seed)))
     for p in seats:
         if rng.random() < 0.5 and state.action_deck:
             state.hands[p].append(state.action_deck.pop())
@@ -206,7 +206,7 @@ def test_section_5_merged_games_end_after_two_turns_a_round_and_their_books_bala
             lines.append(f"MOVE {rng.choice(['blue', 'violet', 'red', 'yellow'])} {rng.choice(LOCS)} BEST")
             body, _ = BodyReader(BOARD, seats, p, state.turn[0], merged=True).read(list(enumerate(lines, 1)))
             orders[p] = None if rng.random() < 0.15 else body
-        state, _ = engine.resolve(state, BOARD, rules, orders, FakeDraws(str(seed)))
+        _, state = engine.resolve(state, BOARD, rules, orders, FakeDraws(str(seed)))
         turns += 1
         assert state.turn in ("A", "A2", "A3", "B", "finished")
         assert state.money.total() == 0 and state.income.total() == 0

@@ -83,7 +83,7 @@ def test_every_example_of_every_form_is_taken_and_legal_now_through_a_whole_game
     if merged:
         r._data["options"]["merge_build_move"] = True
     draws = FakeDraws(f"forms {players}")
-    state, _ = engine.start_game(BOARD, r, seats, {p: p for p in seats}, draws)
+    _, state = engine.start_game(BOARD, r, seats, {p: p for p in seats}, draws)
     state.game = "vm"
     rng, seen = random.Random(players), set()
     for _ in range(40):
@@ -105,7 +105,7 @@ def test_every_example_of_every_form_is_taken_and_legal_now_through_a_whole_game
             assert not [x for x in shown if any(word in x.split(": ", 1)[-1] for word in ILLEGAL)
                         and "legal" not in x], (shown, form)
             bodies[p] = order.body
-        state, events = engine.resolve(state, BOARD, r, bodies, draws)
+        events, state = engine.resolve(state, BOARD, r, bodies, draws)
         refused = [e["text"] for e in events if e.get("type") == "note" and "not carried out" in e["text"]]
         assert not refused, refused
     assert state.turn == "finished"

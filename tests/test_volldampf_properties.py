@@ -42,7 +42,7 @@ def test_random_games_end_and_balance(players, seed):
     seats = [f"p{i}" for i in range(players)]
     r = rules(players)
     draws = FakeDraws(str(seed))
-    state, _ = engine.start_game(BOARD, r, seats, {p: p for p in seats}, draws)
+    _, state = engine.start_game(BOARD, r, seats, {p: p for p in seats}, draws)
     for p in seats:
         for _ in range(rng.randint(0, 3)):
             if state.action_deck:
@@ -51,7 +51,7 @@ def test_random_games_end_and_balance(players, seed):
         if state.turn == "finished":
             break
         before = state
-        state, events = engine.resolve(state, BOARD, r, random_orders(rng, state, seats), draws)
+        events, state = engine.resolve(state, BOARD, r, random_orders(rng, state, seats), draws)
         folded = before.copy()
         for event in events:
             folded.apply(event)

@@ -85,7 +85,7 @@ def test_section_17_options_override_ruleset_values():
 @pytest.mark.parametrize("players", sorted(TABLE))
 def test_section_4_setup(players):
     seats = [f"p{i}" for i in range(players)]
-    state, events = start_game(tiny_board(), rules(players), seats, {p: p for p in seats}, FakeDraws("setup"))
+    events, state = start_game(tiny_board(), rules(players), seats, {p: p for p in seats}, FakeDraws("setup"))
     r = row(rules(players), players)
     removed = REMOVED[players][0] * 6 + REMOVED[players][1]
     assert len(state.removed) == removed
@@ -106,14 +106,14 @@ def test_section_4_setup(players):
 
 def test_section_4_setup_removals_are_secret():
     seats = ["a", "b", "c"]
-    _, events = start_game(tiny_board(), rules(3), seats, {p: p for p in seats}, FakeDraws("s"))
+    events, _ = start_game(tiny_board(), rules(3), seats, {p: p for p in seats}, FakeDraws("s"))
     removals = [e for e in events if e["type"] == "draw" and e["kind"] == "track" and e.get("hidden")]
     assert len(removals) == 3
 
 
 def test_section_4_cubes_for_blue_and_violet_in_map_order_then_goods_cards():
     seats = ["a", "b", "c", "d"]
-    _, events = start_game(tiny_board(), rules(4), seats, {p: p for p in seats}, FakeDraws("s"))
+    events, _ = start_game(tiny_board(), rules(4), seats, {p: p for p in seats}, FakeDraws("s"))
     purposes = [e["purpose"] for e in events if e["type"] == "draw" and e["kind"] == "cube"]
     assert purposes[:5] == ["setup cube Hamburg", "setup cube Bremen", "setup cube Hannover", "setup cube Berlin",
                             "setup cube Leipzig"]

@@ -24,7 +24,7 @@ def outcome():
                   "SABOTAGE B MOVE 2"),
     }
     before = state
-    after, events = resolve(state, board, rules(3), orders, FakeDraws("worked"))
+    events, after = resolve(state, board, rules(3), orders, FakeDraws("worked"))
     return before, after, events
 
 

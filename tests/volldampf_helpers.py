@@ -67,14 +67,16 @@ def worked_position(board, seats, *, turn, cash, bonds, cubes, **kwargs):
 def mid_game(board, seats, *, round=2, turn="C", cash, income, bonds, places, sections=None, cubes=None,
              hands=None, won=None):
     """A state in the middle of a game, as a test describes it."""
+    from umpire.families.volldampf.emitter import Emitter
     from umpire.families.volldampf.engine import goods_card_ids
     from umpire.families.volldampf.state import BANK, State
 
     s = State(list(seats), {p: p for p in seats}, round=round, turn=turn)
+    emit = Emitter(s)
     box = rules(len(seats))["box"]
     for p in seats:
-        s.pay(BANK, p, cash[p], "test")
-        s.gain(p, income[p], "test")
+        emit.pay(BANK, p, cash[p], "test")
+        emit.gain(p, income[p], "test")
         s.bonds[p] = bonds[p]
         s.hands[p] = list((hands or {}).get(p, []))
         s.won[p] = list((won or {}).get(p, []))

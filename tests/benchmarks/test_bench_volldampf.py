@@ -40,9 +40,9 @@ def orders_for(state, board):
 def whole_game():
     board, r = tiny_board(), rules(6)
     draws = FakeDraws("bench")
-    state, _ = engine.start_game(board, r, SEATS, {p: p for p in SEATS}, draws)
+    _, state = engine.start_game(board, r, SEATS, {p: p for p in SEATS}, draws)
     while state.turn != "finished":
-        state, _ = engine.resolve(state, board, r, orders_for(state, board), draws)
+        _, state = engine.resolve(state, board, r, orders_for(state, board), draws)
     return state
 
 
@@ -50,9 +50,9 @@ def whole_game():
 def test_resolve_one_mail_turn_6_players(benchmark, board):
     r = rules(6)
     draws = FakeDraws("bench")
-    state, _ = engine.start_game(board, r, SEATS, {p: p for p in SEATS}, draws)
+    _, state = engine.start_game(board, r, SEATS, {p: p for p in SEATS}, draws)
     for _ in range(5):                       # into round 2, turn C
-        state, _ = engine.resolve(state, board, r, orders_for(state, board), draws)
+        _, state = engine.resolve(state, board, r, orders_for(state, board), draws)
     orders = orders_for(state, board)
     benchmark(engine.resolve, state, board, r, orders, draws)
     assert benchmark.stats.stats.median < 0.020

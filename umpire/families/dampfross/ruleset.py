@@ -10,18 +10,10 @@ from pathlib import Path
 import yaml
 
 from ...errors import DataError
-from ...kernel.checks import (
-    boolean as _bool,
-)
-from ...kernel.checks import (
-    choice as _choice,
-)
-from ...kernel.checks import (
-    optional as _optional,
-)
-from ...kernel.checks import (
-    whole_number as _int,
-)
+from ...kernel.checks import boolean as _bool
+from ...kernel.checks import choice as _choice
+from ...kernel.checks import optional as _optional
+from ...kernel.checks import whole_number as _int
 from ...kernel.ruleset import Ruleset, validate, variant_values
 from ...kernel.yamlfile import load_yaml, plain
 from ...resources import find_named

@@ -14,6 +14,7 @@ from ...errors import UmpireError
 from ...kernel.words import plural
 from . import auction, transport
 from .orders import Build, Decline, Discard, TurnOrders, replan_turn
+from .emitter import Emitter
 from .rules import row
 from .state import BANK, State, card_name, turn_name
 
@@ -31,52 +32,44 @@ def goods_card_ids(board) -> dict[str, tuple[str, ...]]:
 class Engine:
     """One resolve: works on a copy of the state and collects the events."""
 
-    def __init__(self, state: State, board, rules, draws, options: dict | None = None):
+    def __init__(self, state: State, board, rules, draws):
         self.s = state.copy()
+        self.emitter = Emitter(self.s)
+        self.emit = self.emitter.emit
         self.board, self.rules, self.draws = board, rules, draws
         self.row = row(rules, len(self.s.seats))
-        self.options = dict(rules["options"], **(options or {}))
-        self.events: list[dict] = []
-        self.s.log = self.events
         self.goods = goods_card_ids(board)
         self.orders: dict[str, TurnOrders | None] = {}
-        self.merged = bool(self.options.get("merge_build_move"))
+        self.merged = rules.options.merge_build_move
 
     # -- events -----------------------------------------------------------------
-    def emit(self, kind: str, **fields):
-        self.events.append({"type": kind, "round": self.s.round, **fields})
+    @property
+    def events(self) -> list[dict]:
+        return self.emitter.events
 
     def note(self, player: str, text: str):
         """A line for the player's private sheet only."""
         self.emit("note", player=player, text=text)
 
-    def finish(self) -> tuple[State, list[dict]]:
+    def finish(self) -> tuple[list[dict], State]:
+        """The events and the new state; the last event is the state as the engine leaves it."""
         self.emit("state", state=snapshot(self.s))
-        del self.s.log
-        return self.s, self.events
+        return self.emitter.events, self.s
 
     # -- draws ------------------------------------------------------------------
-    def _draw_event(self, purpose, kind, outcome, hidden=False, player=None):
-        event = {"type": "draw", "purpose": purpose, "kind": kind, "outcome": outcome}
-        if hidden:
-            event["hidden"] = True
-        if player:
-            event["player"] = player
-        self.events.append(event)
-
     def cube(self, purpose: str) -> str | None:
         bag = self.s.bag_list()
         if not bag:
             return None
         colour = self.draws.pick(purpose, "cube", bag)
         self.s.bag[colour] -= 1
-        self._draw_event(purpose, "cube", colour)
+        self.emitter.draw(purpose, "cube", colour)
         return colour
 
     def deal(self, purpose: str, kind: str, deck: list[str], hidden=False, player=None) -> str:
         card = self.draws.deal(purpose, kind, list(deck))
         deck.remove(card)
-        self._draw_event(purpose, kind, card_name(card), hidden, player)
+        self.emitter.draw(purpose, kind, card_name(card), hidden, player)
         return card
 
     def draw_action(self, player: str, why: str):
@@ -84,10 +77,8 @@ class Engine:
         card from another player's hand (TAKEFROM, default the one holding most)."""
         s = self.s
         if not s.action_deck and s.action_discards:
-            s.reshuffles += 1
-            s.action_deck, s.action_discards = sorted(s.action_discards), []
-            s.action_shuffle = f"round {s.round} action reshuffle {s.reshuffles}"
-            self.emit("reshuffle", purpose=s.action_shuffle, cards=len(s.action_deck))
+            self.emit("reshuffle", purpose=f"round {s.round} action reshuffle {s.reshuffles + 1}",
+                      cards=len(s.action_discards))
         if s.action_deck:
             card = self.deal(s.action_shuffle, "action", s.action_deck, hidden=True, player=player)
             s.hands[player].append(card)
@@ -104,7 +95,7 @@ class Engine:
         name = self.draws.pick(f"round {s.round} card from {victim} for {player}", "action",
                                [card_name(c) for c in hand])
         card = next(c for c in hand if card_name(c) == name)
-        self._draw_event(f"round {s.round} card from {victim} for {player}", "action", name, True, player)
+        self.emitter.draw(f"round {s.round} card from {victim} for {player}", "action", name, True, player)
         s.hands[victim].remove(card)
         s.hands[player].append(card)
         self.emit("card", player=player, why=why, source=victim)
@@ -127,24 +118,24 @@ class Engine:
     def setup(self):
         s, rules = self.s, self.rules
         regions = list(self.board.regions)
-        box = rules["box"]
-        if len(regions) != box["regions"] or any(r.cards != box["cards_per_region"] for r in self.board.regions.values()):
+        box = rules.box
+        if len(regions) != box.regions or any(r.cards != box.cards_per_region for r in self.board.regions.values()):
             raise UmpireError(f"the board {self.board.name} has regions {', '.join(f'{r.name} ({r.cards})' for r in self.board.regions.values())}, "
-                              f"but the ruleset deals {box['regions']} regions of {box['cards_per_region']} cards.",
+                              f"but the ruleset deals {box.regions} regions of {box.cards_per_region} cards.",
                               fix="Use a board and a ruleset that agree (rule reference, section 2).")
         s.bag = dict(box["cubes"])
         for p in s.seats:
             s.bonds[p], s.hands[p], s.won[p], s.missed[p] = 0, [], [], 0
-            s.sections_left[p] = self.row["sections"]
-            s.pay(BANK, p, rules["starting_cash"], "starting cash")
+            s.sections_left[p] = self.row.sections
+            self.emitter.pay(BANK, p, rules.starting_cash, "starting cash")
         s.last_places = {p: i + 1 for i, p in enumerate(s.seats)}
-        s.track_deck = [f"{r}-{i}" for r in regions for i in range(1, box["cards_per_region"] + 1)]
-        each = self.row["removed"]["each_region"]
+        s.track_deck = [f"{r}-{i}" for r in regions for i in range(1, box.cards_per_region + 1)]
+        each = self.row.removed.each_region
         for r in regions:
-            for i in range(box["cards_per_region"], box["cards_per_region"] - each, -1):
+            for i in range(box.cards_per_region, box.cards_per_region - each, -1):
                 s.track_deck.remove(f"{r}-{i}")
                 s.removed.append(f"{r}-{i}")
-        for _ in range(self.row["removed"]["random"]):
+        for _ in range(self.row.removed.random):
             s.removed.append(self.deal(TRACK_SHUFFLE, "track", s.track_deck, hidden=True))
         s.action_deck = [f"{name}-{i}" for name, n in box["action_cards"].items() for i in range(1, n + 1)]
         s.goods_deck = list(self.goods)
@@ -152,7 +143,7 @@ class Engine:
         for loc in self.board.locations.values():
             if loc.colour in ("blue", "violet"):
                 self.place_cube(f"setup cube {loc.name}", loc.id)
-        self.turn_goods(self.row["goods_setup"], "setup")
+        self.turn_goods(self.row.goods_setup, "setup")
         self.open_round()
 
     def place_cube(self, purpose: str, location: str) -> str | None:
@@ -160,7 +151,6 @@ class Engine:
         if colour is None:
             self.emit("bag empty", location=location)
             return None
-        self.s.cubes.setdefault(location, []).append(colour)
         self.emit("cube", location=location, colour=colour)
         return colour
 
@@ -177,16 +167,14 @@ class Engine:
 
     def open_round(self):
         s = self.s
-        self.turn_goods(self.row["goods_per_round"], f"round {s.round}")
+        self.turn_goods(self.row.goods_per_round, f"round {s.round}")
         s.groups = []
-        for _ in range(self.row["groups"]):
+        for _ in range(self.row.groups):
             group = []
-            for _ in range(self.row["cards_per_group"]):
+            for _ in range(self.row.cards_per_group):
                 if s.track_deck:
                     group.append(self.deal(TRACK_SHUFFLE, "track", s.track_deck))
             s.groups.append(group)
-        s.turn, s.extra, s.rearranged, s.places = "A", "", False, {}
-        s.kept_a_orders = {}
         self.emit("groups", groups=[[card_name(c) for c in g] for g in s.groups])
         self.emit("turn", turn=f"{s.round}A")
 
@@ -213,7 +201,7 @@ class Engine:
     def turn_a(self):
         s = self.s
         order = s.in_place_order(s.last_places)
-        supply = self.rules["bonds"]["supply"]
+        supply = self.rules.bonds.supply
         for p in order:
             wanted = (self.orders[p] or TurnOrders()).bonds or 0
             if supply is not None:
@@ -222,10 +210,8 @@ class Engine:
                     self.note(p, f"BONDS {wanted}: only {plural(left, 'bond')} {'is' if left == 1 else 'are'} "
                                  f"left in the supply; you take {left}.")
                     wanted = left
-            if wanted:
-                s.bonds[p] += wanted
-                s.pay(BANK, p, wanted * self.rules["bonds"]["value"], f"{wanted} bonds taken")
-            self.emit("bonds", player=p, taken=wanted, total=s.bonds[p])
+            self.emitter.pay(BANK, p, wanted * self.rules.bonds.value, f"{wanted} bonds taken")
+            self.emit("bonds", player=p, taken=wanted, total=s.bonds[p] + wanted)
         for p in order:
             for replan in (self.orders[p] or TurnOrders()).replans:
                 if replan.when == "NOW":
@@ -269,9 +255,8 @@ class Engine:
 
     def _next_extra(self, why: str):
         s = self.s
-        s.turn = "A2" if s.turn == "A" else f"A{int(s.turn[1:]) + 1}"
-        s.extra = why
-        self.emit("extra turn", turn=f"{s.round}{s.turn}", why=why)
+        turn = "A2" if s.turn == "A" else f"A{int(s.turn[1:]) + 1}"
+        self.emit("extra turn", turn=f"{s.round}{turn}", why=why)
 
     def rearrange(self, order) -> bool:
         s = self.s
@@ -292,13 +277,8 @@ class Engine:
                 self.note(p, "REARRANGE: the new groups must hold the same cards in groups of the same sizes "
                              f"({', '.join(str(n) for n in sizes)} cards); they stay as dealt.")
                 continue
-            pool = {}
-            for c in sorted(x for g in s.groups for x in g):
-                pool.setdefault(card_name(c), []).append(c)
-            s.groups = [[pool[r].pop(0) for r in g] for g in groups]
-            s.rearranged = True
             self.play(p, REARRANGE)
-            self.emit("rearranged", player=p, groups=[[card_name(c) for c in g] for g in s.groups])
+            self.emit("rearranged", player=p, groups=[list(g) for g in groups])
         if s.rearranged:
             self._next_extra("rearrange")
         return s.rearranged
@@ -321,7 +301,7 @@ class Engine:
             result = auction.sealed_bids(order, maxima)
             if not result.decided:
                 self.emit("sealed tie", bids={p: maxima[p] for p in order})
-                if s.turn == "A" or (s.extra != "tie" and self.rules["auction"]["extra_turn_tie"] == "asks_again"):
+                if s.turn == "A" or (s.extra != "tie" and self.rules.auction.extra_turn_tie == "asks_again"):
                     self._next_extra("tie")
                     return
                 places = dict(s.last_places)
@@ -332,15 +312,14 @@ class Engine:
             paid = result.paid
         else:
             outcome = auction.table_auction(order, {p: maxima[p][0] for p in order})
-            shares = self.row["payment"]
+            shares = self.row.payment
             paid = auction.payments(outcome, shares)
             self.emit("auction", order=order, bids=outcome.log, places=outcome.places, paid=paid)
             places = outcome.places
         for p in order:
-            s.pay(p, BANK, paid[p], f"turn order, place {places[p]}")
+            self.emitter.pay(p, BANK, paid[p], f"turn order, place {places[p]}")
         s.places = places
         self.choose()
-        s.turn, s.extra = "B", ""
         self.emit("turn", turn=f"{s.round}B")
 
     def choose(self):
@@ -350,14 +329,12 @@ class Engine:
             wish = [g for g in s.kept_a_orders[p]["choose"] if g in free]
             group = wish[0] if wish else free[0]
             free.remove(group)
-            s.won[p] = list(s.groups[group - 1])
-            s.group_of[p] = group
-            self.emit("group", player=p, group=group, cards=[card_name(c) for c in s.won[p]])
+            self.emit("group", player=p, group=group, cards=[card_name(c) for c in s.groups[group - 1]])
 
     # turn B --------------------------------------------------------------------
     def turn_b(self):
         s = self.s
-        for k in range(1, self.row["build_turns"] + 1):
+        for k in range(1, self.row.build_turns + 1):
             for p in s.in_place_order():
                 o = self.orders[p] or TurnOrders()
                 for replan in o.replans:
@@ -371,11 +348,9 @@ class Engine:
         if self.merged:                 # transport in the same mail turn, on the board as built
             self.turn_c()
             return
-        s.turn = "C"
         self.emit("turn", turn=f"{s.round}C")
 
     def discard_track(self, p, card, why):
-        self.s.won[p].remove(card)
         self.emit("discard", player=p, region=card_name(card), why=why)
 
     def card_of(self, p, region):
@@ -423,7 +398,7 @@ class Engine:
         if alt.favour:
             if not self.holds(p, FAVOUR):
                 return "you hold no Günstige Gelegenheit card for FAVOUR"
-            card, cost = self.card_of(p, alt.favour), self.rules["favour_cost"]
+            card, cost = self.card_of(p, alt.favour), self.rules.favour_cost
             if card is None:
                 return f"FAVOUR {alt.favour}: you hold no {alt.favour} card"
         else:
@@ -435,10 +410,7 @@ class Engine:
             return f"it costs {cost} and you have {plural(s.cash(p), 'mark')}"
         if alt.favour:
             self.play(p, FAVOUR)
-        s.won[p].remove(card)
-        s.sections[link.id] = p
-        s.sections_left[p] -= 1
-        s.pay(p, BANK, cost, f"section on {link.id}")
+        self.emitter.pay(p, BANK, cost, f"section on {link.id}")
         self.emit("build", player=p, link=link.id, card=card_name(card), cost=cost,
                   **({"favour": True} if alt.favour else {}))
         if line.expected is not None and abs(line.expected) != cost:
@@ -447,8 +419,20 @@ class Engine:
 
     # turn C --------------------------------------------------------------------
     def turn_c(self):
+        """The move turns in place order (Neue Planung and Zusatzfracht at their move), Subvention,
+        then phase 7."""
         s = self.s
         self.fired: set = set()
+        self.check_sabotages()
+        for k in range(1, self.rules.moves_per_round + 1):
+            for p in s.in_place_order():
+                self.move_turn(p, k, self.orders[p])
+        self.subsidies()
+        self.income_phase()
+
+    def check_sabotages(self):
+        """A SABOTAGE line naming no player, or of a player holding no Sabotage card, never fires."""
+        s = self.s
         for p in s.seats:
             for sab in (self.orders[p] or TurnOrders()).sabotages:
                 if sab.target not in s.seats:
@@ -456,29 +440,31 @@ class Engine:
                 elif not self.holds(p, SABOTAGE):
                     self.note(p, f"{sab.text}: you hold no Sabotage card; the line never fires.")
                     self.fired.add((p, sab.number))
-        for k in range(1, self.rules["moves_per_round"] + 1):
-            for p in s.in_place_order():
-                o = self.orders[p]
-                for replan in (o or TurnOrders()).replans:
-                    if replan.when == "MOVE" and replan.k == k:
-                        self.replan(p, replan)
-                for extra in (o or TurnOrders()).extras:
-                    if extra.move == k:
-                        self.extra(p, extra)
-                line = o.moves[k - 1] if o and len(o.moves) >= k else None
-                if not self.move_line(p, k, line):
-                    self.forgone(p, k, sent=o is not None)
+
+    def move_turn(self, p, k, o: TurnOrders | None):
+        for replan in (o or TurnOrders()).replans:
+            if replan.when == "MOVE" and replan.k == k:
+                self.replan(p, replan)
+        for extra in (o or TurnOrders()).extras:
+            if extra.move == k:
+                self.extra(p, extra)
+        line = o.moves[k - 1] if o and len(o.moves) >= k else None
+        if not self.move_line(p, k, line):
+            self.forgone(p, k, sent=o is not None)
+
+    def subsidies(self):
+        s = self.s
         lowest = min(s.income_of(p) for p in s.seats)
         for p in s.in_place_order():
             o = self.orders[p]
-            if o and o.subsidy:
-                if s.income_of(p) != lowest:
-                    self.note(p, "SUBSIDY: you are not in last place on the income track; no third move.")
-                elif not self.holds(p, SUBSIDY):
-                    self.note(p, "SUBSIDY: you hold no Subvention card.")
-                else:
-                    self.move_line(p, 3, o.subsidy, subsidy=True)
-        self.income_phase()
+            if not (o and o.subsidy):
+                continue
+            if s.income_of(p) != lowest:
+                self.note(p, "SUBSIDY: you are not in last place on the income track; no third move.")
+            elif not self.holds(p, SUBSIDY):
+                self.note(p, "SUBSIDY: you hold no Subvention card.")
+            else:
+                self.move_line(p, 3, o.subsidy, subsidy=True)
 
     def move_line(self, p, k, line, subsidy=False) -> bool:
         s = self.s
@@ -493,13 +479,13 @@ class Engine:
             if skip == (alt.colour, alt.start):
                 self.note(p, f"{line.text}: skipped, the sabotaged cube")
                 continue
-            limit = self.rules["route"]["max_links"]
+            limit = self.rules.route.max_links
             if alt.fast:
                 if not self.holds(p, FAST):
                     self.note(p, f"{line.text}: FAST, but you hold no Schnelle Lok; alternative skipped.")
                     continue
-                limit = self.rules["route"]["fast_links"]
-            red_only = self.options.get("red_cubes_red_only", False)
+                limit = self.rules.route.fast_links
+            red_only = self.rules.options.red_cubes_red_only
             if alt.best:
                 route = transport.best(self.board, s.sections, s.cubes, alt.colour, alt.start, p, limit, red_only)
                 problem = f"no legal route for a {alt.colour} cube from {self.board.locations[alt.start].name}"
@@ -520,8 +506,8 @@ class Engine:
             s.cubes[alt.start].remove(alt.colour)
             s.bag[alt.colour] += 1
             for owner, n in sorted(gains.items(), key=lambda x: s.seats.index(x[0])):
-                s.gain(owner, n, f"{p}'s {alt.colour} cube on {n} of {owner}'s sections")
-            if alt.fast and len(route.links) > self.rules["route"]["max_links"]:
+                self.emitter.gain(owner, n, f"{p}'s {alt.colour} cube on {n} of {owner}'s sections")
+            if alt.fast and len(route.links) > self.rules.route.max_links:
                 self.play(p, FAST)
             if subsidy:
                 self.play(p, SUBSIDY)
@@ -553,7 +539,7 @@ class Engine:
 
     def forgone(self, p, k, sent: bool):
         self.emit("forgone", player=p, move=k)
-        if self.s.round >= 2 and (sent or self.options.get("nmr_action_cards")):
+        if self.s.round >= 2 and (sent or self.rules.options.nmr_action_cards):
             self.draw_action(p, f"forgone move {k}")
 
     def extra(self, p, extra):
@@ -565,7 +551,6 @@ class Engine:
             self.note(p, f"{extra.text}: the bag is empty; you keep your Zusatzfracht.")
             return
         place = dict(extra.places).get(colour, extra.places[0][1])
-        self.s.cubes.setdefault(place, []).append(colour)
         self.play(p, EXTRA)
         self.emit("extra cube", player=p, colour=colour, location=place)
 
@@ -578,27 +563,25 @@ class Engine:
             self.note(p, f"{replan.text}: no {replan.colour} cube at {self.board.locations[replan.source].name}; "
                          "you keep your Neue Planung.")
             return
-        s.cubes[replan.source].remove(replan.colour)
-        s.cubes.setdefault(replan.target, []).append(replan.colour)
         self.play(p, REPLAN)
         self.emit("replan", player=p, colour=replan.colour, source=replan.source, target=replan.target)
 
     # phase 7 -------------------------------------------------------------------
     def income_phase(self):
         s = self.s
-        interest = self.rules["bonds"]["interest"]
+        interest = self.rules.bonds.interest
         for p in s.in_place_order():
             income = s.income_of(p)
-            s.pay(BANK, p, income, "income")
+            self.emitter.pay(BANK, p, income, "income")
             due = s.bonds[p] * interest
             paid = min(due, s.cash(p))
-            s.pay(p, BANK, paid, "interest")
+            self.emitter.pay(p, BANK, paid, "interest")
             short = due - paid
             lost = min(short, s.income_of(p))
-            s.lose(p, lost, f"interest short by {short}")
+            self.emitter.lose(p, lost, f"interest short by {short}")
             self.emit("payout", player=p, received=income, interest=due, paid=paid, short=short,
                       income=s.income_of(p), cash=s.cash(p))
-        last = s.round == self.row["rounds"]
+        last = s.round == self.row.rounds
         if not last:
             lowest = min(s.income_of(p) for p in s.seats)
             for p in s.in_place_order():
@@ -613,11 +596,10 @@ class Engine:
 
     def end(self):
         s = self.s
-        at_end = self.rules["bonds"]["income_at_end"]
+        at_end = self.rules.bonds.income_at_end
         scores = {p: s.score(p, at_end) for p in s.seats}
         best = max((scores[p], s.cash(p)) for p in s.seats)
         winners = [p for p in s.seats if (scores[p], s.cash(p)) == best]
-        s.turn = "finished"
         self.emit("end", scores=scores, cash={p: s.cash(p) for p in s.seats}, winners=winners,
                   removed=[card_name(c) for c in s.removed])
 
@@ -627,7 +609,7 @@ class Engine:
         phase 7), the orders in force for the open turn dropped (docs/volldampf.md)."""
         s = self.s
         last = s.round - 1                    # 0: no round was played to its end; scored as set up
-        at_end = self.rules["bonds"]["income_at_end"]
+        at_end = self.rules.bonds.income_at_end
         income = {p: _balance(s.income.postings, p, last) for p in s.seats}
         cash = {p: _balance(s.money.postings, p, last) for p in s.seats}
         bonds = {p: s.bonds[p] - sum(int(x.reason.split()[0]) for x in s.money.postings
@@ -638,7 +620,6 @@ class Engine:
         winners = [p for p in s.seats if (scores[p], cash[p]) == best]
         dropped = [p for p in s.in_place_order() if p in s.ordered.get(turn_name(s), [])]
         turn = turn_name(s)
-        s.turn = "finished"
         self.emit("end", scores=scores, cash=cash, winners=winners, removed=[card_name(c) for c in s.removed],
                   agreement=reason, scored_after=last, turn=turn, dropped=dropped)
 
@@ -650,15 +631,14 @@ def _balance(postings, account: str, last: int) -> int:
 
 
 # -- the pure entry points ---------------------------------------------------------
-def start_game(board, rules, seats: list[str], names: dict[str, str], draws) -> tuple[State, list[dict]]:
+def start_game(board, rules, seats: list[str], names: dict[str, str], draws) -> tuple[list[dict], State]:
     engine = Engine(State(list(seats), dict(names)), board, rules, draws)
     engine.setup()
     return engine.finish()
 
 
-def resolve(state: State, board, rules, orders: dict[str, TurnOrders | None], draws,
-            options: dict | None = None) -> tuple[State, list[dict]]:
-    engine = Engine(state, board, rules, draws, options)
+def resolve(state: State, board, rules, orders: dict[str, TurnOrders | None], draws) -> tuple[list[dict], State]:
+    engine = Engine(state, board, rules, draws)
     engine.resolve(orders)
     return engine.finish()
 
@@ -667,7 +647,7 @@ def end_by_agreement(state: State, board, rules, draws, reason: str) -> list[dic
     """The events of ending the game by agreement (`umpire end`)."""
     engine = Engine(state, board, rules, draws)
     engine.agree(reason)
-    return engine.finish()[1]
+    return engine.finish()[0]
 
 
 SNAPSHOT = ("round", "turn", "extra", "bonds", "places", "last_places", "sections", "sections_left", "cubes",

@@ -17,47 +17,24 @@ def newsletter_facts(board, rules, state: State, events: list[dict], game: str, 
     """Everything the PDF of newsletter `number` shows."""
     w = Writer(board, rules, state, events)
     s = state
-    hidden = rules["options"]["money"] == "hidden"
-    at_end = rules["bonds"]["income_at_end"]
     colours = player_colours(s.seats)
-    places = s.places or s.last_places
-    rounds = row(rules, len(s.seats))["rounds"]
-    agreed = next((e for e in events if e.get("type") == "end" and "agreement" in e), None)
-    headline = (f"The game was ended by agreement in round {s.round}: {agreed['agreement']}." if agreed
-                else f"The game is over after round {s.round}." if s.turn == "finished"
-                else f"Round {s.round} of {rounds}; orders are now due for turn {turn_name(s)}.")
-    loc = w.loc
+    tables = _tables(w, events)
     return {
-        "game": game, "number": number, "board": board.title, "headline": headline,
+        "game": game, "number": number, "board": board.title, "headline": _headline(s, rules, events),
         "from_the_gm": from_the_gm(events, "player"),
         "turn": turn_name(s), "deadline": due.deadline, "grace_end": due.grace_end,
         "late": [w.name(p) for p in due.late],
         "commitment": commitment if number == 1 else None, "seed": seed,
-        "players": [{"id": p, "name": s.names.get(p, p), "place": places.get(p, "-"), "colour": colours[p],
-                     "marks": None if hidden else s.cash(p), "income": s.income_of(p), "bonds": s.bonds[p],
-                     "score": s.score(p, at_end), "cards": len(s.hands[p]),
-                     "sections": sum(1 for o in s.sections.values() if o == p)}
-                    for p in s.in_place_order(places)],
+        "players": _players(w, colours),
         "happened": [line for e in events if e.get("type") not in TABLED for line in _lines(w.describe(e))],
-        "auctions": [_auction(e) for e in events if e.get("type") == "auction"],
-        "builds": [[w.name(e["player"]), board.describe(board.links[e["link"]]),
-                    e["card"] + (" (Günstige Gelegenheit)" if e.get("favour") else ""), e["cost"]]
-                   for e in events if e.get("type") == "build"],
-        "moves": [[w.name(e["player"]), "Subvention" if e["move"] == 3 else str(e["move"]), e["colour"],
-                   e["route"].replace("-", " - ") + f" ({', '.join(e['links'])})",
-                   "\n".join(f"{p} +{n}" for p, n in e["gains"].items()), sum(e["gains"].values())]
-                  for e in events if e.get("type") == "move"],
-        "payouts": [[w.name(e["player"]), e["received"], e["interest"], e["paid"], e["short"], e["income"]]
-                    for e in events if e.get("type") == "payout"],
-        "turned": [[e["label"], e["card"]] for e in events if e.get("type") == "goods card"],
-        "drawn": _drawn(events, loc),
+        "auctions": tables["auctions"], "builds": tables["builds"], "moves": tables["moves"],
+        "payouts": tables["payouts"], "turned": tables["turned"],
+        "drawn": _drawn(events, w.loc),
         "end": next((_end(e, w) for e in events if e.get("type") == "end"), None),
         "press": list(press),
         "sections": [[colours[p], w.name(p), "; ".join(board.describe(board.links[x]) for x in board.links
                                                        if s.sections.get(x) == p) or "none"] for p in s.seats],
-        "cubes": [[loc(ident), board.locations[ident].colour] + [held.count(c) or "" for c in CUBE_COLOURS]
-                  + [len(held)]
-                  for ident, held in sorted(s.cubes.items(), key=lambda x: loc(x[0])) if held],
+        "cubes": _cubes(w),
         "bag": {c: s.bag.get(c, 0) for c in CUBE_COLOURS},
         "decks": {"track": len(s.track_deck), "goods": len(s.goods_deck), "action": len(s.action_deck),
                   "discards": len(s.action_discards)},
@@ -65,12 +42,79 @@ def newsletter_facts(board, rules, state: State, events: list[dict], game: str, 
         "action_discards": sorted(card_name(c) for c in s.action_discards),
         "hands": [[w.name(p), len(s.hands[p])] for p in s.seats],
         "played": [[w.name(e["player"]), e["card"]] for e in events if e.get("type") == "played"],
-        "groups": ([[i, ", ".join(card_name(c) for c in g)] for i, g in enumerate(s.groups, 1)]
-                   if s.turn.startswith("A") else []),
-        "won": ([[w.name(p), s.group_of[p]] for p in s.in_place_order()] if s.turn in ("B", "C") and s.group_of
-                else []),
+        "groups": _groups(s), "won": _won(w),
         "asks": w.asks(None),
     }
+
+
+def _headline(s: State, rules, events: list[dict]) -> str:
+    agreed = next((e for e in events if e.get("type") == "end" and "agreement" in e), None)
+    if agreed:
+        return f"The game was ended by agreement in round {s.round}: {agreed['agreement']}."
+    if s.turn == "finished":
+        return f"The game is over after round {s.round}."
+    return f"Round {s.round} of {row(rules, len(s.seats)).rounds}; orders are now due for turn {turn_name(s)}."
+
+
+def _players(w: Writer, colours: dict[str, str]) -> list[dict]:
+    s, rules = w.s, w.rules
+    hidden, at_end = rules.options.money == "hidden", rules.bonds.income_at_end
+    places = s.places or s.last_places
+    return [{"id": p, "name": s.names.get(p, p), "place": places.get(p, "-"), "colour": colours[p],
+             "marks": None if hidden else s.cash(p), "income": s.income_of(p), "bonds": s.bonds[p],
+             "score": s.score(p, at_end), "cards": len(s.hands[p]),
+             "sections": sum(1 for o in s.sections.values() if o == p)}
+            for p in s.in_place_order(places)]
+
+
+def _cubes(w: Writer) -> list[list]:
+    """Each location holding cubes: its name, its colour, the cubes of each colour and in all."""
+    return [[w.loc(ident), w.board.locations[ident].colour] + [held.count(c) or "" for c in CUBE_COLOURS]
+            + [len(held)]
+            for ident, held in sorted(w.s.cubes.items(), key=lambda x: w.loc(x[0])) if held]
+
+
+def _groups(s: State) -> list[list]:
+    if not s.turn.startswith("A"):
+        return []
+    return [[i, ", ".join(card_name(c) for c in g)] for i, g in enumerate(s.groups, 1)]
+
+
+def _won(w: Writer) -> list[list]:
+    if w.s.turn not in ("B", "C") or not w.s.group_of:
+        return []
+    return [[w.name(p), w.s.group_of[p]] for p in w.s.in_place_order()]
+
+
+# -- the tables of the tabled events, a row function for each event name ----------------
+def _build_row(w: Writer, e: dict) -> list:
+    return [w.name(e["player"]), w.board.describe(w.board.links[e["link"]]),
+            e["card"] + (" (Günstige Gelegenheit)" if e.get("favour") else ""), e["cost"]]
+
+
+def _move_row(w: Writer, e: dict) -> list:
+    return [w.name(e["player"]), "Subvention" if e["move"] == 3 else str(e["move"]), e["colour"],
+            e["route"].replace("-", " - ") + f" ({', '.join(e['links'])})",
+            "\n".join(f"{p} +{n}" for p, n in e["gains"].items()), sum(e["gains"].values())]
+
+
+def _payout_row(w: Writer, e: dict) -> list:
+    return [w.name(e["player"]), e["received"], e["interest"], e["paid"], e["short"], e["income"]]
+
+
+ROWS = {"auction": ("auctions", lambda w, e: _auction(e)), "build": ("builds", _build_row),
+        "move": ("moves", _move_row), "payout": ("payouts", _payout_row),
+        "goods card": ("turned", lambda w, e: [e["label"], e["card"]])}
+
+
+def _tables(w: Writer, events: list[dict]) -> dict[str, list]:
+    """The rows of each table, in the order of the events."""
+    tables: dict[str, list] = {name: [] for name, _ in ROWS.values()}
+    for e in events:
+        if e.get("type") in ROWS:
+            name, row_of = ROWS[e["type"]]
+            tables[name].append(row_of(w, e))
+    return tables
 
 
 def _lines(described) -> list[str]:

@@ -114,7 +114,7 @@ class Volldampf(Family):
         return load_volldampf_rules(name_or_path, overrides)
 
     def check_players(self, rules, players: list[dict]) -> None:
-        low, high = rules["players"]["min"], rules["players"]["max"]
+        low, high = rules.players.min, rules.players.max
         if not low <= len(players) <= high:
             raise UmpireError(f"Volldampf is for {low} to {high} players, not {len(players)}.",
                               fix="Add or remove --player entries.")
@@ -215,7 +215,7 @@ class Volldampf(Family):
     holds_late_orders = False
 
     def turn_letters(self, rules) -> str:
-        return "AB" if rules["options"]["merge_build_move"] else "ABC"
+        return "AB" if rules.options.merge_build_move else "ABC"
 
     def next_turn(self, turn):
         raise UmpireError("a Volldampf game does not hold late orders: an order for one mail turn would "
@@ -226,13 +226,13 @@ class Volldampf(Family):
 
     # -- engine ----------------------------------------------------------------------
     def start_game(self, game: str, players: list[dict], rules, random, options: dict, board) -> list[dict]:
-        _, events = engine.start_game(board, rules, [p["id"] for p in players],
+        events, _ = engine.start_game(board, rules, [p["id"] for p in players],
                                       {p["id"]: p["name"] for p in players}, random)
         return [{"type": "game_created", "game": game}] + events
 
     def resolve(self, state: State, board, rules, orders: dict, random, options: dict) -> list[dict]:
         bodies = {p: (orders[p].body if p in orders else None) for p in state.seats}
-        _, events = engine.resolve(state, board, rules, bodies, random)
+        events, _ = engine.resolve(state, board, rules, bodies, random)
         return events
 
     def command(self, name: str, state: State, board, rules, random, options: dict, args: dict) -> list[dict]:
@@ -263,7 +263,7 @@ class Volldampf(Family):
     def accounts(self, folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
         from .accounts import accounts
         events = folder.events if events is None else events
-        shown = reveal or folder.rules["options"]["money"] != "hidden" or any(e["type"] == "end" for e in events)
+        shown = reveal or folder.rules.options.money != "hidden" or any(e["type"] == "end" for e in events)
         return accounts(events, [c["id"] for c in folder.config["companies"]], shown)
 
     def public_log(self, folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
@@ -384,7 +384,7 @@ def _link_key(ident: str):
 
 def merged(rules) -> bool:
     """Whether the game takes transports with the builds in turn B (option merge_build_move)."""
-    return bool(rules["options"]["merge_build_move"])
+    return bool(rules.options.merge_build_move)
 
 
 EXTRA_TURN = ("BID", "CHOOSE")

@@ -186,7 +186,6 @@ def cube_blocks(board: Board, frame, cubes: Mapping[str, Sequence[str]]) -> list
     hard += [(x - DISC - PAD, y - DISC - PAD, 2 * (DISC + PAD), 2 * (DISC + PAD)) for x, y in points.values()]
     shift = offsets(board)
     lines = [link_ends(board, frame, link, shift[link.id]) for link in board.links.values()]
-    cx, cy, cw, ch = frame.clip
     order = {ident: i for i, ident in enumerate(board.locations)}
     blocks = []
     for ident in sorted((i for i, c in cubes.items() if c and i in board.locations),
@@ -197,24 +196,35 @@ def cube_blocks(board: Board, frame, cubes: Mapping[str, Sequence[str]]) -> list
         reach = (x - REACH - w, y - REACH - h, 2 * (REACH + w), 2 * (REACH + h))     # what a candidate can touch
         near = [other for other in hard if overlaps(reach, other)]
         near_lines = [line for line in lines if crosses(reach, line)]
-        best, fallback = None, None
-        for step, box in _candidates(x, y, w, h, prefer):
-            if not (cx <= box[0] and box[0] + box[2] <= cx + cw and cy <= box[1] and box[1] + box[3] <= cy + ch):
-                continue
-            x0, y0, x1, y1 = box[0], box[1], box[0] + box[2], box[1] + box[3]
-            if any(x0 < ox + ow and ox < x1 and y0 < oy + oh and oy < y1 for ox, oy, ow, oh in near):
-                continue
-            if fallback is None:
-                fallback = (step, box)
-            if step <= NEAR and not any(crosses(box, line) for line in near_lines):
-                best = (step, box)
-                break
-        step, box = best or fallback or (STEPS[0], next(_candidates(x, y, w, h, prefer))[1])
-        leader = None
-        if step > STEPS[1]:
-            bx, by = min(max(x, box[0]), box[0] + box[2]), min(max(y, box[1]), box[1] + box[3])
-            length = math.hypot(bx - x, by - y) or 1.0
-            leader = (x + (bx - x) / length * DISC, y + (by - y) / length * DISC, bx, by)
+        step, box = _place(_candidates(x, y, w, h, prefer), frame.clip, near, near_lines)
+        if box is None:
+            box = next(_candidates(x, y, w, h, prefer))[1]
         hard.append(box)
-        blocks.append(_block(ident, cubes[ident], box, shown, leader))
+        blocks.append(_block(ident, cubes[ident], box, shown, _leader(x, y, step, box)))
     return blocks
+
+
+def _place(candidates, clip, near: list[Box], near_lines) -> tuple[float, Box | None]:
+    """The first candidate inside the clip, clear of `near` and, within NEAR, of the lines; else the
+    first one clear of `near`; else none (the nearest place)."""
+    cx, cy, cw, ch = clip
+    fallback = None
+    for step, box in candidates:
+        if not (cx <= box[0] and box[0] + box[2] <= cx + cw and cy <= box[1] and box[1] + box[3] <= cy + ch):
+            continue
+        x0, y0, x1, y1 = box[0], box[1], box[0] + box[2], box[1] + box[3]
+        if any(x0 < ox + ow and ox < x1 and y0 < oy + oh and oy < y1 for ox, oy, ow, oh in near):
+            continue
+        if step <= NEAR and not any(crosses(box, line) for line in near_lines):
+            return step, box
+        fallback = fallback or (step, box)
+    return fallback or (STEPS[0], None)
+
+
+def _leader(x: float, y: float, step: float, box: Box):
+    """The line from the disc to a block placed farther out than the second step (None: near enough)."""
+    if step <= STEPS[1]:
+        return None
+    bx, by = min(max(x, box[0]), box[0] + box[2]), min(max(y, box[1]), box[1] + box[3])
+    length = math.hypot(bx - x, by - y) or 1.0
+    return (x + (bx - x) / length * DISC, y + (by - y) / length * DISC, bx, by)

@@ -29,7 +29,7 @@ def order_form(board, rules, state: State, player: str) -> list[str]:
     turn = turn_name(state)
     out = [form_marks.title(turn), *form_marks.header_lines(state.game, player, turn, keyword="PLAYER"), HOW]
     form = _Form(board, rules, state, player)
-    merged = bool(rules["options"]["merge_build_move"])
+    merged = bool(rules.options.merge_build_move)
     if state.turn[1:]:
         out += form.bids() + form.choose()
         defaults = "your bids and choices from before stand"
@@ -68,11 +68,11 @@ class _Form:
 
     # -- turn A -----------------------------------------------------------------------
     def bonds(self) -> list[str]:
-        value = self.rules["bonds"]["value"]
+        value = self.rules.bonds.value
         return [_line("BONDS 1", f"{value} marks each now; interest 1 each after moves")]
 
     def bids(self) -> list[str]:
-        cash, value = self.cash, self.rules["bonds"]["value"]
+        cash, value = self.cash, self.rules.bonds.value
         have = f"#   (you have {plural(cash, 'mark')}; each bond you take adds {value})"
         if len(self.s.seats) == 2:
             return [_line(f"BID {min(cash, 2)} THEN {min(cash, 4)}",
@@ -115,32 +115,35 @@ class _Form:
         if not won:
             return []
         out, taken, cash = [], set(self.s.sections), self.cash
-        favour = self.rules["favour_cost"] if self.holds(FAVOUR) else None
+        favour = self.rules.favour_cost if self.holds(FAVOUR) else None
         for k, region in enumerate(won, 1):
             free = sorted((x for x in self.board.links.values()
                            if x.region == region and x.id not in taken and x.cost <= cash),
                           key=lambda x: (x.cost, _link_order(x.id)))[:2]
             alternatives, costs = [self._link(x) for x in free], [x.cost for x in free]
             why = f"build turn {k}: {_a(region)} card, costs " + " or ".join(str(x.cost) for x in free)
-            if favour is not None and favour <= cash:
-                other = next((x for x in self.board.links.values() if x.id not in taken and x.region != region), None)
-                if other is not None:
-                    free.append(other)
-                    costs.append(favour)
-                    alternatives.append(f"{self._link(other)} FAVOUR {region}")
-                    why = f"build turn {k}: {_a(region)} card" + (", or" if len(free) > 1 else "") + \
-                        f" Günstige Gelegenheit for {favour}"
-                    favour = None
+            other = self._favour_link(region, taken) if favour is not None and favour <= cash else None
+            if other is not None:
+                free.append(other)
+                costs.append(favour)
+                alternatives.append(f"{self._link(other)} FAVOUR {region}")
+                why = f"build turn {k}: {_a(region)} card" + (", or" if len(free) > 1 else "") + \
+                    f" Günstige Gelegenheit for {favour}"
+                favour = None
             if free:
                 taken.update(x.id for x in free)
                 cash -= max(costs)
                 out.append(_line("BUILD " + " ELSE ".join(alternatives), why))
             else:
                 out.append(_line(f"DISCARD {region}", f"build turn {k}: no free {region} link you can pay"))
-        turns = row(self.rules, len(self.s.seats))["build_turns"]
+        turns = row(self.rules, len(self.s.seats)).build_turns
         out.append(f"#   (one BUILD or DISCARD line a build turn, {plural(turns, 'build turn')}; you have "
                    f"{plural(self.cash, 'mark')})")
         return out
+
+    def _favour_link(self, region: str, taken: set[str]):
+        """A free link of another region, to build with Günstige Gelegenheit (None: there is none)."""
+        return next((x for x in self.board.links.values() if x.id not in taken and x.region != region), None)
 
     def _link(self, link) -> str:
         """A link as an order names it: by its ends, or by its id where several join them."""
@@ -152,8 +155,8 @@ class _Form:
     def routes(self) -> list[transport.Route]:
         """Legal moves on today's board, one a cube, best first (own sections, then the fewest links)."""
         found = []
-        limit = self.rules["route"]["max_links"]
-        red_only = self.rules["options"]["red_cubes_red_only"]
+        limit = self.rules.route.max_links
+        red_only = self.rules.options.red_cubes_red_only
         for loc, colours in sorted(self.s.cubes.items()):
             for k, colour in enumerate(colours):
                 if colour in colours[:k]:

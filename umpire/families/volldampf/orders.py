@@ -459,40 +459,47 @@ class BodyReader:
         """`Berlin-Stettin-Danzig` or `Berlin-L17-Stettin` or `L3-L4`: start and hops."""
         tokens = _split_tokens(self.board, words)
         if tokens is None:
-            unknown = _first_unknown(self.board, words)
-            why = (f"{unknown!r} in the route {words!r} is neither a location nor a link of this board" if unknown
-                   else f"{words!r} is not a route of locations and link ids")
-            raise _Refused(why, _sentence(suggestion(self.board, unknown or "")) +
-                           f"Write the route as locations joined by -, e.g. {'-'.join(self._ex.route)} "
-                           f"(link ids may stand between, as {self._ex.via}).")
-        kinds = [k for k, _ in tokens]
-        if kinds[0] == "link":
-            first = self.board.links[tokens[0][1]]
-            if len(tokens) > 1:
-                nxt = tokens[1]
-                nxt_ends = {nxt[1]} if nxt[0] == "loc" else set(self.board.links[nxt[1]].ends)
-                starts = [e for e in first.ends if first.other(e) in nxt_ends]
-            else:
-                starts = list(first.ends)
-            if len(starts) != 1:
-                raise _Refused(f"the route {words!r} does not say where the cube starts",
-                               f"Begin the route with the location where the cube stands, e.g. {self._ex.via}.")
-            tokens = [("loc", starts[0])] + tokens
-        start, hops, pending = tokens[0][1], [], None
-        current = start
-        for kind, ident in tokens[1:]:
+            self._unreadable_route(words)
+        if tokens[0][0] == "link":
+            tokens = [("loc", self._link_route_start(tokens, words))] + tokens
+        start = tokens[0][1]
+        hops = self._hops(start, tokens[1:])
+        if not hops:
+            raise _Refused("a route needs at least one link", f"Write e.g. {self._ex.move}.")
+        return start, tuple(hops)
+
+    def _unreadable_route(self, words):
+        unknown = _first_unknown(self.board, words)
+        why = (f"{unknown!r} in the route {words!r} is neither a location nor a link of this board" if unknown
+               else f"{words!r} is not a route of locations and link ids")
+        raise _Refused(why, _sentence(suggestion(self.board, unknown or "")) +
+                       f"Write the route as locations joined by -, e.g. {'-'.join(self._ex.route)} "
+                       f"(link ids may stand between, as {self._ex.via}).")
+
+    def _link_route_start(self, tokens, words) -> str:
+        """Where a route that begins with a link id starts: the end of it the next token does not touch."""
+        first = self.board.links[tokens[0][1]]
+        if len(tokens) > 1:
+            nxt = tokens[1]
+            nxt_ends = {nxt[1]} if nxt[0] == "loc" else set(self.board.links[nxt[1]].ends)
+            starts = [e for e in first.ends if first.other(e) in nxt_ends]
+        else:
+            starts = list(first.ends)
+        if len(starts) != 1:
+            raise _Refused(f"the route {words!r} does not say where the cube starts",
+                           f"Begin the route with the location where the cube stands, e.g. {self._ex.via}.")
+        return starts[0]
+
+    def _hops(self, current, tokens) -> list:
+        """The hops (link id or None, location) from `current` along the tokens after the start."""
+        hops, pending = [], None
+        for kind, ident in tokens:
             if kind == "link":
                 if pending is not None:
                     raise _Refused("two link ids in a row must share a location", "Write the location between them.")
-                link = self.board.links[ident]
-                if current not in link.ends:
-                    raise _Refused(f"link {ident} does not touch {self.board.locations[current].name}",
-                                   "Links at it: " + ", ".join(x.id for x in self.board.links_at(current)) + ".")
+                current = self._link_hop(current, ident)
+                hops.append((ident, current))       # a link id may be followed by its far end, or stand alone
                 pending = ident
-                nxt = link.other(current)
-                # a link id may be followed by its far end, or stand alone
-                hops.append((ident, nxt))
-                current = nxt
                 continue
             if pending is not None and ident == current:
                 pending = None
@@ -504,9 +511,15 @@ class BodyReader:
                     self.board.locations[x.other(current)].name for x in self.board.links_at(current)) + ".")
             hops.append((None, ident))
             current = ident
-        if not hops:
-            raise _Refused("a route needs at least one link", f"Write e.g. {self._ex.move}.")
-        return start, tuple(hops)
+        return hops
+
+    def _link_hop(self, current, ident) -> str:
+        """The far end of link `ident` from `current`."""
+        link = self.board.links[ident]
+        if current not in link.ends:
+            raise _Refused(f"link {ident} does not touch {self.board.locations[current].name}",
+                           "Links at it: " + ", ".join(x.id for x in self.board.links_at(current)) + ".")
+        return link.other(current)
 
 
 def _split_else(args):

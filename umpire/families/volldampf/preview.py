@@ -20,7 +20,7 @@ def preview(state: State, board, rules, player: str, body: TurnOrders) -> list[s
     out = []
     if turn == "B":
         out = [x for line in body.builds for x in _build_line(state, board, rules, player, line)]
-    if turn == "C" or (turn == "B" and rules["options"]["merge_build_move"]):
+    if turn == "C" or (turn == "B" and rules.options.merge_build_move):
         sections, label = state.sections, "legal on today's board"
         if turn == "B":
             sections, label = _with_own_builds(state, board, rules, player, body), \
@@ -31,7 +31,7 @@ def preview(state: State, board, rules, player: str, body: TurnOrders) -> list[s
 
 
 def _bids(state, rules, player, body):
-    cash = state.cash(player) + (body.bonds or 0) * rules["bonds"]["value"]
+    cash = state.cash(player) + (body.bonds or 0) * rules.bonds.value
     bids = body.bids or []
     if any(b > cash for b in bids):
         return [f"  note: BID above your {plural(cash, 'mark')} (with the bonds ordered) is cut to {cash}."]
@@ -85,8 +85,8 @@ def _move_line(state, board, rules, player, line, sections=None, label="legal on
         if isinstance(alt, Decline):
             out.append(f"  line {line.number}: DECLINE")
             continue
-        limit = rules["route"]["fast_links" if alt.fast and holds_fast else "max_links"]
-        red_only = rules["options"]["red_cubes_red_only"]
+        limit = rules.route.fast_links if alt.fast and holds_fast else rules.route.max_links
+        red_only = rules.options.red_cubes_red_only
         if alt.best:
             route = transport.best(board, sections, state.cubes, alt.colour, alt.start, player, limit, red_only)
             why = "" if route else "no legal route now"

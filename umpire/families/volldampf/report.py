@@ -113,103 +113,14 @@ class Writer:
         return f"The GM takes back his correction for {self.name(e['company'])} ({e['reason']})."
 
     def describe(self, e):
-        kind = e.get("type")
-        if kind == "setup":
-            return f"The game begins: {len(e['players'])} players; {plural(e['removed'], 'track card')} boxed unseen."
-        if kind == "adjust_undone":
-            return self.undone(e)
-        if kind == "adjusted":
-            hidden = self.rules["options"]["money"] == "hidden"
-            moved = "" if hidden else (f": {plural(e['units'], 'mark')} from the bank" if e["units"] > 0
-                                       else f": pays {plural(-e['units'], 'mark')} to the bank")
-            return f"Correction by the GM for {self.name(e['company'])}{moved} ({e['reason']})."
-        if kind == "goods card":
-            return f"Goods card turned ({e['label']}): {e['card']}."
-        if kind == "bag empty":
-            return f"  the bag is empty: no cube for {self.loc(e['location'])}"
-        if kind == "groups":
-            return [f"Track card groups of round {e['round']}:"] + [
-                f"  group {i}: {', '.join(g)}" for i, g in enumerate(e["groups"], 1)]
-        if kind == "bonds" and e["taken"]:
-            return (f"{self.name(e['player'])} takes {plural(e['taken'], 'bond')} "
-                    f"(now {e['total']}).")
-        if kind == "rearranged":
-            return [f"{self.name(e['player'])} plays Alles neu; the groups are now:"] + [
-                f"  group {i}: {', '.join(g)}" for i, g in enumerate(e["groups"], 1)]
-        if kind == "extra turn":
-            why = "Alles neu rearranged the groups" if e["why"] == "rearrange" else "the bids tied"
-            return f"Extra turn {e['turn']}: {why}; bids and group choices are asked for again."
-        if kind == "auction":
-            lines = ["Turn-order auction (every bid by 1 mark, as the maxima allowed), bidding order "
-                     + " ".join(e["order"]) + ":"]
-            for b in e["bids"]:
-                if "bid" in b:
-                    lines.append(f"  {b['player']} bids {b['bid']}" + (" (equal maximum, earlier in order)" if b.get("equal") else ""))
-                elif b.get("out"):
-                    lines.append(f"  {b['player']} drops out: place {b['place']}, last bid {b['last']}, pays {e['paid'][b['player']]}")
-                else:
-                    lines.append(f"  {b['player']} is left: place 1, last bid {b['last']}, pays {e['paid'][b['player']]}")
-            return lines
-        if kind == "sealed tie":
-            return "Sealed bids tied: " + "; ".join(f"{p} {' THEN '.join(map(str, b))}" for p, b in e["bids"].items())
-        if kind == "sealed":
-            return ("Sealed bids: " + "; ".join(f"{p} {' THEN '.join(map(str, b))}" for p, b in e["bids"].items())
-                    + (f"; pair {e['pair']} decides" if e["pair"] else "; the last round's places stand")
-                    + "; paid " + ", ".join(f"{p} {n}" for p, n in e["paid"].items()) + ".")
-        if kind == "group":
-            return f"{self.name(e['player'])} takes group {e['group']}: {', '.join(e['cards'])}."
-        if kind == "build":
-            link = self.board.links[e["link"]]
-            card = _a(e["card"])
-            how = f", Günstige Gelegenheit for {card} card" if e.get("favour") else f" with {card} card"
-            return f"{self.name(e['player'])} builds {self.board.describe(link)}{how}: pays {e['cost']}."
-        if kind == "discard":
-            return f"{self.name(e['player'])} discards {_a(e['region'])} card ({e['why']})."
-        if kind == "replan":
-            return (f"{self.name(e['player'])} plays Neue Planung: a {e['colour']} cube from {self.loc(e['source'])} "
-                    f"to {self.loc(e['target'])}.")
-        if kind == "extra cube":
-            return f"{self.name(e['player'])} plays Zusatzfracht: a {e['colour']} cube to {self.loc(e['location'])}."
-        if kind == "move":
-            gains = ", ".join(f"{p} +{n}" for p, n in e["gains"].items())
-            label = "Subvention move" if e["move"] == 3 else f"move {e['move']}"
-            return f"{self.name(e['player'])}, {label}: {e['colour']} cube {e['route']} ({', '.join(e['links'])}): {gains}."
-        if kind == "sabotage":
-            return (f"{self.name(e['player'])} plays Sabotage on {e['target']}'s move {e['move']} "
-                    f"({e['colour']} cube {e['route']}).")
-        if kind == "decline":
-            return f"{self.name(e['player'])} declines move {e['move']}."
-        if kind == "forgone" and (e.get("round"), e["player"], e["move"]) not in self.declined:
-            return f"{self.name(e['player'])} forgoes move {e['move']}."
-        if kind == "card":
-            source = {"deck": "from the deck", "none": "none left anywhere"}.get(e["source"], f"from {e['source']}'s hand")
-            return f"{self.name(e['player'])} draws an action card ({e['why']}; {source})."
-        if kind == "reshuffle":
-            return f"The action discards ({plural(e['cards'], 'card')}) are shuffled into a new deck."
-        if kind == "played" and e["card"] not in ("Sabotage", "Alles neu", "Neue Planung", "Zusatzfracht"):
-            return f"{self.name(e['player'])} plays {e['card']}."
-        if kind == "payout":
-            short = f", {e['short']} short: income down to {e['income']}" if e["short"] else ""
-            return (f"{self.name(e['player'])} receives {plural(e['received'], 'mark')}, pays interest {e['paid']} of "
-                    f"{e['interest']}{short}.")
-        if kind == "missed":
-            return f"NOTE TO THE GM: {self.name(e['player'])} has sent nothing for {e['turns']} mail turns in a row."
-        if kind == "house_rule":
-            return house_rule_line(e)
-        if kind == "end":
-            winners = " and ".join(self.name(p) for p in e["winners"])
-            lines = ["THE GAME IS OVER. Score = income - bonds:"] if "agreement" not in e else _agreed(e, self.name)
-            for p, score in sorted(e["scores"].items(), key=lambda x: (-x[1], -e["cash"][x[0]], x[0])):
-                lines.append(f"  {self.name(p)}: {score} (marks {e['cash'][p]})")
-            lines.append(f"Winner: {winners}.")
-            lines.append("Track cards boxed at setup: " + (", ".join(e["removed"]) or "none") + ".")
-            return lines
-        return None
+        """The newsletter's line(s) for one event: the function of its name in DESCRIBE (None: no line)."""
+        line = DESCRIBE.get(e.get("type"))
+        return line(self, e) if line else None
 
     # -- the position ------------------------------------------------------------------
     def players(self, hidden_money: bool) -> list[str]:
         s = self.s
-        at_end = self.rules["bonds"]["income_at_end"]
+        at_end = self.rules.bonds.income_at_end
         colours = player_colours(s.seats)
         out = [f"{'place':<6}{'player':<28}{'colour':<7}{'marks':>6}{'income':>7}{'bonds':>6}{'score':>6}{'cards':>6}{'sections':>9}"]
         for p in s.in_place_order(s.places or s.last_places):
@@ -246,8 +157,8 @@ class Writer:
             return []
         lines = ASKS_EXTRA if s.turn[1:] else ASKS[s.turn]
         n = row(self.rules, len(s.seats))
-        extra = [f"Build turns this round: {n['build_turns']}."] if s.turn == "B" else []
-        if s.turn == "B" and self.rules["options"]["merge_build_move"]:
+        extra = [f"Build turns this round: {n.build_turns}."] if s.turn == "B" else []
+        if s.turn == "B" and self.rules.options.merge_build_move:
             lines = lines + ASKS["C"]
             extra += ["The moves follow every build of this turn (merge_build_move): give ELSE",
                       "alternatives for routes over links that may not be built."]
@@ -263,7 +174,7 @@ class Writer:
         out.append("Your action cards: " + (", ".join(sorted(card_name(c) for c in s.hands[player])) or "none") + ".")
         if s.won.get(player):
             out.append("Your track cards to build with: " + ", ".join(card_name(c) for c in s.won[player]) + ".")
-        if self.rules["options"]["money"] == "hidden":
+        if self.rules.options.money == "hidden":
             out.append(f"Your marks: {s.cash(player)}.")
         if order_lines:
             out.append("Your last order as the umpire read it:")
@@ -323,7 +234,7 @@ def newsletter_text(board, rules, state: State, events: list[dict], game: str, n
                     commitment: str | None = None, seed: str | None = None, press: list[dict] = (),
                     due: Due = Due()) -> str:
     w = Writer(board, rules, state, events)
-    hidden = rules["options"]["money"] == "hidden"
+    hidden = rules.options.money == "hidden"
     title = f"VOLLDAMPF  {game}  newsletter {number:03d}"
     out = [title, "=" * len(title), ""]
     agreed = next((e for e in events if e.get("type") == "end" and "agreement" in e), None)
@@ -332,7 +243,7 @@ def newsletter_text(board, rules, state: State, events: list[dict], game: str, n
     elif state.turn == "finished":
         out.append(f"Final newsletter (round {state.round}).")
     else:
-        out.append(f"Round {state.round} of {row(rules, len(state.seats))['rounds']}; open turn {turn_name(state)}.")
+        out.append(f"Round {state.round} of {row(rules, len(state.seats)).rounds}; open turn {turn_name(state)}.")
     if commitment and number == 1:
         out.append(f"Seed commitment (SHA-256): {commitment}")
     out += gm_section(events)
@@ -370,3 +281,160 @@ def board_position(state: State):
                     cubes={k: list(v) for k, v in state.cubes.items() if v},
                     income={p: state.income_of(p) for p in state.seats}, colours=colours,
                     names={p: state.names.get(p, p) for p in state.seats})
+
+
+# -- the line(s) of each event, by its name ----------------------------------------------
+def _setup(w: Writer, e):
+    return f"The game begins: {len(e['players'])} players; {plural(e['removed'], 'track card')} boxed unseen."
+
+
+def _adjusted(w: Writer, e):
+    hidden = w.rules.options.money == "hidden"
+    moved = "" if hidden else (f": {plural(e['units'], 'mark')} from the bank" if e["units"] > 0
+                               else f": pays {plural(-e['units'], 'mark')} to the bank")
+    return f"Correction by the GM for {w.name(e['company'])}{moved} ({e['reason']})."
+
+
+def _goods_card(w: Writer, e):
+    return f"Goods card turned ({e['label']}): {e['card']}."
+
+
+def _bag_empty(w: Writer, e):
+    return f"  the bag is empty: no cube for {w.loc(e['location'])}"
+
+
+def _groups(w: Writer, e):
+    return [f"Track card groups of round {e['round']}:"] + [
+        f"  group {i}: {', '.join(g)}" for i, g in enumerate(e["groups"], 1)]
+
+
+def _bonds(w: Writer, e):
+    if e["taken"]:
+        return f"{w.name(e['player'])} takes {plural(e['taken'], 'bond')} (now {e['total']})."
+    return None
+
+
+def _rearranged(w: Writer, e):
+    return [f"{w.name(e['player'])} plays Alles neu; the groups are now:"] + [
+        f"  group {i}: {', '.join(g)}" for i, g in enumerate(e["groups"], 1)]
+
+
+def _extra_turn(w: Writer, e):
+    why = "Alles neu rearranged the groups" if e["why"] == "rearrange" else "the bids tied"
+    return f"Extra turn {e['turn']}: {why}; bids and group choices are asked for again."
+
+
+def _auction_bid(b: dict, paid: dict) -> str:
+    if "bid" in b:
+        return f"  {b['player']} bids {b['bid']}" + (" (equal maximum, earlier in order)" if b.get("equal") else "")
+    if b.get("out"):
+        return f"  {b['player']} drops out: place {b['place']}, last bid {b['last']}, pays {paid[b['player']]}"
+    return f"  {b['player']} is left: place 1, last bid {b['last']}, pays {paid[b['player']]}"
+
+
+def _auction(w: Writer, e):
+    return ["Turn-order auction (every bid by 1 mark, as the maxima allowed), bidding order "
+            + " ".join(e["order"]) + ":"] + [_auction_bid(b, e["paid"]) for b in e["bids"]]
+
+
+def _bids(e) -> str:
+    return "; ".join(f"{p} {' THEN '.join(map(str, b))}" for p, b in e["bids"].items())
+
+
+def _sealed_tie(w: Writer, e):
+    return "Sealed bids tied: " + _bids(e)
+
+
+def _sealed(w: Writer, e):
+    return ("Sealed bids: " + _bids(e)
+            + (f"; pair {e['pair']} decides" if e["pair"] else "; the last round's places stand")
+            + "; paid " + ", ".join(f"{p} {n}" for p, n in e["paid"].items()) + ".")
+
+
+def _group(w: Writer, e):
+    return f"{w.name(e['player'])} takes group {e['group']}: {', '.join(e['cards'])}."
+
+
+def _build(w: Writer, e):
+    link = w.board.links[e["link"]]
+    card = _a(e["card"])
+    how = f", Günstige Gelegenheit for {card} card" if e.get("favour") else f" with {card} card"
+    return f"{w.name(e['player'])} builds {w.board.describe(link)}{how}: pays {e['cost']}."
+
+
+def _discard(w: Writer, e):
+    return f"{w.name(e['player'])} discards {_a(e['region'])} card ({e['why']})."
+
+
+def _replan(w: Writer, e):
+    return (f"{w.name(e['player'])} plays Neue Planung: a {e['colour']} cube from {w.loc(e['source'])} "
+            f"to {w.loc(e['target'])}.")
+
+
+def _extra_cube(w: Writer, e):
+    return f"{w.name(e['player'])} plays Zusatzfracht: a {e['colour']} cube to {w.loc(e['location'])}."
+
+
+def _move(w: Writer, e):
+    gains = ", ".join(f"{p} +{n}" for p, n in e["gains"].items())
+    label = "Subvention move" if e["move"] == 3 else f"move {e['move']}"
+    return f"{w.name(e['player'])}, {label}: {e['colour']} cube {e['route']} ({', '.join(e['links'])}): {gains}."
+
+
+def _sabotage(w: Writer, e):
+    return (f"{w.name(e['player'])} plays Sabotage on {e['target']}'s move {e['move']} "
+            f"({e['colour']} cube {e['route']}).")
+
+
+def _decline(w: Writer, e):
+    return f"{w.name(e['player'])} declines move {e['move']}."
+
+
+def _forgone(w: Writer, e):
+    if (e.get("round"), e["player"], e["move"]) in w.declined:
+        return None
+    return f"{w.name(e['player'])} forgoes move {e['move']}."
+
+
+def _card(w: Writer, e):
+    source = {"deck": "from the deck", "none": "none left anywhere"}.get(e["source"], f"from {e['source']}'s hand")
+    return f"{w.name(e['player'])} draws an action card ({e['why']}; {source})."
+
+
+def _reshuffle(w: Writer, e):
+    return f"The action discards ({plural(e['cards'], 'card')}) are shuffled into a new deck."
+
+
+def _played(w: Writer, e):
+    if e["card"] in ("Sabotage", "Alles neu", "Neue Planung", "Zusatzfracht"):    # told by their own event
+        return None
+    return f"{w.name(e['player'])} plays {e['card']}."
+
+
+def _payout(w: Writer, e):
+    short = f", {e['short']} short: income down to {e['income']}" if e["short"] else ""
+    return (f"{w.name(e['player'])} receives {plural(e['received'], 'mark')}, pays interest {e['paid']} of "
+            f"{e['interest']}{short}.")
+
+
+def _missed(w: Writer, e):
+    return f"NOTE TO THE GM: {w.name(e['player'])} has sent nothing for {e['turns']} mail turns in a row."
+
+
+def _end(w: Writer, e):
+    winners = " and ".join(w.name(p) for p in e["winners"])
+    lines = ["THE GAME IS OVER. Score = income - bonds:"] if "agreement" not in e else _agreed(e, w.name)
+    for p, score in sorted(e["scores"].items(), key=lambda x: (-x[1], -e["cash"][x[0]], x[0])):
+        lines.append(f"  {w.name(p)}: {score} (marks {e['cash'][p]})")
+    lines.append(f"Winner: {winners}.")
+    lines.append("Track cards boxed at setup: " + (", ".join(e["removed"]) or "none") + ".")
+    return lines
+
+
+DESCRIBE = {"setup": _setup, "adjust_undone": Writer.undone, "adjusted": _adjusted, "goods card": _goods_card,
+            "bag empty": _bag_empty, "groups": _groups, "bonds": _bonds, "rearranged": _rearranged,
+            "extra turn": _extra_turn, "auction": _auction, "sealed tie": _sealed_tie, "sealed": _sealed,
+            "group": _group, "build": _build, "discard": _discard, "replan": _replan, "extra cube": _extra_cube,
+            "move": _move, "sabotage": _sabotage, "decline": _decline, "forgone": _forgone, "card": _card,
+            "reshuffle": _reshuffle, "played": _played, "payout": _payout, "missed": _missed,
+            "house_rule": lambda w, e: house_rule_line(e), "end": _end}

@@ -8,20 +8,12 @@ from pathlib import Path
 import yaml
 
 from ...errors import DataError
-from ...kernel.checks import (
-    boolean as _bool,
-)
-from ...kernel.checks import (
-    choice as _choice,
-)
-from ...kernel.checks import (
-    optional as _optional,
-)
-from ...kernel.checks import (
-    text as _text,
-)
+from ...kernel.checks import boolean as _bool
+from ...kernel.checks import choice as _choice
+from ...kernel.checks import optional as _optional
+from ...kernel.checks import text as _text
 from ...kernel.checks import whole_number as _int
-from ...kernel.ruleset import Ruleset, validate
+from ...kernel.ruleset import Ruleset, Section, validate
 from ...kernel.yamlfile import line_of, load_yaml, plain
 from ...resources import find_named
 from .board import CUBE_COLOURS
@@ -190,6 +182,6 @@ def load_volldampf_rules(name_or_path: str | Path = "volldampf", overrides: dict
     return Ruleset(plain(doc), str(path))
 
 
-def row(rules: Ruleset, players: int) -> dict:
+def row(rules: Ruleset, players: int) -> Section:
     """The numbers of rules/volldampf.yaml for this many players."""
-    return rules["by_players"][players]
+    return Section(rules.by_players[players])

@@ -82,7 +82,6 @@ class State:
 
     def copy(self) -> State:
         new = copy.copy(self)
-        new.__dict__.pop("log", None)
         for name, value in vars(new).items():
             if isinstance(value, Ledger):
                 setattr(new, name, value.copy())
@@ -91,48 +90,115 @@ class State:
         return new
 
     # -- changing ---------------------------------------------------------------
-    def _post(self, kind: str, payer: str, payee: str, amount: int, reason: str):
-        if amount > 0:
-            event = {"type": kind, "round": self.round, "payer": payer, "payee": payee, "amount": amount,
-                     "reason": reason}
-            self.apply(event)
-            if getattr(self, "log", None) is not None:
-                self.log.append(event)
-
-    def pay(self, payer: str, payee: str, amount: int, reason: str):
-        """Marks from payer to payee (a player or the bank)."""
-        self._post("money", payer, payee, amount, reason)
-
-    def gain(self, player: str, amount: int, reason: str):
-        self._post("income", TRACK, player, amount, reason)
-
-    def lose(self, player: str, amount: int, reason: str):
-        self._post("income", player, TRACK, amount, reason)
-
     def apply(self, event: dict):
-        """Fold one journal event into the state (the ledgers' postings and the state snapshots)."""
-        kind = event.get("type")
-        if kind in ("money", "income"):
-            ledger = self.money if kind == "money" else self.income
-            ledger.post(Posting(event["round"], event["payer"], event["payee"], event["amount"], event["reason"]))
-        elif kind == "state":
-            for key, value in event["state"].items():
-                setattr(self, key, copy.deepcopy(value))
-        elif kind == "setup":
-            self.seats, self.names = list(event["players"]), dict(event["names"])
-        elif kind == "draw":
-            self.draws_used += 1
-        elif kind == "game_created":
-            self.game = event["game"]
-        elif kind == "order_received":
-            ordered = self.ordered.setdefault(str(event["round"]), [])
-            if event["company"] not in ordered:
-                ordered.append(event["company"])
-        elif kind == "company_replaced":             # a stand-by player takes the seat (umpire replace)
-            if event.get("name"):
-                self.names[event["company"]] = event["name"]
-            if event["company"] in self.missed:
-                self.missed[event["company"]] = 0
+        """Fold one event into the state: the function of its name in FOLD (other events change nothing)."""
+        fold = FOLD.get(event.get("type"))
+        if fold:
+            fold(self, event)
+
+
+def _first(cards: list[str], name: str) -> str:
+    """The first card of that name (a card id without its copy number)."""
+    return next(c for c in cards if card_name(c) == name)
+
+
+def _posting(s: State, e: dict):
+    ledger = s.money if e["type"] == "money" else s.income
+    ledger.post(Posting(e["round"], e["payer"], e["payee"], e["amount"], e["reason"]))
+
+
+def _snapshot(s: State, e: dict):
+    for key, value in e["state"].items():
+        setattr(s, key, copy.deepcopy(value))
+
+
+def _setup(s: State, e: dict):
+    s.seats, s.names = list(e["players"]), dict(e["names"])
+
+
+def _draw(s: State, e: dict):
+    s.draws_used += 1
+
+
+def _game_created(s: State, e: dict):
+    s.game = e["game"]
+
+
+def _order_received(s: State, e: dict):
+    ordered = s.ordered.setdefault(str(e["round"]), [])
+    if e["company"] not in ordered:
+        ordered.append(e["company"])
+
+
+def _company_replaced(s: State, e: dict):
+    """A stand-by player takes the seat (umpire replace)."""
+    if e.get("name"):
+        s.names[e["company"]] = e["name"]
+    if e["company"] in s.missed:
+        s.missed[e["company"]] = 0
+
+
+def _cube(s: State, e: dict):
+    s.cubes.setdefault(e["location"], []).append(e["colour"])
+
+
+def _bonds(s: State, e: dict):
+    s.bonds[e["player"]] = e["total"]
+
+
+def _turn(s: State, e: dict):
+    s.turn, s.extra = e["turn"].lstrip("0123456789"), ""
+    if s.turn == "A":
+        s.rearranged, s.places, s.kept_a_orders = False, {}, {}
+
+
+def _extra_turn(s: State, e: dict):
+    s.turn, s.extra = e["turn"].lstrip("0123456789"), e["why"]
+
+
+def _rearranged(s: State, e: dict):
+    pool: dict[str, list[str]] = {}
+    for c in sorted(x for g in s.groups for x in g):
+        pool.setdefault(card_name(c), []).append(c)
+    s.groups = [[pool[r].pop(0) for r in g] for g in e["groups"]]
+    s.rearranged = True
+
+
+def _group(s: State, e: dict):
+    s.won[e["player"]] = list(s.groups[e["group"] - 1])
+    s.group_of[e["player"]] = e["group"]
+
+
+def _reshuffle(s: State, e: dict):
+    s.reshuffles += 1
+    s.action_deck, s.action_discards = sorted(s.action_discards), []
+    s.action_shuffle = e["purpose"]
+
+
+def _build(s: State, e: dict):
+    s.won[e["player"]].remove(_first(s.won[e["player"]], e["card"]))
+    s.sections[e["link"]] = e["player"]
+    s.sections_left[e["player"]] -= 1
+
+
+def _discard(s: State, e: dict):
+    s.won[e["player"]].remove(_first(s.won[e["player"]], e["region"]))
+
+
+def _replan(s: State, e: dict):
+    s.cubes[e["source"]].remove(e["colour"])
+    s.cubes.setdefault(e["target"], []).append(e["colour"])
+
+
+def _end(s: State, e: dict):
+    s.turn = "finished"
+
+
+FOLD = {"money": _posting, "income": _posting, "state": _snapshot, "setup": _setup, "draw": _draw,
+        "game_created": _game_created, "order_received": _order_received, "company_replaced": _company_replaced,
+        "cube": _cube, "extra cube": _cube, "bonds": _bonds, "turn": _turn, "extra turn": _extra_turn,
+        "rearranged": _rearranged, "group": _group, "reshuffle": _reshuffle, "build": _build,
+        "discard": _discard, "replan": _replan, "end": _end}
 
 
 def turn_name(state: State) -> str:

@@ -64,8 +64,8 @@ def _link_ids(c: SvgCanvas, board):
 
 def players(rules, state) -> WebTable:
     """The players in place order, as the text edition's table has them."""
-    hidden = rules["options"]["money"] == "hidden"
-    at_end = rules["bonds"]["income_at_end"]
+    hidden = rules.options.money == "hidden"
+    at_end = rules.bonds.income_at_end
     colours = player_colours(state.seats)
     places = state.places or state.last_places
     rows = [[places.get(p, "-"), f"{state.names.get(p, p)} ({p})", colours[p], "-" if hidden else state.cash(p),
