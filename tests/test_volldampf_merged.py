@@ -162,7 +162,7 @@ def test_section_17_merge_build_move_plays_a_round_in_two_mail_turns_and_replays
     actions.resolve(folder)
     assert actions.status(folder)["turn"] == "2A"
     letter = (folder.path / "newsletters" / "003.txt").read_text(encoding="utf-8")
-    assert f"Ann (ann) builds" in letter and "receives" in letter and "Round 2 of 5" in letter
+    assert "Ann (ann) builds" in letter and "receives" in letter and "Round 2 of 5" in letter
     sheet = (folder.path / "newsletters" / "003-ann.txt").read_text(encoding="utf-8")
     assert "MOVE" in sheet and "ignored" not in sheet
     while folder.state().phase != "finished":

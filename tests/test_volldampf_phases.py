@@ -4,6 +4,7 @@ import pytest
 from volldampf_helpers import FakeDraws, mid_game, read, rules, tiny_board
 
 from umpire.families.volldampf.engine import Engine, resolve
+from umpire.families.volldampf.rules import load_volldampf_rules
 from umpire.families.volldampf.state import card_name
 
 BOARD = tiny_board()
@@ -14,6 +15,11 @@ def state(turn="C", round=2, cash=None, income=None, bonds=None, sections=None, 
     return mid_game(BOARD, SEATS, round=round, turn=turn, cash=cash or {p: 10 for p in SEATS},
                     income=income or {p: 0 for p in SEATS}, bonds=bonds or {p: 0 for p in SEATS},
                     places={"a": 1, "b": 2, "c": 3}, sections=sections, cubes=cubes, hands=hands, won=won)
+
+
+def option_rules(**options):
+    """The 3-player ruleset with game options set."""
+    return load_volldampf_rules(overrides=options, players=3)
 
 
 def orders(turn, **lines):
@@ -128,7 +134,7 @@ def test_section_11_forgone_move_round_1_gives_no_card_nmr_gives_none():
 
 def test_section_11_nmr_action_cards_option():
     s = state(round=2, cubes={})
-    events, _ = resolve(s, BOARD, rules(3), orders("C"), FakeDraws(), {"nmr_action_cards": True})
+    events, _ = resolve(s, BOARD, option_rules(nmr_action_cards=True), orders("C"), FakeDraws())
     assert len([e for e in kinds(events, "card") if e["why"].startswith("forgone")]) == 6
 
 
@@ -137,7 +143,7 @@ def test_section_17_red_cubes_red_only():
     route = ["MOVE red Paris-Köln-Hannover-Leipzig-Prag"]
     events, _ = resolve(s, BOARD, rules(3), orders("C", a=route), FakeDraws())
     assert kinds(events, "move")[0]["gains"] == {"a": 3, "b": 1}
-    events, _ = resolve(s, BOARD, rules(3), orders("C", a=route), FakeDraws(), {"red_cubes_red_only": True})
+    events, _ = resolve(s, BOARD, option_rules(red_cubes_red_only=True), orders("C", a=route), FakeDraws())
     assert not kinds(events, "move")
     assert any("red locations only" in e["text"] for e in kinds(events, "note"))
 
@@ -274,7 +280,6 @@ def test_section_12_a_card_not_held_makes_that_alternative_illegal_and_the_next_
 
 
 def test_section_17_bonds_supply_caps_the_bonds_taken():
-    from umpire.families.volldampf.rules import load_volldampf_rules
     capped = load_volldampf_rules(overrides={"bonds.supply": 3}, players=3)
     s = state(turn="A", bonds={"a": 1, "b": 0, "c": 0})
     s.groups = [["octagon-1"], ["star-1"], ["circle-1"]]
@@ -295,9 +300,9 @@ def test_section_12_sabotage_card_drawn_during_the_turn_does_not_arm_the_line():
         s.action_deck = deck
         move = "MOVE violet Hannover-Leipzig"
         return resolve(s, BOARD, rules(3), orders("C", a=[move, move], c=["SABOTAGE a MOVE 2"]), FakeDraws())
-    after, events = turn_c({}, ["Sabotage-1"])           # c forgoes move 1 and draws the card then
+    events, after = turn_c({}, ["Sabotage-1"])           # c forgoes move 1 and draws the card then
     assert after.hands["c"] == ["Sabotage-1"] and not kinds(events, "sabotage")
-    after, events = turn_c({"c": ["Sabotage-1"]}, [])    # held when the move turns begin: it fires
+    events, after = turn_c({"c": ["Sabotage-1"]}, [])    # held when the move turns begin: it fires
     assert kinds(events, "sabotage")[0]["move"] == 2
 
 

@@ -4,6 +4,11 @@ Coin: every round has two mail turns, A and B; in each every player sends `GUESS
 `GUESS tails`; the umpire draws the coin (seeded or recorded draws) and a right guess scores.
 After round 2 the game is finished. Each player's private sheet tells him his guess. The GM may
 skip a turn (`umpire skip-turn GAME_DIR --reason TEXT`): no coin is drawn, the next turn opens.
+
+The engine follows the families' idiom (docs/families.md): every event is emitted through an
+Emitter, folded into a copy of the state by the function of its name (FOLD), and kept for the
+journal; the engine returns (events, state); the ruleset is checked by `ruleset.validate` and read
+through attributes.
 """
 
 from __future__ import annotations
@@ -25,9 +30,12 @@ from umpire.kernel.order_header import (
     read_header,
 )
 from umpire.resources import find_named
+from umpire.kernel.checks import choice, text, whole_number
+from umpire.kernel.ruleset import Ruleset, validate
 
 RULES = "family: coin\nname: coin\ntitle: Coin\nrounds: 2\n"
 BOARD = "name: coin-table\ntitle: The coin table\n"
+SCHEMA = {"family": choice("coin"), "name": text, "title": text, "rounds": whole_number(1)}
 
 
 class CoinState:
@@ -38,23 +46,80 @@ class CoinState:
         self.draws = 0
 
     def apply(self, event: dict):
-        kind = event["type"]
-        if kind == "game_created":
-            self.game, self.players = event["game"], [p["id"] for p in event["players"]]
-            self.scores = {p: 0 for p in self.players}
-        elif kind == "turn_opened":
-            self.round, self.phase = event["round"], event["turn"]
-        elif kind == "scored":
-            self.scores[event["player"]] += 1
-        elif kind == "draw":
-            self.draws += 1
-        elif kind == "finished":
-            self.phase = "finished"
+        """Fold one event: the function of its name in FOLD (other events change nothing)."""
+        fold = FOLD.get(event["type"])
+        if fold:
+            fold(self, event)
 
     def copy(self) -> CoinState:
         new = CoinState()
         new.__dict__.update(self.__dict__, players=list(self.players), scores=dict(self.scores))
         return new
+
+
+def _game_created(s: CoinState, e: dict):
+    s.game, s.players = e["game"], [p["id"] for p in e["players"]]
+    s.scores = {p: 0 for p in s.players}
+
+
+def _turn_opened(s: CoinState, e: dict):
+    s.round, s.phase = e["round"], e["turn"]
+
+
+def _scored(s: CoinState, e: dict):
+    s.scores[e["player"]] += 1
+
+
+def _draw(s: CoinState, e: dict):
+    s.draws += 1
+
+
+def _finished(s: CoinState, e: dict):
+    s.phase = "finished"
+
+
+FOLD = {"game_created": _game_created, "turn_opened": _turn_opened, "scored": _scored, "draw": _draw,
+        "finished": _finished}
+
+
+class Emitter:
+    """Folds each event into the working state and keeps it for the journal."""
+
+    def __init__(self, state: CoinState):
+        self.state, self.events = state, []
+
+    def __call__(self, event: dict) -> dict:
+        self.state.apply(event)
+        self.events.append(event)
+        return event
+
+
+# -- the engine: pure, (state, orders, draws) -> (events, new state) -----------------------
+def start(game: str, players: list[dict]) -> tuple[list[dict], CoinState]:
+    emit = Emitter(CoinState())
+    emit({"type": "game_created", "game": game, "players": players})
+    emit({"type": "turn_opened", "round": 1, "turn": "A"})
+    return emit.events, emit.state
+
+
+def play_turn(state: CoinState, rules, guesses: dict[str, str | None], draws) -> tuple[list[dict], CoinState]:
+    """Draw the coin, score the right guesses, open the next turn."""
+    emit = Emitter(state.copy())
+    turn = f"{state.round}{state.phase}"
+    coin = draws.pick(f"turn {turn} coin", "coin", ["heads", "tails"])
+    emit(draw_event(f"turn {turn} coin", "coin", coin))
+    for p in emit.state.players:
+        if guesses.get(p) == coin:
+            emit({"type": "scored", "player": p})
+    emit(_next_turn(emit.state, rules))
+    return emit.events, emit.state
+
+
+def skip_turn(state: CoinState, rules) -> tuple[list[dict], CoinState]:
+    emit = Emitter(state.copy())
+    emit({"type": "skipped", "round": state.round, "turn": state.phase})
+    emit(_next_turn(emit.state, rules))
+    return emit.events, emit.state
 
 
 @dataclass
@@ -78,10 +143,12 @@ class Coin(Family):
         return SimpleNamespace(**yaml.safe_load(find_named("maps", str(name_or_path)).read_text()))
 
     def load_rules(self, name_or_path, overrides: dict):
-        doc = yaml.safe_load(Path(find_named("rules", str(name_or_path))).read_text())
+        path = Path(find_named("rules", str(name_or_path)))
+        doc = yaml.safe_load(path.read_text())
+        validate(doc, SCHEMA, "", str(path))
         if overrides:
             raise DataError(f"Coin has no ruleset value {next(iter(overrides))!r}.")
-        return SimpleNamespace(**doc)
+        return Ruleset(doc, str(path))
 
     def check_players(self, rules, players: list[dict]) -> None:
         if len(players) < 2:
@@ -121,21 +188,15 @@ class Coin(Family):
         return list(state.players) if state.phase != "finished" else []
 
     def start_game(self, game, players, rules, random, options, board) -> list[dict]:
-        return [{"type": "game_created", "game": game, "players": players},
-                {"type": "turn_opened", "round": 1, "turn": "A"}]
+        return start(game, players)[0]
 
     def resolve(self, state: CoinState, board, rules, orders, random, options) -> list[dict]:
-        turn = self.open_turn(state)
-        coin = random.pick(f"turn {turn} coin", "coin", ["heads", "tails"])
-        events = [draw_event(f"turn {turn} coin", "coin", coin)]
-        events += [{"type": "scored", "player": p} for p in state.players
-                   if p in orders and orders[p].guess == coin]
-        return events + [_next_turn(state, rules)]
+        return play_turn(state, rules, {p: order.guess for p, order in orders.items()}, random)[0]
 
     def command(self, name, state, board, rules, random, options, args) -> list[dict]:
         if name != "skip-turn":
             return super().command(name, state, board, rules, random, options, args)
-        return [{"type": "skipped", "round": state.round, "turn": state.phase}, _next_turn(state, rules)]
+        return skip_turn(state, rules)[0]
 
     def outcome(self, events: list[dict]):
         if not any(e["type"] == "finished" for e in events):

@@ -7,14 +7,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
 
-from volldampf_helpers import FakeDraws, rules, tiny_board  # noqa: E402
+import pytest
+from volldampf_helpers import FakeDraws, rules, tiny_board
 
-import pytest  # noqa: E402
-
-from umpire.families.volldampf import engine  # noqa: E402
-from umpire.families.volldampf.board import load_board  # noqa: E402
-from umpire.families.volldampf.orders import BodyReader  # noqa: E402
-from umpire.families.volldampf.state import card_name  # noqa: E402
+from umpire.families.volldampf import engine
+from umpire.families.volldampf.board import load_board
+from umpire.families.volldampf.orders import BodyReader
+from umpire.families.volldampf.state import card_name
 
 SEATS = [f"p{i}" for i in range(6)]
 

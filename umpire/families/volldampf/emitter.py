@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...draws import draw_event
+from ...kernel.draws import draw_event
 from .state import TRACK, State
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from ...errors import UmpireError
 from ...kernel.words import plural
 from . import auction, transport
-from .orders import Build, Decline, Discard, TurnOrders, replan_turn
 from .emitter import Emitter
+from .orders import Build, Decline, Discard, TurnOrders, replan_turn
 from .rules import row
 from .state import BANK, State, card_name, turn_name
 

@@ -4,8 +4,8 @@ newsletter (text, PDF, a private sheet per player) and the confirmation of an or
 from __future__ import annotations
 
 import re
-from functools import partial
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from ...kernel.draws import RecordedDraws, SeededDraws, read_draws_file
@@ -30,12 +30,21 @@ from ...kernel.textfill import fill
 from ...kernel.words import noun, plural
 from ..base import END, Confirmation, Family, Issue, TurnLines, ended_report, finished_already
 from . import engine
-from .board import CUBE_COLOURS, FORMAT as BOARD_FORMAT, load_board
+from .board import CUBE_COLOURS, load_board
+from .board import FORMAT as BOARD_FORMAT
 from .facts import newsletter_facts, private_facts
 from .orderform import order_form
 from .orders import TURN_OF, BodyReader, TurnOrders, line_turn
 from .preview import preview
-from .report import ASKS, ASKS_EXTRA, Due, Writer, board_position, newsletter_text, since_last_issue
+from .report import (
+    ASKS,
+    ASKS_EXTRA,
+    Due,
+    Writer,
+    board_position,
+    newsletter_text,
+    since_last_issue,
+)
 from .rules import SCHEMA, load_volldampf_rules, option_key, setup_problems
 from .state import State, turn_name
 

@@ -11,8 +11,8 @@ same board, frame and cubes give the same blocks.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 

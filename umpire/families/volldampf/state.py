@@ -205,4 +205,4 @@ def turn_name(state: State) -> str:
     return "finished" if state.turn == "finished" else f"{state.round}{state.turn}"
 
 
-__all__ = ["BANK", "TRACK", "State", "card_name", "turn_name", "CUBE_COLOURS"]
+__all__ = ["BANK", "CUBE_COLOURS", "TRACK", "State", "card_name", "turn_name"]
