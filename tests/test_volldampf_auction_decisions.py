@@ -90,5 +90,6 @@ def test_tied_players_at_the_end_of_a_round_draw_action_cards_in_place_order():
     state = mid_game(board, SEATS, round=2, turn="C", cash={"a": 10, "b": 10}, income={"a": 3, "b": 3},
                      bonds={"a": 0, "b": 0}, places={"b": 1, "a": 2})
     events, _ = resolve(state, board, rules(2), {"a": None, "b": None}, FakeDraws())
-    drawn = [e["player"] for e in events if e["type"] == "note" and "lowest income at the end of the round" in e["text"]]
+    drawn = [e["player"] for e in events
+             if e["type"] == "note" and "lowest income at the end of the round" in e["text"]]
     assert drawn == ["b", "a"]                                     # b holds place 1: b draws first

@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from volldampf_helpers import TINY, FakeDraws, tiny_board, worked_board, worked_position
 
-from umpire.usecases import actions
 from umpire.errors import UmpireError
 from umpire.families.volldampf import engine
 from umpire.families.volldampf.orders import BodyReader
 from umpire.families.volldampf.preview import preview
 from umpire.families.volldampf.rules import load_volldampf_rules
+from umpire.usecases import actions
 from umpire.usecases.replay import replay
 
 SEATS = ["A", "B", "C"]
@@ -83,7 +83,8 @@ def test_section_10_merged_builds_keep_place_order_and_the_later_player_falls_ba
 
 def test_section_11_merged_declined_moves_earn_cards_and_income_follows(merged_turn):
     _, after, events = merged_turn
-    assert [e["player"] for e in events if e["type"] == "card" and e["why"].startswith("forgone")] == ["C", "B", "A", "C"]
+    drawn = [e["player"] for e in events if e["type"] == "card" and e["why"].startswith("forgone")]
+    assert drawn == ["C", "B", "A", "C"]
     assert {p: after.income_of(p) for p in SEATS} == {"A": 3, "B": 3, "C": 1}
     payouts = {e["player"]: e["received"] for e in events if e["type"] == "payout"}
     assert payouts == {"A": 3, "B": 3, "C": 1}

@@ -150,7 +150,8 @@ def test_section_17_red_cubes_red_only():
 
 # -- section 12 ----------------------------------------------------------------------
 def test_section_12_subvention_third_move_for_last_place_after_second_moves():
-    s = state(sections={"L7": "b", "L12": "a"}, cubes={"HAN": ["violet"], "LEI": ["red"]}, income={"a": 5, "b": 5, "c": 0},
+    s = state(sections={"L7": "b", "L12": "a"}, cubes={"HAN": ["violet"], "LEI": ["red"]},
+              income={"a": 5, "b": 5, "c": 0},
               hands={"c": ["Subvention-1"], "a": ["Subvention-2"]})
     events, after = resolve(s, BOARD, rules(3), orders("C", a=["SUBSIDY red Leipzig-Prag"],
                                                        c=["SUBSIDY violet Hannover-Leipzig"]), FakeDraws())
@@ -259,7 +260,8 @@ def test_section_5_three_mail_turns_a_round_to_the_end(players):
         turns.append(f"{s.round}{s.turn}")
         _, s = resolve(s, BOARD, rules(players), {p: None for p in seats}, FakeDraws("g"))
     regular = [t for t in turns if t[-1] in "ABC"]
-    assert len(regular) == 3 * rules(players)["by_players"][players]["rounds"] and regular[:4] == ["1A", "1B", "1C", "2A"]
+    assert len(regular) == 3 * rules(players).by_players[players]["rounds"]
+    assert regular[:4] == ["1A", "1B", "1C", "2A"]
     assert (len(turns) > len(regular)) == (players == 2)    # silent 2-player bids tie: an extra turn
     assert not s.track_deck                              # the deck runs out in the last round
 
@@ -273,7 +275,8 @@ def test_section_11_no_location_or_link_used_twice():
 
 def test_section_12_a_card_not_held_makes_that_alternative_illegal_and_the_next_is_tried():
     s = state(sections={"L7": "a", "L8": "a"}, cubes={"HAN": ["violet"], "BER": ["violet"]})
-    events, _ = resolve(s, BOARD, rules(3), orders("C", a=["MOVE violet Hannover-Leipzig FAST ELSE violet Berlin-Leipzig"]),
+    fast = "MOVE violet Hannover-Leipzig FAST ELSE violet Berlin-Leipzig"
+    events, _ = resolve(s, BOARD, rules(3), orders("C", a=[fast]),
                         FakeDraws())
     assert [e["route"] for e in kinds(events, "move")] == ["Berlin-Leipzig"]
     assert any("no Schnelle Lok" in e["text"] for e in kinds(events, "note"))

@@ -66,7 +66,8 @@ def test_section_2_gm_ruleset_with_unknown_key_names_its_line(tmp_path):
     path = _own_ruleset(tmp_path, "favour_cost: 5", "favour_cost: 5\nfavor_cost: 5")
     with pytest.raises(DataError) as err:
         load_volldampf_rules(path)
-    line = 1 + next(i for i, t in enumerate(path.read_text(encoding="utf-8").splitlines()) if t.startswith("favor_cost"))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = 1 + next(i for i, t in enumerate(lines) if t.startswith("favor_cost"))
     assert "favor_cost" in str(err.value) and f"line {line}," in str(err.value)
 
 

@@ -19,9 +19,10 @@ from types import SimpleNamespace
 
 import yaml
 
-from umpire.kernel.draws import RecordedDraws, SeededDraws, draw_event, read_draws_file
 from umpire.errors import DataError, UmpireError
 from umpire.families.base import Confirmation, Family, GmCommand, Issue
+from umpire.kernel.checks import choice, text, whole_number
+from umpire.kernel.draws import RecordedDraws, SeededDraws, draw_event, read_draws_file
 from umpire.kernel.order_header import (
     HEADER_KEYWORDS,
     LineError,
@@ -29,9 +30,8 @@ from umpire.kernel.order_header import (
     clean_lines,
     read_header,
 )
-from umpire.resources import find_named
-from umpire.kernel.checks import choice, text, whole_number
 from umpire.kernel.ruleset import Ruleset, validate
+from umpire.resources import find_named
 
 RULES = "family: coin\nname: coin\ntitle: Coin\nrounds: 2\n"
 BOARD = "name: coin-table\ntitle: The coin table\n"

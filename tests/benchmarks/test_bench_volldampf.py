@@ -27,7 +27,8 @@ def orders_for(state, board):
         elif turn == "B":
             lines = []
             for card in state.won[p]:
-                free = [x.id for x in board.links.values() if x.region == card_name(card) and x.id not in state.sections]
+                free = [x.id for x in board.links.values()
+                        if x.region == card_name(card) and x.id not in state.sections]
                 lines.append("BUILD " + " ELSE ".join(free[:3]) if free else f"DISCARD {card_name(card)}")
         else:
             lines = [f"MOVE {c} {board.locations[loc].name} BEST" for loc, cs in sorted(state.cubes.items())

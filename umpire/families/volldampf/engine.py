@@ -120,7 +120,8 @@ class Engine:
         regions = list(self.board.regions)
         box = rules.box
         if len(regions) != box.regions or any(r.cards != box.cards_per_region for r in self.board.regions.values()):
-            raise UmpireError(f"the board {self.board.name} has regions {', '.join(f'{r.name} ({r.cards})' for r in self.board.regions.values())}, "
+            held = ', '.join(f'{r.name} ({r.cards})' for r in self.board.regions.values())
+            raise UmpireError(f"the board {self.board.name} has regions {held}, "
                               f"but the ruleset deals {box.regions} regions of {box.cards_per_region} cards.",
                               fix="Use a board and a ruleset that agree (rule reference, section 2).")
         s.bag = dict(box["cubes"])
@@ -139,7 +140,8 @@ class Engine:
             s.removed.append(self.deal(TRACK_SHUFFLE, "track", s.track_deck, hidden=True))
         s.action_deck = [f"{name}-{i}" for name, n in box["action_cards"].items() for i in range(1, n + 1)]
         s.goods_deck = list(self.goods)
-        self.emit("setup", players=list(s.seats), names=dict(s.names), removed=len(s.removed), track_cards=len(s.track_deck))
+        self.emit("setup", players=list(s.seats), names=dict(s.names), removed=len(s.removed),
+                  track_cards=len(s.track_deck))
         for loc in self.board.locations.values():
             if loc.colour in ("blue", "violet"):
                 self.place_cube(f"setup cube {loc.name}", loc.id)
@@ -386,7 +388,8 @@ class Engine:
         regions = {card_name(c) for c in self.s.won[p]}
         free = [x for x in self.board.links.values() if x.region in regions and x.id not in self.s.sections
                 and x.cost <= self.s.cash(p)]
-        return ", ".join(f"{x.id} {self.board.locations[x.a].name}-{self.board.locations[x.b].name}" for x in free[:12]) or "none"
+        names = self.board.locations
+        return ", ".join(f"{x.id} {names[x.a].name}-{names[x.b].name}" for x in free[:12]) or "none"
 
     def try_build(self, p, alt: Build, line) -> str | None:
         s, link = self.s, self.board.links[alt.link]
@@ -436,7 +439,8 @@ class Engine:
         for p in s.seats:
             for sab in (self.orders[p] or TurnOrders()).sabotages:
                 if sab.target not in s.seats:
-                    self.note(p, f"{sab.text}: there is no player {sab.target!r} (the players are {', '.join(s.seats)}).")
+                    self.note(p, f"{sab.text}: there is no player {sab.target!r} "
+                                 f"(the players are {', '.join(s.seats)}).")
                 elif not self.holds(p, SABOTAGE):
                     self.note(p, f"{sab.text}: you hold no Sabotage card; the line never fires.")
                     self.fired.add((p, sab.number))

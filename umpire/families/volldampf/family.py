@@ -8,14 +8,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from ...kernel.draws import RecordedDraws, SeededDraws, read_draws_file
-from ...kernel.columns import pad
 from ...errors import UmpireError
+from ...kernel.columns import pad
+from ...kernel.draws import RecordedDraws, SeededDraws, read_draws_file
 from ...kernel.order_header import (
     HEADER_KEYWORDS,
     ORDER_READING,
     PASS_LINE,
-    TURN_NAME as TURN,
     LineError,
     OrderLineError,
     clean_lines,
@@ -25,6 +24,9 @@ from ...kernel.order_header import (
     refused_order_lines,
     split_press,
     turn_words,
+)
+from ...kernel.order_header import (
+    TURN_NAME as TURN,
 )
 from ...kernel.textfill import fill
 from ...kernel.words import noun, plural
@@ -310,7 +312,8 @@ class Volldampf(Family):
         for p, v in info["players"].items():
             sections = len(v["sections"])
             lines.append(f"  {p:<10} {pad(v['name'], 24)} {v['marks']:>4} marks  income {v['income']:>3}"
-                         f"  bonds {v['bonds']:>2}  place {v['place'] or '-'}  {sections:>2} {noun(sections, 'section'):<8}"
+                         f"  bonds {v['bonds']:>2}  place {v['place'] or '-'}  "
+                         f"{sections:>2} {noun(sections, 'section'):<8}"
                          f"  {v['cards']} {noun(v['cards'], 'card')}")
         lines.append("  bag: " + ", ".join(f"{c} {n}" for c, n in info["bag"].items()))
         return lines

@@ -210,7 +210,8 @@ class BodyReader:
                 bids.append(_number(rest[1], "the bid after THEN", 0, 9999))
                 rest = rest[2:]
         except _Refused as exc:
-            raise _Refused(exc.why, f"{exc.fix[:-1]}, e.g. {example}." if exc.fix else f"Write e.g. {example}.") from None
+            fix = f"{exc.fix[:-1]}, e.g. {example}." if exc.fix else f"Write e.g. {example}."
+            raise _Refused(exc.why, fix) from None
         if len(bids) > 1 and self.count is not None and self.count != 2:
             raise _Refused(f"THEN repeats tied sealed bids, which only a 2-player game has; with {self.count} "
                            "players the umpire plays the open auction up to your one highest bid",
@@ -240,7 +241,8 @@ class BodyReader:
 
     def _rearrange(self, orders, number, text, body, args, expected):
         if not args:
-            raise _Refused("REARRANGE needs the new groups", "Write e.g. REARRANGE 1:octagon,triangle,triangle 2:circle,star,star.")
+            raise _Refused("REARRANGE needs the new groups",
+                           "Write e.g. REARRANGE 1:octagon,triangle,triangle 2:circle,star,star.")
         groups = {}
         for word in args:
             head, colon, cards = word.partition(":")
@@ -298,7 +300,8 @@ class BodyReader:
                                    f"Write e.g. BUILD {self._ex.link_id} FAVOUR {next(iter(self.board.regions))}.")
                 favour, part = self._region(part[i + 1]), part[:i]
             if not part:
-                raise _Refused("an alternative names no link", f"Write e.g. BUILD {self._ex.link} ELSE {self._ex.other_id}.")
+                raise _Refused("an alternative names no link",
+                               f"Write e.g. BUILD {self._ex.link} ELSE {self._ex.other_id}.")
             alternatives.append(Build(self._link(" ".join(part)), favour))
         self._limit(orders.builds, "BUILD and DISCARD")
         orders.builds.append(Line(number, text, tuple(alternatives), expected))
@@ -327,7 +330,8 @@ class BodyReader:
         for part in _split_else(args):
             if [w.upper() for w in part] == ["DECLINE"]:
                 if not allow_decline:
-                    raise _Refused("a subsidy move cannot be declined", "Leave out DECLINE; no move is made if none is legal.")
+                    raise _Refused("a subsidy move cannot be declined",
+                                   "Leave out DECLINE; no move is made if none is legal.")
                 alternatives.append(Decline())
                 continue
             if part and part[0].upper() == "MOVE":
@@ -358,7 +362,8 @@ class BodyReader:
         rest = [w.upper() for w in args[1:]]
         while rest:
             if len(rest) < 2 or rest[0] not in ("MOVE", "GAIN"):
-                raise _Refused("after the player only MOVE k and GAIN n may follow", "Write e.g. SABOTAGE red MOVE 2 GAIN 2.")
+                raise _Refused("after the player only MOVE k and GAIN n may follow",
+                               "Write e.g. SABOTAGE red MOVE 2 GAIN 2.")
             if rest[0] == "MOVE":
                 move = _number(rest[1], "the move", 1, 3)
             else:
@@ -410,7 +415,8 @@ class BodyReader:
         for p in self.players:
             if fold(p) == fold(word):
                 if p == self.me:
-                    raise _Refused("a player cannot name himself here", f"Name one of {', '.join(x for x in self.players if x != p)}.")
+                    raise _Refused("a player cannot name himself here",
+                                   f"Name one of {', '.join(x for x in self.players if x != p)}.")
                 return p
         raise _Refused(f"there is no player {word!r}", f"The players are {', '.join(self.players)}.")
 
@@ -442,7 +448,8 @@ class BodyReader:
         ends = _split_ends(self.board, words)
         if ends is None or len(ends) != 2:
             unknown = _first_unknown(self.board, words)
-            why = f"{unknown!r} is neither a location nor a link of this board" if unknown else f"{words!r} is not a link"
+            why = (f"{unknown!r} is neither a location nor a link of this board" if unknown
+                   else f"{words!r} is not a link")
             raise _Refused(why, _sentence(suggestion(self.board, unknown or "")) +
                            f"Name a link by its id ({self._ex.link_id}) or its two ends ({self._ex.link}).")
         between = self.board.links_between(*ends)
@@ -599,7 +606,8 @@ def _annotation(text):
 
 def _number(word, what, low, high):
     if not re.fullmatch(r"\d+", word or ""):
-        raise _Refused(f"{quote(word)!r} is not a whole number ({what})", f"Write {what} as a number from {low} to {high}.")
+        raise _Refused(f"{quote(word)!r} is not a whole number ({what})",
+                       f"Write {what} as a number from {low} to {high}.")
     digits = word.lstrip("0") or "0"
     if len(digits) > len(str(high)) or int(digits) > high:
         raise _Refused(f"{what} {quote(digits)} is above the limit of {high}", f"Write a number from {low} to {high}.")

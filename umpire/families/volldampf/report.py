@@ -8,9 +8,9 @@ import textwrap
 from typing import NamedTuple
 
 from ...kernel.columns import cut, pad
-from ..base import house_rule_line
 from ...kernel.gm_notes import HEADING, from_the_gm
 from ...kernel.words import plural
+from ..base import house_rule_line
 from .engine import goods_card_ids
 from .orderform import order_form
 from .rules import row
@@ -122,12 +122,14 @@ class Writer:
         s = self.s
         at_end = self.rules.bonds.income_at_end
         colours = player_colours(s.seats)
-        out = [f"{'place':<6}{'player':<28}{'colour':<7}{'marks':>6}{'income':>7}{'bonds':>6}{'score':>6}{'cards':>6}{'sections':>9}"]
+        out = [f"{'place':<6}{'player':<28}{'colour':<7}{'marks':>6}{'income':>7}{'bonds':>6}{'score':>6}"
+               f"{'cards':>6}{'sections':>9}"]
         for p in s.in_place_order(s.places or s.last_places):
             place = (s.places or s.last_places).get(p, "-")
             marks = "-" if hidden_money else str(s.cash(p))
             out.append(f"{place!s:<6}{pad(cut(self.name(p), 27), 28)}{colours[p]:<7}{marks:>6}{s.income_of(p):>7}"
-                       f"{s.bonds[p]:>6}{s.score(p, at_end):>6}{len(s.hands[p]):>6}{sum(1 for o in s.sections.values() if o == p):>9}")
+                       f"{s.bonds[p]:>6}{s.score(p, at_end):>6}{len(s.hands[p]):>6}"
+                       f"{sum(1 for o in s.sections.values() if o == p):>9}")
         return out
 
     def position(self) -> list[str]:
@@ -164,7 +166,8 @@ class Writer:
                       "alternatives for routes over links that may not be built."]
         due = textwrap.wrap(due_sentence(turn_name(s), deadline, grace_end), WIDTH, break_on_hyphens=False) \
             if deadline else []
-        return due + [f"Orders for turn {turn_name(s)} (header: GAME, PLAYER, CODE, optional ROUND {turn_name(s)}):"] + [
+        head = f"Orders for turn {turn_name(s)} (header: GAME, PLAYER, CODE, optional ROUND {turn_name(s)}):"
+        return due + [head] + [
             "  " + x for x in lines] + extra + [
             "Your own order form for this turn, with examples you can send now, ends your private sheet."]
 
@@ -193,6 +196,9 @@ class Due(NamedTuple):
     deadline: str | None = None
     grace_end: str | None = None
     late: tuple[str, ...] = ()
+
+
+NO_DEADLINE = Due()
 
 
 def due_sentence(turn: str, deadline: str, grace_end: str | None) -> str:
@@ -232,7 +238,7 @@ def gm_section(events: list[dict]) -> list[str]:
 
 def newsletter_text(board, rules, state: State, events: list[dict], game: str, number: int,
                     commitment: str | None = None, seed: str | None = None, press: list[dict] = (),
-                    due: Due = Due()) -> str:
+                    due: Due = NO_DEADLINE) -> str:
     w = Writer(board, rules, state, events)
     hidden = rules.options.money == "hidden"
     title = f"VOLLDAMPF  {game}  newsletter {number:03d}"
