@@ -63,3 +63,29 @@ def test_a_die_left_out_of_the_archive_stops_the_play_at_its_round_naming_both_p
     assert "roll 6 (round 3 construction die 2) is needed, but the die on line 11 is tagged 'round 4 construction'" \
         in result.stderr
     assert str(dice) in result.stderr
+
+
+def test_the_round_the_gms_end_of_construction_ended_is_not_called_resolved(played):
+    letter = (played / "newsletters" / "008.txt").read_text()
+    assert "Round 7 was not played: the GM ended the construction phase with it open. " \
+           "Orders are now due for operating round 8." in letter
+    assert "Round 7 is resolved" not in letter
+    assert "Round 6 is resolved." in (played / "newsletters" / "007.txt").read_text()
+
+
+def test_the_archives_newsletters_print_order_forms_without_a_code_line(played):
+    letter = (played / "newsletters" / "001.txt").read_text()
+    assert "  GAME bavaria-1994\n  COMPANY red\n  ROUND 1\n" in letter and "CODE" not in letter
+
+
+def test_dice_next_names_the_archives_own_dice_file_when_the_dice_run_out(tmp_path):
+    folder = tmp_path / "archive"
+    shutil.copytree(ARCHIVE, folder)
+    dice = folder / "dice.txt"
+    dice.write_text("".join(line for line in dice.read_text().splitlines(keepends=True)
+                            if not line.startswith("transport 4: ")))
+    assert umpire("play", folder, tmp_path / "out").exit_code == 1
+    result = umpire("dice", tmp_path / "out" / "bavaria-1994", "--next")
+    assert result.exit_code == 1
+    assert "Add the next printed dice to the archive's own dice.txt (the dice file beside its game.yaml), " \
+           "not to its copy in" in result.stderr

@@ -57,6 +57,12 @@ def test_new_prints_codes_once_and_writes_newsletter_001(tmp_path):
     assert "seed: x" in secrets and "seed:" not in (tmp_path / "g" / "game.yaml").read_text()
 
 
+def test_new_without_rules_plays_laurin_the_default_edition(tmp_path):
+    result = umpire("new", tmp_path / "g", "--map", TEST_MAP, *COMPANIES, "--seed", "x")
+    assert result.exit_code == 0, result.output
+    assert "name: laurin" in (tmp_path / "g" / "game.yaml").read_text()
+
+
 def test_three_round_game(game, tmp_path):
     first = status(game)
     assert (first["game"], first["phase"], first["round"]) == ("g1", "construction", 1)

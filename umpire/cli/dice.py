@@ -32,12 +32,23 @@ def dice_command(game_dir, upcoming):
             click.echo("The next resolve takes these rolls from the dice file, and then it runs out:")
             _echo_rolls([Roll(number, purpose, die.value, die.line or None) for number, purpose, die in exc.rolled],
                         "roll")
-        raise
+        raise _of_archive(folder, exc) from None
     kind = word(folder)
     if not found:
         click.echo(("The next resolve rolls no dice." if kind == "roll" else "The next resolve draws nothing.")
                    if upcoming else f"No {kind} has been made yet.")
     _echo_rolls(found, kind)
+
+
+def _of_archive(folder: GameFolder, exc: DiceExhausted) -> DiceExhausted:
+    """In a zine's game typed in (game.yaml `archive:`), the dice to add go to the archive's own
+    dice file: the copy in the game folder is replaced by the next `umpire play`."""
+    own = (folder.config.get("archive") or {}).get("dice")
+    if own is None:
+        return exc
+    return DiceExhausted(exc.what, exc.where, f"Add the next printed dice to the archive's own {own} (the dice "
+                         f"file beside its game.yaml), not to its copy in {folder.path}, which the next "
+                         "`umpire play` replaces; then play the archive again.")
 
 
 def _echo_rolls(found: list, kind: str):

@@ -25,7 +25,7 @@ from .turns import named, round_or_turn
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--map", "map_name", help="A bundled map name or a map file (default: the board of a family that has one).")
-@click.option("--rules", "rules_name", required=True,
+@click.option("--rules", "rules_name", default="laurin", show_default=True,
               help=f"A bundled ruleset ({', '.join(bundled_names('rules'))}) or a ruleset file.")
 @click.option("--company", "--player", "companies", multiple=True, required=True, metavar="ID:NAME:EMAIL",
               help="A company (a player), in seat order; the first listed is first in round 1.")

@@ -116,13 +116,15 @@ def read_options(family, option_specs, profile: str | None = None) -> dict:
 def create_game(path: Path, map_name: str | None, rules_name: str, company_specs: list[str],
                 seed: str | None = None, dice_file: Path | None = None, option_specs: tuple[str, ...] = (),
                 now: datetime | None = None, game_id: str | None = None, profile: str | None = None,
-                draws_file: Path | None = None, zones: tuple[str, ...] = ()) -> tuple[GameFolder, dict]:
+                draws_file: Path | None = None, zones: tuple[str, ...] = (),
+                archive: dict | None = None) -> tuple[GameFolder, dict]:
     """Create the game folder, open round 1 and write newsletter 001. Returns the order codes.
     A postal profile's options come first; an `--option` of the same key wins.
 
     The game id is the folder's name unless `game_id` is given; either must be a game id (ids.py).
     The ruleset's `family:` says which game it is; `map_name` may be None where the family has a
-    default board. Recorded randomness is `dice_file` (Dampfross) or `draws_file`, as the family draws."""
+    default board. Recorded randomness is `dice_file` (Dampfross) or `draws_file`, as the family draws.
+    `archive` marks a zine's game typed in (game.yaml `archive:`, written by `umpire play`)."""
     path = Path(path)
     game_id = ids.check_game_id(game_id, "--id") if game_id is not None else ids.check_game_id(
         path.name, f"the folder name of {path}:")
@@ -189,6 +191,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
         "created_with": f"umpire {__version__}",
         "newsletter_layout": NEWSLETTER_LAYOUT,
         "order_reading": ORDER_READING,
+        **({"archive": archive} if archive else {}),   # a zine's game typed in (`umpire play`, docs/archive.md)
     }
     own = templates_folder(path.parent)             # the GM's own templates, copied as the ruleset is
     templates = own_templates.read_folder(own) if own is not None else {}

@@ -396,6 +396,15 @@ def clear_earlier_run(path: Path, label: str):
         shutil.rmtree(path)
 
 
+def transcribed(archive: Archive) -> dict | None:
+    """What game.yaml of the game played keeps of a zine's game typed in (`archive:`): the name of
+    the archive's own dice or draws file. An archive of seeded dice (the bundled demos) is a game
+    as the umpire runs it, and keeps nothing."""
+    if archive.dice is None:
+        return None
+    return {archive.recorded: archive.dice.name}
+
+
 def play(source: Path, out_dir: Path, step: Callable[[int, int], None] | None = None,
          label: str | None = None) -> Played:
     """Play the archive at `source` (`label`: how to name it) into OUT_DIR/<game>; an earlier run
@@ -406,7 +415,8 @@ def play(source: Path, out_dir: Path, step: Callable[[int, int], None] | None = 
     try:
         recorded = {f"{archive.recorded}_file": archive.dice}
         folder, _ = actions.create_game(path, archive.map, archive.rules, archive.companies, seed=archive.seed,
-                                        option_specs=archive.options, profile=archive.profile, **recorded)
+                                        option_specs=archive.options, profile=archive.profile,
+                                        archive=transcribed(archive), **recorded)
     except NotOpened as exc:                  # the folder begun is removed: nothing to look at
         raise _misfit(archive, path, exc, "round 1", "as it opened", kept=False) from None
     return Game(archive, folder, step).play_all()

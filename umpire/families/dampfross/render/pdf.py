@@ -111,7 +111,7 @@ def _front(flow: Flow, f: dict, content: MapContent):
 
 
 def _headline(f: dict) -> str:
-    done = f"Round {f['resolved_round']} is resolved. " if f["resolved_round"] else ""
+    done = f["done"]
     if f["phase"] == "finished":
         winners = f["finished"]["winner_names"] if f["finished"] else []
         wins = f": {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}." if winners else "."

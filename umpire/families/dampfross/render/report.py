@@ -66,6 +66,7 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "phase": phase,
         "round": state.round,
         "resolved_round": resolved,
+        "done": done_words(news, resolved),
         "companies": companies,
         "names": names,
         "postings": postings,
@@ -97,9 +98,20 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
     }
     facts.update(operations_facts(folder, state, events, news, names, phase))
     facts["templates"] = ({c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"],
-                                                 facts["builds_after"])
+                                                 facts["builds_after"], coded="archive" not in config)
                            for c in companies} if phase != "finished" else {})
     return facts
+
+
+def done_words(news: list[dict], resolved) -> str:
+    """The headline's first sentence: the round resolved, or the round the GM's end of construction
+    ended unplayed (its construction die rolled, no orders carried out)."""
+    if resolved is None:
+        return ""
+    ended = next((e for e in news if e["type"] == "construction_ended" and e["round"] == resolved), None)
+    if ended and ended["reason"].startswith("ended by the GM"):
+        return f"Round {resolved} was not played: the GM ended the construction phase with it open. "
+    return f"Round {resolved} is resolved. "
 
 
 def not_carried_out(events: list[dict], news: list[dict], seats: list[str]) -> dict:
@@ -215,10 +227,13 @@ def seed_check(seed: str) -> dict:
 
 
 def order_template(state, game_map, cid: str, announced: list[dict], builds: bool,
-                   builds_after: list[int] = ()) -> list[str]:
+                   builds_after: list[int] = (), coded: bool = True) -> list[str]:
     """The lines a company fills in for the open round (its code is never printed); where the
-    edition builds after each transport, one build section per transport (`AFTER n BUILD`)."""
+    edition builds after each transport, one build section per transport (`AFTER n BUILD`). A
+    zine's game typed in (`coded` false) has no CODE line: its orders are the archive's files."""
     lines = form_marks.header_lines(state.game, cid, state.round)
+    if not coded:
+        lines.remove(form_marks.CODE_LINE)
     if state.phase == "construction":
         if cid not in state.homes:
             lines.append(f"HOME <{' or '.join(c.name for c in game_map.home_terminals)}>")
