@@ -47,6 +47,12 @@ def test_every_recorded_roll_checks(played):
     assert result.exit_code == 0 and "all 39 rolls check" in result.output
 
 
+def test_every_published_figure_checks_against_the_ledger(played):
+    result = umpire("verify", played)
+    assert "published.yaml against the ledger): 17 of 17 printed figures compared, 0 differ." in result.output
+    assert "    8  red      races           20        20\n" in result.output
+
+
 def test_the_played_archive_replays_clean(played):
     result = umpire("replay", played)
     assert result.exit_code == 0 and "match byte for byte" in result.output, result.output

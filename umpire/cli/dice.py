@@ -70,9 +70,13 @@ def verify_command(game_dir, newsletters):
     does not (exit 1); `umpire verify --newsletters my-newsletters/` does the same from the text
     editions a player received (001.txt, 002.txt, ...), once the final one has revealed the seed.
     """
+    from ..usecases import ledger_check
     from ..usecases.dice_audit import verify, verify_newsletters
     if (game_dir is None) == (newsletters is None):
         raise click.UsageError("give a game folder, or --newsletters DIR, not both.")
+    if game_dir is not None and ledger_check.is_ledger_only(game_dir):
+        _published(ledger_check.check_ledger_only(game_dir))
+        return
     from ..usecases.dice_audit import word
     folder = None if newsletters else GameFolder(game_dir)
     verdict = verify_newsletters(newsletters) if newsletters else verify(folder)
@@ -81,3 +85,18 @@ def verify_command(game_dir, newsletters):
         raise SystemExit(1)
     kind = word(folder) if folder else "roll"
     click.echo(f"all {verdict.checked} {kind}s check ({verdict.note}).")
+    if folder is not None:
+        _published(ledger_check.check_game(folder))
+
+
+def _published(check):
+    """The published-versus-computed table; exit 1 on a difference the zine's errors do not mark."""
+    if check is None:
+        return
+    for line in check.lines():
+        click.echo(line)
+    if check.differences:
+        click.echo(f"umpire: {len(check.differences)} published figure(s) differ from the computed ones "
+                   "(marked 'differs' above). Correct the archive, or mark a figure the zine got wrong "
+                   "in published.yaml's zine_errors: with a note.", err=True)
+        raise SystemExit(1)

@@ -47,6 +47,8 @@ def play(folder, out_dir):
                    f"{turn_words(game.family.open_turn(game.state()))} is open{hint}.")
     for note in played.notes:
         click.echo(f"Note: {note}")
+    for line in played.check.lines() if played.check else ():
+        click.echo(line)
     click.echo("Its newsletters:")
     echo_newsletters(game)
 

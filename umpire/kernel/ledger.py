@@ -52,23 +52,26 @@ class Ledger:
 
 
 def accounts_by_round(postings, accounts: list[str], item: Callable[[Posting], str | None],
-                      column: Callable[[str], object] = lambda name: 0) -> list[dict]:
-    """The accounts round by round, as the zines printed them: per round with postings, per account,
-    `brought_forward`, `items` (label -> net amount, ordered by `column` then label) and
-    `carried_forward`. `item(posting)` labels a posting; None marks an opening balance, which is
-    brought forward into the first round rather than shown as an item."""
+                      column: Callable[[str], object] = lambda name: 0, split: tuple[str, ...] = (),
+                      every: tuple[int, ...] = ()) -> list[dict]:
+    """The accounts round by round, as the zines printed them: per round with postings (and per
+    round of `every`), per account, `brought_forward`, `items` (label -> net amount, ordered by
+    `column` then label) and `carried_forward`. `item(posting)` labels a posting; None marks an
+    opening balance, which is brought forward into the first round rather than shown as an item.
+    A label of `split` is netted per counterparty, as `fees blue`."""
     balance = {a: 0 for a in accounts}
-    rounds: dict[int, dict[str, dict[str, int]]] = {}
+    rounds: dict[int, dict[str, dict[str, int]]] = {number: {} for number in every}
     for p in postings:
         label = item(p)
-        for who, sign in ((p.payer, -1), (p.payee, 1)):
+        for who, other, sign in ((p.payer, p.payee, -1), (p.payee, p.payer, 1)):
             if who not in balance:
                 continue
             if label is None:
                 balance[who] += sign * p.amount
                 continue
+            named = f"{label} {other}" if label in split else label
             items = rounds.setdefault(p.round, {}).setdefault(who, {})
-            items[label] = items.get(label, 0) + sign * p.amount
+            items[named] = items.get(named, 0) + sign * p.amount
     table = []
     for r in sorted(rounds):
         row = {}

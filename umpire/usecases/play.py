@@ -24,7 +24,9 @@ from ..kernel.ids import REASON_RULE, check_reason, shown
 from ..timetable.deadlines import check_turn_options
 from ..kernel.options import ruleset_overrides
 from ..resources import data_dir
+from ..store import atomic
 from ..store.folder import RECORDED_FILES, GameFolder
+from . import ledger_check
 from ..kernel.words import noun
 from ..kernel.yamlfile import described, line_of, load_yaml, plain
 
@@ -86,6 +88,7 @@ class Played:
     rounds: int                               # rounds resolved
     finished: bool
     notes: list[str] = field(default_factory=list)   # what the archivist should know (lines refused, unused dice)
+    check: object = None                      # the published figures against the ledger (ledger_check.Check)
 
 
 def spec_path(source: Path) -> Path:
@@ -396,13 +399,24 @@ def clear_earlier_run(path: Path, label: str):
         shutil.rmtree(path)
 
 
-def transcribed(archive: Archive) -> dict | None:
+def transcribed(archive: Archive, published) -> dict | None:
     """What game.yaml of the game played keeps of a zine's game typed in (`archive:`): the name of
-    the archive's own dice or draws file. An archive of seeded dice (the bundled demos) is a game
-    as the umpire runs it, and keeps nothing."""
-    if archive.dice is None:
+    the archive's own dice or draws file, and the figures published.yaml marks as the zine's
+    errors, for the newsletters. An archive of seeded dice and no published figures (the bundled
+    demos) is a game as the umpire runs it, and keeps nothing."""
+    kept = {archive.recorded: archive.dice.name} if archive.dice is not None else {}
+    if published is not None and published.errors:
+        kept["zine_errors"] = ledger_check.zine_errors(published)
+    return kept or None
+
+
+def _published(archive: Archive):
+    """The archive's published.yaml, read and checked before anything is played; None without one."""
+    path = archive.source / ledger_check.PUBLISHED_FILE
+    _no_link(path)
+    if not path.is_file():
         return None
-    return {archive.recorded: archive.dice.name}
+    return ledger_check.read_file(path, [spec.split(":")[0] for spec in archive.companies])
 
 
 def play(source: Path, out_dir: Path, step: Callable[[int, int], None] | None = None,
@@ -410,16 +424,21 @@ def play(source: Path, out_dir: Path, step: Callable[[int, int], None] | None = 
     """Play the archive at `source` (`label`: how to name it) into OUT_DIR/<game>; an earlier run
     there is replaced. `step(done, total)` is told after each round."""
     archive = read_archive(source)
+    published = _published(archive)
     path = Path(out_dir) / archive.game
     clear_earlier_run(path, label or f"the archive {source}")
     try:
         recorded = {f"{archive.recorded}_file": archive.dice}
         folder, _ = actions.create_game(path, archive.map, archive.rules, archive.companies, seed=archive.seed,
                                         option_specs=archive.options, profile=archive.profile,
-                                        archive=transcribed(archive), **recorded)
+                                        archive=transcribed(archive, published), **recorded)
     except NotOpened as exc:                  # the folder begun is removed: nothing to look at
         raise _misfit(archive, path, exc, "round 1", "as it opened", kept=False) from None
-    return Game(archive, folder, step).play_all()
+    if published is not None:                 # kept beside the game, for `umpire verify`
+        atomic.write_bytes(path / ledger_check.PUBLISHED_FILE, (archive.source / ledger_check.PUBLISHED_FILE).read_bytes())
+    played = Game(archive, folder, step).play_all()
+    played.check = ledger_check.check_game(folder) if published is not None else None
+    return played
 
 
 class Game:

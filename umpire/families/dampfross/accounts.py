@@ -35,14 +35,17 @@ def item_of(reason: str) -> str | None:
 def _column(name: str):
     if name.startswith("transport "):
         return (0, int(name.split()[1]))
+    name = name.split()[0] if name.startswith("fees ") else name
     return (1, _COLUMNS.index(name) if name in _COLUMNS else len(_COLUMNS))
 
 
 def accounts(events: list[dict], companies: list[str]) -> list[dict]:
-    """Per round, per company: brought forward, the items in zine order, carried forward."""
+    """Per round, per company: brought forward, the items in zine order (fees per counterparty,
+    `fees blue`, as the zines printed them), carried forward; a row for every round opened."""
     postings = [Posting(e.get("round", 0), e["from"], e["to"], e["amount"], e["reason"])
                 for e in events if e["type"] == "posting"]
-    return accounts_by_round(postings, companies, lambda p: item_of(p.reason), _column)
+    opened = tuple(sorted({e["round"] for e in events if e["type"] == "round_opened"}))
+    return accounts_by_round(postings, companies, lambda p: item_of(p.reason), _column, split=("fees",), every=opened)
 
 
 def log(events: list[dict]) -> list[dict]:

@@ -101,6 +101,8 @@ def _front(flow: Flow, f: dict, content: MapContent):
                rows, size=9, swatch=lambda c, i, x, y: _swatch(c, content, ids[i], x + 2, y))
     flow.para("Every unit is a posting; the postings of this issue are listed after the round report.",
               size=8, colour=(0.35, 0.35, 0.35))
+    for line in f["zine_errors"]:
+        flow.para(f"The zine's error: {line}", size=8.5)
     drawing = chart.balance_chart(f["balances"], content, flow.width)
     if drawing:
         flow.gap(4)

@@ -67,6 +67,7 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "round": state.round,
         "resolved_round": resolved,
         "done": done_words(news, resolved),
+        "zine_errors": zine_errors(config, resolved, names),
         "companies": companies,
         "names": names,
         "postings": postings,
@@ -101,6 +102,14 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
                                                  facts["builds_after"], coded="archive" not in config)
                            for c in companies} if phase != "finished" else {})
     return facts
+
+
+def zine_errors(config: dict, resolved, names: dict[str, str]) -> list[str]:
+    """The figures of the round resolved that published.yaml marks as the zine's errors (game.yaml
+    `archive:`), each with its note, beside the figure the zine printed."""
+    return [f"{names.get(e['company'], e['company'])} ({e['company']}), {e['item']}: the zine printed "
+            f"{e['published']}; {e['note']}"
+            for e in (config.get("archive") or {}).get("zine_errors", []) if e["round"] == resolved]
 
 
 def done_words(news: list[dict], resolved) -> str:
