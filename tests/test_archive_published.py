@@ -18,8 +18,6 @@ from umpire.families.dampfross.accounts import accounts
 from umpire.kernel.published import arithmetic, compared, parse_fees, read_published
 from umpire.yamlfile import load_lines
 
-ROOT = Path(__file__).parent.parent
-ARCHIVE = ROOT / "games" / "archive-bavaria-1994"
 LEDGER_ONLY = Path(__file__).parent / "games" / "archive-ledger-only"
 COMPANIES = ["red", "blue", "green"]
 
@@ -114,46 +112,6 @@ def test_every_fee_paid_must_be_one_received():
     figures = published("rounds:\n  2:\n    red: {balance: 30, fees: '+8[blue]'}\n    blue: {fees: '-6[red]'}\n")
     computed = arithmetic(figures)
     assert computed[(2, "red", "fees blue")] == 6 and computed[(2, "blue", "fees red")] == -8
-
-
-# --- a played archive: the ledger
-
-@pytest.fixture(scope="module")
-def one_round(tmp_path_factory) -> Path:
-    """The bundled archive's first round, with published figures, one of them marked as the zine's error."""
-    root = tmp_path_factory.mktemp("one-round")
-    source = root / "archive"
-    shutil.copytree(ARCHIVE, source, ignore=shutil.ignore_patterns("[2-9]"))
-    spec = source / "game.yaml"
-    spec.write_text(spec.read_text().split("gm:")[0])
-    (source / "published.yaml").write_text(
-        "rounds:\n  1:\n    red: {balance: 26, bonuses: 6}\n    green: 27\n"
-        "zine_errors:\n  - {round: 1, company: green, item: balance, note: the bonus of Regensburg added twice}\n")
-    result = umpire("play", source, root / "out")
-    assert result.exit_code == 0, result.output
-    return root
-
-
-def test_play_prints_the_published_versus_computed_table(one_round):
-    result = umpire("play", one_round / "archive", one_round / "again")
-    assert "round  company  item     published  computed\n" in result.output
-    assert "    1  red      bonuses          6         6\n" in result.output
-
-
-def test_a_figure_marked_as_the_zines_error_passes_verify_and_its_note_is_in_the_newsletter(one_round):
-    game = one_round / "out" / "bavaria-1994"
-    result = umpire("verify", game)
-    assert result.exit_code == 0 and "the zine's error: the bonus of Regensburg added twice" in result.output
-    letter = (game / "newsletters" / "002.txt").read_text()
-    assert ("THE ZINE'S ERRORS IN ROUND 1\n" + "-" * 72 + "\nBayerische Ostbahnen (green), balance: the zine printed "
-            "27; the bonus of\nRegensburg added twice\n") in letter
-
-
-def test_a_difference_not_marked_makes_verify_exit_1(one_round, tmp_path):
-    game = shutil.copytree(one_round / "out" / "bavaria-1994", tmp_path / "g")
-    (game / "published.yaml").write_text("rounds:\n  1: {green: 27}\n")
-    result = umpire("verify", game)
-    assert result.exit_code == 1 and "    1  green    balance         27        26  differs" in result.output
 
 
 # --- export: fees per counterparty, a row per company every round

@@ -144,7 +144,7 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
         "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder),
         standings=_part(body, "standings"), map=_part(body, "map"), numbers=numbers))
     titles = {m.number: _intro(folder, m.number) for m in moments}
-    files.put(f"{game}/feed.atom", atom_feed(game, titles))
+    files.put(f"{game}/feed.atom", atom_feed(game, titles, _issue_dates(folder, moments)))
     files.put(f"{game}/deadlines.ics", deadline_calendar(game, status.get("deadline"), row["turn"]))
     return row
 
@@ -218,6 +218,14 @@ def _drop_stale(files: SiteFiles, game: str, wanted: set[str]):
             if _NUMBERED.match(path.name) and path.name not in wanted:
                 path.unlink()
                 files.written.append(f"{game}/{path.name} (removed)")
+
+
+def _issue_dates(folder: GameFolder, moments: list) -> dict[int, str]:
+    """Newsletter number -> the date of the zine's issue that printed its round (game.yaml
+    `archive: issues:`; round 0 the opening), for a zine's game typed in."""
+    issues = (folder.config.get("archive") or {}).get("issues") or {}
+    rounds = {m.number: m.resolved if isinstance(m.resolved, int) else 0 for m in moments}
+    return {n: issues[r]["date"] for n, r in rounds.items() if r in issues and issues[r].get("date")}
 
 
 def _intro(folder: GameFolder, number: int) -> str:

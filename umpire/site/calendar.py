@@ -1,6 +1,6 @@
 """A game's Atom feed (an entry per newsletter) and its open deadline as iCalendar. The journal
-keeps no clock times, so the feed's times are the deadline's where one is set, else 1970-01-01:
-the same game gives the same bytes."""
+keeps no clock times, so the feed's times are 1970-01-01, or, in a zine's game typed in, the
+dates of the zine's issues (game.yaml `archive: issues:`): the same game gives the same bytes."""
 
 from __future__ import annotations
 
@@ -10,13 +10,16 @@ from html import escape
 EPOCH = "1970-01-01T00:00:00Z"
 
 
-def atom_feed(game: str, intros: dict[int, str]) -> str:
+def atom_feed(game: str, intros: dict[int, str], dates: dict[int, str] | None = None) -> str:
+    """`dates`: newsletter number -> the date (YYYY-MM-DD) of the zine's issue that printed it."""
+    when = {n: f"{dates[n]}T00:00:00Z" if dates and n in dates else EPOCH for n in intros}
     entries = "".join(
         f"<entry><title>{escape(game)}: newsletter {n:03d}</title><id>urn:umpire:{escape(game)}:{n:03d}</id>"
-        f"<updated>{EPOCH}</updated><link rel=\"alternate\" type=\"text/html\" href=\"{n:03d}.html\"/>"
+        f"<updated>{when[n]}</updated><link rel=\"alternate\" type=\"text/html\" href=\"{n:03d}.html\"/>"
         f"<summary>{escape(intro)}</summary></entry>\n" for n, intro in sorted(intros.items(), reverse=True))
     return ('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
-            f"<title>{escape(game)}: newsletters</title><id>urn:umpire:{escape(game)}</id><updated>{EPOCH}</updated>"
+            f"<title>{escape(game)}: newsletters</title><id>urn:umpire:{escape(game)}</id>"
+            f"<updated>{max(when.values(), default=EPOCH)}</updated>"
             f'<author><name>the umpire</name></author><link rel="alternate" type="text/html" href="index.html"/>\n'
             f"{entries}</feed>\n")
 

@@ -10,6 +10,7 @@ folder, to be looked at with `umpire dice --next` or `umpire status`. docs/archi
 
 from __future__ import annotations
 
+import datetime
 import re
 import shutil
 from dataclasses import dataclass, field
@@ -31,7 +32,8 @@ from ..kernel.words import noun
 from ..kernel.yamlfile import described, line_of, load_yaml, plain
 
 SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
-KEYS = ("game", "map", "rules", "seed", "dice", "draws", "profile", "options", "companies", "gm", "unreadable_lines")
+KEYS = ("game", "map", "rules", "seed", "dice", "draws", "profile", "options", "companies", "gm", "unreadable_lines",
+        "issues", "assumed")
 RECORDED = ("dice", "draws")                  # recorded randomness: Dampfross's dice, Volldampf's draws
 UNREADABLE = ("stop", "report")               # an order line the umpire cannot read: stop the play, or report it
 SHELL_GM_COMMANDS = ("adjust",)               # besides the GM commands of the game's family (gm_commands)
@@ -77,6 +79,7 @@ class Archive:
     rounds: dict[tuple, Path]                 # round key -> orders/<round>, in the order of play
     unreadable: str = "stop"                  # report: such lines are refused as the zine's GM refused them
     recorded: str = "dice"                    # what the recorded file holds: dice or draws
+    zine: dict = field(default_factory=dict)  # the zine's issues and what was assumed (zine_facts)
 
     def where(self, relative: str | Path) -> str:
         return str(self.source / relative)
@@ -167,7 +170,7 @@ def read_archive(source: Path) -> Archive:
     return Archive(source, path, text["game"], map_name, rules_name,
                    text.get("seed"), dice, text.get("profile"), option_specs, companies,
                    _gm_commands(spec.get("gm"), spec, where, _family_commands(rules_name)), _round_folders(source),
-                   unreadable, recorded)
+                   unreadable, recorded, zine_facts(spec, where))
 
 
 def _text(spec: dict, key: str, where: str) -> str:
@@ -404,10 +407,59 @@ def transcribed(archive: Archive, published) -> dict | None:
     the archive's own dice or draws file, and the figures published.yaml marks as the zine's
     errors, for the newsletters. An archive of seeded dice and no published figures (the bundled
     demos) is a game as the umpire runs it, and keeps nothing."""
-    kept = {archive.recorded: archive.dice.name} if archive.dice is not None else {}
+    kept = ({archive.recorded: archive.dice.name} if archive.dice is not None else {}) | archive.zine
     if published is not None and published.errors:
         kept["zine_errors"] = ledger_check.zine_errors(published)
     return kept or None
+
+
+def zine_facts(spec: dict, where: str) -> dict:
+    """`issues:` (round -> the zine's issue that printed it: {issue: 42, date: 1994-02-19}; round 0
+    the opening) and `assumed:` (what the zine did not print: a note for the whole game, or
+    {round: N, note: TEXT}), as game.yaml `archive:` keeps them for the newsletters and the site."""
+    facts = {}
+    issues = spec.get("issues")
+    if issues is not None:
+        facts["issues"] = _issues(issues, f"{where}, line {line_of(spec, 'issues')}")
+    assumed = spec.get("assumed")
+    if assumed is not None:
+        facts["assumed"] = _assumed(assumed, f"{where}, line {line_of(spec, 'assumed')}")
+    return facts
+
+
+def _issues(issues, at: str) -> dict[int, dict]:
+    example = "Write issues: {1: {issue: 42, date: 1994-02-19}}."
+    if not isinstance(issues, dict):
+        raise DataError("issues: is not a mapping of rounds to the zine's issues.", at, example)
+    out = {}
+    for number, given in issues.items():
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0 or not isinstance(given, dict) \
+                or set(given) - {"issue", "date"} or "issue" not in given:
+            raise DataError(f"issues: {described(number)}: {described(given)} is not a round's issue.", at, example)
+        issue, date = given["issue"], given.get("date")
+        if isinstance(issue, bool) or not isinstance(issue, (int, str)) or not str(issue).strip():
+            raise DataError(f"issues: round {number}: the issue {described(issue)} is not a number or name.", at, example)
+        if date is not None and not isinstance(date, datetime.date):
+            raise DataError(f"issues: round {number}: the date {described(date)} is not a date (YYYY-MM-DD).", at,
+                            example)
+        out[number] = {"issue": issue, **({"date": date.isoformat()} if date is not None else {})}
+    return out
+
+
+def _assumed(assumed, at: str) -> list[dict]:
+    example = ("Write assumed: [the map: Bavaria stands in for the zine's map, {round: 3, note: the second die "
+               "was not printed}].")
+    if not isinstance(assumed, list):
+        raise DataError("assumed: is not a list of notes.", at, example)
+    out = []
+    for note in assumed:
+        given = note if isinstance(note, dict) else {"note": note}
+        text, number = given.get("note"), given.get("round")
+        if set(given) - {"round", "note"} or not isinstance(text, str) or not text.strip() \
+                or (number is not None and (isinstance(number, bool) or not isinstance(number, int))):
+            raise DataError(f"assumed: {described(note)} is not a note.", at, example)
+        out.append({**({"round": number} if number is not None else {}), "note": " ".join(text.split())})
+    return out
 
 
 def _published(archive: Archive):

@@ -78,6 +78,8 @@ def _front(flow: Flow, f: dict, content: MapContent):
     flow.banner(f"{f['game']}  ·  Newsletter {f['number']:03d}", f"{f['map']}, played by the rules of {f['rules']}",
                 (0.12, 0.18, 0.3))
     flow.para(_headline(f), size=11, font=BOLD)
+    for line in f["zine"]:
+        flow.para(line, size=9)
     for line in f["house_rules"]:
         flow.para(line + ".")
     from_the_gm(flow, f["from_the_gm"])

@@ -68,6 +68,7 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "resolved_round": resolved,
         "done": done_words(news, resolved),
         "zine_errors": zine_errors(config, resolved, names),
+        "zine": zine_lines(config, resolved),
         "companies": companies,
         "names": names,
         "postings": postings,
@@ -110,6 +111,22 @@ def zine_errors(config: dict, resolved, names: dict[str, str]) -> list[str]:
     return [f"{names.get(e['company'], e['company'])} ({e['company']}), {e['item']}: the zine printed "
             f"{e['published']}; {e['note']}"
             for e in (config.get("archive") or {}).get("zine_errors", []) if e["round"] == resolved]
+
+
+def zine_lines(config: dict, resolved) -> list[str]:
+    """A zine's game typed in (game.yaml `archive:`): the zine's issue that printed this round
+    (round 0: the opening), and what the archivist assumed, not printed (the whole game's, then
+    this round's), so a replay never passes for the original."""
+    archive = config.get("archive") or {}
+    number = resolved if isinstance(resolved, int) else 0
+    issue = (archive.get("issues") or {}).get(number)
+    lines = []
+    if issue:
+        date = f" of {issue['date']}" if issue.get("date") else ""
+        lines.append(f"As printed in the zine's issue {issue['issue']}{date}.")
+    lines += [f"Assumed, not printed: {a['note']}" for a in archive.get("assumed", [])
+              if a.get("round") in (None, number)]
+    return lines
 
 
 def done_words(news: list[dict], resolved) -> str:
