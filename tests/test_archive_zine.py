@@ -4,6 +4,7 @@ dates in the newsletters, on the site and in its feed, and what was assumed mark
 
 from __future__ import annotations
 
+import shlex
 import shutil
 from pathlib import Path
 
@@ -101,3 +102,17 @@ def test_issues_and_notes_as_game_yaml_keeps_them():
                                   "assumed: [a stand-in map, {round: 3, note: '  a route  '}]\n"), "game.yaml")
     assert facts == {"issues": {0: {"issue": 41, "date": "1994-01-15"}, 1: {"issue": "42a"}},
                      "assumed": [{"note": "a stand-in map"}, {"round": 3, "note": "a route"}]}
+
+
+def test_the_archive_pages_commands_for_the_zine_examples_run_verbatim_and_succeed(tmp_path, monkeypatch):
+    from test_examples_run import readme_lines
+    monkeypatch.chdir(tmp_path)
+    for example in ("archive-zine", "archive-ledger-only"):
+        shutil.copytree(ZINE.parent / example, tmp_path / "tests" / "games" / example)
+    lines = [line for line in readme_lines(ZINE.parents[2] / "docs" / "archive.md")
+             if "zine-1994" in line or "archive-zine" in line or "ledger-only" in line]
+    assert len(lines) == 5
+    for line in lines:
+        result = umpire(*shlex.split(line)[1:])
+        assert result.exit_code == 0, f"{line}: {result.output}"
+    assert (tmp_path / "zine-site" / "zine-1994" / "feed.atom").is_file()
