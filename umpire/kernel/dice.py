@@ -46,6 +46,8 @@ class Die:
     value: int
     line: int = 0
     tag: str | None = None
+    total: int | None = None               # the printed total `=N` this die is half of (split_total)
+    half: int = 0                          # 1 or 2: which die of that total
 
 
 class RecordedDice:
@@ -118,8 +120,23 @@ def read_dice_file(path: Path) -> list[Die]:
             raise DataError(f"the tag {shown(tag)} has no dice after it.", f"{path}, line {line_no}",
                             "Write the dice after the colon, e.g. 'transport 7 start: 4 3'.")
         for word in words:
+            if word.startswith("=") and word[1:] in TOTALS:
+                values += [Die(value, line_no, tag, int(word[1:]), half)
+                           for half, value in enumerate(split_total(int(word[1:])), 1)]
+                continue
             if word not in {"1", "2", "3", "4", "5", "6"}:
                 raise DataError(f"{shown(word)} is not a die.", f"{path}, line {line_no}",
-                                "A dice file holds the numbers 1 to 6 separated by spaces or new lines.")
+                                "A dice file holds the numbers 1 to 6 separated by spaces or new lines, "
+                                "or =2 to =12 for the printed total of two dice.")
             values.append(Die(int(word), line_no, tag))
     return values
+
+
+TOTALS = {str(n) for n in range(2, 13)}
+
+
+def split_total(total: int) -> tuple[int, int]:
+    """The two dice a printed total `=N` stands for (the zine printed only their sum): the first
+    as low as the second allows, so the same total always gives the same dice."""
+    first = max(1, total - 6)
+    return first, total - first

@@ -87,7 +87,7 @@ def verify(folder: GameFolder) -> Verdict:
             if die is None or die.value != e["value"]:
                 has = f"line {die.line} of the dice file holds {die.value}" if die else "the dice file has no more dice"
                 return Verdict(i, f"roll {i + 1} ({e['purpose']}) was {e['value']}, but {has}.")
-        return Verdict(len(made), note="recorded dice, compared with the dice file in order")
+        return Verdict(len(made), note="recorded dice, compared with the dice file in order" + _totals(recorded[:len(made)]))
     seed = folder.secrets.get("seed")
     if not seed:
         raise DataError("the seed is not in secrets.yaml, so the rolls cannot be recomputed.",
@@ -105,6 +105,12 @@ def verify(folder: GameFolder) -> Verdict:
     revealed = folder.family.outcome(folder.events) is not None
     return Verdict(len(made), note="the seed was revealed at the end" if revealed else
                    "the seed is not revealed yet: checked with the GM's secrets.yaml")
+
+
+def _totals(dice: list) -> str:
+    """Which rolls were printed as totals of two dice (`=7`): each pair, its total and its line."""
+    said = ", ".join(f"{n} and {n + 1} (={d.total}, line {d.line})" for n, d in enumerate(dice, 1) if d.half == 1)
+    return f"; rolls {said} are printed totals of two dice, split as docs/dice.md says" if said else ""
 
 
 def _verify_draws(folder: GameFolder) -> Verdict:
