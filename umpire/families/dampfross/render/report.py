@@ -66,7 +66,7 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "phase": phase,
         "round": state.round,
         "resolved_round": resolved,
-        "done": done_words(news, resolved),
+        "done": done_words(news, resolved, "archive" in config),
         "zine_errors": zine_errors(config, resolved, names),
         "zine": zine_lines(config, resolved),
         "companies": companies,
@@ -129,13 +129,15 @@ def zine_lines(config: dict, resolved) -> list[str]:
     return lines
 
 
-def done_words(news: list[dict], resolved) -> str:
-    """The headline's first sentence: the round resolved, or the round the GM's end of construction
-    ended unplayed (its construction die rolled, no orders carried out)."""
+def done_words(news: list[dict], resolved, transcribed: bool) -> str:
+    """The headline's first sentence: the round resolved, or, in a zine's game typed in
+    (`transcribed`: game.yaml `archive:`), the round the GM's end of construction ended unplayed
+    (its construction dice rolled, no orders carried out). A game the umpire runs keeps the words
+    of newsletter layout 6, which its replay compares byte for byte."""
     if resolved is None:
         return ""
     ended = next((e for e in news if e["type"] == "construction_ended" and e["round"] == resolved), None)
-    if ended and ended["reason"].startswith("ended by the GM"):
+    if transcribed and ended and ended["reason"].startswith("ended by the GM"):
         return f"Round {resolved} was not played: the GM ended the construction phase with it open. "
     return f"Round {resolved} is resolved. "
 
