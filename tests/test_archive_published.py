@@ -16,7 +16,7 @@ from umpire.cli import main
 from umpire.errors import DataError
 from umpire.families.dampfross.accounts import accounts
 from umpire.kernel.published import arithmetic, compared, parse_fees, read_published
-from umpire.yamlfile import load_lines
+from umpire.kernel.yamlfile import load_lines
 
 LEDGER_ONLY = Path(__file__).parent / "games" / "archive-ledger-only"
 COMPANIES = ["red", "blue", "green"]
@@ -119,7 +119,8 @@ def test_every_fee_paid_must_be_one_received():
 def test_the_accounts_give_fees_per_counterparty_and_every_round_opened():
     events = [{"type": "round_opened", "round": 1}, {"type": "round_opened", "round": 2},
               {"type": "posting", "round": 2, "from": "red", "to": "blue", "amount": 3, "reason": "river fee in K5"},
-              {"type": "posting", "round": 2, "from": "green", "to": "red", "amount": 8, "reason": "mountain fee in K6"},
+              {"type": "posting", "round": 2, "from": "green", "to": "red", "amount": 8,
+               "reason": "mountain fee in K6"},
               {"type": "posting", "round": 2, "from": "red", "to": "green", "amount": 2, "reason": "river fee in K7"}]
     rows = accounts(events, COMPANIES)
     assert [r["round"] for r in rows] == [1, 2] and rows[0]["companies"]["red"]["items"] == {}

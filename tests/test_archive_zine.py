@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from umpire.cli import main
 from umpire.errors import DataError
-from umpire.play import zine_facts
-from umpire.yamlfile import load_lines
+from umpire.kernel.yamlfile import load_lines
+from umpire.usecases.play import zine_facts
 
 ZINE = Path(__file__).parent / "games" / "archive-zine"
 

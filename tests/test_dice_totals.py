@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from umpire.dice import read_dice_file, split_total
-from umpire.dice_audit import _totals
 from umpire.errors import DataError
+from umpire.kernel.dice import read_dice_file, split_total
+from umpire.usecases.dice_audit import _totals
 
 
 def dice(tmp_path, text):

@@ -13,9 +13,9 @@ import shutil
 import click
 import pytest
 from click.testing import CliRunner
+from test_cli_truth import ROOT, leaf_commands
 
 from umpire.cli import main
-from test_cli_truth import ROOT, leaf_commands
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 

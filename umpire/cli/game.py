@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
-from shlex import quote
 from pathlib import Path
+from shlex import quote
 
 import click
 
-from ..usecases import actions
-from ..usecases.due import due
 from ..errors import UmpireError
 from ..kernel.order_header import TURN_NAME, turn_words
 from ..resources import bundled_names
 from ..store.folder import GameFolder
+from ..usecases import actions
+from ..usecases.due import due
 from . import main
 from .family_commands import revealed
 from .locking import locking
@@ -192,7 +192,8 @@ def update_configured_site(game_dir: Path) -> bool:
 def _not_open(folder: GameFolder, game_dir: Path, state, wanted: int | str, open_turn: int | str):
     """`resolve --round N` when N is not the open round: nothing to do if N was resolved (exit 0);
     otherwise a refusal saying that N is not open yet, or was never played."""
-    from ..usecases.rollback import commands, named as names
+    from ..usecases.rollback import commands
+    from ..usecases.rollback import named as names
     played = [turn for _, turn, _ in commands(folder.journal(), folder.family)]
     finished = state.phase == "finished"
     if not finished:

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from .echo import quote
 from ..errors import DataError, DiceExhausted
+from .echo import quote
 from .ids import shown
 
 

@@ -154,13 +154,14 @@ def _fees(number: int, cid: str, value, at: str, line: int, notes: dict[str, str
     if isinstance(value, dict):
         pairs = [(str(k), v) for k, v in value.items()]
         if any(isinstance(v, bool) or not isinstance(v, int) for _, v in pairs):
-            raise DataError(f"round {number}, {cid}, fees: each fee is a whole number.", at, "Write fees: {C: 8, R: -2}.")
+            raise DataError(f"round {number}, {cid}, fees: each fee is a whole number.", at,
+                            "Write fees: {C: 8, R: -2}.")
     else:
         try:
             pairs = parse_fees(str(value))
         except ValueError as exc:
-            raise DataError(f"round {number}, {cid}, fees: {exc}.", at, "Write fees: +8[C]-2[R], as the zine printed them.") \
-                from None
+            raise DataError(f"round {number}, {cid}, fees: {exc}.", at,
+                            "Write fees: +8[C]-2[R], as the zine printed them.") from None
     figures = []
     for note, amount in pairs:
         other = notes.get(note.lower())
@@ -230,5 +231,6 @@ def table(rows: list[Row]) -> list[str]:
     for r in rows:
         computed = "" if r.computed is None else str(r.computed)
         mark = "  differs" if r.differs else (f"  the zine's error: {r.note}" if r.note else "")
-        lines.append(f"{r.round:>5}  {r.company:<{width}}  {r.item:<{item_width}}  {r.published:>9}  {computed:>8}{mark}")
+        lines.append(f"{r.round:>5}  {r.company:<{width}}  {r.item:<{item_width}}  {r.published:>9}  "
+                     f"{computed:>8}{mark}")
     return lines

@@ -4,7 +4,7 @@ dates of the zine's issues (game.yaml `archive: issues:`): the same game gives t
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from html import escape
 
 EPOCH = "1970-01-01T00:00:00Z"
@@ -25,7 +25,7 @@ def atom_feed(game: str, intros: dict[int, str], dates: dict[int, str] | None = 
 
 
 def _ics_time(iso: str) -> str:
-    return datetime.fromisoformat(iso).astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    return datetime.fromisoformat(iso).astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
 def _escape(text: str) -> str:

@@ -191,7 +191,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
         "created_with": f"umpire {__version__}",
         "newsletter_layout": NEWSLETTER_LAYOUT,
         "order_reading": ORDER_READING,
-        **({"archive": archive} if archive else {}),   # a zine's game typed in (`umpire play`, docs/archive.md)
+        **_archive_entry(archive),
     }
     own = templates_folder(path.parent)             # the GM's own templates, copied as the ruleset is
     templates = own_templates.read_folder(own) if own is not None else {}
@@ -224,6 +224,11 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
             raise _not_opened(exc, path / RECORDED_FILES[family.recorded], recorded) from None
         raise
     return folder, secrets["codes"]
+
+
+def _archive_entry(archive: dict | None) -> dict:
+    """game.yaml's `archive:` of a zine's game typed in (`umpire play`, docs/archive.md); none otherwise."""
+    return {"archive": archive} if archive else {}
 
 
 def _outermost_missing(path: Path) -> Path | None:

@@ -7,12 +7,12 @@ the recorded draws file, since a draw's outcome depends on what was left to draw
 from __future__ import annotations
 
 import re
-from shlex import quote as shell_quote
 from dataclasses import dataclass
 from pathlib import Path
+from shlex import quote as shell_quote
 
-from ..kernel.dice import commitment, read_dice_file, seeded_value
 from ..errors import DataError, UmpireError
+from ..kernel.dice import commitment, read_dice_file, seeded_value
 from ..store.folder import DICE_FILE, GameFolder
 
 
@@ -87,7 +87,8 @@ def verify(folder: GameFolder) -> Verdict:
             if die is None or die.value != e["value"]:
                 has = f"line {die.line} of the dice file holds {die.value}" if die else "the dice file has no more dice"
                 return Verdict(i, f"roll {i + 1} ({e['purpose']}) was {e['value']}, but {has}.")
-        return Verdict(len(made), note="recorded dice, compared with the dice file in order" + _totals(recorded[:len(made)]))
+        return Verdict(len(made), note="recorded dice, compared with the dice file in order"
+                       + _totals(recorded[:len(made)]))
     seed = folder.secrets.get("seed")
     if not seed:
         raise DataError("the seed is not in secrets.yaml, so the rolls cannot be recomputed.",

@@ -20,8 +20,8 @@ from ..kernel.published import (
     read_published,
 )
 from ..kernel.published import table as table_lines
-from ..store.folder import GameFolder
 from ..kernel.yamlfile import load_yaml
+from ..store.folder import GameFolder
 
 PUBLISHED_FILE = "published.yaml"
 _ITEMS = {"city bonus": "bonuses", "building": "building", "ferry": "building", "correction": "corrections"}
@@ -42,7 +42,8 @@ class Check:
         checked = sum(r.computed is not None for r in self.rows)
         marked = sum(bool(r.note) for r in self.rows)
         head = (f"Published and computed ({self.source}): {checked} of {len(self.rows)} printed figures "
-                f"compared, {len(self.differences)} differ" + (f", {marked} marked as the zine's errors" if marked else "")
+                f"compared, {len(self.differences)} differ"
+                + (f", {marked} marked as the zine's errors" if marked else "")
                 + ".")
         return [head, *table_lines(self.rows), *(f"Warning: {w}" for w in self.warnings)]
 

@@ -13,23 +13,22 @@ from __future__ import annotations
 import datetime
 import re
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import yaml
 
-from . import actions, corrections
 from ..errors import DataError, NotOpened, UmpireError
 from ..kernel.ids import REASON_RULE, check_reason, shown
-from ..timetable.deadlines import check_turn_options
 from ..kernel.options import ruleset_overrides
+from ..kernel.words import noun
+from ..kernel.yamlfile import described, line_of, load_yaml, plain
 from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import RECORDED_FILES, GameFolder
-from . import ledger_check
-from ..kernel.words import noun
-from ..kernel.yamlfile import described, line_of, load_yaml, plain
+from ..timetable.deadlines import check_turn_options
+from . import actions, corrections, ledger_check
 
 SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
 KEYS = ("game", "map", "rules", "seed", "dice", "draws", "profile", "options", "companies", "gm", "unreadable_lines",
@@ -438,7 +437,8 @@ def _issues(issues, at: str) -> dict[int, dict]:
             raise DataError(f"issues: {described(number)}: {described(given)} is not a round's issue.", at, example)
         issue, date = given["issue"], given.get("date")
         if isinstance(issue, bool) or not isinstance(issue, (int, str)) or not str(issue).strip():
-            raise DataError(f"issues: round {number}: the issue {described(issue)} is not a number or name.", at, example)
+            raise DataError(f"issues: round {number}: the issue {described(issue)} is not a number or name.", at,
+                            example)
         if date is not None and not isinstance(date, datetime.date):
             raise DataError(f"issues: round {number}: the date {described(date)} is not a date (YYYY-MM-DD).", at,
                             example)
@@ -487,7 +487,8 @@ def play(source: Path, out_dir: Path, step: Callable[[int, int], None] | None = 
     except NotOpened as exc:                  # the folder begun is removed: nothing to look at
         raise _misfit(archive, path, exc, "round 1", "as it opened", kept=False) from None
     if published is not None:                 # kept beside the game, for `umpire verify`
-        atomic.write_bytes(path / ledger_check.PUBLISHED_FILE, (archive.source / ledger_check.PUBLISHED_FILE).read_bytes())
+        kept = (archive.source / ledger_check.PUBLISHED_FILE).read_bytes()
+        atomic.write_bytes(path / ledger_check.PUBLISHED_FILE, kept)
     played = Game(archive, folder, step).play_all()
     played.check = ledger_check.check_game(folder) if published is not None else None
     return played

@@ -7,15 +7,15 @@ from __future__ import annotations
 import math
 from functools import partial
 
-from ..gamemap import GameMap
 from ....kernel.words import plural
-from . import chart, mapdraw, pdf_operations
-from ....render.flow import FOOTER, Column, Flow
-from ....render.from_the_gm import from_the_gm
 from ....render.fitting import fitted
+from ....render.flow import FOOTER, Column, Flow
 from ....render.fonts import BOLD, MONO, SANS, drawable
-from .mapdraw import MapContent
+from ....render.from_the_gm import from_the_gm
 from ....render.paper import paper_size
+from ..gamemap import GameMap
+from . import chart, mapdraw, pdf_operations
+from .mapdraw import MapContent
 from .sheets import LABEL_BAND, PAGE_MARGIN, TITLE_HEIGHT, plan_sheets
 
 

@@ -8,20 +8,25 @@ from __future__ import annotations
 
 import re
 
-from ....kernel.dice import commitment
 from ....kernel import form_marks
-from ..engine import construction
+from ....kernel.dice import commitment
 from ....kernel.gm_notes import from_the_gm
 from ....kernel.ledger import BANK
+from ....kernel.options import HOUSE_RULE
+from ...base import Folder, house_rule_line
+from ..engine import construction
 from ..engine.state import State
 from ..engine.transports import total_transports
 from ..hexgrid import parse_label
-from ...base import Folder
-from ...base import house_rule_line
-from ....kernel.options import HOUSE_RULE
 from . import rules_brief
-from .transports_report import (additional_construction, describe_transport, station_table, transport_tally,
-                                transports_from_events, with_keyword)
+from .transports_report import (
+    additional_construction,
+    describe_transport,
+    station_table,
+    transport_tally,
+    transports_from_events,
+    with_keyword,
+)
 
 QUIET = ("order_received", "order_refused", "command", "orders_used")
 
