@@ -8,20 +8,25 @@ from __future__ import annotations
 
 import re
 
-from ....kernel.dice import commitment
 from ....kernel import form_marks
-from ..engine import construction
+from ....kernel.dice import commitment
 from ....kernel.gm_notes import from_the_gm
 from ....kernel.ledger import BANK
+from ....kernel.options import HOUSE_RULE
+from ...base import Folder, house_rule_line
+from ..engine import construction
 from ..engine.state import State
 from ..engine.transports import total_transports
 from ..hexgrid import parse_label
-from ...base import Folder
-from ...base import house_rule_line
-from ....kernel.options import HOUSE_RULE
 from . import rules_brief
-from .transports_report import (additional_construction, describe_transport, station_table, transport_tally,
-                                transports_from_events, with_keyword)
+from .transports_report import (
+    additional_construction,
+    describe_transport,
+    station_table,
+    transport_tally,
+    transports_from_events,
+    with_keyword,
+)
 
 QUIET = ("order_received", "order_refused", "command", "orders_used")
 
@@ -36,14 +41,69 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
     game_map, rules, config = folder.game_map, folder.rules, folder.config
     names = {cid: c.name for cid, c in state.companies.items()}
     names[BANK] = "the bank"
-    resolved = next((e["round"] for e in reversed(news) if e["type"] in ("round_closed", "construction_ended", "game_finished")
-                     and "agreement" not in e), None)     # a game ended by agreement resolves no round
+    resolved = resolved_round(news)
+    companies = company_facts(state, game_map, news, names)
+    phase = state.phase
+    facts = {
+        "number": number,
+        "game": state.game,
+        "map": game_map.title,
+        "rules": rules.title,
+        "phase": phase,
+        "round": state.round,
+        "resolved_round": resolved,
+        "companies": companies,
+        "names": names,
+        "postings": _of(news, "posting"),
+        "rolls": [e for e in _of(news, "roll") if e["purpose"].startswith("round ")],
+        "dice_log": dice_log(events[:since], news),
+        "press": folder.press(resolved, state.seat_order(), names),
+        **not_carried_out(events, news, state.seat_order()),
+        "not_carried_out": _of(news, "not_carried_out"),
+        "no_orders": [e["company"] for e in _of(news, "no_orders")],
+        "late": folder.ordered_late(resolved),
+        "expectations": _of(news, "expectation_differs"),
+        "unused": _of(news, "points_unused"),
+        "cities": _of(news, "city_connected"),
+        "homes": _of(news, "home"),
+        "ended": next(iter(_of(news, "construction_ended")), None),
+        "round_order": state.round_order,
+        "budgets": state.budgets if phase == "construction" else {},
+        "unconnected": [game_map.city_at[h].name for h in construction.unconnected_cities(state, game_map)],
+        "dice": config["dice"],
+        "home_terminals": [c.name for c in game_map.home_terminals],
+        "awaited": list(state.round_order) if phase != "finished" else [],
+        "events": news,
+        "deadline": folder.deadline_text(state.round),
+        "grace_end": folder.grace_end_text(state.round),
+        "balances": balances_by_round(events, state.seat_order()),
+        "brief": rules_brief.facts(rules, game_map),
+        "house_rules": [house_rule_line(e) for e in _of(news, HOUSE_RULE)],
+        "from_the_gm": from_the_gm(news, "company"),
+    }
+    facts.update(operations_facts(folder, state, events, news, names, phase))
+    facts["templates"] = order_templates(state, game_map, facts)
+    return facts
 
+
+def _of(news: list[dict], kind: str) -> list[dict]:
+    """The events of one type, in journal order."""
+    return [e for e in news if e["type"] == kind]
+
+
+def resolved_round(news: list[dict]):
+    """The round this issue resolved, if any (a game ended by agreement resolves no round)."""
+    return next((e["round"] for e in reversed(news) if e["type"] in ("round_closed", "construction_ended", "game_finished")
+                 and "agreement" not in e), None)
+
+
+def company_facts(state: State, game_map, news: list[dict], names: dict) -> list[dict]:
+    """Each company in seat order: balance and its change, home, network, what it built and paid."""
     built: dict[str, list[dict]] = {}
-    for e in news:
-        if e["type"] == "segment" and e.get("paid_in") != "units":
+    for e in _of(news, "segment"):
+        if e.get("paid_in") != "units":
             built.setdefault(e["company"], []).append(e)
-    postings = [e for e in news if e["type"] == "posting"]
+    postings = _of(news, "posting")
     companies = []
     for cid in state.seat_order():
         mine = [p for p in postings if cid in (p["from"], p["to"])]
@@ -57,49 +117,16 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
             "reached": [c.name for c in game_map.cities if cid in state.tracks.get(c.hex, ())],
             "postings": mine,
         })
-    phase = state.phase
-    facts = {
-        "number": number,
-        "game": state.game,
-        "map": game_map.title,
-        "rules": rules.title,
-        "phase": phase,
-        "round": state.round,
-        "resolved_round": resolved,
-        "companies": companies,
-        "names": names,
-        "postings": postings,
-        "rolls": [e for e in news if e["type"] == "roll" and e["purpose"].startswith("round ")],
-        "dice_log": dice_log(events[:since], news),
-        "press": folder.press(resolved, state.seat_order(), names),
-        **not_carried_out(events, news, state.seat_order()),
-        "not_carried_out": [e for e in news if e["type"] == "not_carried_out"],
-        "no_orders": [e["company"] for e in news if e["type"] == "no_orders"],
-        "late": folder.ordered_late(resolved),
-        "expectations": [e for e in news if e["type"] == "expectation_differs"],
-        "unused": [e for e in news if e["type"] == "points_unused"],
-        "cities": [e for e in news if e["type"] == "city_connected"],
-        "homes": [e for e in news if e["type"] == "home"],
-        "ended": next((e for e in news if e["type"] == "construction_ended"), None),
-        "round_order": state.round_order,
-        "budgets": state.budgets if phase == "construction" else {},
-        "unconnected": [game_map.city_at[h].name for h in construction.unconnected_cities(state, game_map)],
-        "dice": config["dice"],
-        "home_terminals": [c.name for c in game_map.home_terminals],
-        "awaited": list(state.round_order) if phase != "finished" else [],
-        "events": news,
-        "deadline": folder.deadline_text(state.round),
-        "grace_end": folder.grace_end_text(state.round),
-        "balances": balances_by_round(events, state.seat_order()),
-        "brief": rules_brief.facts(rules, game_map),
-        "house_rules": [house_rule_line(e) for e in news if e["type"] == HOUSE_RULE],
-        "from_the_gm": from_the_gm(news, "company"),
-    }
-    facts.update(operations_facts(folder, state, events, news, names, phase))
-    facts["templates"] = ({c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"],
-                                                 facts["builds_after"])
-                           for c in companies} if phase != "finished" else {})
-    return facts
+    return companies
+
+
+def order_templates(state: State, game_map, facts: dict) -> dict[str, list[str]]:
+    """Each company's order form for the open round (none once the game is finished)."""
+    if state.phase == "finished":
+        return {}
+    return {c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"],
+                                    facts["builds_after"])
+            for c in facts["companies"]}
 
 
 def not_carried_out(events: list[dict], news: list[dict], seats: list[str]) -> dict:
