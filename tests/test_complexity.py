@@ -31,7 +31,8 @@ def too_complex(source: str, where: str) -> list[str]:
 
 
 def test_the_measure_finds_a_branchy_function_and_passes_a_plain_one():
-    branchy = "def f(x):\n" + "".join(f"    if x == {k}:\n        return {k}\n" for k in range(LIMIT)) + "    return 0\n"
+    branchy = "def f(x):\n" + "".join(f"    if x == {k}:\n        return {k}\n" for k in range(LIMIT)) + \
+        "    return 0\n"
     nested = "class C:\n    def m(self):\n        def inner(x):\n" + "".join(
         f"            if x == {k}:\n                return {k}\n" for k in range(LIMIT)) + "        return inner\n"
     assert too_complex(branchy, "b.py") == [f"b.py:1 f {LIMIT + 1}"]

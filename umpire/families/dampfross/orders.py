@@ -593,7 +593,8 @@ def _read_chains(text: str, number: int, shown: str, reader: PlaceReader, order:
                 raise OrderLineError("a chain needs at least two hexes: where it starts and where it goes.")
             expectations = {i: p.expectations for i, p in where.items() if p.expectations}
             if any(p.owner for p in where.values()):
-                raise OrderLineError("[name] picks whose track a race uses; in BUILD write [-1 blue] for an expected fee.")
+                raise OrderLineError("[name] picks whose track a race uses; "
+                                     "in BUILD write [-1 blue] for an expected fee.")
             order.chains.append(Chain(number, clip(body), hexes, expectations))
         except OrderLineError as exc:
             problems.append(f"{quote(body or piece.strip())}: {exc}" if len(pieces) > 1 else str(exc))
@@ -613,11 +614,12 @@ def _read_after(rest: str, number: int, shown: str, reader: PlaceReader, order: 
                              f"transport n, e.g. AFTER 7 BUILD {reader.step}.")
     transport, keyword, body = int(m.group(1)), m.group(2).upper(), m.group(3)
     if keyword == "JUMP":
-        order.jumps.append(Jump(number, clip(shown), _read_line_chain(body, reader, "JUMP", f"AFTER 7 JUMP {reader.chain}"),
-                                transport))
+        order.jumps.append(Jump(number, clip(shown),
+                                _read_line_chain(body, reader, "JUMP", f"AFTER 7 JUMP {reader.chain}"), transport))
         return
     first = len(order.chains)
-    _read_chains(body, number, shown, reader, order, f"AFTER n BUILD takes a chain of hexes, e.g. AFTER 7 BUILD {reader.step}.")
+    _read_chains(body, number, shown, reader, order,
+                 f"AFTER n BUILD takes a chain of hexes, e.g. AFTER 7 BUILD {reader.step}.")
     for chain in order.chains[first:]:
         chain.after = transport
 

@@ -363,8 +363,8 @@ def _flowers(c, width: float, height: float, examples: list[dict], flat: bool, r
 
 def _hexagon(c, x: float, y: float, radius: float, flat: bool, shaded: bool):
     start = 0 if flat else 30
-    corners = [(x + radius * math.cos(math.radians(start + 60 * i)), y + radius * math.sin(math.radians(start + 60 * i)))
-               for i in range(6)]
+    corners = [(x + radius * math.cos(math.radians(start + 60 * i)),
+                y + radius * math.sin(math.radians(start + 60 * i))) for i in range(6)]
     path = c.beginPath()
     path.moveTo(*corners[0])
     for corner in corners[1:]:

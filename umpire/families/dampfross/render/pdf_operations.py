@@ -56,8 +56,8 @@ def announced(flow: Flow, f: dict):
         when = f"; announced in round {t['round']}" if t["round"] != f["round"] else ""
         rows.append([f"{t['number']}{' special' if t['special'] else ''}",
                      f"{t['start']}: {places(t['starts'])}", to,
-                     dice_text(t) + "".join(f"; {r['destination_name']} rolled again ({plural(r['shortest'], 'hex')} away)"
-                                            for r in t["rerolls"]),
+                     dice_text(t) + "".join(f"; {r['destination_name']} rolled again "
+                                            f"({plural(r['shortest'], 'hex')} away)" for r in t["rerolls"]),
                      f"{plural(t['shortest'], 'hex')}{when}" if t["shortest"] is not None else f"no line yet{when}"])
     flow.table([Column("No.", 40), Column("From", 110), Column("To", 130), Column("Dice", 140),
                 Column("Shortest line", 70)], rows, size=8.5)

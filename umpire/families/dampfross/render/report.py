@@ -93,8 +93,8 @@ def _of(news: list[dict], kind: str) -> list[dict]:
 
 def resolved_round(news: list[dict]):
     """The round this issue resolved, if any (a game ended by agreement resolves no round)."""
-    return next((e["round"] for e in reversed(news) if e["type"] in ("round_closed", "construction_ended", "game_finished")
-                 and "agreement" not in e), None)
+    closing = ("round_closed", "construction_ended", "game_finished")
+    return next((e["round"] for e in reversed(news) if e["type"] in closing and "agreement" not in e), None)
 
 
 def company_facts(state: State, game_map, news: list[dict], names: dict) -> list[dict]:
