@@ -10,16 +10,28 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from . import hexgrid
 from ...errors import DataError
+from ...kernel.names import fold, place_key
+from ...kernel.yamlfile import load_yaml
+from ...resources import find_named
+from . import hexgrid
 from .hexgrid import Edge, Grid, Hex, label
-from .mapcheck.parts import (BUILDABLE, EDITIONS, FOREIGN, KEYS, MOUNTAIN, STATIONS,  # noqa: F401 (STATIONS: for users)
-                             TERRAIN, City, Ferry, FerryRules, Junction, Special)
+from .mapcheck.parts import (  # noqa: F401 (STATIONS: for users)
+    BUILDABLE,
+    EDITIONS,
+    FOREIGN,
+    KEYS,
+    MOUNTAIN,
+    STATIONS,
+    TERRAIN,
+    City,
+    Ferry,
+    FerryRules,
+    Junction,
+    Special,
+)
 from .mapcheck.places import PlaceChecks
 from .mapcheck.water import WaterChecks
-from ...kernel.names import fold, place_key
-from ...resources import find_named
-from ...kernel.yamlfile import load_yaml
 
 
 @dataclass

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ....kernel.ledger import BANK
+from ....kernel.ruleset import Ruleset
 from ..gamemap import GameMap
 from ..hexgrid import label
 from ..orders import Expectation
-from ....kernel.ruleset import Ruleset
-from ....kernel.ledger import BANK
 from .network import movement_points
 from .routes import Plan, describe_fees
 from .state import State

@@ -11,9 +11,9 @@ network cancels the transport, which still counts.
 
 from __future__ import annotations
 
+from ....kernel.ruleset import Ruleset
 from ..gamemap import STATIONS, GameMap, Special
 from ..hexgrid import Hex, label
-from ....kernel.ruleset import Ruleset
 from .network import adjacency, ferry_lengths, on_any_network, shortest_line
 from .state import State
 

@@ -3,9 +3,9 @@ special destinations and the special fees between neighbouring cities."""
 
 from __future__ import annotations
 
+from ....kernel.names import fold, place_key
 from .. import hexgrid
 from ..hexgrid import Hex, label
-from ....kernel.names import fold, place_key
 from .fields import FieldReader
 from .parts import CITY_TERRAIN, FOREIGN, PARITIES, STATIONS, TERRAIN, City, Junction, Special
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..hexgrid import Edge, Hex, label
 from ....kernel.names import fold
+from ..hexgrid import Edge, Hex, label
 from .fields import FieldReader
 from .parts import CITY_TERRAIN, FERRY_RULE_KEYS, TERRAIN, Ferry, FerryRules
 

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ....render.fonts import BOLD, COND, COND_BOLD, SANS, register
 from ..gamemap import FOREIGN, MOUNTAIN, GameMap
 from ..hexgrid import Edge, Hex, column_letters, label
 from . import labels
-from ....render.fonts import BOLD, COND, COND_BOLD, SANS, register
 from .sheets import LABEL_BAND, Frame, Sheet, Window, corners
 from .styles import LineStyle, load_styles
 

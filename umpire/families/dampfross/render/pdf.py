@@ -7,12 +7,12 @@ from __future__ import annotations
 import math
 from functools import partial
 
+from ....kernel.words import plural
 from ....render.fitting import fitted
 from ....render.flow import FOOTER, Column, Flow
 from ....render.fonts import BOLD, MONO, SANS, drawable
 from ....render.from_the_gm import from_the_gm
 from ....render.paper import paper_size
-from ....kernel.words import plural
 from ..gamemap import GameMap
 from . import chart, mapdraw, pdf_operations
 from .mapdraw import MapContent

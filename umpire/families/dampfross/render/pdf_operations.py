@@ -9,9 +9,9 @@ from functools import partial
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ....kernel.words import plural
 from ....render.flow import Column, Flow
 from ....render.fonts import BOLD, MONO, SANS
-from ....kernel.words import plural
 
 GREY = (0.35, 0.35, 0.35)
 
