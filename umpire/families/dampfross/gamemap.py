@@ -10,16 +10,28 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from . import hexgrid
 from ...errors import DataError
+from ...kernel.names import fold, place_key
+from ...kernel.yamlfile import load_yaml
+from ...resources import find_named
+from . import hexgrid
 from .hexgrid import Edge, Grid, Hex, label
-from .mapcheck.parts import (BUILDABLE, EDITIONS, FOREIGN, KEYS, MOUNTAIN, STATIONS,  # noqa: F401 (STATIONS: for users)
-                             TERRAIN, City, Ferry, FerryRules, Junction, Special)
+from .mapcheck.parts import (  # noqa: F401 (STATIONS: for users)
+    BUILDABLE,
+    EDITIONS,
+    FOREIGN,
+    KEYS,
+    MOUNTAIN,
+    STATIONS,
+    TERRAIN,
+    City,
+    Ferry,
+    FerryRules,
+    Junction,
+    Special,
+)
 from .mapcheck.places import PlaceChecks
 from .mapcheck.water import WaterChecks
-from ...kernel.names import fold, place_key
-from ...resources import find_named
-from ...kernel.yamlfile import load_yaml
 
 
 @dataclass
@@ -152,28 +164,7 @@ class _Checker(PlaceChecks, WaterChecks):
         if doc["format"] != 1:
             self.fail(doc, "format", "format", f"format {doc['format']!r} is not known.",
                       "This umpire reads map format 1.")
-        grid_doc = self.mapping(doc["grid"], doc, "grid", "grid", set(), {"layout"})
-        layout = grid_doc["layout"]
-        if layout not in hexgrid.LAYOUTS:
-            self.fail(grid_doc, "layout", "grid.layout", f"unknown layout {layout!r}.",
-                      f"Use one of {', '.join(hexgrid.LAYOUTS)}.")
-        rows = self.sequence(doc["rows"], doc, "rows", "rows")
-        if not rows:
-            self.fail(doc, "rows", "rows", "the map has no rows.")
-        width = len(str(rows[0]))
-        for i, row in enumerate(rows):
-            if not isinstance(row, str):
-                self.fail(rows, i, f"rows[{i + 1}]", "a row must be a quoted string.")
-            if len(row) != width:
-                self.fail(rows, i, f"row {i + 1}", f"has {len(row)} characters, the first row has {width}.",
-                          "Every row has one character per column; pad with ' ' for hexes off the map.")
-            bad = sorted(set(row) - set(TERRAIN))
-            if bad:
-                self.fail(rows, i, f"row {i + 1}", f"unknown terrain character {bad[0]!r}.",
-                          "Use '.' plain, '^' mountain, '~' water, ' ' off the map, "
-                          "',' foreign plain, ';' foreign mountain.")
-        self.rows = list(rows)
-        self.grid = Grid(layout, width, len(rows))
+        self.read_grid(doc)
 
         cities = self.read_cities(doc)
         shared = self.read_shared(doc, cities)
@@ -188,18 +179,8 @@ class _Checker(PlaceChecks, WaterChecks):
         special_fees = self.read_special_fees(doc, places)
         routes = self.read_routes(doc)
 
-        flags = {}
-        for key in ("free_building_abroad", "first_round_one_direction", "first_round_distinct_directions"):
-            flags[key] = doc.get(key, False)
-            if not isinstance(flags[key], bool):
-                self.fail(doc, key, key, "must be true or false.")
-        if flags["first_round_distinct_directions"]:
-            flags["first_round_one_direction"] = True
-        special_every = doc.get("special_every")
-        if special_every is not None and (isinstance(special_every, bool) or not isinstance(special_every, int)
-                                          or special_every < 1):
-            self.fail(doc, "special_every", "special_every", f"{special_every!r} is not a whole number of at least 1.",
-                      "Write how often a special transport comes, e.g. 2 for every second transport.")
+        flags = self.read_flags(doc)
+        special_every = self.read_special_every(doc)
         edition = doc.get("edition")
         if edition is not None and edition not in EDITIONS:
             self.fail(doc, "edition", "edition", f"unknown edition {edition!r}.",
@@ -213,6 +194,54 @@ class _Checker(PlaceChecks, WaterChecks):
             special_fees=special_fees, permitted_routes=routes, **flags,
             shared_stations=shared, edition=edition, source=str(self.path),
         )
+
+    def read_grid(self, doc):
+        """The grid's layout and the rows of terrain: one character per column, every row as wide."""
+        grid_doc = self.mapping(doc["grid"], doc, "grid", "grid", set(), {"layout"})
+        layout = grid_doc["layout"]
+        if layout not in hexgrid.LAYOUTS:
+            self.fail(grid_doc, "layout", "grid.layout", f"unknown layout {layout!r}.",
+                      f"Use one of {', '.join(hexgrid.LAYOUTS)}.")
+        rows = self.sequence(doc["rows"], doc, "rows", "rows")
+        if not rows:
+            self.fail(doc, "rows", "rows", "the map has no rows.")
+        width = len(str(rows[0]))
+        for i, row in enumerate(rows):
+            self.read_row(rows, i, row, width)
+        self.rows = list(rows)
+        self.grid = Grid(layout, width, len(rows))
+
+    def read_row(self, rows, i: int, row, width: int):
+        if not isinstance(row, str):
+            self.fail(rows, i, f"rows[{i + 1}]", "a row must be a quoted string.")
+        if len(row) != width:
+            self.fail(rows, i, f"row {i + 1}", f"has {len(row)} characters, the first row has {width}.",
+                      "Every row has one character per column; pad with ' ' for hexes off the map.")
+        bad = sorted(set(row) - set(TERRAIN))
+        if bad:
+            self.fail(rows, i, f"row {i + 1}", f"unknown terrain character {bad[0]!r}.",
+                      "Use '.' plain, '^' mountain, '~' water, ' ' off the map, "
+                      "',' foreign plain, ';' foreign mountain.")
+
+    def read_flags(self, doc) -> dict[str, bool]:
+        """The map's rule flags, true or false; distinct first-round directions imply one direction."""
+        flags = {}
+        for key in ("free_building_abroad", "first_round_one_direction", "first_round_distinct_directions"):
+            flags[key] = doc.get(key, False)
+            if not isinstance(flags[key], bool):
+                self.fail(doc, key, key, "must be true or false.")
+        if flags["first_round_distinct_directions"]:
+            flags["first_round_one_direction"] = True
+        return flags
+
+    def read_special_every(self, doc) -> int | None:
+        special_every = doc.get("special_every")
+        if special_every is not None and (isinstance(special_every, bool) or not isinstance(special_every, int)
+                                          or special_every < 1):
+            self.fail(doc, "special_every", "special_every",
+                      f"{special_every!r} is not a whole number of at least 1.",
+                      "Write how often a special transport comes, e.g. 2 for every second transport.")
+        return special_every
 
 
 def load_map(name_or_path: str | Path) -> GameMap:

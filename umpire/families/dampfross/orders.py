@@ -17,21 +17,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-
+from itertools import pairwise
+from typing import NamedTuple
 
 from ...kernel.echo import MASK, clip, quote
+from ...kernel.names import closest, did_you_mean, fold_char, place_key
 from ...kernel.order_header import (
     ORDER_READING,
     PASS_LINE,
+    LineError,
+    OrderLineError,
     control_char,
     keyword_of,
     plain_dashes,
+    split_press,
     visible,
 )
 from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label, parse_label
-from ...kernel.names import closest, did_you_mean, fold_char, place_key
-from ...kernel.order_header import LineError, OrderLineError, split_press
 
 MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
 MAX_LINE_CHARS = 2_000           # a longer line is refused at once
@@ -323,7 +326,7 @@ class PlaceReader:
             raise OrderLineError("there is no hex in it.")
         hexes = [points[0].hex]
         where = {0: points[0]}
-        for prev, point in zip(points, points[1:]):
+        for prev, point in pairwise(points):
             a, b = prev.hex, point.hex
             if a == b:
                 raise OrderLineError(f"{label(a)} is written twice in a row.")
@@ -381,86 +384,170 @@ def parse_order(text: str, game_map: GameMap, reading: int = ORDER_READING) -> O
     before (mask_codes)."""
     if reading >= 2:
         text = plain_dashes(text)
-    order = Order()
-    size = len(text.encode("utf-8", "surrogatepass"))
-    if size > MAX_ORDER_BYTES:
-        order.refusal = (f"the order is {size:,} bytes long, and the umpire reads orders of up to "
-                         f"{MAX_ORDER_BYTES:,} bytes; send the orders alone, as plain text.")
-    elif "\0" in text:
-        order.refusal = "the order holds NUL characters, so it is not text (a binary file?); send it as plain text."
-    reader = PlaceReader(game_map)
-    headers: dict[str, tuple[int, str]] = {}
+    order = Order(refusal=_refusal_of_the_whole(text))
+    reading_now = _Reading(order, {}, PlaceReader(game_map), reading)
     for number, raw in _mail_lines(text[:MAX_ORDER_BYTES]):
         shown = visible(raw)
         keyword, word, rest = keyword_of(shown)
         if not word:
             continue
-        line = shown.split("#", 1)[0].strip()
         if keyword == "CODE":
             shown = f"{word} {MASK}" if rest else word
         order.lines += 1
-        if order.refusal and keyword not in ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND"):
+        if order.refusal and keyword not in _HEADER_KEYWORDS:
             continue                         # refused as a whole: only its header is read, to say whose it is
         try:
-            if len(raw) > MAX_LINE_CHARS:
-                raise OrderLineError(f"the line is {len(raw):,} characters long, and the umpire reads lines of up "
-                                     f"to {MAX_LINE_CHARS:,}; split a long chain into several BUILD lines.")
-            if (ch := control_char(shown)) is not None:
-                raise OrderLineError(f"it holds the control character U+{ord(ch):04X}, which no order uses; "
-                                     "write orders as plain text.")
-            if keyword == "GAME":
-                _header(order, headers, "game", number, _one_word(rest, "GAME", "GAME ireland-1"))
-            elif keyword in ("COMPANY", "PLAYER"):
-                _header(order, headers, "company", number, _one_word(rest, keyword, "COMPANY red").lower())
-            elif keyword == "CODE":
-                _one_word(rest, "CODE", "CODE tulip-00 (the code the GM sent)")
-                _header(order, headers, "code", number, rest)
-            elif keyword == "ROUND":
-                if not _NUMBER.fullmatch(rest):
-                    raise OrderLineError(f"ROUND takes the round number ({MAX_DIGITS} digits at most), e.g. ROUND 3.")
-                _header(order, headers, "round", number, int(rest))
-            elif keyword == "HOME":
-                if not rest:
-                    raise OrderLineError(f"HOME takes a home terminal, by name or hex, e.g. HOME {reader.example_home()}.")
-                home = reader.place(rest)
-                if order.home is not None and home != order.home:
-                    raise OrderLineError(f"a second HOME line; the first (line {order.home_line}, "
-                                         f"{label(order.home)}) stands: a company chooses one home terminal.")
-                if order.home is None:
-                    order.home, order.home_line = home, number
-            elif keyword == "BUILD":
-                _read_chains(rest, number, shown, reader, order, f"BUILD takes a chain of hexes, e.g. BUILD {reader.chain}.")
-            elif keyword == "RACE":
-                order.races.append(_read_race(rest, number, shown, reader))
-            elif keyword == "JUMP":
-                order.jumps.append(Jump(number, clip(shown),
-                                        _read_line_chain(rest, reader, "JUMP", f"JUMP {reader.chain}")))
-            elif keyword == "AFTER":
-                _read_after(rest, number, shown, reader, order)
-            elif keyword == "JOINT":
-                partner, _, chain = rest.partition(" ")
-                if not partner or not chain.strip():
-                    raise OrderLineError(f"write JOINT partner chain, e.g. JOINT blue {reader.chain}.")
-                example = f"JOINT blue {reader.chain}"
-                order.joints.append(JointChain(number, clip(shown), _partner(partner, example),
-                                               _read_line_chain(chain, reader, "JOINT", example)))
-            elif keyword == "FERRY":
-                order.ferries.append(FerryOrder(number, clip(shown), _read_ferry(rest, reader.map)))
-            elif reading >= 2 and PASS_LINE.match(line):
-                order.passed = order.passed or number
-            elif _ZINE_LABEL.match(line) or line.startswith("(") or reader.starts_with_place(line):
-                _read_chains(line, number, shown, reader, order,
-                             f"the chain label stands alone; write the chain after it, e.g. 1a) {reader.step} ;")
-            else:
-                raise OrderLineError(f"{quote(word)} is not an order; lines start with "
-                                     "GAME, COMPANY, CODE, ROUND, HOME, BUILD, RACE, JUMP, JOINT, FERRY or AFTER.")
+            _readable_line(raw, shown)
+            _LINE_READERS.get(keyword, _read_unkeyed)(reading_now, _Line(number, shown, keyword, word, rest))
         except OrderLineError as exc:
-            order.errors.append(LineError(number, clip(shown), str(exc)))
-            if len(order.errors) > MAX_REFUSED_LINES and not order.refusal:
-                first = order.errors[0]
-                order.refusal = (f"more than {MAX_REFUSED_LINES} of its lines cannot be read, so it is not "
-                                 f"taken as an order (the first, {first}); send the orders as plain text, one a line.")
+            _line_not_read(order, number, shown, exc)
     return order
+
+
+@dataclass
+class _Reading:
+    """An order being read: what it says so far, its header lines, the map's places, the reading."""
+
+    order: Order
+    headers: dict[str, tuple[int, str]]
+    reader: PlaceReader
+    reading: int
+
+
+class _Line(NamedTuple):
+    """One line of an order: its number, the line as shown, its keyword, first word and the rest."""
+
+    number: int
+    shown: str
+    keyword: str
+    word: str
+    rest: str
+
+
+_HEADER_KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND")
+
+
+def _refusal_of_the_whole(text: str) -> str | None:
+    """Why an order is no text to read at all: too large, or binary."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_ORDER_BYTES:
+        return (f"the order is {size:,} bytes long, and the umpire reads orders of up to "
+                f"{MAX_ORDER_BYTES:,} bytes; send the orders alone, as plain text.")
+    if "\0" in text:
+        return "the order holds NUL characters, so it is not text (a binary file?); send it as plain text."
+    return None
+
+
+def _readable_line(raw: str, shown: str):
+    """A line too long, or with a control character, is refused before it is read."""
+    if len(raw) > MAX_LINE_CHARS:
+        raise OrderLineError(f"the line is {len(raw):,} characters long, and the umpire reads lines of up "
+                             f"to {MAX_LINE_CHARS:,}; split a long chain into several BUILD lines.")
+    if (ch := control_char(shown)) is not None:
+        raise OrderLineError(f"it holds the control character U+{ord(ch):04X}, which no order uses; "
+                             "write orders as plain text.")
+
+
+def _line_not_read(order: Order, number: int, shown: str, exc: OrderLineError):
+    """A line that cannot be read; past MAX_REFUSED_LINES of them the order is refused as a whole."""
+    order.errors.append(LineError(number, clip(shown), str(exc)))
+    if len(order.errors) > MAX_REFUSED_LINES and not order.refusal:
+        first = order.errors[0]
+        order.refusal = (f"more than {MAX_REFUSED_LINES} of its lines cannot be read, so it is not "
+                         f"taken as an order (the first, {first}); send the orders as plain text, one a line.")
+
+
+def _read_game(r: _Reading, line: _Line):
+    _header(r.order, r.headers, "game", line.number, _one_word(line.rest, "GAME", "GAME ireland-1"))
+
+
+def _read_company(r: _Reading, line: _Line):
+    _header(r.order, r.headers, "company", line.number, _one_word(line.rest, line.keyword, "COMPANY red").lower())
+
+
+def _read_code(r: _Reading, line: _Line):
+    _one_word(line.rest, "CODE", "CODE tulip-00 (the code the GM sent)")
+    _header(r.order, r.headers, "code", line.number, line.rest)
+
+
+def _read_round(r: _Reading, line: _Line):
+    if not _NUMBER.fullmatch(line.rest):
+        raise OrderLineError(f"ROUND takes the round number ({MAX_DIGITS} digits at most), e.g. ROUND 3.")
+    _header(r.order, r.headers, "round", line.number, int(line.rest))
+
+
+def _read_home(r: _Reading, line: _Line):
+    """HOME: one home terminal; a second, different HOME line is refused and the first stands."""
+    order = r.order
+    if not line.rest:
+        raise OrderLineError(f"HOME takes a home terminal, by name or hex, e.g. HOME {r.reader.example_home()}.")
+    home = r.reader.place(line.rest)
+    if order.home is not None and home != order.home:
+        raise OrderLineError(f"a second HOME line; the first (line {order.home_line}, "
+                             f"{label(order.home)}) stands: a company chooses one home terminal.")
+    if order.home is None:
+        order.home, order.home_line = home, line.number
+
+
+def _read_build(r: _Reading, line: _Line):
+    _read_chains(line.rest, line.number, line.shown, r.reader, r.order,
+                 f"BUILD takes a chain of hexes, e.g. BUILD {r.reader.chain}.")
+
+
+def _read_race_line(r: _Reading, line: _Line):
+    r.order.races.append(_read_race(line.rest, line.number, line.shown, r.reader))
+
+
+def _read_jump(r: _Reading, line: _Line):
+    r.order.jumps.append(Jump(line.number, clip(line.shown),
+                              _read_line_chain(line.rest, r.reader, "JUMP", f"JUMP {r.reader.chain}")))
+
+
+def _read_after_line(r: _Reading, line: _Line):
+    _read_after(line.rest, line.number, line.shown, r.reader, r.order)
+
+
+def _read_joint(r: _Reading, line: _Line):
+    """JOINT partner chain: a chain built with another company."""
+    partner, _, chain = line.rest.partition(" ")
+    if not partner or not chain.strip():
+        raise OrderLineError(f"write JOINT partner chain, e.g. JOINT blue {r.reader.chain}.")
+    example = f"JOINT blue {r.reader.chain}"
+    r.order.joints.append(JointChain(line.number, clip(line.shown), _partner(partner, example),
+                                     _read_line_chain(chain, r.reader, "JOINT", example)))
+
+
+def _read_ferry_line(r: _Reading, line: _Line):
+    r.order.ferries.append(FerryOrder(line.number, clip(line.shown), _read_ferry(line.rest, r.reader.map)))
+
+
+def _read_unkeyed(r: _Reading, line: _Line):
+    """A line without a keyword: PASS (from reading 2 on), a zine chain, or no order."""
+    text = line.shown.split("#", 1)[0].strip()
+    if r.reading >= 2 and PASS_LINE.match(text):
+        r.order.passed = r.order.passed or line.number
+    elif _ZINE_LABEL.match(text) or text.startswith("(") or r.reader.starts_with_place(text):
+        _read_chains(text, line.number, line.shown, r.reader, r.order,
+                     f"the chain label stands alone; write the chain after it, e.g. 1a) {r.reader.step} ;")
+    else:
+        raise OrderLineError(f"{quote(line.word)} is not an order; lines start with "
+                             "GAME, COMPANY, CODE, ROUND, HOME, BUILD, RACE, JUMP, JOINT, FERRY or AFTER.")
+
+
+_LINE_READERS = {      # keyword -> how its line is read into the order
+    "GAME": _read_game,
+    "COMPANY": _read_company,
+    "PLAYER": _read_company,
+    "CODE": _read_code,
+    "ROUND": _read_round,
+    "HOME": _read_home,
+    "BUILD": _read_build,
+    "RACE": _read_race_line,
+    "JUMP": _read_jump,
+    "AFTER": _read_after_line,
+    "JOINT": _read_joint,
+    "FERRY": _read_ferry_line,
+}
 
 
 def _header(order: Order, seen: dict[str, tuple[int, str]], name: str, number: int, value):
@@ -506,7 +593,8 @@ def _read_chains(text: str, number: int, shown: str, reader: PlaceReader, order:
                 raise OrderLineError("a chain needs at least two hexes: where it starts and where it goes.")
             expectations = {i: p.expectations for i, p in where.items() if p.expectations}
             if any(p.owner for p in where.values()):
-                raise OrderLineError("[name] picks whose track a race uses; in BUILD write [-1 blue] for an expected fee.")
+                raise OrderLineError("[name] picks whose track a race uses; "
+                                     "in BUILD write [-1 blue] for an expected fee.")
             order.chains.append(Chain(number, clip(body), hexes, expectations))
         except OrderLineError as exc:
             problems.append(f"{quote(body or piece.strip())}: {exc}" if len(pieces) > 1 else str(exc))
@@ -526,11 +614,12 @@ def _read_after(rest: str, number: int, shown: str, reader: PlaceReader, order: 
                              f"transport n, e.g. AFTER 7 BUILD {reader.step}.")
     transport, keyword, body = int(m.group(1)), m.group(2).upper(), m.group(3)
     if keyword == "JUMP":
-        order.jumps.append(Jump(number, clip(shown), _read_line_chain(body, reader, "JUMP", f"AFTER 7 JUMP {reader.chain}"),
-                                transport))
+        order.jumps.append(Jump(number, clip(shown),
+                                _read_line_chain(body, reader, "JUMP", f"AFTER 7 JUMP {reader.chain}"), transport))
         return
     first = len(order.chains)
-    _read_chains(body, number, shown, reader, order, f"AFTER n BUILD takes a chain of hexes, e.g. AFTER 7 BUILD {reader.step}.")
+    _read_chains(body, number, shown, reader, order,
+                 f"AFTER n BUILD takes a chain of hexes, e.g. AFTER 7 BUILD {reader.step}.")
     for chain in order.chains[first:]:
         chain.after = transport
 

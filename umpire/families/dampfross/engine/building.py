@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....kernel.ruleset import Ruleset
 from .. import hexgrid
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
-from ....kernel.ruleset import Ruleset
 from .state import State
 
 
@@ -94,15 +94,30 @@ def segment_fees(state: State, game_map: GameMap, rules: Ruleset, company: str, 
         if not rivals:
             continue
         if h in game_map.city_at:
-            if h == a and fees_rules.city_parallel_departure:
-                fees += [Fee(r, fees_rules.city_parallel_departure, h, "city connection") for r in rivals
-                         if r in parallel_to and (company, r, h) not in state.city_fees_paid]
+            if h == a:
+                fees += _city_departure_fees(state, fees_rules, company, h, rivals, parallel_to)
             continue
-        already_here = company in state.tracks.get(h, ())
-        for r in rivals:
-            parallel = r in parallel_to
-            if not already_here and (fees_rules.connection_when_entering_parallel or not parallel):
-                fees.append(Fee(r, fees_rules.connection, h, "connection"))
-            if parallel:
-                fees.append(Fee(r, fees_rules.parallel_half_hex, h, "parallel"))
+        fees += _connection_fees(fees_rules, company in state.tracks.get(h, ()), h, rivals, parallel_to)
     return [f for f in fees if f.amount > 0]
+
+
+def _city_departure_fees(state: State, fees_rules, company: str, h: Hex, rivals: list[str],
+                         parallel_to: list[str]) -> list[Fee]:
+    """Leaving a city parallel to a rival's track: the city connection fee, once per rival and city."""
+    if not fees_rules.city_parallel_departure:
+        return []
+    return [Fee(r, fees_rules.city_parallel_departure, h, "city connection") for r in rivals
+            if r in parallel_to and (company, r, h) not in state.city_fees_paid]
+
+
+def _connection_fees(fees_rules, already_here: bool, h: Hex, rivals: list[str], parallel_to: list[str]) -> list[Fee]:
+    """In a half hex of rivals' track (not a city): the connection fee on first entering it, and
+    the parallel fee beside each rival built along."""
+    fees = []
+    for r in rivals:
+        parallel = r in parallel_to
+        if not already_here and (fees_rules.connection_when_entering_parallel or not parallel):
+            fees.append(Fee(r, fees_rules.connection, h, "connection"))
+        if parallel:
+            fees.append(Fee(r, fees_rules.parallel_half_hex, h, "parallel"))
+    return fees

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ....kernel.ruleset import Ruleset
 from ..gamemap import GameMap
 from ..hexgrid import label, parse_label
 from ..options import game_option
 from ..orders import Order, RaceEntry
-from ....kernel.ruleset import Ruleset
 from .additional import AdditionalTurn, allowance
 from .emitter import Emitter
 from .races import Race, Train, by_wealth
@@ -77,29 +77,11 @@ class OperatingRound:
         entries = self.collect_entries(open_now)
         this_round = sorted(set(open_now) | {n for n, t in state.ops.get("transports", {}).items()
                                              if t["round"] == self.round and t["cancelled"]})
-        allowances: dict[str, int] = {}
         arrival: list[str] = []
-        finished = False
         total = total_transports(self.rules, self.map)
         per_transport = self.rules.operations.additional_construction.builds == "per_transport"
         self.handled: set[tuple[str, int]] = set()   # (company, line) of build items carried out or refused
-        built = False                                 # the round's building came before its last transport
-        for n in this_round:
-            if n in open_now:
-                if allowances and not per_transport and total is not None and state.ops.get("made", 0) + 1 >= total:
-                    self.build(allowances, arrival)  # earned before the transport that ends the game: built before it
-                    allowances, built = {}, True
-                made = self.transport(n, entries.get(n, {}), arrival)
-                if not made:
-                    continue
-            earned = self.accrue(n, allowances)
-            if self.target_reached(n):
-                finished = True
-                break
-            if per_transport:
-                if total is not None and state.ops.get("made", 0) >= total:
-                    break                      # the last transport ends the game: nothing is built after it
-                self.build_after(n, earned, arrival if n in open_now else [])
+        finished, built, allowances = self.transports(this_round, open_now, entries, arrival, total, per_transport)
         if not finished and total is not None and state.ops.get("made", 0) >= total:
             finish(self.emit, f"all {total} transports have been made")
             finished = True
@@ -114,6 +96,30 @@ class OperatingRound:
             self.emit(dict(type="round_closed", round=self.round))
             open_operations_round(self.emit, self.map, self.rules, self.dice, self.options)
         return self.emit.events, self.state
+
+    def transports(self, this_round: list[int], open_now: list[int], entries: dict, arrival: list[str],
+                   total: int | None, per_transport: bool) -> tuple[bool, bool, dict[str, int]]:
+        """The round's transports in number order, each with the building it earns: whether the game
+        finished, whether the round's building came before its last transport, the allowances left to build."""
+        state = self.state
+        allowances: dict[str, int] = {}
+        built = False
+        for n in this_round:
+            if n in open_now:
+                if allowances and not per_transport and total is not None and state.ops.get("made", 0) + 1 >= total:
+                    self.build(allowances, arrival)  # earned before the transport that ends the game: built before it
+                    allowances, built = {}, True
+                made = self.transport(n, entries.get(n, {}), arrival)
+                if not made:
+                    continue
+            earned = self.accrue(n, allowances)
+            if self.target_reached(n):
+                return True, built, allowances
+            if per_transport:
+                if total is not None and state.ops.get("made", 0) >= total:
+                    break                      # the last transport ends the game: nothing is built after it
+                self.build_after(n, earned, arrival if n in open_now else [])
+        return False, built, allowances
 
     def not_carried_out(self):
         """The game ended before the round's building: each order that would have built says so."""
@@ -319,7 +325,8 @@ class OperatingRound:
             elsewhere = [i for i in pending if i.after is not None and i.after not in made]
             self.refuse_items(company, elsewhere, "there is no building after that transport in this round; the "
                               f"transports run in round {self.round} are {', '.join(map(str, made)) or 'none'}.")
-            self.refuse_items(company, self.unhandled(company, own), "there is no additional construction for this company "
+            self.refuse_items(company, self.unhandled(company, own),
+                              "there is no additional construction for this company "
                               "after this round's transports (no allowance).")
             if own.ferries:
                 AdditionalTurn(self.emit, self.map, self.rules, company, own, 0).buy_ferries()

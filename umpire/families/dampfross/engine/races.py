@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ....kernel.ledger import BANK
+from ....kernel.ruleset import Ruleset
 from ..gamemap import GameMap
 from ..hexgrid import label
 from ..orders import Expectation
-from ....kernel.ruleset import Ruleset
-from ....kernel.ledger import BANK
 from .network import movement_points
 from .routes import Plan, describe_fees
 from .state import State
@@ -91,6 +91,19 @@ class Race:
         owed = self.payments()
         train_of = {c: i for i, t in enumerate(self.trains) for c in t.companies}
         found: dict[int, str] = {}
+        out, by_train = self.over_the_cap(owed, train_of, found)
+        self.joint_train_over_the_cap(by_train, found)
+        for payer, total in sorted(out.items()):
+            if total > self.state.balance(payer):
+                found.setdefault(train_of[payer], f"{payer} cannot pay its fees of {total} units "
+                                 f"(balance {self.state.balance(payer)})")
+        self.route_too_long(found)
+        return found
+
+    def over_the_cap(self, owed: dict[tuple[str, str], int], train_of: dict[str, int],
+                     found: dict[int, str]) -> tuple[dict[str, int], dict[tuple[int, str], int]]:
+        """A company paying a rival more than the fee cap, netted against what it is paid back;
+        returns what each company pays in all, and each train to each payee."""
         cap = self.ops.fee_cap
         out: dict[str, int] = {}
         by_train: dict[tuple[int, str], int] = {}
@@ -104,14 +117,18 @@ class Race:
                 netting = f" ({amount} less {back} the other way)" if back else ""
                 found.setdefault(train_of[payer], f"{payer} would pay {net} units to {payee}{netting}, "
                                  f"more than the cap of {cap} per company and transport")
-        for (i, payee), net in sorted(by_train.items()):          # a joint train is one train (4.4)
+        return out, by_train
+
+    def joint_train_over_the_cap(self, by_train: dict[tuple[int, str], int], found: dict[int, str]):
+        """A joint train is one train (4.4): the cap is for what the partners pay together."""
+        cap = self.ops.fee_cap
+        for (i, payee), net in sorted(by_train.items()):
             if payee != BANK and cap is not None and net > cap and len(self.trains[i].companies) > 1:
                 found.setdefault(i, f"the joint train {self.trains[i].id} would pay {net} units to {payee}, "
                                  f"more than the cap of {cap}: the cap is for the one train, not for each partner")
-        for payer, total in sorted(out.items()):
-            if total > self.state.balance(payer):
-                found.setdefault(train_of[payer], f"{payer} cannot pay its fees of {total} units "
-                                 f"(balance {self.state.balance(payer)})")
+
+    def route_too_long(self, found: dict[int, str]):
+        """A route longer than the edition's limit times the shortest route taken."""
         limit = self.ops.route_length_limit
         if limit and self.trains:
             shortest = min(t.plan.steps for t in self.trains)
@@ -119,7 +136,6 @@ class Race:
                 if t.plan.steps > limit * shortest:
                     found.setdefault(i, f"the route is {t.plan.steps} hexes long, more than {limit} times "
                                      f"the shortest route taken ({shortest})")
-        return found
 
     def settle_fees(self):
         """Refuse breaking routes and fall back to ELSE routes until nothing breaks; then pay."""
@@ -175,46 +191,50 @@ class Race:
             turn += 1
             for train in running:
                 die = self.emit.roll(self.dice, f"transport {self.number} turn {turn} {train.id}")
-                hexes = train.plan.hexes
                 start = position[train.id]
-                points = die
-                while points and position[train.id] < len(hexes) - 1:
-                    here, there = hexes[position[train.id]], hexes[position[train.id] + 1]
-                    cost = movement_points(self.map, here, there) - paid[train.id]
-                    if points >= cost:
-                        points -= cost
-                        position[train.id] += 1
-                        paid[train.id] = 0
-                    else:
-                        paid[train.id] += points
-                        points = 0
-                arrived = position[train.id] == len(hexes) - 1
-                ferry = train.plan.ferries.get(position[train.id]) if paid[train.id] else None
-                border = bool(paid[train.id]) and ferry is None
-                self.emit(dict(type="race_moved", round=self.state.round, transport=self.number, turn=turn,
-                               train=train.id, die=die, **{"from": label(hexes[start])},
-                               to=label(hexes[position[train.id]]), steps=position[train.id] - start,
-                               on_border=border,
-                               next=label(hexes[position[train.id] + 1]) if paid[train.id] else None,
-                               arrived=arrived, leftover=points if arrived else None,
-                               **({"on_ferry": ferry, "ferry_points_spent": paid[train.id]} if ferry else {})))
-                if arrived:
+                points = self.advance(train, die, position, paid)
+                if self.moved(train, turn, die, start, position[train.id], paid[train.id], points):
                     arrivals.append((turn, points, train))
             running = [t for t in running if position[t.id] < len(t.plan.hexes) - 1]
             if self.ops.race_ends == "second_arrived" and len(arrivals) >= 2:
                 break
-        groups: list[list[Train]] = []
-        last = None
-        for turn_, left, train in sorted(arrivals, key=lambda a: (a[0], -a[1])):
-            if (turn_, left) != last:
-                groups.append([])
-                last = (turn_, left)
-            groups[-1].append(train)
+        ranked = sorted(arrivals, key=lambda a: (a[0], -a[1]))
         self.emit(dict(type="race_finished", round=self.state.round, transport=self.number, turns=turn,
-                       arrivals=[{"train": t.id, "turn": tu, "leftover": le}
-                                 for tu, le, t in sorted(arrivals, key=lambda a: (a[0], -a[1]))],
+                       arrivals=[{"train": t.id, "turn": tu, "leftover": le} for tu, le, t in ranked],
                        not_arrived=[t.id for t in running]))
-        return groups
+        return _arrival_groups(ranked)
+
+    def advance(self, train: Train, die: int, position: dict[str, int], paid: dict[str, int]) -> int:
+        """Spend a die's points along the route, a step at a time, part of a step kept for the next
+        turn; returns the points left over at the destination."""
+        hexes = train.plan.hexes
+        points = die
+        while points and position[train.id] < len(hexes) - 1:
+            here, there = hexes[position[train.id]], hexes[position[train.id] + 1]
+            cost = movement_points(self.map, here, there) - paid[train.id]
+            if points >= cost:
+                points -= cost
+                position[train.id] += 1
+                paid[train.id] = 0
+            else:
+                paid[train.id] += points
+                points = 0
+        return points
+
+    def moved(self, train: Train, turn: int, die: int, start: int, at: int, paid: int, points: int) -> bool:
+        """The train's move of this turn, on a border or a ferry when part of a step is paid; whether it arrived."""
+        hexes = train.plan.hexes
+        arrived = at == len(hexes) - 1
+        ferry = train.plan.ferries.get(at) if paid else None
+        border = bool(paid) and ferry is None
+        self.emit(dict(type="race_moved", round=self.state.round, transport=self.number, turn=turn,
+                       train=train.id, die=die, **{"from": label(hexes[start])},
+                       to=label(hexes[at]), steps=at - start,
+                       on_border=border,
+                       next=label(hexes[at + 1]) if paid else None,
+                       arrived=arrived, leftover=points if arrived else None,
+                       **({"on_ferry": ferry, "ferry_points_spent": paid} if ferry else {})))
+        return arrived
 
     # -- bonuses -----------------------------------------------------------------
     def bonus_table(self) -> list[int]:
@@ -281,3 +301,15 @@ class Race:
 
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')} place"
+
+
+def _arrival_groups(ranked: list[tuple[int, int, Train]]) -> list[list[Train]]:
+    """Trains arriving in the same turn with the same points left over are tied: one group."""
+    groups: list[list[Train]] = []
+    last = None
+    for turn, left, train in ranked:
+        if (turn, left) != last:
+            groups.append([])
+            last = (turn, left)
+        groups[-1].append(train)
+    return groups

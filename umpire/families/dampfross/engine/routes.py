@@ -11,11 +11,12 @@ the alphabetically first rival.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 
+from ....kernel.ledger import BANK
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import Route
-from ....kernel.ledger import BANK
 from .network import crossing, step_owners
 from .state import State
 
@@ -46,17 +47,40 @@ def check_route(state: State, game_map: GameMap, companies: list[str], route: Ro
                 destinations: list[Hex], to: Hex | None, fee_per_step: int) -> Plan:
     """The plan of a route for a train of `companies` (one, or two partners), or RouteError."""
     hexes = route.hexes
+    _starts_at_a_start(hexes, starts)
+    _passes_no_hex_twice(hexes)
+    choices, ferries = _owners_of_each_step(state, game_map, route)
+    _ends_at_a_destination(hexes, destinations, to)
+    payees = _payees(choices, companies)
+    _runs_partly_on_own_line(payees, companies)
+    fees: dict[str, int] = {}
+    for i, p in enumerate(payees):
+        if p not in companies:
+            fee = game_map.ferry_rules.fee if i in ferries else fee_per_step
+            fees[p] = fees.get(p, 0) + fee
+    return Plan(list(hexes), payees, {p: f for p, f in fees.items() if f > 0}, ferries)
+
+
+def _starts_at_a_start(hexes: list[Hex], starts: list[Hex]):
     if hexes[0] not in starts:
         raise RouteError(f"the route starts at {label(hexes[0])}; this transport starts at "
                          f"{_hexes_text(starts)}.")
+
+
+def _passes_no_hex_twice(hexes: list[Hex]):
     seen: set[Hex] = set()
     for h in hexes:
         if h in seen:
             raise RouteError(f"the route passes {label(h)} twice; a train does not run back over its own path.")
         seen.add(h)
+
+
+def _owners_of_each_step(state: State, game_map: GameMap, route: Route) -> tuple[list[list[str]], dict[int, str]]:
+    """Whose track (or bought ferry) each step may run on, narrowed to the owner the order names;
+    and the ferries crossed, by step index."""
     choices: list[list[str]] = []
     ferries: dict[int, str] = {}
-    for i, (a, b) in enumerate(zip(hexes, hexes[1:]), 1):
+    for i, (a, b) in enumerate(pairwise(route.hexes), 1):
         owners = step_owners(state, game_map, a, b)
         ferry = crossing(game_map, a, b)
         if ferry is not None and not owners:
@@ -67,13 +91,22 @@ def check_route(state: State, game_map: GameMap, companies: list[str], route: Ro
                              "existing segment, a permitted route or a bought ferry.")
         if ferry is not None:
             ferries[i - 1] = ferry.name
-        named = route.owners.get(i)
-        if named is not None:
-            if named not in owners:
-                raise RouteError(f"{label(b)}[{named}]: {named} owns no segment {label(a)}-{label(b)}; "
-                                 f"its owners are {', '.join(owners)}.")
-            owners = [named]
-        choices.append(owners)
+        choices.append(_named_owner(route.owners.get(i), owners, a, b))
+    return choices, ferries
+
+
+def _named_owner(named: str | None, owners: list[str], a: Hex, b: Hex) -> list[str]:
+    """`F8[blue]`: the step runs on the named owner's track, which must be there."""
+    if named is None:
+        return owners
+    if named not in owners:
+        raise RouteError(f"{label(b)}[{named}]: {named} owns no segment {label(a)}-{label(b)}; "
+                         f"its owners are {', '.join(owners)}.")
+    return [named]
+
+
+def _ends_at_a_destination(hexes: list[Hex], destinations: list[Hex], to: Hex | None):
+    """The route ends at a destination of the transport, at the one TO names if it names one."""
     if to is not None:
         if to not in destinations:
             raise RouteError(f"TO {label(to)} is not a destination of this transport; its destinations are "
@@ -83,6 +116,11 @@ def check_route(state: State, game_map: GameMap, companies: list[str], route: Ro
     elif hexes[-1] not in destinations:
         raise RouteError(f"the route ends at {label(hexes[-1])}, which is not a destination of this transport "
                          f"({_hexes_text(destinations)}).")
+
+
+def _payees(choices: list[list[str]], companies: list[str]) -> list[str]:
+    """Whose track each step uses: the train's own, else the only owner, else a rival the route
+    already pays, else the alphabetically first rival."""
     payees: list[str | None] = [None] * len(choices)
     for i, owners in enumerate(choices):
         own = [c for c in companies if c in owners]
@@ -94,17 +132,15 @@ def check_route(state: State, game_map: GameMap, companies: list[str], route: Ro
     for i, owners in enumerate(choices):
         if payees[i] is None:
             known = sorted(o for o in owners if o in paid)
-            payees[i] = known[0] if known else sorted(owners)[0]
+            payees[i] = known[0] if known else min(owners)
             paid.add(payees[i])
+    return payees
+
+
+def _runs_partly_on_own_line(payees: list[str], companies: list[str]):
     if not any(p in companies for p in payees):
         whose = "either partner's" if len(companies) > 1 else "its own"
         raise RouteError(f"the route uses none of {whose} segments; a train runs at least partly on its own line.")
-    fees: dict[str, int] = {}
-    for i, p in enumerate(payees):
-        if p not in companies:
-            fee = game_map.ferry_rules.fee if i in ferries else fee_per_step
-            fees[p] = fees.get(p, 0) + fee
-    return Plan(list(hexes), payees, {p: f for p, f in fees.items() if f > 0}, ferries)
 
 
 def describe_fees(fees: dict[str, int]) -> str:

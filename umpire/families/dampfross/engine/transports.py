@@ -11,9 +11,9 @@ network cancels the transport, which still counts.
 
 from __future__ import annotations
 
+from ....kernel.ruleset import Ruleset
 from ..gamemap import STATIONS, GameMap, Special
 from ..hexgrid import Hex, label
-from ....kernel.ruleset import Ruleset
 from .network import adjacency, ferry_lengths, on_any_network, shortest_line
 from .state import State
 
@@ -114,30 +114,14 @@ class Announcer:
         graph = adjacency(state, game_map)
         lengths = ferry_lengths(state, game_map)
         info = dict(type="transport_announced", round=state.round, transport=number, special=special)
-        last = state.ops.get("last_destination")
-        if self.rules.operations.next_start == "last_destination" and last is not None:
-            start = last
-            info.update(start_from="last destination")
-        else:
-            rolled, start = self.roll_station(f"transport {number} start")
-            info.update(start_rolled=rolled)
-            self.check_off(number, start)
+        start = self.start(number, info)
         start_hexes = station_hexes(game_map, start)
         info.update(start=start, start_name=station_name(game_map, start),
                     start_hexes=[label(h) for h in start_hexes])
         start_linked = [h for h in start_hexes if on_any_network(state, h, game_map)]
         attempt = 1
         while True:
-            if special:
-                chosen, rolled = roll_special(self.emit, self.dice, game_map, f"transport {number} destination"
-                                              + (f" {attempt}" if attempt > 1 else "") + " special")
-                destination, name, dest_hexes = chosen.number, chosen.name, sorted(chosen.hexes)
-            else:
-                die, destination = self.roll_station(
-                    f"transport {number} destination" + (f" {attempt}" if attempt > 1 else ""))
-                dest_hexes = station_hexes(game_map, destination)
-                name = station_name(game_map, destination)
-                rolled = {"destination_rolled": die}
+            destination, name, dest_hexes, rolled = self.roll_destination(number, attempt, special)
             info.update(destination=destination, destination_rolled=rolled.pop("destination_rolled"),
                         destination_name=name, destination_hexes=[label(h) for h in dest_hexes], **rolled)
             dest_linked = [h for h in dest_hexes if on_any_network(state, h, game_map)]
@@ -162,6 +146,30 @@ class Announcer:
         if not special:
             self.check_off(number, destination)
         self.emit(info)
+
+    def start(self, number: int, info: dict) -> int:
+        """The start station: the last destination where the edition starts there, else rolled and checked off."""
+        last = self.state.ops.get("last_destination")
+        if self.rules.operations.next_start == "last_destination" and last is not None:
+            info.update(start_from="last destination")
+            return last
+        rolled, start = self.roll_station(f"transport {number} start")
+        info.update(start_rolled=rolled)
+        self.check_off(number, start)
+        return start
+
+    def roll_destination(self, number: int, attempt: int, special: bool) -> tuple[int, str, list[Hex], dict]:
+        """The destination of one roll (a special destination for a special transport): its number,
+        name and hexes, and the dice to record (`destination_rolled` among them)."""
+        game_map = self.map
+        again = f" {attempt}" if attempt > 1 else ""
+        if special:
+            chosen, rolled = roll_special(self.emit, self.dice, game_map,
+                                          f"transport {number} destination{again} special")
+            return chosen.number, chosen.name, sorted(chosen.hexes), rolled
+        die, destination = self.roll_station(f"transport {number} destination{again}")
+        return destination, station_name(game_map, destination), station_hexes(game_map, destination), \
+            {"destination_rolled": die}
 
     def far_enough_left(self, start_linked: list[Hex], graph, lengths, special: bool) -> bool:
         """Whether any destination the dice can still give ends the rolling (far enough, or cancelling)."""

@@ -3,9 +3,9 @@ special destinations and the special fees between neighbouring cities."""
 
 from __future__ import annotations
 
+from ....kernel.names import fold, place_key
 from .. import hexgrid
 from ..hexgrid import Hex, label
-from ....kernel.names import fold, place_key
 from .fields import FieldReader
 from .parts import CITY_TERRAIN, FOREIGN, PARITIES, STATIONS, TERRAIN, City, Junction, Special
 
@@ -80,16 +80,26 @@ class PlaceChecks(FieldReader):
                           f"{number!r}{'' if white is None else ' ' + white} is not a free special destination.",
                           "Special destinations are numbered 1 to 6, each once (on a map rolled with the "
                           "white die's parity: each number once with white: even and once with white: odd).")
-            hexes = []
-            for k, item in enumerate(self.sequence(s["hexes"], s, "hexes", f"{where}.hexes")):
-                if isinstance(item, str) and fold(item) in places:
-                    hexes.append(places[fold(item)])
-                else:
-                    hexes.append(self.hex(item, s["hexes"], k, f"{where}.hexes[{k + 1}]"))
-            if not hexes:
-                self.fail(s, "hexes", f"{where}.hexes", "a special destination needs at least one hex.")
+            hexes = self.special_hexes(s, where, places)
             specials[key] = Special(number, str(s["name"]), frozenset(hexes), white,
                                     str(s["local_name"]) if "local_name" in s else None)
+        self.parities_complete(doc, specials)
+        return specials
+
+    def special_hexes(self, s, where: str, places: dict[str, Hex]) -> list[Hex]:
+        """A special destination's hexes, by place name or label; at least one."""
+        hexes = []
+        for k, item in enumerate(self.sequence(s["hexes"], s, "hexes", f"{where}.hexes")):
+            if isinstance(item, str) and fold(item) in places:
+                hexes.append(places[fold(item)])
+            else:
+                hexes.append(self.hex(item, s["hexes"], k, f"{where}.hexes[{k + 1}]"))
+        if not hexes:
+            self.fail(s, "hexes", f"{where}.hexes", "a special destination needs at least one hex.")
+        return hexes
+
+    def parities_complete(self, doc, specials: dict):
+        """Special destinations by the white die's parity: every entry has one, and all twelve are there."""
         keyed = {isinstance(k, tuple) for k in specials}
         if keyed == {True, False}:
             self.fail(doc, "specials", "specials", "some special destinations name the white die's parity "
@@ -97,9 +107,9 @@ class PlaceChecks(FieldReader):
         if keyed == {True}:
             missing = [f"{n} {w}" for n in range(1, 7) for w in PARITIES if (n, w) not in specials]
             if missing:
-                self.fail(doc, "specials", "specials", f"the table by red die and white parity lacks {', '.join(missing)}.",
+                self.fail(doc, "specials", "specials",
+                          f"the table by red die and white parity lacks {', '.join(missing)}.",
                           "Give all twelve entries, 1 even to 6 odd.")
-        return specials
 
     def read_junctions(self, doc, cities: list[City]) -> list[Junction]:
         """Junction stations: on foreign hexes, each hex holding one place."""
@@ -124,7 +134,8 @@ class PlaceChecks(FieldReader):
             f = self.mapping(f, doc["special_fees"], i, f"special_fees[{i + 1}]", set(), {"cities", "fee"})
             names = f["cities"]
             if not isinstance(names, list) or len(names) != 2 or any(fold(str(n)) not in places for n in names):
-                self.fail(f, "cities", f"special_fees[{i + 1}].cities", f"{names!r} is not a pair of cities on this map.")
+                self.fail(f, "cities", f"special_fees[{i + 1}].cities",
+                          f"{names!r} is not a pair of cities on this map.")
             a, b = (places[fold(str(n))] for n in names)
             if not self.grid.adjacent(a, b):
                 self.fail(f, "cities", f"special_fees[{i + 1}].cities", "the two cities are not adjacent.",

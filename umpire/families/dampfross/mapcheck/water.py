@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..hexgrid import Edge, Hex, label
 from ....kernel.names import fold
+from ..hexgrid import Edge, Hex, label
 from .fields import FieldReader
 from .parts import CITY_TERRAIN, FERRY_RULE_KEYS, TERRAIN, Ferry, FerryRules
 
@@ -58,56 +58,71 @@ class WaterChecks(FieldReader):
 
     def read_ferries(self, doc, places: dict[str, Hex]) -> tuple[FerryRules | None, list[Ferry]]:
         entries = self.sequence(doc.get("ferries"), doc, "ferries", "ferries")
-        rules = None
-        if "ferry_rules" in doc:
-            r = self.mapping(doc["ferry_rules"], doc, "ferry_rules", "ferry_rules", set(), FERRY_RULE_KEYS)
-            for key in sorted(FERRY_RULE_KEYS - {"different_ports"}):
-                if isinstance(r[key], bool) or not isinstance(r[key], int) or r[key] < (1 if key == "per_company" else 0):
-                    self.fail(r, key, f"ferry_rules.{key}", f"{r[key]!r} is not a whole number"
-                              + (" of at least 1." if key == "per_company" else "."))
-            if not isinstance(r["different_ports"], bool):
-                self.fail(r, "different_ports", "ferry_rules.different_ports", "must be true or false.")
-            rules = FerryRules(**{k: r[k] for k in FERRY_RULE_KEYS})
-        elif entries:
-            self.fail(doc, "ferries", "ferries", "the map has ferries but no ferry_rules.",
-                      "Add ferry_rules: {price, fee, loading, per_company, different_ports}.")
+        rules = self.read_ferry_rules(doc, entries)
         ferries, names = [], {}
         for i, f in enumerate(entries):
             where = f"ferries[{i + 1}]"
             f = self.mapping(f, entries, i, where, {"at"}, {"port", "to", "length"})
-            port_name = str(f["port"])
-            if "at" in f:
-                port = self.hex(f["at"], f, "at", f"{where}.at ({port_name})")
-                if fold(port_name) in places and places[fold(port_name)] != port:
-                    self.fail(f, "at", f"{where}.at ({port_name})",
-                              f"{port_name} is already a place at {label(places[fold(port_name)])}.",
-                              "Leave out `at` for a port that is a city, or give the port its own name.")
-            elif fold(port_name) in places:
-                port = places[fold(port_name)]
-            else:
-                self.fail(f, "port", f"{where}.port", f"{port_name!r} is not a place on this map.",
-                          "Name a city, or give the port's hex with `at`.")
-            if self.rows[port[1]][port[0]] not in CITY_TERRAIN:
-                self.fail(f, "port", f"{where}.port ({port_name})",
-                          f"{label(port)} is {TERRAIN[self.rows[port[1]][port[0]]]}; a ferry port stands on a plain hex.")
-            to_name = str(f["to"])
-            if fold(to_name) not in places:
-                self.fail(f, "to", f"{where}.to", f"{to_name!r} is not a place on this map.",
-                          "The other end of a ferry is a city or junction of the map (e.g. a junction abroad).")
-            landing = places[fold(to_name)]
-            for h, name, key in ((port, port_name, "port"), (landing, to_name, "to")):
-                if not any(self.char_at(n) == "~" for n in self.grid.neighbours(h)):
-                    self.fail(f, key, f"{where}.{key} ({name})", f"{label(h)} does not touch the water.",
-                              "A ferry leaves from and lands at a hex next to a '~' hex.")
-            if landing == port:
-                self.fail(f, "to", f"{where}.to", "the ferry would land where it leaves.")
-            length = f["length"]
-            if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-                self.fail(f, "length", f"{where}.length ({port_name})", f"{length!r} is not a number of movement points.",
-                          "Give the trip's length in movement points (without loading), e.g. 3.")
-            name = f"{port_name}–{to_name}"
-            if name in names:
-                self.fail(f, "to", f"{where}", f"the ferry {name} is listed twice.")
-            names[name] = True
-            ferries.append(Ferry(name, port, port_name, landing, to_name, length, length + rules.loading))
+            ferry = self.read_ferry(f, where, places, rules)
+            if ferry.name in names:
+                self.fail(f, "to", f"{where}", f"the ferry {ferry.name} is listed twice.")
+            names[ferry.name] = True
+            ferries.append(ferry)
         return rules, ferries
+
+    def read_ferry_rules(self, doc, entries: list) -> FerryRules | None:
+        """`ferry_rules`: whole numbers (per_company at least 1) and different_ports true or false;
+        a map with ferries needs them."""
+        if "ferry_rules" not in doc:
+            if entries:
+                self.fail(doc, "ferries", "ferries", "the map has ferries but no ferry_rules.",
+                          "Add ferry_rules: {price, fee, loading, per_company, different_ports}.")
+            return None
+        r = self.mapping(doc["ferry_rules"], doc, "ferry_rules", "ferry_rules", set(), FERRY_RULE_KEYS)
+        for key in sorted(FERRY_RULE_KEYS - {"different_ports"}):
+            if isinstance(r[key], bool) or not isinstance(r[key], int) or r[key] < (1 if key == "per_company" else 0):
+                self.fail(r, key, f"ferry_rules.{key}", f"{r[key]!r} is not a whole number"
+                          + (" of at least 1." if key == "per_company" else "."))
+        if not isinstance(r["different_ports"], bool):
+            self.fail(r, "different_ports", "ferry_rules.different_ports", "must be true or false.")
+        return FerryRules(**{k: r[k] for k in FERRY_RULE_KEYS})
+
+    def read_ferry(self, f, where: str, places: dict[str, Hex], rules: FerryRules) -> Ferry:
+        """One ferry: its port, where it lands, both by the water, and the trip's length."""
+        port_name = str(f["port"])
+        port = self.ferry_port(f, where, port_name, places)
+        to_name = str(f["to"])
+        if fold(to_name) not in places:
+            self.fail(f, "to", f"{where}.to", f"{to_name!r} is not a place on this map.",
+                      "The other end of a ferry is a city or junction of the map (e.g. a junction abroad).")
+        landing = places[fold(to_name)]
+        for h, name, key in ((port, port_name, "port"), (landing, to_name, "to")):
+            if not any(self.char_at(n) == "~" for n in self.grid.neighbours(h)):
+                self.fail(f, key, f"{where}.{key} ({name})", f"{label(h)} does not touch the water.",
+                          "A ferry leaves from and lands at a hex next to a '~' hex.")
+        if landing == port:
+            self.fail(f, "to", f"{where}.to", "the ferry would land where it leaves.")
+        length = f["length"]
+        if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+            self.fail(f, "length", f"{where}.length ({port_name})",
+                      f"{length!r} is not a number of movement points.",
+                      "Give the trip's length in movement points (without loading), e.g. 3.")
+        return Ferry(f"{port_name}–{to_name}", port, port_name, landing, to_name, length, length + rules.loading)
+
+    def ferry_port(self, f, where: str, port_name: str, places: dict[str, Hex]) -> Hex:
+        """The port's hex: `at`, else the place the port names; a plain hex."""
+        if "at" in f:
+            port = self.hex(f["at"], f, "at", f"{where}.at ({port_name})")
+            if fold(port_name) in places and places[fold(port_name)] != port:
+                self.fail(f, "at", f"{where}.at ({port_name})",
+                          f"{port_name} is already a place at {label(places[fold(port_name)])}.",
+                          "Leave out `at` for a port that is a city, or give the port its own name.")
+        elif fold(port_name) in places:
+            port = places[fold(port_name)]
+        else:
+            self.fail(f, "port", f"{where}.port", f"{port_name!r} is not a place on this map.",
+                      "Name a city, or give the port's hex with `at`.")
+        if self.rows[port[1]][port[0]] not in CITY_TERRAIN:
+            self.fail(f, "port", f"{where}.port ({port_name})",
+                      f"{label(port)} is {TERRAIN[self.rows[port[1]][port[0]]]}; a ferry port stands on a plain hex.")
+        return port

@@ -297,7 +297,7 @@ def layout(space: Space, spots: list[Spots], memo: Memo | None = None) -> list[L
     With `memo` (the sheet's last layout), a label none of whose spots looked at holds anything new
     is put where it went then, as placing it again would."""
     placed: list[tuple[Label, Want, float]] = []
-    last = memo.steps if memo is not None and memo.steps is not None and len(memo.steps) == len(spots) else None
+    last = _last_steps(memo, len(spots))
     changes = Changes(space.cell)
     if memo is not None:
         new_track = memo.new_track(space)
@@ -315,13 +315,7 @@ def layout(space: Space, spots: list[Spots], memo: Memo | None = None) -> list[L
         lb, cost, where, tried, fine = _place(space, want, each)
         step = Step(lb, cost, where, tried, fine)
         if cost >= MARKER and want.kind == "hex":
-            before, first = placed, lb
-            lb, cost, placed = _make_room(space, placed, want, lb, cost, spots)
-            still, earlier = {id(e) for e in placed}, {id(e) for e in before}
-            moved = [first.box, lb.box] + [e[0].box for e in before if id(e) not in still] + \
-                    [e[0].box for e in placed if id(e) not in earlier]
-            step = step._replace(moved=tuple(moved))
-            changes.add_all(moved)
+            lb, cost, placed, step = _room_made(space, placed, want, step, spots, changes)
         if old is not None:
             changes.add_all(old.moved or ())               # where the last layout made room
             if old.label.box != step.label.box:
@@ -331,6 +325,25 @@ def layout(space: Space, spots: list[Spots], memo: Memo | None = None) -> list[L
     if memo is not None:
         memo.steps = steps
     return [lb for lb, _, _ in placed]
+
+
+def _last_steps(memo: Memo | None, count: int) -> list[Step] | None:
+    """The steps of the sheet's last layout, if it laid out as many labels."""
+    if memo is not None and memo.steps is not None and len(memo.steps) == count:
+        return memo.steps
+    return None
+
+
+def _room_made(space: Space, placed: list, want: Want, step: Step, spots: list[Spots], changes: Changes):
+    """A hex label that touches a name or marker wherever it goes: the names around it make room
+    (_make_room); the boxes that moved are the step's and count as changes."""
+    before, first = placed, step.label
+    lb, cost, placed = _make_room(space, placed, want, step.label, step.cost, spots)
+    still, earlier = {id(e) for e in placed}, {id(e) for e in before}
+    moved = [first.box, lb.box] + [e[0].box for e in before if id(e) not in still] + \
+            [e[0].box for e in placed if id(e) not in earlier]
+    changes.add_all(moved)
+    return lb, cost, placed, step._replace(moved=tuple(moved))
 
 
 class Step(NamedTuple):
@@ -392,10 +405,7 @@ def _make_room(space: Space, placed: list, want: Want, lb: Label, cost: float, s
     """The names near a crowded hex make way: the hex label is placed first, then they are placed
     again; kept if the hex label and the names cost less so than before, else undone. `spots`:
     those of every want."""
-    area = lb.box
-    if isinstance(want.spots, hex_spots):
-        a = want.spots.area
-        area = (min(area[0], a[0]), min(area[1], a[1]), max(area[2], a[2]), max(area[3], a[3]))
+    area = _crowded_area(want, lb)
     blockers = [entry for entry in placed if entry[1].kind != "hex" and overlaps(entry[0].box, area)]
     if not blockers:
         return lb, cost, placed
@@ -406,11 +416,25 @@ def _make_room(space: Space, placed: list, want: Want, lb: Label, cost: float, s
     moved = [(p, w, c) for w in (w for _, w, _ in blockers) for p, c in [place(space, w, of[id(w)])]]
     if new_cost + sum(c for _, _, c in moved) < cost + sum(c for _, _, c in blockers):
         return new_lb, new_cost, [entry for entry in placed if entry not in blockers] + moved
-    for p in [new_lb] + [p for p, _, _ in moved]:
-        space.remove_box(p.box)
-    for p in [lb] + [p for p, _, _ in blockers]:
-        space.add_box("label", p.box)
+    _put_back(space, [new_lb] + [p for p, _, _ in moved], [lb] + [p for p, _, _ in blockers])
     return lb, cost, placed
+
+
+def _crowded_area(want: Want, lb: Label) -> Box:
+    """The hex label's box, widened to its hex's spots where it has them."""
+    area = lb.box
+    if isinstance(want.spots, hex_spots):
+        a = want.spots.area
+        area = (min(area[0], a[0]), min(area[1], a[1]), max(area[2], a[2]), max(area[3], a[3]))
+    return area
+
+
+def _put_back(space: Space, tried: list[Label], before: list[Label]):
+    """Undo a try at making room: the labels tried out leave, those placed before return."""
+    for p in tried:
+        space.remove_box(p.box)
+    for p in before:
+        space.add_box("label", p.box)
 
 
 def collisions(labels: list[Label]) -> list[tuple[Label, Label]]:

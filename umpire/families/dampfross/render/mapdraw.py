@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ....render.fonts import BOLD, COND, COND_BOLD, SANS, register
 from ..gamemap import FOREIGN, MOUNTAIN, GameMap
 from ..hexgrid import Edge, Hex, column_letters, label
 from . import labels
-from ....render.fonts import BOLD, COND, COND_BOLD, SANS, register
 from .sheets import LABEL_BAND, Frame, Sheet, Window, corners
 from .styles import LineStyle, load_styles
 
@@ -148,7 +148,8 @@ def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Bac
     return Background(f, hexes, drawing, markers,
                       frozenset(label(h) for h, ch in terrain.items() if ch in DARK_TERRAIN) if detail else frozenset(),
                       spots, drawn,
-                      tuple(_centred(BOLD, r * 1.5, x, y - r * 0.52, mark) for x, y, r, mark in _die_marks(game_map, f, window)),
+                      tuple(_centred(BOLD, r * 1.5, x, y - r * 0.52, mark)
+                            for x, y, r, mark in _die_marks(game_map, f, window)),
                       tuple(_margins(f, window)))
 
 
@@ -334,30 +335,39 @@ def _lines(c, content: MapContent, tracks: dict[str, list[tuple]], f: Frame, loo
         c.setStrokeColorRGB(*look["new_track"])
         c.setLineWidth(lw * NEW_WIDTH + 4.0)
         c.drawPath(_path(c, new), stroke=1, fill=0)
+    _casings(c, content, tracks, lw)
+    for cid, segs in tracks.items():
+        if segs and cid in content.styles:
+            _company_lines(c, content.styles[cid], segs, lw)
+    c.setDash([])
+    c.setLineCap(0)
+
+
+def _casings(c, content: MapContent, tracks: dict[str, list[tuple]], lw: float):
+    """Under the companies' lines, casing by casing, the light lines' then the heavy (new) ones'."""
     for casing in sorted({s.casing for s in content.styles.values()}):
         for heavy in (False, True):
             segs = [seg for cid, segs in tracks.items()
-                    if cid in content.styles and content.styles[cid].casing == casing for seg in segs if seg[4] == heavy]
+                    if cid in content.styles and content.styles[cid].casing == casing
+                    for seg in segs if seg[4] == heavy]
             if segs:
                 c.setStrokeColorRGB(*casing)
                 c.setLineWidth(lw * (NEW_WIDTH if heavy else 1) + 1.0)
                 c.drawPath(_path(c, segs), stroke=1, fill=0)
-    for cid, segs in tracks.items():
-        if not segs or cid not in content.styles:
+
+
+def _company_lines(c, style, segs: list[tuple], lw: float):
+    """A company's track in its colour and dash, the older then the new (heavier)."""
+    for heavy in (False, True):
+        mine = [seg for seg in segs if seg[4] == heavy]
+        if not mine:
             continue
-        style = content.styles[cid]
-        for heavy in (False, True):
-            mine = [seg for seg in segs if seg[4] == heavy]
-            if not mine:
-                continue
-            width = lw * (NEW_WIDTH if heavy else 1)
-            c.setStrokeColorRGB(*style.colour)
-            c.setLineWidth(width)
-            c.setDash([d * width for d in style.dash] if style.dash else [])
-            c.setLineCap(0 if style.dash else 1)
-            c.drawPath(_path(c, mine), stroke=1, fill=0)
-    c.setDash([])
-    c.setLineCap(0)
+        width = lw * (NEW_WIDTH if heavy else 1)
+        c.setStrokeColorRGB(*style.colour)
+        c.setLineWidth(width)
+        c.setDash([d * width for d in style.dash] if style.dash else [])
+        c.setLineCap(0 if style.dash else 1)
+        c.drawPath(_path(c, mine), stroke=1, fill=0)
 
 
 def _path(c, segs):

@@ -175,57 +175,95 @@ def _chains(segments: list[dict]) -> str:
     return ", ".join("-".join(c) for c in chains)
 
 
+_REPORTED = ("resolved_round", "homes", "cities", "refused", "unreadable", "not_carried_out", "unused", "no_orders",
+             "late", "expectations", "ended")
+
+
 def _report(flow: Flow, f: dict):
-    n = f["names"]
-    if not (f["resolved_round"] or f["homes"] or f["cities"] or f["refused"] or f["unreadable"] or f["not_carried_out"] or f["unused"]
-            or f["no_orders"] or f["late"] or f["expectations"] or f["ended"]):
+    """The round report: a section per kind of news, in a fixed order, each drawn when there is some."""
+    if not any(f[key] for key in _REPORTED):
         return
-    title = f"Round {f['resolved_round']} report" if f["resolved_round"] else "Report"
-    flow.heading(title)
-    if f["resolved_round"] and (f["phase"] == "construction" or f["ended"]):
-        for x in f["companies"]:
-            if not x["built"]:
-                flow.para(f"{x['name']}: nothing built.", font=BOLD)
-                continue
-            flow.para(f"{x['name']}: {plural(len(x['built']), 'segment')}, {plural(x['points'], 'point')}.",
-                      font=BOLD)
-            flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["built"]), indent=12, size=8.5)
+    flow.heading(f"Round {f['resolved_round']} report" if f["resolved_round"] else "Report")
+    for section in _REPORT_SECTIONS:
+        section(flow, f, f["names"])
+
+
+def _built(flow: Flow, f: dict, n: dict):
+    if not (f["resolved_round"] and (f["phase"] == "construction" or f["ended"])):
+        return
+    for x in f["companies"]:
+        if not x["built"]:
+            flow.para(f"{x['name']}: nothing built.", font=BOLD)
+            continue
+        flow.para(f"{x['name']}: {plural(len(x['built']), 'segment')}, {plural(x['points'], 'point')}.",
+                  font=BOLD)
+        flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["built"]), indent=12, size=8.5)
+
+
+def _homes(flow: Flow, f: dict, n: dict):
     if f["homes"]:
         flow.para("Home terminals chosen: " + "; ".join(f"{n[h['company']]} at {h['hex']}" for h in f["homes"]) + ".")
-    if f["cities"] and not f["additional"]:
-        flow.gap(3)
-        flow.para("Cities connected:", font=BOLD)
-        for e in f["cities"]:
-            bonus = f"bonus {e['bonus']}" if e["bonus"] else "no bonus (home terminal or abroad)"
-            flow.para(f"{e['city']} ({e['hex']}) by {n[e['company']]}, {bonus}", indent=12)
-    if f["refused"] or f["unreadable"] or f["not_carried_out"]:
-        flow.gap(3)
-        flow.para("Orders not carried out:", font=BOLD)
-        for u in f["unreadable"]:
-            flow.para(f"{n[u['company']]}: {plural(u['lines'], 'line')} could not be read (the company was told "
-                      "which and why).", indent=12)
-        for e in f["refused"]:
-            keyword = f" ({e['keyword']})" if e["keyword"] else ""
-            flow.para(f"{n[e['company']]}, line {e['line']}{keyword}:", indent=12, size=8.5)
-            flow.para(e["reason"], indent=24, size=8.5)
-        for e in f["not_carried_out"]:
-            flow.para(f"{n[e['company']]}: {e['reason']}.", indent=12)
+
+
+def _cities(flow: Flow, f: dict, n: dict):
+    if not f["cities"] or f["additional"]:
+        return
+    flow.gap(3)
+    flow.para("Cities connected:", font=BOLD)
+    for e in f["cities"]:
+        bonus = f"bonus {e['bonus']}" if e["bonus"] else "no bonus (home terminal or abroad)"
+        flow.para(f"{e['city']} ({e['hex']}) by {n[e['company']]}, {bonus}", indent=12)
+
+
+def _not_carried_out(flow: Flow, f: dict, n: dict):
+    if not (f["refused"] or f["unreadable"] or f["not_carried_out"]):
+        return
+    flow.gap(3)
+    flow.para("Orders not carried out:", font=BOLD)
+    for u in f["unreadable"]:
+        flow.para(f"{n[u['company']]}: {plural(u['lines'], 'line')} could not be read (the company was told "
+                  "which and why).", indent=12)
+    for e in f["refused"]:
+        keyword = f" ({e['keyword']})" if e["keyword"] else ""
+        flow.para(f"{n[e['company']]}, line {e['line']}{keyword}:", indent=12, size=8.5)
+        flow.para(e["reason"], indent=24, size=8.5)
+    for e in f["not_carried_out"]:
+        flow.para(f"{n[e['company']]}: {e['reason']}.", indent=12)
+
+
+def _unused(flow: Flow, f: dict, n: dict):
     if f["unused"]:
         flow.para("Points not used: " + ", ".join(f"{n[e['company']]} {e['points']}" for e in f["unused"]) + ".")
+
+
+def _no_orders(flow: Flow, f: dict, n: dict):
     if f["no_orders"]:
         flow.para("No orders received from: " + ", ".join(n[c] for c in f["no_orders"]) + ".")
+
+
+def _late(flow: Flow, f: dict, n: dict):
     if f["late"]:
         flow.para("Ordered after the deadline, in the grace: " + ", ".join(n[c] for c in f["late"]) + ".")
-    if f["expectations"]:
-        flow.gap(3)
-        flow.para("Where the umpire's figures differ from what was written:", font=BOLD)
-        for e in f["expectations"]:
-            flow.para(f"{n[e['company']]}, line {e['line']}, {e['stretch']}: wrote {e['written']}, "
-                      f"{e['what']} {e['actual']}", indent=12)
+
+
+def _expectations(flow: Flow, f: dict, n: dict):
+    if not f["expectations"]:
+        return
+    flow.gap(3)
+    flow.para("Where the umpire's figures differ from what was written:", font=BOLD)
+    for e in f["expectations"]:
+        flow.para(f"{n[e['company']]}, line {e['line']}, {e['stretch']}: wrote {e['written']}, "
+                  f"{e['what']} {e['actual']}", indent=12)
+
+
+def _ended(flow: Flow, f: dict, n: dict):
     if f["ended"]:
         flow.gap(3)
         flow.para(f"The construction phase has ended in round {f['ended']['round']}: {f['ended']['reason']}.",
                   font=BOLD)
+
+
+_REPORT_SECTIONS = (_built, _homes, _cities, _not_carried_out, _unused, _no_orders, _late, _expectations, _ended)
 
 
 def _operations(flow: Flow, f: dict):
@@ -329,8 +367,8 @@ def _flowers(c, width: float, height: float, examples: list[dict], flat: bool, r
 
 def _hexagon(c, x: float, y: float, radius: float, flat: bool, shaded: bool):
     start = 0 if flat else 30
-    corners = [(x + radius * math.cos(math.radians(start + 60 * i)), y + radius * math.sin(math.radians(start + 60 * i)))
-               for i in range(6)]
+    corners = [(x + radius * math.cos(math.radians(start + 60 * i)),
+                y + radius * math.sin(math.radians(start + 60 * i))) for i in range(6)]
     path = c.beginPath()
     path.moveTo(*corners[0])
     for corner in corners[1:]:

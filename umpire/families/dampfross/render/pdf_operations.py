@@ -56,8 +56,8 @@ def announced(flow: Flow, f: dict):
         when = f"; announced in round {t['round']}" if t["round"] != f["round"] else ""
         rows.append([f"{t['number']}{' special' if t['special'] else ''}",
                      f"{t['start']}: {places(t['starts'])}", to,
-                     dice_text(t) + "".join(f"; {r['destination_name']} rolled again ({plural(r['shortest'], 'hex')} away)"
-                                            for r in t["rerolls"]),
+                     dice_text(t) + "".join(f"; {r['destination_name']} rolled again "
+                                            f"({plural(r['shortest'], 'hex')} away)" for r in t["rerolls"]),
                      f"{plural(t['shortest'], 'hex')}{when}" if t["shortest"] is not None else f"no line yet{when}"])
     flow.table([Column("No.", 40), Column("From", 110), Column("To", 130), Column("Dice", 140),
                 Column("Shortest line", 70)], rows, size=8.5)
@@ -69,6 +69,7 @@ def announced(flow: Flow, f: dict):
 
 
 def race(flow: Flow, t: dict, names: dict):
+    """One transport: cancelled, carried without a race, or its race: entries, turns, places, money."""
     flow.heading(route_title(t), size=11)
     if t["status"] == "cancelled":
         flow.para(f"Cancelled: {t['reason']}. Both stations are checked off and the transport counts as made.")
@@ -78,6 +79,17 @@ def race(flow: Flow, t: dict, names: dict):
         flow.para(f"Not run: {t['reason']}.")
         return
     flow.para(f"Dice: {dice_text(t)}; {t['shortest_text']}.", size=8.5, colour=GREY)
+    _not_running(flow, t, names)
+    if not t["entered"]:
+        flow.para("No train ran.", size=9)
+        return
+    _entries(flow, t)
+    _turns(flow, t)
+    _outcome(flow, t, names)
+
+
+def _not_running(flow: Flow, t: dict, names: dict):
+    """Who passed, the lines and routes refused, the trains withdrawn."""
     if t["passed"]:
         flow.para("Passed: " + ", ".join(names[c] for c in t["passed"]) + ".", size=9)
     for e in t["refused"]:
@@ -86,9 +98,10 @@ def race(flow: Flow, t: dict, names: dict):
         flow.para(f"{t['train_names'][e['train']]}, route {e['alternative']} refused: {e['reason']}.", size=9)
     for e in t["withdrawn"]:
         flow.para(f"{t['train_names'][e['train']]} does not run: {e['reason']}.", size=9)
-    if not t["entered"]:
-        flow.para("No train ran.", size=9)
-        return
+
+
+def _entries(flow: Flow, t: dict):
+    """Each train entered, with its route, length and fees."""
     flow.gap(2)
     for e in t["entered"]:
         which = f", route {e['alternative']}" if e["alternative"] > 1 else ""
@@ -96,19 +109,28 @@ def race(flow: Flow, t: dict, names: dict):
                   font=BOLD)
         for line in route_lines(flow, e["route"], 8, 12):
             flow.para(line, font=MONO, size=8, indent=12)
-    if t["turns"]:
-        order = t["order"]
-        rows = []
-        for turn in t["turns"]:
-            row = [turn["turn"]]
-            for train in order:
-                m = turn["moves"].get(train)
-                row.append(_move(m) if m else "")
-            rows.append(row)
-        width = min(150.0, (flow.width - 40) / max(1, len(order)))
-        flow.table([Column("Turn", 40, "right")] + [Column(i, width) for i in order], rows, size=8)
-        flow.para("Each cell: the die, the hex reached, steps done of the route. The richest train moves first.",
-                  size=7.5, colour=GREY)
+
+
+def _turns(flow: Flow, t: dict):
+    """The race turn by turn, a column per train in the order they move."""
+    if not t["turns"]:
+        return
+    order = t["order"]
+    rows = []
+    for turn in t["turns"]:
+        row = [turn["turn"]]
+        for train in order:
+            m = turn["moves"].get(train)
+            row.append(_move(m) if m else "")
+        rows.append(row)
+    width = min(150.0, (flow.width - 40) / max(1, len(order)))
+    flow.table([Column("Turn", 40, "right")] + [Column(i, width) for i in order], rows, size=8)
+    flow.para("Each cell: the die, the hex reached, steps done of the route. The richest train moves first.",
+              size=7.5, colour=GREY)
+
+
+def _outcome(flow: Flow, t: dict, names: dict):
+    """The trains still running at the end, the places with their bonuses, and the race's postings."""
     if t["finish"] and t["finish"]["not_arrived"]:
         flow.para("Still running when the race ended: " + ", ".join(t["train_names"][i]
                                                                     for i in t["finish"]["not_arrived"]) + ".")
@@ -180,11 +202,11 @@ def stations(flow: Flow, table: dict):
               "A used number is not rolled again: the next free number stands for it.", size=8.5)
     cell_w, cell_h = min(80.0, flow.width / 6), 30.0
     flow.gap(4)
-    flow.drawing(cell_h * 6 + 4, partial(_station_cells, rows=table["rows"], uses=uses, cell=(cell_w, cell_h)))
+    flow.drawing(cell_h * 6 + 4, partial(_station_cells, rows=table["rows"], uses=uses, cell_size=(cell_w, cell_h)))
 
 
-def _station_cells(c, width: float, height: float, rows: list, uses: int, cell: tuple[float, float]):
-    cell_w, cell_h = cell
+def _station_cells(c, width: float, height: float, rows: list, uses: int, cell_size: tuple[float, float]):
+    cell_w, cell_h = cell_size
     for i, row in enumerate(rows):
         for j, cell in enumerate(row):
             x, y = j * cell_w, height - (i + 1) * cell_h

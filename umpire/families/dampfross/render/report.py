@@ -41,27 +41,8 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
     game_map, rules, config = folder.game_map, folder.rules, folder.config
     names = {cid: c.name for cid, c in state.companies.items()}
     names[BANK] = "the bank"
-    resolved = next((e["round"] for e in reversed(news) if e["type"] in ("round_closed", "construction_ended", "game_finished")
-                     and "agreement" not in e), None)     # a game ended by agreement resolves no round
-
-    built: dict[str, list[dict]] = {}
-    for e in news:
-        if e["type"] == "segment" and e.get("paid_in") != "units":
-            built.setdefault(e["company"], []).append(e)
-    postings = [e for e in news if e["type"] == "posting"]
-    companies = []
-    for cid in state.seat_order():
-        mine = [p for p in postings if cid in (p["from"], p["to"])]
-        companies.append({
-            "id": cid, "name": names[cid], "balance": state.balance(cid),
-            "change": sum(p["amount"] if p["to"] == cid else -p["amount"] for p in mine),
-            "home": game_map.describe(state.homes[cid]) if cid in state.homes else "not chosen",
-            "segments": len(state.edges.get(cid, ())),
-            "built": built.get(cid, []),
-            "points": sum(e["cost"] for e in built.get(cid, [])),
-            "reached": [c.name for c in game_map.cities if cid in state.tracks.get(c.hex, ())],
-            "postings": mine,
-        })
+    resolved = resolved_round(news)
+    companies = company_facts(state, game_map, news, names)
     phase = state.phase
     facts = {
         "number": number,
@@ -76,19 +57,19 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "zine": zine_lines(config, resolved),
         "companies": companies,
         "names": names,
-        "postings": postings,
-        "rolls": [e for e in news if e["type"] == "roll" and e["purpose"].startswith("round ")],
+        "postings": _of(news, "posting"),
+        "rolls": [e for e in _of(news, "roll") if e["purpose"].startswith("round ")],
         "dice_log": dice_log(events[:since], news),
         "press": folder.press(resolved, state.seat_order(), names),
         **not_carried_out(events, news, state.seat_order()),
-        "not_carried_out": [e for e in news if e["type"] == "not_carried_out"],
-        "no_orders": [e["company"] for e in news if e["type"] == "no_orders"],
+        "not_carried_out": _of(news, "not_carried_out"),
+        "no_orders": [e["company"] for e in _of(news, "no_orders")],
         "late": folder.ordered_late(resolved),
-        "expectations": [e for e in news if e["type"] == "expectation_differs"],
-        "unused": [e for e in news if e["type"] == "points_unused"],
-        "cities": [e for e in news if e["type"] == "city_connected"],
-        "homes": [e for e in news if e["type"] == "home"],
-        "ended": next((e for e in news if e["type"] == "construction_ended"), None),
+        "expectations": _of(news, "expectation_differs"),
+        "unused": _of(news, "points_unused"),
+        "cities": _of(news, "city_connected"),
+        "homes": _of(news, "home"),
+        "ended": next(iter(_of(news, "construction_ended")), None),
         "round_order": state.round_order,
         "budgets": state.budgets if phase == "construction" else {},
         "unconnected": [game_map.city_at[h].name for h in construction.unconnected_cities(state, game_map)],
@@ -100,14 +81,56 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "grace_end": folder.grace_end_text(state.round),
         "balances": balances_by_round(events, state.seat_order()),
         "brief": rules_brief.facts(rules, game_map),
-        "house_rules": [house_rule_line(e) for e in news if e["type"] == HOUSE_RULE],
+        "house_rules": [house_rule_line(e) for e in _of(news, HOUSE_RULE)],
         "from_the_gm": from_the_gm(news, "company"),
     }
     facts.update(operations_facts(folder, state, events, news, names, phase))
-    facts["templates"] = ({c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"],
-                                                 facts["builds_after"], coded="archive" not in config)
-                           for c in companies} if phase != "finished" else {})
+    facts["templates"] = order_templates(state, game_map, facts, coded="archive" not in config)
     return facts
+
+
+def _of(news: list[dict], kind: str) -> list[dict]:
+    """The events of one type, in journal order."""
+    return [e for e in news if e["type"] == kind]
+
+
+def resolved_round(news: list[dict]):
+    """The round this issue resolved, if any (a game ended by agreement resolves no round)."""
+    closing = ("round_closed", "construction_ended", "game_finished")
+    return next((e["round"] for e in reversed(news) if e["type"] in closing and "agreement" not in e), None)
+
+
+def company_facts(state: State, game_map, news: list[dict], names: dict) -> list[dict]:
+    """Each company in seat order: balance and its change, home, network, what it built and paid."""
+    built: dict[str, list[dict]] = {}
+    for e in _of(news, "segment"):
+        if e.get("paid_in") != "units":
+            built.setdefault(e["company"], []).append(e)
+    postings = _of(news, "posting")
+    companies = []
+    for cid in state.seat_order():
+        mine = [p for p in postings if cid in (p["from"], p["to"])]
+        companies.append({
+            "id": cid, "name": names[cid], "balance": state.balance(cid),
+            "change": sum(p["amount"] if p["to"] == cid else -p["amount"] for p in mine),
+            "home": game_map.describe(state.homes[cid]) if cid in state.homes else "not chosen",
+            "segments": len(state.edges.get(cid, ())),
+            "built": built.get(cid, []),
+            "points": sum(e["cost"] for e in built.get(cid, [])),
+            "reached": [c.name for c in game_map.cities if cid in state.tracks.get(c.hex, ())],
+            "postings": mine,
+        })
+    return companies
+
+
+def order_templates(state: State, game_map, facts: dict, coded: bool = True) -> dict[str, list[str]]:
+    """Each company's order form for the open round (none once the game is finished; without a
+    CODE line where not `coded`: a zine's game typed in)."""
+    if state.phase == "finished":
+        return {}
+    return {c["id"]: order_template(state, game_map, c["id"], facts["announced"], facts["builds_next"],
+                                    facts["builds_after"], coded=coded)
+            for c in facts["companies"]}
 
 
 def zine_errors(config: dict, resolved, names: dict[str, str]) -> list[str]:

@@ -9,9 +9,10 @@ postings made between its first entry and `transport_made` (its fees and bonuses
 
 from __future__ import annotations
 
+from ....kernel.words import plural
 from ..gamemap import STATIONS
 from ..orders import KEYWORDS
-from ....kernel.words import plural
+
 
 def _blank(number: int) -> dict:
     return {"transport": number, "announced": None, "dice": {}, "rerolls": [], "carried": None, "passed": [],
@@ -22,53 +23,59 @@ def _blank(number: int) -> dict:
 def transports_from_events(events: list[dict]) -> dict[int, dict]:
     """Transport number -> everything the given events say about it, in journal order."""
     found: dict[int, dict] = {}
-    running: int | None = None
+    running: int | None = None        # the transport whose race is under way: its postings are its money
     for e in events:
         kind, number = e["type"], e.get("transport")
         if kind == "posting":
             if running is not None:
                 found[running]["postings"].append(e)
-            continue
-        if kind == "roll" and e["purpose"].startswith("transport "):
-            words = e["purpose"].split()
-            if len(words) > 2 and words[1].isdigit() and words[2] in ("start", "destination"):
-                found.setdefault(int(words[1]), _blank(int(words[1])))["dice"].setdefault(
-                    " ".join(words[2:]), e["value"])
-            continue
-        if not isinstance(number, int) or kind == "allowance":
-            continue
-        t = found.setdefault(number, _blank(number))
-        if kind == "transport_announced":
-            t["announced"] = e
-        elif kind == "destination_rerolled":
-            t["rerolls"].append(e)
-        elif kind == "transport_carried":
-            t["carried"] = e["reason"]
-        elif kind == "refused":
-            t["refused"].append(with_keyword(e))
-        elif kind == "race_passed":
-            t["passed"].append(e["company"])
-        elif kind == "race_route_refused":
-            t["route_refused"].append(e)
-        elif kind == "race_withdrawn":
-            t["withdrawn"].append(e)
-        elif kind == "race_entered":
-            t["entered"].append(e)
-            running = number
-        elif kind == "race_started":
-            t["order"] = list(e["order"])
-        elif kind == "race_moved":
-            if not t["turns"] or t["turns"][-1]["turn"] != e["turn"]:
-                t["turns"].append({"turn": e["turn"], "moves": {}})
-            t["turns"][-1]["moves"][e["train"]] = e
-        elif kind == "race_finished":
-            t["finish"] = e
-        elif kind == "race_placed":
-            t["placed"].append(e)
-        elif kind == "transport_made":
-            t["made"] = e
-            running = None
+        elif kind == "roll":
+            _station_die(found, e)
+        elif isinstance(number, int) and kind != "allowance":
+            t = found.setdefault(number, _blank(number))
+            handler = _TRANSPORT_EVENTS.get(kind)
+            if handler:
+                handler(t, e)
+            running = number if kind == "race_entered" else None if kind == "transport_made" else running
     return found
+
+
+def _station_die(found: dict[int, dict], e: dict):
+    """A die of a transport's start or destination (`transport 3 start red`), first roll kept."""
+    words = e["purpose"].split()
+    if words[0] == "transport" and len(words) > 2 and words[1].isdigit() and words[2] in ("start", "destination"):
+        found.setdefault(int(words[1]), _blank(int(words[1])))["dice"].setdefault(" ".join(words[2:]), e["value"])
+
+
+def _race_moved(t: dict, e: dict):
+    if not t["turns"] or t["turns"][-1]["turn"] != e["turn"]:
+        t["turns"].append({"turn": e["turn"], "moves": {}})
+    t["turns"][-1]["moves"][e["train"]] = e
+
+
+def _set(field: str, value=lambda e: e):
+    return lambda t, e: t.__setitem__(field, value(e))
+
+
+def _add(field: str, value=lambda e: e):
+    return lambda t, e: t[field].append(value(e))
+
+
+_TRANSPORT_EVENTS = {      # event type -> how it enters its transport's record
+    "transport_announced": _set("announced"),
+    "destination_rerolled": _add("rerolls"),
+    "transport_carried": _set("carried", lambda e: e["reason"]),
+    "refused": _add("refused", lambda e: with_keyword(e)),
+    "race_passed": _add("passed", lambda e: e["company"]),
+    "race_route_refused": _add("route_refused"),
+    "race_withdrawn": _add("withdrawn"),
+    "race_entered": _add("entered"),
+    "race_started": _set("order", lambda e: list(e["order"])),
+    "race_moved": _race_moved,
+    "race_finished": _set("finish"),
+    "race_placed": _add("placed"),
+    "transport_made": _set("made"),
+}
 
 
 def describe_transport(info: dict, names: dict[str, str], place) -> dict:
@@ -198,28 +205,42 @@ def additional_construction(news: list[dict], names: dict[str, str]) -> dict | N
     turns: list[dict] = []
     turn = None
     for e in news:
-        kind = e["type"]
-        if kind == "additional_construction":
+        if e["type"] == "additional_construction":
             turn = {"company": e["company"], "name": names[e["company"]], "allowance": e["allowance"],
                     "transport": e.get("transport"), "segments": [], "fees": [], "bonuses": [], "unused": 0}
             turns.append(turn)
-        elif turn is None:
-            continue
-        elif kind == "segment" and e["company"] == turn["company"]:
-            turn["segments"].append(e)
-        elif kind == "posting" and e["from"] == turn["company"] and e["to"] != "bank":
-            turn["fees"].append(e)
-        elif kind == "city_connected" and e.get("bonus"):
-            turn["bonuses"].append(e)
-        elif kind == "allowance_unused":
-            turn["unused"] = e["units"]
-        elif kind in ("round_closed", "round_opened", "game_finished"):
+        elif turn is not None and e["type"] in ("round_closed", "round_opened", "game_finished"):
             turn = None
+        elif turn is not None and e["type"] in _TURN_EVENTS:
+            _TURN_EVENTS[e["type"]](turn, e)
     for t in turns:
         t["cost"] = sum(s["cost"] for s in t["segments"])
         t["fee_total"] = sum(p["amount"] for p in t["fees"])
     after = sorted({e["transport"] for e in allowances})
     return {"after": after, "allowances": allowances, "turns": turns}
+
+
+def _turn_segment(turn: dict, e: dict):
+    if e["company"] == turn["company"]:
+        turn["segments"].append(e)
+
+
+def _turn_fee(turn: dict, e: dict):
+    if e["from"] == turn["company"] and e["to"] != "bank":
+        turn["fees"].append(e)
+
+
+def _turn_bonus(turn: dict, e: dict):
+    if e.get("bonus"):
+        turn["bonuses"].append(e)
+
+
+_TURN_EVENTS = {      # event type -> how it enters the additional construction turn under way
+    "segment": _turn_segment,
+    "posting": _turn_fee,
+    "city_connected": _turn_bonus,
+    "allowance_unused": lambda turn, e: turn.__setitem__("unused", e["units"]),
+}
 
 
 def shortest_text(steps: int | None) -> str:
