@@ -122,3 +122,46 @@ def _wait_for(browser, ending: str):
             return
         time.sleep(0.1)
     raise AssertionError(f"{browser.current_url} is not {ending}")
+
+
+PHONE_CHECKS = """
+const out = {cut: [], small: [], names: [], labels: [], scrolls: []};
+const width = window.innerWidth;
+for (const cell of document.querySelectorAll('main td, main th')) {
+  const r = cell.getBoundingClientRect();
+  if (r.width && (r.left < 0 || r.right > width + 0.5 || cell.scrollWidth > cell.clientWidth + 1)) out.cut.push(cell.textContent);
+}
+for (const box of document.querySelectorAll('main .scroll'))
+  if (box.scrollWidth > box.clientWidth + 1) out.scrolls.push(box.getAttribute('aria-label'));
+for (const a of document.querySelectorAll('a[href], label, input:not(.whole), button')) {
+  const r = a.getBoundingClientRect();
+  if (r.width && (r.height < 24 || r.width < 24)) out.small.push(a.textContent + ' ' + r.width + 'x' + r.height);
+}
+for (const t of document.querySelectorAll('.map svg text')) {
+  const size = parseFloat(t.getAttribute('font-size')) * t.ownerSVGElement.getScreenCTM().a;
+  if (/Bold/.test(t.getAttribute('font-family') || '') && /[A-Za-z]/.test(t.textContent)) out.names.push(size);
+  else out.labels.push(size);
+}
+out.names = Math.min(...out.names); out.labels = Math.min(...out.labels);
+const box = document.querySelector('.mapbox[data-focus]');
+out.focus = box ? [box.scrollLeft, box.scrollTop] : null;
+return out;
+"""
+
+
+@pytest.mark.parametrize("page", ["index.html", "demo/index.html", "demo/008.html", "volldampf-demo/014.html"])
+def test_on_a_phone_every_cell_is_whole_the_map_reads_and_every_target_is_big_enough(browser, demo_site, page):
+    """At 390 px: no table cut or scrolling sideways, map names >= 9 CSS px and every other map
+    text >= 7 px on opening, the map opened on the new track, every link and control >= 24 px."""
+    browser.set_window_size(PHONE, 844)
+    try:
+        loaded(browser, demo_site / "site" / page)
+        found = browser.execute_script(PHONE_CHECKS)
+    finally:
+        browser.set_window_size(1280, 900)
+    assert found["cut"] == [] and found["scrolls"] == [], found
+    assert found["small"] == [], found["small"]
+    if page.endswith(("008.html", "014.html")):
+        assert found["names"] >= 9 and found["labels"] >= 7, found
+    if page == "demo/008.html":
+        assert found["focus"][0] > 0 and found["focus"][1] > 0     # scrolled to the new track, away from the corner

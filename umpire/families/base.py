@@ -97,13 +97,15 @@ class Issue:
 class WebMap:
     """The map of a newsletter as SVG for its web page: what never changes (`ground`, a standalone
     SVG shared by every page, or None) and what the game drew over it (`overlay`: SVG elements in
-    the same `width` x `height` user units, its text real `<text>`); `label` names it."""
+    the same `width` x `height` user units, its text real `<text>`); `label` names it; `focus` is
+    the centre of what changed since the last newsletter (user units, y down), or None."""
 
     width: float
     height: float
     overlay: str
     label: str
     ground: str | None = None
+    focus: tuple[float, float] | None = None
 
 
 @dataclass

@@ -37,6 +37,8 @@ from . import fonts, history
 from .accounts import account_tables
 from .calendar import atom_feed, deadline_calendar
 from .files import SiteFiles
+from .mapsize import readable_width
+from .report_blocks import report_blocks
 from .sections import read_edition
 
 _MAIN = re.compile(r"<!-- main -->\n(.*)<!-- /main -->\n", re.DOTALL)
@@ -104,7 +106,7 @@ def build_site(path: Path, out: Path) -> Report:
 def _assets(files: SiteFiles):
     css = (data_dir("newsletters") / "site" / "site.css").read_text(encoding="utf-8")
     files.put("site.css", fonts.font_faces() + css)
-    files.put("keys.js", (data_dir("newsletters") / "site" / "keys.js").read_bytes())
+    files.put("site.js", (data_dir("newsletters") / "site" / "site.js").read_bytes())
     for face in fonts.FACES:
         if not files.has(fonts.font_file(face)):
             files.put(fonts.font_file(face), fonts.web_font(face))
@@ -187,7 +189,8 @@ def _issue_body(folder: GameFolder, moment: history.Moment, names: dict) -> tupl
     orders = [(f"{names.get(p, p)} ({p})", t) for p, t in history.published_orders(at, moment.resolved)]
     accounts = account_tables(folder.family.accounts(at, at.events), moment.resolved, names)
     body = render("issue-body.html.j2", edition=edition, web=web, ground=ground[0] if ground else None,
-                  sections=[(h, lines) for h, lines in edition.sections if h not in web.replaces],
+                  sections=[(h, report_blocks(lines)) for h, lines in edition.sections if h not in web.replaces],
+                  map_width=readable_width(web.map.width, web.map.overlay) if web.map else 0,
                   orders=orders, accounts=accounts,
                   resolved=turn_words(moment.resolved) if moment.resolved is not None else "",
                   pdf=f"{moment.number:03d}.pdf", txt=f"{moment.number:03d}.txt")
@@ -264,8 +267,7 @@ def _facts(row: dict, folder: GameFolder) -> list[tuple[str, str]]:
             ("now", row["turn"]), ("deadline", row["deadline"]), ("awaited", row["awaited"])]
 
 
-_ROW = re.compile(r'<tr><td><a href="([^"/]+)/index.html">[^<]*</a></td><td>([^<]*)</td><td>([^<]*)</td>'
-                  r"<td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td></tr>")
+_ROW = re.compile(r'<tr><t[dh][^>]*><a href="([^"/]+)/index.html">[^<]*</a></t[dh]>' + r"<td[^>]*>([^<]*)</td>" * 5 + "</tr>")
 
 
 def _index_rows(text: str) -> dict[str, dict]:

@@ -14,7 +14,7 @@ from ..usecases.press import press_of, split_press
 from ..store.folder import GameFolder
 from ..kernel.words import plural
 
-SITE_FORMAT = 2          # raised when the pages change, so every page is made anew
+SITE_FORMAT = 3          # raised when the pages change, so every page is made anew
 
 
 class FolderAt(FamilyFolder):

@@ -25,12 +25,14 @@ def whole_map_sheet(game_map: GameMap) -> Sheet:
     return Sheet(whole, 1, 1, pagesize)
 
 
-def draw_whole_map(c, game_map: GameMap, content: mapdraw.MapContent, sheet: Sheet, ground_drawn: bool = True):
-    """The map and its legend on a page laid out by whole_map_sheet."""
+def draw_whole_map(c, game_map: GameMap, content: mapdraw.MapContent, sheet: Sheet,
+                   ground_drawn: bool = True) -> mapdraw.Drawn:
+    """The map and its legend on a page laid out by whole_map_sheet; what draw_map placed."""
     content = mapdraw.MapContent(content.owners, content.styles, drawable(content.names), content.new)
     drawn = mapdraw.draw_map(c, game_map, content, sheet.pagesize, sheet, ground_drawn=ground_drawn)
     mapdraw.draw_legend(c, game_map, content, PAGE_MARGIN, drawn.frame.box[1] - LABEL_BAND - 12,
                         sheet.pagesize[0] - 2 * PAGE_MARGIN, bottom=PAGE_MARGIN / 2)
+    return drawn
 
 
 def map_png(game_map: GameMap, content: mapdraw.MapContent, title: str) -> bytes:

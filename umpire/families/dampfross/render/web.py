@@ -33,8 +33,19 @@ def map_svg(game_map: GameMap, content: mapdraw.MapContent, label: str) -> WebMa
     sheet = whole_map_sheet(game_map)
     pagesize = sheet.pagesize
     c = SvgCanvas(pagesize)
-    draw_whole_map(c, game_map, content, sheet, ground_drawn=False)
-    return WebMap(pagesize[0], pagesize[1], c.body(), label, ground_svg(game_map, pagesize, sheet))
+    drawn = draw_whole_map(c, game_map, content, sheet, ground_drawn=False)
+    return WebMap(pagesize[0], pagesize[1], c.body(), label, ground_svg(game_map, pagesize, sheet),
+                  focus=new_track_centre(drawn.frame, content, pagesize[1]))
+
+
+def new_track_centre(frame, content: mapdraw.MapContent, height: float) -> tuple[float, float] | None:
+    """The middle of the track built since the last newsletter, in the SVG's units (y down)."""
+    ends = sorted({h for (edge, _) in content.new for h in edge}, key=repr)
+    if not ends:
+        return None
+    points = [frame.centre(h) for h in ends]
+    return (round(sum(x for x, _ in points) / len(points), 1),
+            round(height - sum(y for _, y in points) / len(points), 1))
 
 
 _GROUNDS: dict[tuple, str] = {}
