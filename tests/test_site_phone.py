@@ -1,13 +1,17 @@
 """The parts of the game's web page made for a phone: a report's columns as tables and its other
-lines as nested lists, and the map drawn wide enough to read."""
+lines as nested lists, the map drawn wide enough to read, and where the game stands at the top of
+every page (the open turn, or the winners and final standings; `status --json`'s scores)."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from umpire.usecases import actions
 from umpire.site.mapsize import readable_width
 from umpire.site.report_blocks import Item, TextTable, report_blocks
+from umpire.site.standing import standing
+from umpire.store.folder import GameFolder
 
 TRANSPORTS = """\
                                  races  1st  2nd  bonuses
@@ -61,3 +65,48 @@ def test_the_map_is_as_wide_as_its_smallest_text_and_its_names_need():
     assert readable_width(100, overlay) == 175                 # the 4-unit digits at 7 px
     assert readable_width(100, overlay.replace('font-size="4"', 'font-size="6"')) == 150   # names at 9 px
     assert readable_width(100, "") == 100
+
+
+def test_a_running_game_stands_at_its_open_turn_with_ordered_and_awaited_names_only():
+    status = {"phase": "construction", "round": 5, "orders_in": ["blue", "red"], "awaited": ["green"],
+              "deadline": "2026-03-12T19:00:00+01:00", "paused": False}
+    names = {"red": "Red Line", "blue": "Blue Line", "green": "Green Line"}
+    where = standing(status, names)
+    assert (where.turn, where.deadline, where.deadline_iso) == ("construction, round 5", "2026-03-12 18:00 UTC",
+                                                                "2026-03-12T18:00Z")
+    assert where.ordered == [("red", "Red Line"), ("blue", "Blue Line")] and where.awaited == [("green", "Green Line")]
+    assert not where.finished and where.summary() == "construction, round 5"
+    assert standing({**status, "paused": True}, names).deadline_iso is None
+
+
+def test_a_finished_game_ranks_winners_first_then_by_score_and_equal_scores_share_a_place():
+    status = {"phase": "finished", "winners": ["b", "c"], "scores": {"a": 5, "b": 9, "c": 9, "d": 5, "e": 7}}
+    where = standing(status, {p: p.upper() for p in "abcde"})
+    assert [(place, p) for place, p, _, _ in where.standings] == [(1, "b"), (1, "c"), (3, "e"), (4, "a"), (4, "d")]
+    assert where.summary() == "finished: 1. B 9, 1. C 9, 3. E 7, 4. A 5, 4. D 5"
+
+
+def test_status_of_a_finished_game_gives_its_winners_and_every_seats_final_score(demo_site):
+    for game, scores in (("demo", {"blue": 86, "green": 107, "orange": 97, "red": 79}),
+                         ("volldampf-demo", {"anna": 5, "bernd": 7, "clara": 4, "dieter": 11})):
+        info = actions.status(GameFolder(demo_site / "games" / game))
+        assert info["scores"] == scores and info["winners"] == [max(scores, key=scores.get)]
+    assert "scores" not in actions.status(GameFolder(demo_site / "running" / "demo"))
+
+
+def test_every_page_of_a_running_game_starts_with_where_it_stands(demo_site):
+    for page in sorted((demo_site / "running-site" / "demo").glob("*.html")):
+        text = page.read_text()
+        top = text.index('<aside class="now"')
+        assert top < text.index('<figure class="map"') and top < text.index("<table"), page
+        assert "Now: construction, round 4" in text and "Great Northern" in text[top:text.index("</aside>")]
+
+
+def test_a_finished_game_shows_its_result_on_the_index_the_overview_and_the_last_page_only(demo_site):
+    site = demo_site / "site"
+    assert "finished: 1. Great Southern &amp; Western 107, 2. Great Northern 97" in (site / "index.html").read_text()
+    for page in ("demo/index.html", "demo/010.html"):
+        text = (site / page).read_text()
+        assert "Winner: <strong>Great Southern &amp; Western</strong>" in text and "Final standings" in text, page
+    assert '<aside class="now"' not in (site / "demo" / "009.html").read_text()
+    assert "Winner: <strong>Dieter Dahl</strong>" in (site / "volldampf-demo" / "014.html").read_text()

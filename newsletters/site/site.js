@@ -28,7 +28,7 @@ function showTimes() {
     var local = document.createElement("span");
     local.className = "local";
     local.textContent = " (" + at.getFullYear() + "-" + pad(at.getMonth() + 1) + "-" + pad(at.getDate()) + " " +
-      pad(at.getHours()) + ":" + pad(at.getMinutes()) + " your time)";
+      pad(at.getHours()) + ":" + pad(at.getMinutes()) + " in your zone)";
     el.after(local);
     var left = document.querySelector(".countdown");
     if (!left) return;

@@ -348,6 +348,11 @@ class Family(ABC):
         """How a game ended, from its journal (or the events of one command): (why it ended, the
         winners); None while it runs."""
 
+    def final_scores(self, events: list[dict]) -> dict[str, int]:
+        """Each seat's final score in a finished game, from its journal (what ranks the seats, the
+        winners' the highest); {} while it runs."""
+        return {}
+
     def accounts(self, folder: Folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
         """The accounts round by round (`events`: the journal up to some point; None: all of it):
         `[{"round": r, "companies": {seat: {"brought_forward": n, "items": {label: amount},

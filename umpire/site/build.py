@@ -17,7 +17,6 @@ import hashlib
 import multiprocessing
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,6 +39,7 @@ from .files import SiteFiles
 from .mapsize import readable_width
 from .report_blocks import report_blocks
 from .sections import read_edition
+from .standing import Standing, standing
 
 _MAIN = re.compile(r"<!-- main -->\n(.*)<!-- /main -->\n", re.DOTALL)
 _FINGERPRINT = re.compile(r'<meta name="umpire-page" content="([0-9a-f]+)">')
@@ -121,6 +121,9 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     body = ""
     names = {c["id"]: c.get("name") or c["id"] for c in folder.config.get("companies", [])}
     pages = [f"{game}/{m.number:03d}.html" for m in moments]
+    status = actions.status(folder)
+    where = standing(status, names)
+    now = Markup(render("now.html.j2", s=where, seat=folder.family.seat))
     kept = [_kept_body(files.read(page), m.fingerprint) for page, m in zip(pages, moments)]
     made = dict(zip([k for k, body in enumerate(kept) if body is None],
                     issue_bodies(folder, [m for m, body in zip(moments, kept) if body is None], names)))
@@ -134,16 +137,16 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
         nav = Markup(render("issue-nav.html.j2", number=moment.number, prev=prev, next=nxt, last=last))
         files.put(page, render("issue.html.j2", title=f"{game}: newsletter {moment.number:03d}", root="../",
                                game=game, number=moment.number, prev=prev, next=nxt, nav=nav,
+                               now=now if not where.finished or moment.number == last else "",
                                fingerprint=moment.fingerprint, body=Markup(body)))
         for suffix in ("pdf", "txt"):
             source = folder.path / "newsletters" / f"{moment.number:03d}.{suffix}"
             if source.is_file():
                 files.copy(f"{game}/{moment.number:03d}.{suffix}", source)
     _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
-    status = actions.status(folder)
-    row = _row(folder, status, names)
+    row = _row(folder, where, names, status)
     files.put(f"{game}/index.html", render(
-        "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder),
+        "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder), now=now,
         standings=_part(body, "standings"), map=_part(body, "map"), numbers=numbers))
     titles = {m.number: _intro(folder, m.number) for m in moments}
     files.put(f"{game}/feed.atom", atom_feed(game, titles, _issue_dates(folder, moments)))
@@ -236,25 +239,10 @@ def _intro(folder: GameFolder, number: int) -> str:
     return " ".join(edition.intro)
 
 
-def _row(folder: GameFolder, status: dict, names: dict) -> dict:
-    turn = status.get("turn") if isinstance(status.get("turn"), str) else None
-    if status.get("phase") == "finished":
-        turn = "finished"
-    elif turn is None:
-        turn = f"{status.get('phase')}, round {status.get('round')}"
-    else:
-        turn = f"turn {turn}"
-    awaited = ", ".join(names.get(p, p) for p in status.get("awaited", [])) or "nobody"
+def _row(folder: GameFolder, where: Standing, names: dict, status: dict) -> dict:
+    awaited = ", ".join(name for _, name in where.awaited) or "nobody"
     return {"id": folder.game_id, "family": status.get("family", ""), "map": _map_title(folder),
-            "turn": turn, "deadline": _deadline(status), "awaited": awaited}
-
-
-def _deadline(status: dict) -> str:
-    if status.get("paused"):
-        return "paused"
-    if not status.get("deadline"):
-        return "none"
-    return datetime.fromisoformat(status["deadline"]).astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+            "turn": where.summary(), "deadline": where.deadline, "awaited": awaited}
 
 
 def _map_title(folder: GameFolder) -> str:
@@ -263,8 +251,7 @@ def _map_title(folder: GameFolder) -> str:
 
 def _facts(row: dict, folder: GameFolder) -> list[tuple[str, str]]:
     rules = folder.rules
-    return [("family", row["family"]), ("map", row["map"]), ("rules", str(getattr(rules, "title", rules.name))),
-            ("now", row["turn"]), ("deadline", row["deadline"]), ("awaited", row["awaited"])]
+    return [("family", row["family"]), ("map", row["map"]), ("rules", str(getattr(rules, "title", rules.name)))]
 
 
 _ROW = re.compile(r'<tr><t[dh][^>]*><a href="([^"/]+)/index.html">[^<]*</a></t[dh]>' + r"<td[^>]*>([^<]*)</td>" * 5 + "</tr>")

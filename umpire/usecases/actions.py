@@ -491,10 +491,12 @@ def status(folder: GameFolder) -> dict:
     family = folder.family
     turn = family.open_turn(state)
     ordered = folder.latest_orders(turn)
+    ended = family.outcome(folder.events)
     return {
         "game": state.game,
         "family": family.name,
         **family.status(folder, state),
+        **({"winners": ended[1], "scores": family.final_scores(folder.events)} if ended else {}),
         "orders_in": sorted(ordered),
         "awaited": [c for c in family.awaited(state) if c not in ordered],
         "refused_lines": with_refused_lines(folder, turn),      # the early close waits for their corrections

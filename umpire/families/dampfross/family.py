@@ -166,6 +166,11 @@ class Dampfross(Family):
         end = next((e for e in reversed(events) if e["type"] == "game_finished"), None)
         return (end["reason"], end["winners"]) if end else None
 
+    def final_scores(self, events: list[dict]) -> dict[str, int]:
+        """The balances the game ended with: the highest wins."""
+        end = next((e for e in reversed(events) if e["type"] == "game_finished"), None)
+        return dict(end["balances"]) if end else {}
+
     def balance(self, state: State, player: str) -> int:
         return state.balance(player)
 

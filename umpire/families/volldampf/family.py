@@ -301,6 +301,11 @@ class Volldampf(Family):
             return f"ended by agreement: {end['agreement']}", end["winners"]
         return (f"after round {end['round']}, the last; score = income - bonds", end["winners"]) if end else None
 
+    def final_scores(self, events: list[dict]) -> dict[str, int]:
+        """Income less bonds at the end (the more marks breaking a tie)."""
+        end = next((e for e in reversed(events) if e["type"] == "end"), None)
+        return dict(end["scores"]) if end else {}
+
     def summary(self, before: State, after: State, events: list[dict]) -> list[str]:
         """`umpire preview`: the turn the resolve carries out, its events and draws, the turn it opens."""
         draws = sum(1 for e in events if e.get("type") == "draw")
