@@ -145,17 +145,21 @@ for (const t of document.querySelectorAll('.map svg text')) {
 out.names = Math.min(...out.names); out.labels = Math.min(...out.labels);
 const box = document.querySelector('.mapbox[data-focus]');
 out.focus = box ? [box.scrollLeft, box.scrollTop] : null;
+const now = document.querySelector('.now');
+out.now = now ? now.getBoundingClientRect().top : null;
 return out;
 """
 
 
-@pytest.mark.parametrize("page", ["index.html", "demo/index.html", "demo/008.html", "volldampf-demo/014.html"])
+@pytest.mark.parametrize("page", ["site/index.html", "site/demo/index.html", "site/demo/008.html",
+                                  "site/volldampf-demo/014.html", "running-site/demo/003.html"])
 def test_on_a_phone_every_cell_is_whole_the_map_reads_and_every_target_is_big_enough(browser, demo_site, page):
     """At 390 px: no table cut or scrolling sideways, map names >= 9 CSS px and every other map
-    text >= 7 px on opening, the map opened on the new track, every link and control >= 24 px."""
+    text >= 7 px on opening, the map opened on the new track, every link and control >= 24 px,
+    where the game stands (or how it ended) on the first screen."""
     browser.set_window_size(PHONE, 844)
     try:
-        loaded(browser, demo_site / "site" / page)
+        loaded(browser, demo_site / page)
         found = browser.execute_script(PHONE_CHECKS)
     finally:
         browser.set_window_size(1280, 900)
@@ -163,5 +167,7 @@ def test_on_a_phone_every_cell_is_whole_the_map_reads_and_every_target_is_big_en
     assert found["small"] == [], found["small"]
     if page.endswith(("008.html", "014.html")):
         assert found["names"] >= 9 and found["labels"] >= 7, found
-    if page == "demo/008.html":
+    if page == "site/demo/008.html":
         assert found["focus"][0] > 0 and found["focus"][1] > 0     # scrolled to the new track, away from the corner
+    if page.startswith("running-site") or page.endswith(("014.html", "demo/index.html")):
+        assert 0 < found["now"] < 200, found["now"]
