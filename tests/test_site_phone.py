@@ -7,11 +7,11 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from umpire.usecases import actions
 from umpire.site.mapsize import readable_width
 from umpire.site.report_blocks import Item, TextTable, report_blocks
 from umpire.site.standing import standing
 from umpire.store.folder import GameFolder
+from umpire.usecases import actions
 
 TRANSPORTS = """\
                                  races  1st  2nd  bonuses
@@ -23,7 +23,8 @@ Great Northern                       1    1    0       20
 def test_columns_under_a_heading_line_are_a_table_whose_first_head_is_empty():
     [table] = report_blocks(TRANSPORTS)
     assert table == TextTable(["", "races", "1st", "2nd", "bonuses"],
-                              [["Belfast & Northern Counties", "0", "0", "0", "0"], ["Great Northern", "1", "1", "0", "20"]])
+                              [["Belfast & Northern Counties", "0", "0", "0", "0"],
+                               ["Great Northern", "1", "1", "0", "20"]])
 
 
 def test_indented_lines_nest_and_money_lines_are_a_table_between_them():
@@ -110,3 +111,15 @@ def test_a_finished_game_shows_its_result_on_the_index_the_overview_and_the_last
         assert "Winner: <strong>Great Southern &amp; Western</strong>" in text and "Final standings" in text, page
     assert '<aside class="now"' not in (site / "demo" / "009.html").read_text()
     assert "Winner: <strong>Dieter Dahl</strong>" in (site / "volldampf-demo" / "014.html").read_text()
+
+
+def test_the_newsletters_are_listed_by_what_they_resolved_and_the_files_say_what_readers_look_for(demo_site):
+    site = demo_site / "site"
+    overview = (site / "demo" / "index.html").read_text()
+    assert '<a href="001.html">001: The opening</a>' in overview
+    assert '<a href="003.html">003: Round 2 resolved</a>' in overview
+    assert '<a href="003.html">003: Turn 1B resolved</a>' in (site / "volldampf-demo" / "index.html").read_text()
+    page = (site / "demo" / "005.html").read_text()
+    assert '<meta name="description" content="demo: newsletter 005' in page and '<link rel="icon" href="data:' in page
+    feed = (site / "demo" / "feed.atom").read_text()
+    assert '<link rel="self" type="application/atom+xml" href="feed.atom"/>' in feed

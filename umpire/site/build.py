@@ -139,17 +139,15 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
                                game=game, number=moment.number, prev=prev, next=nxt, nav=nav,
                                now=now if not where.finished or moment.number == last else "",
                                fingerprint=moment.fingerprint, body=Markup(body)))
-        for suffix in ("pdf", "txt"):
-            source = folder.path / "newsletters" / f"{moment.number:03d}.{suffix}"
-            if source.is_file():
-                files.copy(f"{game}/{moment.number:03d}.{suffix}", source)
+        _copy_printed(folder, files, moment.number)
     _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
     row = _row(folder, where, names, status)
+    dates = _issue_dates(folder, moments)
     files.put(f"{game}/index.html", render(
         "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder), now=now,
-        standings=_part(body, "standings"), map=_part(body, "map"), numbers=numbers))
+        standings=_part(body, "standings"), map=_part(body, "map"), issues=_issue_list(moments, dates)))
     titles = {m.number: _intro(folder, m.number) for m in moments}
-    files.put(f"{game}/feed.atom", atom_feed(game, titles, _issue_dates(folder, moments)))
+    files.put(f"{game}/feed.atom", atom_feed(game, titles, dates))
     files.put(f"{game}/deadlines.ics", deadline_calendar(game, status.get("deadline"), row["turn"]))
     return row
 
@@ -200,6 +198,14 @@ def _issue_body(folder: GameFolder, moment: history.Moment, names: dict) -> tupl
     return body, web, ground
 
 
+def _copy_printed(folder: GameFolder, files: SiteFiles, number: int):
+    """The newsletter as printed (PDF, text), copied in beside its page."""
+    for suffix in ("pdf", "txt"):
+        source = folder.path / "newsletters" / f"{number:03d}.{suffix}"
+        if source.is_file():
+            files.copy(f"{folder.game_id}/{number:03d}.{suffix}", source)
+
+
 def _part(body: str, name: str) -> Markup:
     """The part of the newest page's body the game's overview shows too (its map, its standings)."""
     found = re.search(f"<!-- {name} -->\n(.*?)<!-- /{name} -->\n", body, re.DOTALL)
@@ -234,6 +240,14 @@ def _issue_dates(folder: GameFolder, moments: list) -> dict[int, str]:
     return {n: issues[r]["date"] for n, r in rounds.items() if r in issues and issues[r].get("date")}
 
 
+def _issue_list(moments: list, dates: dict[int, str]) -> list[tuple[int, str, str]]:
+    """The overview's list of newsletters: number, what it resolved, the zine's date where known."""
+    def what(resolved) -> str:
+        words = f"{turn_words(resolved)} resolved" if resolved is not None else "the opening"
+        return words[:1].upper() + words[1:]
+    return [(m.number, f"{m.number:03d}: {what(m.resolved)}", dates.get(m.number, "")) for m in moments]
+
+
 def _intro(folder: GameFolder, number: int) -> str:
     edition = read_edition(folder.read_bytes(f"newsletters/{number:03d}.txt").decode("utf-8"))
     return " ".join(edition.intro)
@@ -254,7 +268,8 @@ def _facts(row: dict, folder: GameFolder) -> list[tuple[str, str]]:
     return [("family", row["family"]), ("map", row["map"]), ("rules", str(getattr(rules, "title", rules.name)))]
 
 
-_ROW = re.compile(r'<tr><t[dh][^>]*><a href="([^"/]+)/index.html">[^<]*</a></t[dh]>' + r"<td[^>]*>([^<]*)</td>" * 5 + "</tr>")
+_ROW = re.compile(r'<tr><t[dh][^>]*><a href="([^"/]+)/index.html">[^<]*</a></t[dh]>'
+                  + r"<td[^>]*>([^<]*)</td>" * 5 + "</tr>")
 
 
 def _index_rows(text: str) -> dict[str, dict]:

@@ -20,7 +20,8 @@ def atom_feed(game: str, intros: dict[int, str], dates: dict[int, str] | None = 
     return ('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">\n'
             f"<title>{escape(game)}: newsletters</title><id>urn:umpire:{escape(game)}</id>"
             f"<updated>{max(when.values(), default=EPOCH)}</updated>"
-            f'<author><name>the umpire</name></author><link rel="alternate" type="text/html" href="index.html"/>\n'
+            f'<author><name>the umpire</name></author><link rel="alternate" type="text/html" href="index.html"/>'
+            '<link rel="self" type="application/atom+xml" href="feed.atom"/>\n'
             f"{entries}</feed>\n")
 
 
@@ -33,12 +34,13 @@ def _escape(text: str) -> str:
 
 
 def deadline_calendar(game: str, deadline: str | None, turn: str) -> str:
-    """The open turn's deadline as one event (none without a deadline), lines ended by CRLF."""
+    """The open turn's deadline as one event (none without a deadline), lines ended by CRLF: a
+    moment, so no DTEND; DTSTAMP the deadline too (no clock: the same game gives the same bytes)."""
     lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//umpire//game deadlines//EN", "CALSCALE:GREGORIAN",
              f"X-WR-CALNAME:{_escape(game)}: deadlines"]
     if deadline:
         at = _ics_time(deadline)
-        lines += ["BEGIN:VEVENT", f"UID:{_escape(game)}-{at}@umpire", f"DTSTAMP:{at}", f"DTSTART:{at}", f"DTEND:{at}",
+        lines += ["BEGIN:VEVENT", f"UID:{_escape(game)}-{at}@umpire", f"DTSTAMP:{at}", f"DTSTART:{at}",
                   f"SUMMARY:{_escape(game)}: orders due ({_escape(turn)})", "END:VEVENT"]
     lines.append("END:VCALENDAR")
     return "".join(_folded(line) for line in lines)
