@@ -142,6 +142,27 @@ def _host_settings(games_dir: Path):
     return load_config(games_dir, games_dir)
 
 
+def _resolve(games_dir: Path, paths: list[Path], now: datetime, reports: dict[str, Report], step):
+    """Resolve the due games of `paths` (usecases/sweep.py), each outcome told in its game's report."""
+    from . import sweep
+    for outcome in sweep.resolve_due(games_dir, now, step=step, paths=paths):
+        report = reports.setdefault(outcome.game, Report(outcome.game))
+        if outcome.outcome == sweep.RESOLVED:
+            report.done.append(outcome.message.rstrip("."))
+        elif outcome.outcome == sweep.FAILED and \
+                outcome.message == Busy(games_dir / outcome.game, sweep.LOCK_WAIT).message:
+            report.done.append("busy with another command; left to it")
+        elif outcome.outcome == sweep.FAILED:
+            report.failed = outcome.message
+
+
+def _stamp(quiet: Quiet, paths: list[Path], reports: dict[str, Report]):
+    """Stamp each game of `paths` the tick did nothing for and that did not fail: the next passes it over."""
+    for path in paths:
+        if not (reports.get(path.name) and (reports[path.name].done or reports[path.name].failed)):
+            quiet.stamp(path)
+
+
 def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None = None) -> list[Report]:
     """One pass over the folder of games; a report for the shared mailbox and each game that did something or failed."""
     games_dir = Path(games_dir)
@@ -149,7 +170,6 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
         raise UmpireError(f"{games_dir} is not a folder.", fix="Give the folder that holds the game folders.")
     reports: dict[str, Report] = {}
     paths = game_folders(games_dir)
-    total = 2 * len(paths) + 1
 
     def attempt(name: str, work, folder: Path | None = None):
         """Do `work` for the game `name` (at `folder`; None: the shared mailbox) and report it."""
@@ -176,17 +196,7 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
     if step:
         step(1, total)
     if paths:
-        from . import sweep
-        for outcome in sweep.resolve_due(games_dir, now, step=(lambda d, t: step(1 + d, total)) if step else None,
-                                         paths=paths):
-            report = reports.setdefault(outcome.game, Report(outcome.game))
-            if outcome.outcome == sweep.RESOLVED:
-                report.done.append(outcome.message.rstrip("."))
-            elif outcome.outcome == sweep.FAILED and \
-                    outcome.message == Busy(games_dir / outcome.game, sweep.LOCK_WAIT).message:
-                report.done.append("busy with another command; left to it")
-            elif outcome.outcome == sweep.FAILED:
-                report.failed = outcome.message
+        _resolve(games_dir, paths, now, reports, (lambda d, t: step(1 + d, total)) if step else None)
     shared = []
     attempt("mail", lambda: shared.append(_host_settings(games_dir)) or [])
     for n, path in enumerate(paths, 1):
@@ -196,7 +206,6 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
             attempt(path.name, lambda p=path: _site(p), path)
         if step:
             step(1 + len(paths) + n, total)
-    for path in paths if shared else ():
-        if not (reports.get(path.name) and (reports[path.name].done or reports[path.name].failed)):
-            quiet.stamp(path)
+    if shared:                                    # the host's settings read: each game was asked for its mail
+        _stamp(quiet, paths, reports)
     return [r for r in reports.values() if r.done or r.failed]
