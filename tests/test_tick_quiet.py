@@ -157,3 +157,18 @@ def test_a_game_with_work_is_not_stamped_and_its_work_is_done(games):
     reports = tick(games, DEADLINE + timedelta(days=2))
     assert [r.game for r in reports] == ["g1"] and "resolved" in str(reports[0])
     assert (games / STAMPS / "g1").read_bytes() == stamp and not passed_over(games, DEADLINE + timedelta(days=2))
+
+
+def test_a_game_with_its_own_mailbox_is_fetched_and_passed_over_only_when_nothing_came(games):
+    g1 = games / "g1"
+    (games / STAMPS / "g1").unlink()
+    first = Quiet(games, LATER)
+    assert first.own_mailbox(g1, lambda path: True) and not first.passed_over(g1)
+    first.stamp(g1)
+    fetched = Quiet(games, LATER)
+    assert not fetched.without_mailbox(g1)                              # its mailbox is asked at every tick
+    assert fetched.own_mailbox(g1, lambda path: pytest.fail("game.yaml read")) and fetched.passed_over(g1)
+    came = Quiet(games, LATER)
+    assert came.own_mailbox(g1, lambda path: True)
+    Mailroom(g1).log([{"type": "processed", "key": "k2", "game": "g1"}])  # the fetch brought a message
+    assert not came.passed_over(g1)
