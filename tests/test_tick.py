@@ -4,13 +4,21 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from click.testing import CliRunner
 from mailhelpers import NOW, make_game
 
-from umpire.usecases import actions
 from umpire.cli import main
 from umpire.store.folder import GameFolder
 from umpire.store.lock import game_lock
+from umpire.usecases import actions
+
+
+@pytest.fixture(autouse=True)
+def stamped_at_once(monkeypatch):
+    """Each tick stamps the games it found nothing to do for, however fresh their files, so the
+    later ticks pass them over wherever they may (usecases/quiet.py)."""
+    monkeypatch.setattr("umpire.usecases.quiet.SETTLE", 0.0)
 
 
 def tick(games, now):

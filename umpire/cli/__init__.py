@@ -55,7 +55,7 @@ COMMANDS = {
     "deadline": "umpire.cli.hosting:deadline_command",
     "absence": "umpire.cli.hosting:absence_command",
     "site": "umpire.cli.site:site_command",
-    "tick": "umpire.cli.hosting:tick_command",
+    "tick": "umpire.cli.tick:tick_command",
     "help": "umpire.cli.help:help_command",
     "note": "umpire.cli.note:note_command",
     "log": "umpire.cli.gm_log:log_command",

@@ -11,7 +11,6 @@ sweep beside a mail fetch, never resolve a round twice.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from concurrent.futures import as_completed
 from dataclasses import dataclass
@@ -23,11 +22,12 @@ from ..errors import UmpireError
 from ..forked import available_cpus
 from ..kernel.order_header import turn_words
 from ..store.diskfull import told
-from ..store.folder import GAME_FILE, GameFolder
+from ..store.folder import GameFolder
 from ..store.lock import game_lock
 from ..timetable import clock
 from . import actions
 from .due import due
+from .quiet import game_folders
 
 RESOLVED, NOT_DUE, FAILED = "resolved", "not due", "failed"
 LOCK_WAIT = 10.0            # seconds to wait for another command working on a game
@@ -43,13 +43,6 @@ class GameOutcome:
         return f"{self.game}: {self.outcome}: {self.message}"
 
 
-def game_folders(games_dir: Path) -> list[Path]:
-    """The game folders in `games_dir` (those with a game.yaml), by name."""
-    with os.scandir(games_dir) as entries:
-        return sorted((Path(e.path) for e in entries if e.is_dir() and (Path(e.path) / GAME_FILE).is_file()),
-                      key=lambda p: p.name)
-
-
 def check(path: Path, now: datetime) -> GameOutcome | None:
     """None when the game is due (or a command a crash stopped must be finished); else why not."""
     try:
@@ -60,7 +53,7 @@ def check(path: Path, now: datetime) -> GameOutcome | None:
         return None if state.due else GameOutcome(path.name, NOT_DUE, state.reason)
     except UmpireError as exc:
         return GameOutcome(path.name, FAILED, exc.message)
-    except Exception as exc:                          # a defect in one game's files: the others go on
+    except Exception as exc:  # a defect in one game's files: the others go on
         return GameOutcome(path.name, FAILED, f"{type(exc).__name__}: {exc}")
 
 
@@ -71,7 +64,7 @@ def resolve_one(path: Path, now: datetime) -> GameOutcome:
             return _resolve(path, now)
     except UmpireError as exc:
         return GameOutcome(path.name, FAILED, exc.message)
-    except Exception as exc:                          # a defect in one game's files: the others go on
+    except Exception as exc:  # a defect in one game's files: the others go on
         return GameOutcome(path.name, FAILED, f"{type(exc).__name__}: {exc}")
 
 
@@ -100,14 +93,14 @@ def _open(folder: GameFolder) -> str:
 
 
 def resolve_due(games_dir: Path, now: datetime | None = None, workers: int | None = None,
-                step: Callable[[int, int], None] | None = None) -> list[GameOutcome]:
-    """Resolve every due game in `games_dir`; one outcome per game folder, by folder name.
-    `step(done, total)` is told as each game is checked and as each due game is resolved."""
+                step: Callable[[int, int], None] | None = None, paths: list[Path] | None = None) -> list[GameOutcome]:
+    """Resolve every due game in `games_dir` (of `paths` only, where given); one outcome per game
+    folder, by folder name. `step(done, total)` is told as each game is checked and as each due game is resolved."""
     games_dir = Path(games_dir)
     if not games_dir.is_dir():
         raise UmpireError(f"{games_dir} is not a folder.", fix="Give the folder that holds the game folders.")
     now = now or clock.now()
-    paths = game_folders(games_dir)
+    paths = game_folders(games_dir) if paths is None else paths
     total = len(paths)
     outcomes: dict[str, GameOutcome] = {}
     due_paths = []
@@ -138,5 +131,5 @@ def _resolve_all(paths: list[Path], now: datetime, workers: int):
         for job in as_completed(jobs):
             try:
                 yield job.result()
-            except Exception as exc:                  # the worker itself died (killed, out of memory)
+            except Exception as exc:  # the worker itself died: killed, out of memory
                 yield GameOutcome(jobs[job].name, FAILED, f"its worker process stopped: {exc}")

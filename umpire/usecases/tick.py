@@ -2,7 +2,8 @@
 mailbox (umpire.yaml) and each game's own, resolve every due game, then for each game with mail
 queue the due reminders, notices of deadline changes, who is late, and every newsletter someone
 has not had, oldest first (a new game's players their welcome, with their codes and newsletter 001;
-a stand-in who took over a company his, with the newest newsletter), and send them; a game where something was done has its site (`site:`) updated.
+a stand-in who took over a company his, with the newest newsletter), and send them; a game where
+something was done has its site (`site:`) updated. A game stamped quiet is passed over (quiet.py).
 Each game on its own: one failing is reported and the others go on; a full disk is said in words,
 with whether the game changed (umpire/store/diskfull.py).
 
@@ -18,12 +19,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import sweep
 from ..errors import UmpireError
 from ..store.diskfull import told
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
-from .sweep import FAILED, RESOLVED, game_folders, resolve_due
+from .quiet import Quiet, game_folders
 
 LOCK_WAIT = 10.0
 _MAIL_KEY = re.compile(rb"^mail\s*:", re.MULTILINE)           # game.yaml's own `mail:` section
@@ -51,12 +51,12 @@ def _own_imap(path: Path) -> bool:
 
 
 def _fetch(room: Path, games_dir: Path, all_games: bool, now: datetime) -> list[str]:
-    from ..mail import send as sending
     from ..mail.config import load_config
-    from ..mail.fetch import Fetcher
     config = load_config(room, games_dir if all_games else None)
     if not config.imap.configured:
         return []
+    from ..mail import send as sending
+    from ..mail.fetch import Fetcher
     with game_lock(room, wait=0 if all_games else LOCK_WAIT):
         fetcher = Fetcher(room, config, all_games=all_games, now=now)
         outcomes = fetcher.run()
@@ -142,6 +142,27 @@ def _host_settings(games_dir: Path):
     return load_config(games_dir, games_dir)
 
 
+def _resolve(games_dir: Path, paths: list[Path], now: datetime, reports: dict[str, Report], step):
+    """Resolve the due games of `paths` (usecases/sweep.py), each outcome told in its game's report."""
+    from . import sweep
+    for outcome in sweep.resolve_due(games_dir, now, step=step, paths=paths):
+        report = reports.setdefault(outcome.game, Report(outcome.game))
+        if outcome.outcome == sweep.RESOLVED:
+            report.done.append(outcome.message.rstrip("."))
+        elif outcome.outcome == sweep.FAILED and \
+                outcome.message == Busy(games_dir / outcome.game, sweep.LOCK_WAIT).message:
+            report.done.append("busy with another command; left to it")
+        elif outcome.outcome == sweep.FAILED:
+            report.failed = outcome.message
+
+
+def _stamp(quiet: Quiet, paths: list[Path], reports: dict[str, Report]):
+    """Stamp each game of `paths` the tick did nothing for and that did not fail: the next passes it over."""
+    for path in paths:
+        if not (reports.get(path.name) and (reports[path.name].done or reports[path.name].failed)):
+            quiet.stamp(path)
+
+
 def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None = None) -> list[Report]:
     """One pass over the folder of games; a report for the shared mailbox and each game that did something or failed."""
     games_dir = Path(games_dir)
@@ -149,7 +170,6 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
         raise UmpireError(f"{games_dir} is not a folder.", fix="Give the folder that holds the game folders.")
     reports: dict[str, Report] = {}
     paths = game_folders(games_dir)
-    total = 2 * len(paths) + 1
 
     def attempt(name: str, work, folder: Path | None = None):
         """Do `work` for the game `name` (at `folder`; None: the shared mailbox) and report it."""
@@ -162,22 +182,21 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
             report.done.append("busy with another command; left to it")
         except UmpireError as exc:
             report.failed = exc.message
-        except Exception as exc:  # noqa: BLE001  (a defect in one game's files: the others go on)
+        except Exception as exc:  # a defect in one game's files: the others go on
             report.failed = f"{type(exc).__name__}: {exc}"
 
     attempt("mail", lambda: _fetch(games_dir, games_dir, True, now))
+    quiet = Quiet(games_dir, now)                 # a game stamped quiet is passed over (usecases/quiet.py)
     for path in paths:
-        attempt(path.name, lambda p=path: _fetch(p, games_dir, False, now) if _own_imap(p) else [], path)
+        if not quiet.without_mailbox(path):
+            attempt(path.name, lambda p=path: _fetch(p, games_dir, False, now) if quiet.own_mailbox(p, _own_imap)
+                    else [], path)
+    paths = [p for p in paths if not quiet.passed_over(p)]
+    total = 2 * len(paths) + 1
     if step:
         step(1, total)
-    for outcome in resolve_due(games_dir, now, step=(lambda d, t: step(1 + d, total)) if step else None):
-        report = reports.setdefault(outcome.game, Report(outcome.game))
-        if outcome.outcome == RESOLVED:
-            report.done.append(outcome.message.rstrip("."))
-        elif outcome.outcome == FAILED and outcome.message == Busy(games_dir / outcome.game, sweep.LOCK_WAIT).message:
-            report.done.append("busy with another command; left to it")
-        elif outcome.outcome == FAILED:
-            report.failed = outcome.message
+    if paths:
+        _resolve(games_dir, paths, now, reports, (lambda d, t: step(1 + d, total)) if step else None)
     shared = []
     attempt("mail", lambda: shared.append(_host_settings(games_dir)) or [])
     for n, path in enumerate(paths, 1):
@@ -187,4 +206,6 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
             attempt(path.name, lambda p=path: _site(p), path)
         if step:
             step(1 + len(paths) + n, total)
+    if shared:                                    # the host's settings read: each game was asked for its mail
+        _stamp(quiet, paths, reports)
     return [r for r in reports.values() if r.done or r.failed]
