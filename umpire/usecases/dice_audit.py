@@ -111,7 +111,7 @@ def verify(folder: GameFolder) -> Verdict:
 def _totals(dice: list) -> str:
     """Which rolls were printed as totals of two dice (`=7`): each pair, its total and its line."""
     said = ", ".join(f"{n} and {n + 1} (={d.total}, line {d.line})" for n, d in enumerate(dice, 1) if d.half == 1)
-    return f"; rolls {said} are printed totals of two dice, split as docs/dice.md says" if said else ""
+    return f"; rolls {said} are printed totals of two dice, split as `umpire help dice` says" if said else ""
 
 
 def _verify_draws(folder: GameFolder) -> Verdict:
