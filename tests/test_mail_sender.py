@@ -17,7 +17,7 @@ from umpire.errors import UmpireError
 from umpire.mail.config import MailConfig
 from umpire.mail.decode import read_mail
 from umpire.mail.fetch import Fetcher, Received
-from umpire.mail.mailroom import Mailroom
+from umpire.store.mailroom import Mailroom
 from umpire.store.folder import GameFolder
 
 

@@ -17,7 +17,7 @@ from ..store.folder import GameFolder
 from ..usecases.sweep import game_folders
 from ..timetable.deadlines import deadline, describe
 from .config import MailConfig
-from .mailroom import Mailroom
+from ..store.mailroom import Mailroom
 from .refusals import REFUSED
 from .retry import GIVE_UP_AFTER
 from .send import outgoing

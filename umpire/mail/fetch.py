@@ -37,7 +37,7 @@ from .config import MailConfig
 from .decode import Mail, header_block, read_mail
 from .early_close import resolve_early
 from .imap_batch import BATCH, Received, connection_failed, imap_connect
-from .mailroom import Mailroom
+from ..store.mailroom import Mailroom
 from .message_keys import key_of
 from .note_forwards import note_to_gm
 from .outcome import Outcome, environment, iso, where

@@ -14,7 +14,7 @@ from ..errors import UmpireError
 from ..kernel.ids import shown
 from ..store.folder import GameFolder
 from .config import MailConfig
-from .mailroom import Mailroom
+from ..store.mailroom import Mailroom
 from .send import newsletter_recipients, outgoing
 
 KIND = "gm_mail"

@@ -10,7 +10,7 @@ from ..store.folder import GameFolder
 from . import forward
 from .config import MailConfig
 from .decode import Mail
-from .mailroom import Mailroom
+from ..store.mailroom import Mailroom
 from .outcome import Outcome, environment, where
 from .registered_senders import RegisteredSenders
 

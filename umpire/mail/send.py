@@ -21,7 +21,7 @@ from ..timetable import clock
 from ..timetable.deadlines import describe
 from . import retry
 from .config import MailConfig, Server
-from .mailroom import Mailroom
+from ..store.mailroom import Mailroom
 
 
 def tls_context(server: Server) -> ssl.SSLContext:

@@ -15,7 +15,7 @@ from .answers import UNAUTHENTICATED, answer
 from .auth import authentication_problem
 from .config import MailConfig
 from .decode import Mail
-from .mailroom import Mailroom
+from ..store.mailroom import Mailroom
 from .outcome import Outcome, environment, where
 from .registered_senders import RegisteredSenders
 from .routing import NO_GAME, Routes

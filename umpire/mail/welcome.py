@@ -23,7 +23,7 @@ from ..resources import data_dir
 from ..store.folder import GameFolder
 from ..timetable.deadlines import deadline, describe, grace, late_policy, player_zone
 from .config import MailConfig
-from .mailroom import Mailroom
+from ..store.mailroom import Mailroom
 from .replies import paragraphs
 from .send import attach_newsletter, outgoing, private_parts
 

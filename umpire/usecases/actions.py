@@ -26,11 +26,9 @@ from ..kernel.options import (
 )
 from ..kernel.order_header import ORDER_READING, reading_of, turn_words
 from ..kernel.profiles import load_profile
-from ..mail import mailroom
-from ..mail.config import templates_folder
 from ..render import NEWSLETTER_LAYOUT, own_templates
 from ..resources import find_named
-from ..store import atomic
+from ..store import atomic, mailroom
 from ..store.folder import (
     GAME_FILE,
     MAP_FILE,
@@ -40,6 +38,7 @@ from ..store.folder import (
     GameFolder,
     dump_yaml,
 )
+from ..store.gm_file import templates_folder
 from ..timetable import absences, deadlines, reminders
 from .due import with_refused_lines
 from .missed_turns import missed_turns

@@ -77,7 +77,7 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
     """The game's due mail queued and sent; `shared`: the host's settings, for a game without its own."""
     from ..mail import send as sending
     from ..mail.config import load_config
-    from ..mail.mailroom import Mailroom
+    from ..store.mailroom import Mailroom
     from ..mail.notices import queue_deadline_notices, queue_late_notice, queue_scheduled_reminders
     from ..mail.welcome import queue_welcomes
     config = load_config(path, games_dir) if _own_mail(path) else shared
