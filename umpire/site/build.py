@@ -115,9 +115,27 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     game = folder.game_id
     moments = history.moments(folder)
     numbers = [m.number for m in moments]
+    names = {c["id"]: c.get("name") or c["id"] for c in folder.config.get("companies", [])}
+    body = _write_issues(folder, files, moments, names)
+    _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
+    status = actions.status(folder)
+    row = _row(folder, status, names)
+    files.put(f"{game}/index.html", render(
+        "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder),
+        standings=_part(body, "standings"), map=_part(body, "map"), numbers=numbers))
+    titles = {m.number: _intro(folder, m.number) for m in moments}
+    files.put(f"{game}/feed.atom", atom_feed(game, titles, _issue_dates(folder, moments)))
+    files.put(f"{game}/deadlines.ics", deadline_calendar(game, status.get("deadline"), row["turn"]))
+    return row
+
+
+def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Moment], names: dict) -> str:
+    """Each newsletter's page (made anew only where its fingerprint changed), with its PDF and
+    text; returns the newest page's body ("" before the first)."""
+    game = folder.game_id
+    numbers = [m.number for m in moments]
     last = numbers[-1] if numbers else 0
     body = ""
-    names = {c["id"]: c.get("name") or c["id"] for c in folder.config.get("companies", [])}
     pages = [f"{game}/{m.number:03d}.html" for m in moments]
     kept = [_kept_body(files.read(page), m.fingerprint) for page, m in zip(pages, moments)]
     made = dict(zip([k for k, body in enumerate(kept) if body is None],
@@ -125,7 +143,7 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     for k, (page, moment) in enumerate(zip(pages, moments)):
         body = kept[k]
         if body is None:
-            body, web, ground = made[k]
+            body, _web, ground = made[k]
             if ground is not None and f"{game}/{ground[0]}" not in files.seen:
                 files.put(f"{game}/{ground[0]}", ground[1])
         prev, nxt = (numbers[k - 1] if k else None), (numbers[k + 1] if k + 1 < len(numbers) else None)
@@ -137,16 +155,7 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
             source = folder.path / "newsletters" / f"{moment.number:03d}.{suffix}"
             if source.is_file():
                 files.copy(f"{game}/{moment.number:03d}.{suffix}", source)
-    _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
-    status = actions.status(folder)
-    row = _row(folder, status, names)
-    files.put(f"{game}/index.html", render(
-        "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder),
-        standings=_part(body, "standings"), map=_part(body, "map"), numbers=numbers))
-    titles = {m.number: _intro(folder, m.number) for m in moments}
-    files.put(f"{game}/feed.atom", atom_feed(game, titles, _issue_dates(folder, moments)))
-    files.put(f"{game}/deadlines.ics", deadline_calendar(game, status.get("deadline"), row["turn"]))
-    return row
+    return body
 
 
 def issue_bodies(folder: GameFolder, moments: list[history.Moment], names: dict) -> list[tuple]:

@@ -142,6 +142,17 @@ def _host_settings(games_dir: Path):
     return load_config(games_dir, games_dir)
 
 
+def _report_resolve(report: Report, outcome, games_dir: Path):
+    """What the resolve of a due game did, in the game's report (a game another command holds is
+    left to it, not failed)."""
+    if outcome.outcome == RESOLVED:
+        report.done.append(outcome.message.rstrip("."))
+    elif outcome.outcome == FAILED and outcome.message == Busy(games_dir / outcome.game, sweep.LOCK_WAIT).message:
+        report.done.append("busy with another command; left to it")
+    elif outcome.outcome == FAILED:
+        report.failed = outcome.message
+
+
 def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None = None) -> list[Report]:
     """One pass over the folder of games; a report for the shared mailbox and each game that did something or failed."""
     games_dir = Path(games_dir)
@@ -171,13 +182,7 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
     if step:
         step(1, total)
     for outcome in resolve_due(games_dir, now, step=(lambda d, t: step(1 + d, total)) if step else None):
-        report = reports.setdefault(outcome.game, Report(outcome.game))
-        if outcome.outcome == RESOLVED:
-            report.done.append(outcome.message.rstrip("."))
-        elif outcome.outcome == FAILED and outcome.message == Busy(games_dir / outcome.game, sweep.LOCK_WAIT).message:
-            report.done.append("busy with another command; left to it")
-        elif outcome.outcome == FAILED:
-            report.failed = outcome.message
+        _report_resolve(reports.setdefault(outcome.game, Report(outcome.game)), outcome, games_dir)
     shared = []
     attempt("mail", lambda: shared.append(_host_settings(games_dir)) or [])
     for n, path in enumerate(paths, 1):
