@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .. import actions
 from ..store.folder import GameFolder
 from ..timetable import deadlines
+from ..usecases import actions
 from . import notes, replies
 from .decode import Mail
 from .outcome import Outcome, environment, where

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from .. import actions
-from ..due import due
 from ..store.folder import GameFolder
 from ..timetable import deadlines
+from ..usecases import actions
+from ..usecases.due import due
 from .outcome import Outcome, environment, where
 
 

@@ -31,13 +31,13 @@ from ..store import atomic
 from ..store.diskfull import disk_full, full
 from ..store.folder import GameFolder
 from ..store.lock import Busy
+from ..store.mailroom import Mailroom
 from ..timetable import clock
 from . import imap_batch, replies
 from .config import MailConfig
 from .decode import Mail, header_block, read_mail
 from .early_close import resolve_early
 from .imap_batch import BATCH, Received, connection_failed, imap_connect
-from ..store.mailroom import Mailroom
 from .message_keys import key_of
 from .note_forwards import note_to_gm
 from .outcome import Outcome, environment, iso, where

@@ -7,10 +7,10 @@ from dataclasses import replace
 from datetime import datetime
 
 from ..store.folder import GameFolder
+from ..store.mailroom import Mailroom
 from . import forward
 from .config import MailConfig
 from .decode import Mail
-from ..store.mailroom import Mailroom
 from .outcome import Outcome, environment, where
 from .registered_senders import RegisteredSenders
 

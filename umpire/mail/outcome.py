@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..errors import UmpireError
-from ..order_header import turn_words
+from ..kernel.order_header import turn_words
 
 _ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EIO, errno.EACCES, errno.EPERM, errno.EMFILE}
 
@@ -41,7 +41,8 @@ class Outcome:
                 "held": f"held: {orders}, {self.note}",
                 "refused": f"refused: {orders}: {self.note}",
                 "no order": f"no order: {self.note}",
-                "not accepted": "not accepted as orders" + (f" for {self.game}" if self.game else "") + f": {self.note}",
+                "not accepted": "not accepted as orders" + (f" for {self.game}" if self.game else "")
+                                + f": {self.note}",
                 "too large": f"not read, too large: {self.note}",
                 "unreadable": f"unreadable: {self.note}",
                 "duplicate": f"a duplicate: {self.note}",

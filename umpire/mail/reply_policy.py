@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from ..order_header import code_masker
+from ..kernel.order_header import code_masker
 from ..store.folder import GameFolder
 from . import replies
 from .decode import Mail

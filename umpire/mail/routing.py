@@ -9,10 +9,10 @@ import re
 from contextlib import ExitStack
 from pathlib import Path
 
-from .. import actions
-from ..order_header import game_named
+from ..kernel.order_header import game_named
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
+from ..usecases import actions
 from .decode import Mail
 from .outcome import environment
 

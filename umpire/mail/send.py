@@ -17,11 +17,11 @@ from typing import NamedTuple
 
 from ..errors import UmpireError
 from ..store.folder import GameFolder, picture_name
+from ..store.mailroom import Mailroom
 from ..timetable import clock
 from ..timetable.deadlines import describe
 from . import retry
 from .config import MailConfig, Server
-from ..store.mailroom import Mailroom
 
 
 def tls_context(server: Server) -> ssl.SSLContext:

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .. import actions
 from ..store import atomic
 from ..store.folder import GameFolder
+from ..store.mailroom import Mailroom
+from ..usecases import actions
 from . import commands as player_commands
 from . import notes, replies
 from .answers import UNAUTHENTICATED, answer
 from .auth import authentication_problem
 from .config import MailConfig
 from .decode import Mail
-from ..store.mailroom import Mailroom
 from .outcome import Outcome, environment, where
 from .registered_senders import RegisteredSenders
 from .routing import NO_GAME, Routes

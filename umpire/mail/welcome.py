@@ -16,14 +16,14 @@ from email import policy
 from pathlib import Path
 
 from ..errors import UmpireError
-from ..usecases.family_folder import handed
 from ..kernel.order_header import reading_of, turn_words
 from ..render.own_templates import own_folder, render
 from ..resources import data_dir
 from ..store.folder import GameFolder
-from ..timetable.deadlines import deadline, describe, grace, late_policy, player_zone
-from .config import MailConfig
 from ..store.mailroom import Mailroom
+from ..timetable.deadlines import deadline, describe, grace, late_policy, player_zone
+from ..usecases.family_folder import handed
+from .config import MailConfig
 from .replies import paragraphs
 from .send import attach_newsletter, outgoing, private_parts
 
@@ -125,7 +125,8 @@ def queue_welcomes(folder: GameFolder, config: MailConfig, now: datetime,
             continue
         player = tenure(folder, company)
         before = [r for r in welcomes if r.get("company") == company and r.get("tenure", 0) == player]
-        if stands_in_only(stand_ins, player) or (before and again is None) or any(r["file"] not in sent for r in before):
+        if stands_in_only(stand_ins, player) or (before and again is None) \
+                or any(r["file"] not in sent for r in before):
             continue
         records.append(_queue_welcome(folder, config, room, sender, company, player, len(before), to, now))
     room.log(records)

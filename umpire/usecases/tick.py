@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from . import sweep
 from ..errors import UmpireError
 from ..store.diskfull import told
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
+from . import sweep
 from .sweep import FAILED, RESOLVED, game_folders, resolve_due
 
 LOCK_WAIT = 10.0
@@ -77,9 +77,9 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
     """The game's due mail queued and sent; `shared`: the host's settings, for a game without its own."""
     from ..mail import send as sending
     from ..mail.config import load_config
-    from ..store.mailroom import Mailroom
     from ..mail.notices import queue_deadline_notices, queue_late_notice, queue_scheduled_reminders
     from ..mail.welcome import queue_welcomes
+    from ..store.mailroom import Mailroom
     config = load_config(path, games_dir) if _own_mail(path) else shared
     if not config.smtp.configured:
         return []
