@@ -24,6 +24,8 @@ def settings(path: Path) -> dict:
     or holds no mapping); YAML that cannot be read is refused with the file's name."""
     if not path.exists():
         return {}
+    if not path.is_file():
+        raise DataError("is not a file.", str(path), "Move it away, or make it a YAML file of settings.")
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
