@@ -45,8 +45,8 @@ TORN = """with open(args[0], "ab") as f:
 STEPS = {
     "orders in place, not journaled": ("umpire.store.atomic", ["_append"], "args[0].name == 'journal.jsonl'", "pass"),
     "journal append torn": ("umpire.store.atomic", ["_append"], "args[0].name == 'journal.jsonl'", TORN),
-    "journaled, no replies yet": ("umpire.mail.mailroom", ["Mailroom", "queue"], "True", "pass"),
-    "replies written, not logged": ("umpire.mail.mailroom", ["Mailroom", "log"], "True", "pass"),
+    "journaled, no replies yet": ("umpire.store.mailroom", ["Mailroom", "queue"], "True", "pass"),
+    "replies written, not logged": ("umpire.store.mailroom", ["Mailroom", "log"], "True", "pass"),
 }
 
 

@@ -19,7 +19,7 @@ from mailhelpers import NOW, UMPIRE, email, make_game, order_text
 from test_mail_fetch import fetch_args, orders_journaled
 
 from umpire.cli import main
-from umpire.mail import fetch
+from umpire.mail import fetch, message_keys, reply_policy
 from umpire.mail.config import MailConfig
 from umpire.mail.decode import message_key
 from umpire.store import lock
@@ -103,7 +103,7 @@ def test_a_message_with_other_content_keeps_the_key_it_had(tmp_path):
     f.take(first, 1, 1, NOW)
     f.take(second, 1, 2, NOW)
     f.take(b"Received: from relay.example.org\r\n" + second, 1, 3, NOW)
-    before = hashlib.sha256(f"{message_key(second)}:{fetch._content(second)}".encode()).hexdigest()[:32]
+    before = hashlib.sha256(f"{message_key(second)}:{message_keys.content_of(second)}".encode()).hexdigest()[:32]
     assert [o.key for o in f.outcomes] == [message_key(first), before, before]
     assert [o.status for o in f.outcomes] == ["accepted", "accepted", "duplicate"]
 
@@ -127,12 +127,12 @@ def test_one_reply_a_day_reaches_a_mailbox_through_its_plus_tags(tmp_path):
 def test_replies_to_unregistered_senders_stop_at_the_days_cap(tmp_path):
     folder, codes = make_game(tmp_path / "g1")
     f = fetcher(folder.path)
-    for n in range(fetch.STRANGER_REPLIES + 5):
+    for n in range(reply_policy.STRANGER_REPLIES + 5):
         f.take(stranger(n, f"someone{n}@example.net"), 1, n + 1, NOW)
     answered = [r for r in f.done.values() if r.get("reply")]
-    assert len(answered) == fetch.STRANGER_REPLIES
-    assert [o.alert for o in f.outcomes if o.alert] == [f.outcomes[fetch.STRANGER_REPLIES].alert]
-    assert "unanswered" in f.outcomes[fetch.STRANGER_REPLIES].alert
+    assert len(answered) == reply_policy.STRANGER_REPLIES
+    assert [o.alert for o in f.outcomes if o.alert] == [f.outcomes[reply_policy.STRANGER_REPLIES].alert]
+    assert "unanswered" in f.outcomes[reply_policy.STRANGER_REPLIES].alert
     f.take(email(order_text("g1", "red", codes["red"], "HOME Alpha"), msgid="<reg@example.org>"), 1, 99, NOW)
     assert f.done[message_key(email("", msgid="<reg@example.org>"))]["reply"], "registered senders are answered"
     f.room.log(f.pending)

@@ -29,7 +29,7 @@ from umpire.cli import main
 from umpire.mail import notes
 from umpire.mail.config import load_config
 from umpire.mail.fetch import Fetcher
-from umpire.mail.mailroom import Mailroom
+from umpire.store.mailroom import Mailroom
 from umpire.store.folder import GameFolder
 
 pytestmark = pytest.mark.mail

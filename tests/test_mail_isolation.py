@@ -15,7 +15,7 @@ from test_mail_fetch import fetch_args, orders_journaled
 from umpire.families.dampfross import orders
 from umpire.cli import main
 from umpire.families.dampfross import family as dampfross_family
-from umpire.mail import fetch
+from umpire.mail import early_close, fetch
 
 pytestmark = pytest.mark.mail
 
@@ -121,7 +121,7 @@ def test_a_game_whose_early_resolve_fails_is_reported_and_the_fetch_goes_on(tmp_
 
     def broken(*args, **kwargs):
         raise RuntimeError("a defect of the resolver")
-    monkeypatch.setattr(fetch.actions, "resolve", broken)
+    monkeypatch.setattr(early_close.actions, "resolve", broken)
     fetcher.resolve_early()
     failed = fetcher.outcomes[-1]
     assert failed.status == "not resolved" and "resolve failed (RuntimeError" in failed.alert

@@ -15,7 +15,7 @@ from mailhelpers import NOW, UMPIRE, email, make_game, order_text
 from umpire.mail.config import MailConfig
 from umpire.mail.decode import read_mail
 from umpire.mail.fetch import Fetcher, Received
-from umpire.mail.mailroom import Mailroom
+from umpire.store.mailroom import Mailroom
 
 PIECES = ["red@example.org", "evil@evil.example", "<red@example.org>", "<evil@evil.example>", "Red", '"red@example.org"',
           "=?utf-8?q?red=40example=2Eorg?=", "=?utf-8?b?cmVkQGV4YW1wbGUub3Jn?=", ",", ";", ":", "(", ")", "@", "<", ">",

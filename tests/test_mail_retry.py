@@ -25,8 +25,8 @@ from umpire.mail import retry
 from umpire.mail import send as sending
 from umpire.mail.config import load_config
 from umpire.mail.digest import digest_text
-from umpire.mail.mailroom import Mailroom
 from umpire.store.folder import GameFolder
+from umpire.store.mailroom import Mailroom
 
 pytestmark = pytest.mark.mail
 

@@ -103,7 +103,7 @@ def test_smtp_server_down_keeps_the_mail_queued(game, smtp):
 
 def test_a_recipient_the_smtp_server_refuses_is_said_logged_not_retried_and_in_the_digest(game, smtp, monkeypatch):
     from umpire.mail.digest import digest_text
-    from umpire.mail.mailroom import Mailroom
+    from umpire.store.mailroom import Mailroom
     folder, _ = game
     smtp.refuse = {"watcher@example.org"}
     monkeypatch.setenv("UMPIRE_NOW", "2025-03-02T08:00:00+00:00")
@@ -128,7 +128,7 @@ def test_a_recipient_the_smtp_server_refuses_is_said_logged_not_retried_and_in_t
 def test_a_message_refused_for_one_of_its_recipients_goes_to_the_others_and_says_which(game, smtp):
     from umpire.mail import send as sending
     from umpire.mail.config import load_config
-    from umpire.mail.mailroom import Mailroom
+    from umpire.store.mailroom import Mailroom
     folder, _ = game
     room = Mailroom(folder.path)
     msg = sending.outgoing("g1", UMPIRE, "red@example.org, watcher@example.org", "g1: a note",

@@ -17,8 +17,8 @@ from umpire.errors import UmpireError
 from umpire.mail.config import MailConfig
 from umpire.mail.decode import read_mail
 from umpire.mail.fetch import Fetcher, Received
-from umpire.mail.mailroom import Mailroom
 from umpire.store.folder import GameFolder
+from umpire.store.mailroom import Mailroom
 
 
 def head(from_lines: list[str], body: str = "GAME g\n", extra: str = "") -> bytes:

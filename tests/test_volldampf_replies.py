@@ -150,7 +150,7 @@ def test_the_scheduled_reminder_and_the_late_notice_name_the_mail_turn(tmp_path)
 
     from umpire.mail import notices
     from umpire.mail.config import load_config
-    from umpire.mail.mailroom import Mailroom
+    from umpire.store.mailroom import Mailroom
 
     opened = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
     folder, _ = actions.create_game(tmp_path / "vr", str(TINY), "volldampf",

@@ -19,7 +19,7 @@ from mailhelpers import UMPIRE, email, order_text
 from mailservers import PASSWORD, PASSWORD_ENV
 
 from umpire.forked import available_cpus
-from umpire.mail.mailroom import Mailroom
+from umpire.store.mailroom import Mailroom
 from umpire.usecases import actions
 
 GAMES = int(os.environ.get("TICK_GAMES", "1000"))

@@ -278,40 +278,66 @@ def status(game_dir, as_json):
         sys.stdout.buffer.write((json.dumps(info, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"))
         sys.stdout.buffer.flush()
         return
-    for line in folder.family.status_lines(info):
+    for line in folder.family.status_lines(info) + _orders_lines(folder, info) + _deadline_lines(info) \
+            + _seat_lines(info) + _mail_lines(folder, info) + _note_lines(info):
         click.echo(line)
-    click.echo(f"  orders in: {', '.join(info['orders_in']) or 'none'}")
-    click.echo(f"  awaited:   {', '.join(info['awaited']) or 'nobody'}")
+
+
+def _orders_lines(folder: GameFolder, info: dict) -> list[str]:
+    """Who has ordered and who is awaited; and why the turn does not close early, if it does not."""
+    lines = [f"  orders in: {', '.join(info['orders_in']) or 'none'}",
+             f"  awaited:   {', '.join(info['awaited']) or 'nobody'}"]
     if info.get("refused_lines") and info.get("deadline"):
-        click.echo(f"  not early: {', '.join(info['refused_lines'])} (a line of the latest order was refused: the "
-                   f"{folder.family.turn} waits for a corrected order or its deadline)")
+        lines.append(f"  not early: {', '.join(info['refused_lines'])} (a line of the latest order was refused: the "
+                     f"{folder.family.turn} waits for a corrected order or its deadline)")
+    return lines
+
+
+def _deadline_lines(info: dict) -> list[str]:
     if info.get("deadline"):
-        click.echo(f"  deadline:  {info['deadline']}")
-    elif info.get("held"):
-        click.echo(f"  deadline:  held for the GM after umpire {info['held']} (umpire deadline --resume releases it)")
-    elif info.get("paused"):
-        click.echo("  deadline:  paused (umpire deadline --resume runs the clock again)")
+        return [f"  deadline:  {info['deadline']}"]
+    if info.get("held"):
+        return [f"  deadline:  held for the GM after umpire {info['held']} (umpire deadline --resume releases it)"]
+    if info.get("paused"):
+        return ["  deadline:  paused (umpire deadline --resume runs the clock again)"]
+    return []
+
+
+def _seat_lines(info: dict) -> list[str]:
+    """The turns each seat missed, and the absences the players announced."""
+    lines = []
     missed = {seat: n for seat, n in info["missed_turns"].items() if n}
     if missed:
-        click.echo("  missed:    " + ", ".join(f"{seat} {n}" for seat, n in missed.items()))
+        lines.append("  missed:    " + ", ".join(f"{seat} {n}" for seat, n in missed.items()))
     for company, spans in sorted(info.get("absences", {}).items()):
-        click.echo(f"  absent:    {company} " + ", ".join(f"{a} to {b}" for a, b in spans))
+        lines.append(f"  absent:    {company} " + ", ".join(f"{a} to {b}" for a, b in spans))
+    return lines
+
+
+def _mail_lines(folder: GameFolder, info: dict) -> list[str]:
+    """The mail waiting to go out or given up, and the mail refused in the open turn."""
+    lines = []
     out = info["mail_waiting"]
     if out["waiting"] or out["given_up"]:
         later = f" (the next from {out['next_try']})" if out["waiting"] else ""
-        click.echo(f"  mail out:  {out['waiting']} waiting for another try{later}, {out['given_up']} given up "
-                   "(umpire mail digest names them)")
+        lines.append(f"  mail out:  {out['waiting']} waiting for another try{later}, {out['given_up']} given up "
+                     "(umpire mail digest names them)")
     refused = info["mail"]["refused"]
     if refused:
         count = sum(r["count"] for r in refused)
         turn = turn_words(folder.family.open_turn(folder.state(copy=False)))
-        click.echo(f"  mail refused or not accepted in {turn}: {count} {'message' if count == 1 else 'messages'}")
-        for r in refused:
-            click.echo(f"    {r['sender'] or 'an unknown sender'} ({r['count']}): {r['status']}"
-                       + (f": {r['reason']}" if r["reason"] else ""))
+        lines.append(f"  mail refused or not accepted in {turn}: {count} {'message' if count == 1 else 'messages'}")
+        lines += [f"    {r['sender'] or 'an unknown sender'} ({r['count']}): {r['status']}"
+                  + (f": {r['reason']}" if r["reason"] else "") for r in refused]
+    return lines
+
+
+def _note_lines(info: dict) -> list[str]:
+    """The players' notes to the GM of the turn last closed and of the open one."""
+    lines = []
     for note in info.get("notes_last_turn", []):
         last = turn_words(int(note["turn"]) if note["turn"].isdigit() else note["turn"])
-        click.echo(f"  note to the GM in {last} from {note['company'] or 'an unknown sender'} (message {note['key']}), "
-                   f"{note['line']}")
-    for note in info.get("notes", []):
-        click.echo(f"  note to the GM from {note['company'] or 'an unknown sender'} (message {note['key']}), {note['line']}")
+        lines.append(f"  note to the GM in {last} from {note['company'] or 'an unknown sender'} "
+                     f"(message {note['key']}), {note['line']}")
+    return lines + [f"  note to the GM from {note['company'] or 'an unknown sender'} (message {note['key']}), "
+                    f"{note['line']}" for note in info.get("notes", [])]

@@ -128,8 +128,8 @@ def send(game_dir, issue, only_newest, **kw):
       umpire mail send games/ireland-1 --issue 3
     """
     from ..mail import send as sending
-    from ..mail.mailroom import Mailroom
     from ..store.folder import GameFolder
+    from ..store.mailroom import Mailroom
     folder = GameFolder(game_dir).require()
     config = load_config(game_dir, None, _overrides(kw))
     config.smtp.check(folder.path)
@@ -164,9 +164,9 @@ def remind(game_dir, **kw):
       umpire mail remind games/ireland-1
       umpire mail remind games/ireland-1 --smtp-host smtp.example.org --from umpire@example.org
     """
-    from ..mail.mailroom import Mailroom
     from ..mail.remind import queue_reminders
     from ..store.folder import GameFolder
+    from ..store.mailroom import Mailroom
     folder = GameFolder(game_dir).require()
     config = load_config(game_dir, None, _overrides(kw))
     config.smtp.check(folder.path)
@@ -191,9 +191,9 @@ def welcome(game_dir, again, **kw):
       umpire mail welcome games/ireland-1
       umpire mail welcome games/ireland-1 --again red
     """
-    from ..mail.mailroom import Mailroom
     from ..mail.welcome import queue_welcomes
     from ..store.folder import GameFolder
+    from ..store.mailroom import Mailroom
     folder = GameFolder(game_dir).require()
     config = load_config(game_dir, None, _overrides(kw))
     config.smtp.check(folder.path)
@@ -225,7 +225,7 @@ def digest(games_dir, to, again, **kw):
     """
     from ..kernel.ids import check_email
     from ..mail.digest import queue_digest
-    from ..mail.mailroom import Mailroom
+    from ..store.mailroom import Mailroom
     if not games_dir.is_dir():
         raise UmpireError(f"{games_dir} is not a folder.", fix="Give the folder that holds the game folders.")
     check_email(to, "--to")

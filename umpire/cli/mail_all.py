@@ -32,8 +32,8 @@ def mail_all(game_dir, subject, text_file, observers, **kw):
     from ..errors import UmpireError
     from ..mail.config import load_config
     from ..mail.gm_mail import check_subject, check_text, queue_gm_mail, require_gm
-    from ..mail.mailroom import Mailroom
     from ..store.folder import GameFolder
+    from ..store.mailroom import Mailroom
     folder = GameFolder(game_dir).require()
     config = load_config(game_dir, None, _overrides(kw))
     require_gm(config)

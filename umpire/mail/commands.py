@@ -25,7 +25,7 @@ from ..store.folder import GameFolder
 from ..timetable.absences import LINE as ABSENT_LINE
 from ..timetable.absences import absence_event, max_days, policy
 from ..timetable.deadlines import deadline, describe, grace_end, player_zone
-from .mailroom import Mailroom
+from ..store.mailroom import Mailroom
 from .replies import paragraphs
 from .send import queue_resend
 

@@ -11,9 +11,7 @@ variable or a file outside the game folder, never from a YAML file.
              password_env: UMPIRE_IMAP_PASSWORD}
       smtp: {host: smtp.example.org, user: umpire, tls: starttls, password_file: /home/gm/.smtp-pw}
 
-Beside `mail:`, umpire.yaml may name the folder of the GM's own templates (`templates:
-/home/gm/umpire-templates`, relative to umpire.yaml), which a game made in that folder of games
-copies (render/own_templates.py).
+umpire.yaml is read by store/gm_file.py, which says what else it holds.
 """
 
 from __future__ import annotations
@@ -23,9 +21,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from ..errors import DataError, UmpireError
+from ..store.gm_file import GM_FILE, settings
 
 TLS_MODES = ("ssl", "starttls", "none")
 _DEFAULT_PORTS = {"imap": {"ssl": 993, "starttls": 143, "none": 143},
@@ -33,7 +30,6 @@ _DEFAULT_PORTS = {"imap": {"ssl": 993, "starttls": 143, "none": 143},
 _SERVER_KEYS = {"host", "port", "user", "tls", "password_env", "password_file", "cafile"}
 _IMAP_KEYS = _SERVER_KEYS | {"folder", "processed"}
 _MAIL_KEYS = {"from", "gm", "observers", "max_size", "imap", "smtp"}
-GM_FILE = "umpire.yaml"
 
 
 @dataclass
@@ -122,19 +118,9 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def _document(path: Path) -> dict:
-    """The YAML file as a mapping ({} where it is missing or holds no mapping)."""
-    if not path.exists():
-        return {}
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        raise DataError(f"not valid YAML: {exc}", str(path)) from None
-    return data if isinstance(data, dict) else {}
-
-
 def _section(path: Path) -> dict:
-    section = _document(path).get("mail")
+    """The `mail:` section of umpire.yaml or game.yaml, its keys checked ({} where it has none)."""
+    section = settings(path).get("mail")
     if section is None:
         return {}
     _validate(section, _MAIL_KEYS, str(path), "mail")
@@ -184,20 +170,3 @@ def load_config(mail_dir: Path, games_dir: Path | None = None, overrides: dict |
     )
     return config
 
-
-def templates_folder(games_dir: Path) -> Path | None:
-    """The folder of the GM's own templates that umpire.yaml in `games_dir` names (`templates:`),
-    as an absolute path, or None where it names none; a name that is no folder is refused."""
-    path = Path(games_dir) / GM_FILE
-    value = _document(path).get("templates")
-    if value is None:
-        return None
-    if not isinstance(value, str) or not value.strip():
-        raise DataError("templates: must name a folder, e.g. templates: /home/gm/umpire-templates", str(path))
-    folder = path.parent / Path(value).expanduser()
-    if not folder.is_dir():
-        raise UmpireError(f"{path} names the templates folder {value}, which "
-                          f"{'is not a folder' if folder.exists() else 'is not there'}.",
-                          fix=f"Make the folder {folder} with your templates, or correct or remove `templates:` in "
-                              f"{path}; nothing was created.")
-    return folder.resolve()

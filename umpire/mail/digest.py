@@ -17,7 +17,7 @@ from ..store.folder import GameFolder
 from ..usecases.sweep import game_folders
 from ..timetable.deadlines import deadline, describe
 from .config import MailConfig
-from .mailroom import Mailroom
+from ..store.mailroom import Mailroom
 from .refusals import REFUSED
 from .retry import GIVE_UP_AFTER
 from .send import outgoing
@@ -66,43 +66,24 @@ def note_lines(games_dir: Path, found: list[tuple[str, dict]]) -> list[str]:
 
 def digest_text(games_dir: Path, now: datetime, since: str, notes: list[tuple[str, dict]] | None = None) -> str:
     """The digest; `notes`: the notes to the GM it lists (by default those no digest listed yet)."""
-    soon, waiting, refused, bounced, put_off, given_up, failed = [], [], [], [], [], [], []
+    soon, waiting, failed = [], [], []
     rooms = [Mailroom(games_dir)]
     for path in game_folders(games_dir):
         rooms.append(Mailroom(path))
         try:
-            folder = GameFolder(path).require()
-            info = actions.status(folder)
-            if info["phase"] == "finished":
+            line, at = _game_line(path)
+            if line is None:                    # a finished game
                 continue
-            at = deadline(folder, info.get("turn", info["round"]))
-            turn = info.get("turn", info["round"])
-            line = (f"{path.name}, round {turn}: " + ("paused" if at.paused else f"due {describe(at.at)}" if at.at
-                                                      else "no deadline")
-                    + (f"; awaited: {', '.join(info['awaited'])}" if info["awaited"] else "; every order is in"))
-            (soon if at.at is not None and at.at - now <= SOON else waiting).append(line)
+            (soon if at is not None and at - now <= SOON else waiting).append(line)
         except Exception as exc:  # noqa: BLE001  (a game that cannot be read is what the GM must hear of)
             failed.append(f"{path.name}: {getattr(exc, 'message', None) or f'{type(exc).__name__}: {exc}'}")
-        reports = path / "crash-reports"
-        if reports.is_dir():
-            for report in sorted(reports.iterdir()):
-                stamp = datetime.fromtimestamp(report.stat().st_mtime, now.tzinfo).isoformat()
-                if stamp > since:
-                    failed.append(f"{path.name}: a defect of the umpire, its report in {report}")
+        failed += _crash_reports(path, now, since)
+    refused, bounced, given_up, put_off = [], [], [], []
     for room in rooms:
-        for r in room.records:
-            if r["type"] == "processed" and r.get("status") in REFUSED and (r.get("received") or "") > since:
-                refused.append(f"{r.get('game') or room.path.name}: {r.get('sender') or 'an unknown sender'}, "
-                               f"{r['status']}" + (f": {r['reason']}" if r.get("reason") else ""))
-            if r["type"] in TRIES and r.get("recipients") and r.get("at", "") > since:
-                bounced += [f"{room.path.name}: {r['file']} to {to}: {reply}" for to, reply in r["recipients"].items()]
-            if r["type"] == "given_up" and r["at"] > since:
-                given_up += [f"{room.path.name}: {r['file']} to {to}: {reply}; {r['tries']} tries from "
-                             f"{describe(r['first'])} to {describe(r['at'])}" for to, reply in r["put_off"].items()]
-        for r in room.put_off().values():
-            put_off += [f"{room.path.name}: {r['file']} to {to}: {reply}; {r['tries']} "
-                        f"{'try' if r['tries'] == 1 else 'tries'} since {describe(r['first'])}, the next from "
-                        f"{describe(r['next'])}" for to, reply in r["put_off"].items()]
+        refused += _refused(room, since)
+        bounced += _bounced(room, since)
+        given_up += _given_up(room, since)
+        put_off += _put_off(room)
     out = [f"The umpire's digest of {games_dir}, {describe(now)}."]
     for head, lines in (("Due within two days", soon), ("Waiting", waiting),
                         ("Mail refused since the last digest", refused),
@@ -114,6 +95,58 @@ def digest_text(games_dir: Path, now: datetime, since: str, notes: list[tuple[st
                         ("Failures", failed)):
         out += ["", f"{head}:"] + ([f"  {line}" for line in lines] or ["  none"])
     return "\n".join(out) + "\n"
+
+
+def _game_line(path: Path) -> tuple[str | None, datetime | None]:
+    """The game's line (None for a finished game) and its deadline (None without one)."""
+    folder = GameFolder(path).require()
+    info = actions.status(folder)
+    if info["phase"] == "finished":
+        return None, None
+    at = deadline(folder, info.get("turn", info["round"]))
+    turn = info.get("turn", info["round"])
+    line = (f"{path.name}, round {turn}: " + ("paused" if at.paused else f"due {describe(at.at)}" if at.at
+                                              else "no deadline")
+            + (f"; awaited: {', '.join(info['awaited'])}" if info["awaited"] else "; every order is in"))
+    return line, at.at
+
+
+def _crash_reports(path: Path, now: datetime, since: str) -> list[str]:
+    """The game's crash reports written since the last digest."""
+    reports = path / "crash-reports"
+    if not reports.is_dir():
+        return []
+    found = []
+    for report in sorted(reports.iterdir()):
+        stamp = datetime.fromtimestamp(report.stat().st_mtime, now.tzinfo).isoformat()
+        if stamp > since:
+            found.append(f"{path.name}: a defect of the umpire, its report in {report}")
+    return found
+
+
+def _refused(room: Mailroom, since: str) -> list[str]:
+    return [f"{r.get('game') or room.path.name}: {r.get('sender') or 'an unknown sender'}, "
+            f"{r['status']}" + (f": {r['reason']}" if r.get("reason") else "")
+            for r in room.records
+            if r["type"] == "processed" and r.get("status") in REFUSED and (r.get("received") or "") > since]
+
+
+def _bounced(room: Mailroom, since: str) -> list[str]:
+    return [f"{room.path.name}: {r['file']} to {to}: {reply}" for r in room.records
+            if r["type"] in TRIES and r.get("recipients") and r.get("at", "") > since
+            for to, reply in r["recipients"].items()]
+
+
+def _given_up(room: Mailroom, since: str) -> list[str]:
+    return [f"{room.path.name}: {r['file']} to {to}: {reply}; {r['tries']} tries from "
+            f"{describe(r['first'])} to {describe(r['at'])}" for r in room.records
+            if r["type"] == "given_up" and r["at"] > since for to, reply in r["put_off"].items()]
+
+
+def _put_off(room: Mailroom) -> list[str]:
+    return [f"{room.path.name}: {r['file']} to {to}: {reply}; {r['tries']} "
+            f"{'try' if r['tries'] == 1 else 'tries'} since {describe(r['first'])}, the next from "
+            f"{describe(r['next'])}" for r in room.put_off().values() for to, reply in r["put_off"].items()]
 
 
 def queue_digest(games_dir: Path, config: MailConfig, to: str, now: datetime, again: bool = False) -> bool:

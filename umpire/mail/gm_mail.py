@@ -13,8 +13,8 @@ from email import policy
 from ..errors import UmpireError
 from ..kernel.ids import shown
 from ..store.folder import GameFolder
+from ..store.mailroom import Mailroom
 from .config import MailConfig
-from .mailroom import Mailroom
 from .send import newsletter_recipients, outgoing
 
 KIND = "gm_mail"

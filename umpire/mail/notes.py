@@ -60,18 +60,27 @@ def find(text: str, order, keywords: tuple[str, ...]) -> list[Note]:
     if not errors:
         return []
     wrong = set(errors)
-    read = [n for n, _, _ in clean_lines(split_press(text)[0]) if n not in wrong]
-    header = next((n for n in read if keyword_of(visible(lines[n - 1]))[0] in HEADER_KEYWORDS), None)
-    first = header if header is not None else (read[0] if read else None)
-    last = read[-1] if read else 0
+    cleaned = list(clean_lines(split_press(text)[0]))
+    read = [n for n, _, _ in cleaned if n not in wrong]
+    first, last = _order_span(lines, read)
     signed = next((n for n in errors if (first is None or n > first) and SIGN_OFF.match(visible(lines[n - 1]))),
                   None)                                   # a sign-off after the order's header
-    alone = len([n for n, _, line in clean_lines(split_press(text)[0])
-                 if n in wrong or keyword_of(visible(line))[0] not in HEADER_KEYWORDS]) == 1
+    alone = len([n for n, _, line in cleaned if n in wrong or keyword_of(visible(line))[0] not in HEADER_KEYWORDS]) == 1
     return [Note(n, clip(visible(lines[n - 1]).strip())) for n in errors
-            if ((first is None or n < first or n > last or (signed is not None and n >= signed))
-                and not looks_like_order(lines[n - 1], keywords))
+            if (_outside_order(n, first, last, signed) and not looks_like_order(lines[n - 1], keywords))
             or (not alone and reads_as_sentence(lines[n - 1], keywords))]
+
+
+def _order_span(lines: list[str], read: list[int]) -> tuple[int | None, int]:
+    """The first line of the order (its header, or else its first line read) and its last line read."""
+    header = next((n for n in read if keyword_of(visible(lines[n - 1]))[0] in HEADER_KEYWORDS), None)
+    first = header if header is not None else (read[0] if read else None)
+    return first, read[-1] if read else 0
+
+
+def _outside_order(n: int, first: int | None, last: int, signed: int | None) -> bool:
+    """Line `n` lies before or after the order's lines, or from its sign-off on."""
+    return first is None or n < first or n > last or (signed is not None and n >= signed)
 
 
 _SMALL_WORDS = frozenset(

@@ -15,7 +15,7 @@ from ..timetable import reminders
 from ..timetable.changes import said
 from ..timetable.deadlines import CHANGED, deadline, describe, grace_end, moved_since_opened, player_zone
 from .config import MailConfig
-from .mailroom import Mailroom
+from ..store.mailroom import Mailroom
 from .replies import paragraphs
 from .send import outgoing
 

@@ -9,7 +9,7 @@ has its refusal in the open turn."""
 from __future__ import annotations
 
 from ..store.folder import GameFolder
-from .mailroom import LOG_FILE, Mailroom
+from ..store.mailroom import LOG_FILE, Mailroom
 
 REFUSED = ("refused", "no order", "not accepted", "unreadable", "too large")     # the statuses of a fetch listed here
 

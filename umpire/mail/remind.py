@@ -12,7 +12,7 @@ from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
 from .config import MailConfig
 from ..timetable.deadlines import describe
-from .mailroom import Mailroom
+from ..store.mailroom import Mailroom
 from .replies import paragraphs
 from .send import outgoing
 

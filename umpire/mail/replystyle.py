@@ -75,24 +75,30 @@ def lines_of(text: str) -> list[Line]:
         depth = m.group(1).count(">") if m else 0
         body = line[m.end():] if m else line
         client = False
-        if depth == 0 and (own or signed) and (_ORIGINAL.match(line) or _FORWARDED.match(line)
-                                               or _quoted_header_at(raw, i)):
-            own, signed, client = False, False, True
-        elif depth == 0 and own and (AUTOMATIC_SIGNATURE.match(line) or line.rstrip() == "--"
-                                     or line.startswith("-- ")):
-            own, signed, client = False, True, True                # the signature: the mail client's
-        elif depth == 0 and _ATTRIBUTION.search(line) and _next_is_quote(raw, i + 1):
-            client = True
-            if out and out[-1].own and out[-1].text.strip() and _ATTRIBUTION_START.match(out[-1].text):
-                out[-1].client, out[-1].own = True, False          # the attribution's first half, wrapped
-        elif depth == 0 and (german_intro(line) or _wrapped_german_intro(out, line)) and _next_is_quote(raw, i + 1):
-            client = True
-            if not german_intro(line):
-                out[-1].client, out[-1].own = True, False          # the intro's first half, wrapped
-        elif depth == 0 and signed:
-            client = True
+        if depth == 0:
+            own, signed, client = _unquoted(raw, i, out, own, signed)
         out.append(Line(body, depth, own and depth == 0 and not client, client))
     return out
+
+
+def _unquoted(raw: list[str], i: int, out: list[Line], own: bool, signed: bool) -> tuple[bool, bool, bool]:
+    """Of an unquoted line: whether it and those after are still the player's own, whether they
+    follow a signature, and whether the line is the mail client's (marking the line before as the
+    client's too where it began the attribution or intro this line ends)."""
+    line = raw[i]
+    if (own or signed) and (_ORIGINAL.match(line) or _FORWARDED.match(line) or _quoted_header_at(raw, i)):
+        return False, False, True
+    if own and (AUTOMATIC_SIGNATURE.match(line) or line.rstrip() == "--" or line.startswith("-- ")):
+        return False, True, True                                  # the signature: the mail client's
+    if _ATTRIBUTION.search(line) and _next_is_quote(raw, i + 1):
+        if out and out[-1].own and out[-1].text.strip() and _ATTRIBUTION_START.match(out[-1].text):
+            out[-1].client, out[-1].own = True, False              # the attribution's first half, wrapped
+        return own, signed, True
+    if (german_intro(line) or _wrapped_german_intro(out, line)) and _next_is_quote(raw, i + 1):
+        if not german_intro(line):
+            out[-1].client, out[-1].own = True, False              # the intro's first half, wrapped
+        return own, signed, True
+    return own, signed, signed
 
 
 @dataclass
@@ -144,23 +150,7 @@ def order_lines(text: str) -> str:
     holds his order, unquoted; every other line empty (so lines keep their numbers). The form's
     lines still holding a blank (`<...>`) are left out."""
     lines = lines_of(text)
-    all_forms = forms(lines)
-    own_forms = [f for f in all_forms if f.own]
-    keep = {i for i, line in enumerate(lines) if line.own}
-    chosen: list[Form] = []
-    if own_forms:
-        filled = [f for f in own_forms if f.filled(lines)]
-        if len(own_forms) > 1 and len(filled) == 1:          # a newsletter pasted whole, one form filled
-            keep -= {i for f in own_forms if f is not filled[0] for i in f.lines}
-            chosen = filled
-        else:
-            chosen = own_forms
-    else:
-        filled = [f for f in all_forms if f.filled(lines)]
-        if filled:
-            nearest = min(f.depth for f in filled)           # the newest message of a thread quotes least
-            chosen = [f for f in filled if f.depth == nearest]
-            keep |= {i for f in chosen for i in f.lines}
+    keep, chosen = _chosen_forms(lines, forms(lines))
     in_form = {i for f in chosen for i in f.lines}
     out = []
     for i, line in enumerate(lines):
@@ -171,6 +161,28 @@ def order_lines(text: str) -> str:
     while out and not out[-1].strip():
         out.pop()
     return "\n".join(out) + "\n" if out else ""
+
+
+def _chosen_forms(lines: list[Line], all_forms: list[Form]) -> tuple[set[int], list[Form]]:
+    """The lines kept, and the forms that hold the order: the player's own forms (of a newsletter
+    pasted whole with one form filled, that one); without any, the filled forms quoted least."""
+    own_forms = [f for f in all_forms if f.own]
+    keep = {i for i, line in enumerate(lines) if line.own}
+    if own_forms:
+        filled = [f for f in own_forms if f.filled(lines)]
+        if len(own_forms) > 1 and len(filled) == 1:          # a newsletter pasted whole, one form filled
+            keep -= {i for f in own_forms if f is not filled[0] for i in f.lines}
+            return keep, filled
+        return keep, own_forms
+    chosen = _least_quoted(lines, all_forms)
+    return keep | {i for f in chosen for i in f.lines}, chosen
+
+
+def _least_quoted(lines: list[Line], all_forms: list[Form]) -> list[Form]:
+    """The filled forms quoted least (the newest message of a thread quotes least)."""
+    filled = [f for f in all_forms if f.filled(lines)]
+    nearest = min((f.depth for f in filled), default=None)
+    return [f for f in filled if f.depth == nearest]
 
 
 def _quoted_header_at(lines: list[str], i: int) -> bool:

@@ -17,11 +17,11 @@ from typing import NamedTuple
 
 from ..errors import UmpireError
 from ..store.folder import GameFolder, picture_name
+from ..store.mailroom import Mailroom
 from ..timetable import clock
 from ..timetable.deadlines import describe
 from . import retry
 from .config import MailConfig, Server
-from .mailroom import Mailroom
 
 
 def tls_context(server: Server) -> ssl.SSLContext:
@@ -217,21 +217,26 @@ class _Run:
             if final:
                 record.update(recipients=final, at=self.now.isoformat(), **({} if delivered else {"refused": True}))
         else:
-            tries = (last or {}).get("tries", 0) + 1
-            first = datetime.fromisoformat(last["first"]) if last else self.now
-            when = retry.next_try(first, tries, self.now)
-            record = {"type": "deferred" if when else "given_up", "file": name, "put_off": temporary,
-                      "tries": tries, "first": first.isoformat(), "at": self.now.isoformat(),
-                      **({"next": when.isoformat()} if when else {}), **({"recipients": final} if final else {}),
-                      **({"delivered": delivered} if delivered else {})}
-            if when:
-                self.put_off += [f"{name} to {a}: {r} (try {tries}; the next from {describe(when)})"
-                                 for a, r in temporary.items()]
-            else:
-                self.given_up += [f"{name} to {a}: {r} ({tries} tries since {describe(first)})"
-                                  for a, r in temporary.items()]
+            record = self.put_off_try(name, last, temporary, final, delivered)
         self.refused += [f"{name} to {a}: {r}" for a, r in final.items()]
         self.room.log([record])
+
+    def put_off_try(self, name: str, last: dict | None, temporary: dict[str, str], final: dict[str, str],
+                    delivered: list[str]) -> dict:
+        """The record of a try some recipients put off: tried again later, or given up at the limit."""
+        tries = (last or {}).get("tries", 0) + 1
+        first = datetime.fromisoformat(last["first"]) if last else self.now
+        when = retry.next_try(first, tries, self.now)
+        if when:
+            self.put_off += [f"{name} to {a}: {r} (try {tries}; the next from {describe(when)})"
+                             for a, r in temporary.items()]
+        else:
+            self.given_up += [f"{name} to {a}: {r} ({tries} tries since {describe(first)})"
+                              for a, r in temporary.items()]
+        return {"type": "deferred" if when else "given_up", "file": name, "put_off": temporary,
+                "tries": tries, "first": first.isoformat(), "at": self.now.isoformat(),
+                **({"next": when.isoformat()} if when else {}), **({"recipients": final} if final else {}),
+                **({"delivered": delivered} if delivered else {})}
 
     def flushed(self) -> Flushed:
         waiting = self.room.put_off()

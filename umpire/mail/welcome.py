@@ -16,14 +16,14 @@ from email import policy
 from pathlib import Path
 
 from ..errors import UmpireError
-from ..usecases.family_folder import handed
 from ..kernel.order_header import reading_of, turn_words
 from ..render.own_templates import own_folder, render
 from ..resources import data_dir
 from ..store.folder import GameFolder
+from ..store.mailroom import Mailroom
 from ..timetable.deadlines import deadline, describe, grace, late_policy, player_zone
+from ..usecases.family_folder import handed
 from .config import MailConfig
-from .mailroom import Mailroom
 from .replies import paragraphs
 from .send import attach_newsletter, outgoing, private_parts
 
@@ -110,20 +110,10 @@ def queue_welcomes(folder: GameFolder, config: MailConfig, now: datetime,
     company's player, unless one waits in the outbox already; with `stand_ins`: only for the players
     who took over a company by `umpire replace`). Returns the companies queued and those without an
     address. A first player's welcome comes with newsletter 001; a stand-in's with the newest."""
-    if folder.state(copy=False).phase == "finished":
-        raise UmpireError(f"game {folder.game_id} is finished; nobody orders any more.", fix="Nothing was sent.")
-    if again is not None and again not in folder.company_ids():
-        raise UmpireError(f"--again {again}: game {folder.game_id} has no {folder.family.seat} {again!r}.",
-                          fix=f"Give one of {', '.join(folder.company_ids())}; nothing was sent.")
-    for issue in {1, folder.newsletter_count()}:
-        if not (folder.newsletters / f"{issue:03d}.txt").exists():
-            raise UmpireError(f"newsletter {issue:03d} has not been written "
-                              f"({folder.newsletters / f'{issue:03d}.txt'} is missing).",
-                              fix="Restore it from a backup of the game folder; nothing was sent.")
+    _check_welcomes(folder, again)
     room = Mailroom(folder.path)
     sent = room.sent()
     welcomes = [r for r in room.records if r["type"] == "queued" and r.get("kind") == KIND]
-    codes = folder.secrets.get("codes", {})
     sender = config.sender()
     records, missing = [], []
     for company in folder.company_ids():
@@ -134,26 +124,45 @@ def queue_welcomes(folder: GameFolder, config: MailConfig, now: datetime,
             missing.append(company)
             continue
         player = tenure(folder, company)
-        if stands_in_only(stand_ins, player):
-            continue
         before = [r for r in welcomes if r.get("company") == company and r.get("tenure", 0) == player]
-        if (before and again is None) or any(r["file"] not in sent for r in before):
+        if stands_in_only(stand_ins, player) or (before and again is None) \
+                or any(r["file"] not in sent for r in before):
             continue
-        number = len(before)
-        key = f"{company}-{player}" + (f"-{number}" if number else "")
-        issue = folder.newsletter_count() if player else 1
-        edition = folder.edition(issue)
-        msg = outgoing(folder.game_id, sender, ", ".join(to),
-                       f"{folder.game_id}: welcome, {(folder.company(company) or {}).get('name', company)}: "
-                       f"your order code and newsletter {issue:03d}", now, f"welcome.{key}")
-        msg.set_content(welcome_text(folder, config, company, codes[company], issue)
-                        + (folder.newsletters / f"{issue:03d}.txt").read_text(encoding="utf-8")
-                        + "".join(dict.fromkeys(private_parts(folder, issue, a) for a in to)))
-        attach_newsletter(msg, folder, issue, to)
-        name = room.queue(f"welcome-{key}.eml", msg.as_bytes(policy=policy.SMTP))
-        os.chmod(room.path / name, 0o600)
-        records.append({"type": "queued", "file": name, "kind": KIND, "company": company, "tenure": player,
-                        "to": ",".join(to), "issue": issue, **({"edition": edition} if edition else {})})
+        records.append(_queue_welcome(folder, config, room, sender, company, player, len(before), to, now))
     room.log(records)
     return [r["company"] for r in records], missing
+
+
+def _check_welcomes(folder: GameFolder, again: str | None):
+    """Refuse welcomes to a finished game, for a company it does not have, or without the
+    newsletters they come with."""
+    if folder.state(copy=False).phase == "finished":
+        raise UmpireError(f"game {folder.game_id} is finished; nobody orders any more.", fix="Nothing was sent.")
+    if again is not None and again not in folder.company_ids():
+        raise UmpireError(f"--again {again}: game {folder.game_id} has no {folder.family.seat} {again!r}.",
+                          fix=f"Give one of {', '.join(folder.company_ids())}; nothing was sent.")
+    for issue in {1, folder.newsletter_count()}:
+        if not (folder.newsletters / f"{issue:03d}.txt").exists():
+            raise UmpireError(f"newsletter {issue:03d} has not been written "
+                              f"({folder.newsletters / f'{issue:03d}.txt'} is missing).",
+                              fix="Restore it from a backup of the game folder; nothing was sent.")
+
+
+def _queue_welcome(folder: GameFolder, config: MailConfig, room: Mailroom, sender: str, company: str,
+                   player: int, number: int, to: list[str], now: datetime) -> dict:
+    """Queue the welcome of the company's player (his `number`th before: sent again); its record."""
+    key = f"{company}-{player}" + (f"-{number}" if number else "")
+    issue = folder.newsletter_count() if player else 1
+    edition = folder.edition(issue)
+    msg = outgoing(folder.game_id, sender, ", ".join(to),
+                   f"{folder.game_id}: welcome, {(folder.company(company) or {}).get('name', company)}: "
+                   f"your order code and newsletter {issue:03d}", now, f"welcome.{key}")
+    msg.set_content(welcome_text(folder, config, company, folder.secrets.get("codes", {})[company], issue)
+                    + (folder.newsletters / f"{issue:03d}.txt").read_text(encoding="utf-8")
+                    + "".join(dict.fromkeys(private_parts(folder, issue, a) for a in to)))
+    attach_newsletter(msg, folder, issue, to)
+    name = room.queue(f"welcome-{key}.eml", msg.as_bytes(policy=policy.SMTP))
+    os.chmod(room.path / name, 0o600)
+    return {"type": "queued", "file": name, "kind": KIND, "company": company, "tenure": player,
+            "to": ",".join(to), "issue": issue, **({"edition": edition} if edition else {})}
 

@@ -117,13 +117,33 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     game = folder.game_id
     moments = history.moments(folder)
     numbers = [m.number for m in moments]
-    last = numbers[-1] if numbers else 0
-    body = ""
     names = {c["id"]: c.get("name") or c["id"] for c in folder.config.get("companies", [])}
-    pages = [f"{game}/{m.number:03d}.html" for m in moments]
     status = actions.status(folder)
     where = standing(status, names)
     now = Markup(render("now.html.j2", s=where, seat=folder.family.seat))
+    body = _write_issues(folder, files, moments, names, now, where.finished)
+    _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
+    row = _row(folder, where, names, status)
+    dates = _issue_dates(folder, moments)
+    files.put(f"{game}/index.html", render(
+        "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder), now=now,
+        standings=_part(body, "standings"), map=_part(body, "map"), issues=_issue_list(moments, dates)))
+    titles = {m.number: _intro(folder, m.number) for m in moments}
+    files.put(f"{game}/feed.atom", atom_feed(game, titles, dates))
+    files.put(f"{game}/deadlines.ics", deadline_calendar(game, status.get("deadline"), row["turn"]))
+    return row
+
+
+def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Moment], names: dict,
+                  now: Markup, finished: bool) -> str:
+    """Each newsletter's page (made anew only where its fingerprint changed), with its PDF and
+    text, and `now` (where the game stands) on every page of a running game, on the last of a
+    finished one; returns the newest page's body ("" before the first)."""
+    game = folder.game_id
+    numbers = [m.number for m in moments]
+    last = numbers[-1] if numbers else 0
+    body = ""
+    pages = [f"{game}/{m.number:03d}.html" for m in moments]
     kept = [_kept_body(files.read(page), m.fingerprint) for page, m in zip(pages, moments)]
     made = dict(zip([k for k, body in enumerate(kept) if body is None],
                     issue_bodies(folder, [m for m, body in zip(moments, kept) if body is None], names)))
@@ -137,19 +157,10 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
         nav = Markup(render("issue-nav.html.j2", number=moment.number, prev=prev, next=nxt, last=last))
         files.put(page, render("issue.html.j2", title=f"{game}: newsletter {moment.number:03d}", root="../",
                                game=game, number=moment.number, prev=prev, next=nxt, nav=nav,
-                               now=now if not where.finished or moment.number == last else "",
+                               now=now if not finished or moment.number == last else "",
                                fingerprint=moment.fingerprint, body=Markup(body)))
         _copy_printed(folder, files, moment.number)
-    _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
-    row = _row(folder, where, names, status)
-    dates = _issue_dates(folder, moments)
-    files.put(f"{game}/index.html", render(
-        "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder), now=now,
-        standings=_part(body, "standings"), map=_part(body, "map"), issues=_issue_list(moments, dates)))
-    titles = {m.number: _intro(folder, m.number) for m in moments}
-    files.put(f"{game}/feed.atom", atom_feed(game, titles, dates))
-    files.put(f"{game}/deadlines.ics", deadline_calendar(game, status.get("deadline"), row["turn"]))
-    return row
+    return body
 
 
 def issue_bodies(folder: GameFolder, moments: list[history.Moment], names: dict) -> list[tuple]:

@@ -6,12 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from ..errors import DataError
 from ..store.folder import GameFolder
-
-GM_FILE = "umpire.yaml"
+from ..store.gm_file import GM_FILE, gm_settings
 
 
 def configured_site(game_folder: Path) -> Path | None:
@@ -20,15 +17,8 @@ def configured_site(game_folder: Path) -> Path | None:
     value = GameFolder(game_folder).config.get("site")
     if value:
         return _folder(value, game_folder, game_folder / "game.yaml")
-    gm_file = game_folder.parent / GM_FILE
-    if gm_file.is_file():
-        try:
-            data = yaml.safe_load(gm_file.read_text(encoding="utf-8")) or {}
-        except yaml.YAMLError as exc:
-            raise DataError(f"not valid YAML: {exc}", str(gm_file)) from None
-        if isinstance(data, dict) and data.get("site"):
-            return _folder(data["site"], game_folder.parent, gm_file)
-    return None
+    value = gm_settings(game_folder.parent).get("site")
+    return _folder(value, game_folder.parent, game_folder.parent / GM_FILE) if value else None
 
 
 def _folder(value, base: Path, source: Path) -> Path:

@@ -31,21 +31,9 @@ def change(folder: GameFolder, action: str, value: str | None, reason: str | Non
     current = set_at(folder, turn)
     event = {"type": CHANGED, "round": turn, "action": action}
     if action == "extend":
-        span = parse_duration(value, "--extend")
-        if current.paused:
-            left = (current.left or timedelta(0)) + span
-            event.update(deadline=None, paused=True, left=int(left.total_seconds()), by=words(span))
-        elif current.at is None:
-            raise UmpireError(f"round {turn} has no deadline to extend.",
-                              fix=f"Set one: umpire deadline {folder.path} --set '2026-12-05 18:00'.")
-        else:
-            event.update(deadline=(current.at + span).isoformat(), paused=False, by=words(span))
+        event.update(_extended(folder, turn, current, value))
     elif action == "set":
-        at = parse_moment(value, game_zone(folder)).replace(second=0, microsecond=0)
-        if at <= now:
-            raise UmpireError(f"--set {describe(at)} has passed already (it is {describe(now)}).",
-                              fix="Give a time to come; to resolve the round now, run umpire resolve --force.")
-        event.update(deadline=at.isoformat(), paused=False)
+        event.update(_set(folder, value, now))
     elif action == "pause":
         if current.paused:
             return None
@@ -66,6 +54,27 @@ def change(folder: GameFolder, action: str, value: str | None, reason: str | Non
         return None
     folder.append([event])
     return event
+
+
+def _extended(folder: GameFolder, turn, current, value: str | None) -> dict:
+    """The deadline --extend leaves: later by the span, or with that much more time left when paused."""
+    span = parse_duration(value, "--extend")
+    if current.paused:
+        left = (current.left or timedelta(0)) + span
+        return {"deadline": None, "paused": True, "left": int(left.total_seconds()), "by": words(span)}
+    if current.at is None:
+        raise UmpireError(f"round {turn} has no deadline to extend.",
+                          fix=f"Set one: umpire deadline {folder.path} --set '2026-12-05 18:00'.")
+    return {"deadline": (current.at + span).isoformat(), "paused": False, "by": words(span)}
+
+
+def _set(folder: GameFolder, value: str | None, now: datetime) -> dict:
+    """The deadline --set gives (to the minute, in the game's zone): one still to come."""
+    at = parse_moment(value, game_zone(folder)).replace(second=0, microsecond=0)
+    if at <= now:
+        raise UmpireError(f"--set {describe(at)} has passed already (it is {describe(now)}).",
+                          fix="Give a time to come; to resolve the round now, run umpire resolve --force.")
+    return {"deadline": at.isoformat(), "paused": False}
 
 
 def _to_the_minute(moment: datetime) -> datetime:

@@ -26,11 +26,9 @@ from ..kernel.options import (
 )
 from ..kernel.order_header import ORDER_READING, reading_of, turn_words
 from ..kernel.profiles import load_profile
-from ..mail import mailroom
-from ..mail.config import templates_folder
 from ..render import NEWSLETTER_LAYOUT, own_templates
 from ..resources import find_named
-from ..store import atomic
+from ..store import atomic, mailroom
 from ..store.folder import (
     GAME_FILE,
     MAP_FILE,
@@ -40,6 +38,7 @@ from ..store.folder import (
     GameFolder,
     dump_yaml,
 )
+from ..store.gm_file import templates_folder
 from ..timetable import absences, deadlines, reminders
 from .due import with_refused_lines
 from .missed_turns import missed_turns
@@ -128,14 +127,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     path = Path(path)
     game_id = ids.check_game_id(game_id, "--id") if game_id is not None else ids.check_game_id(
         path.name, f"the folder name of {path}:")
-    try:
-        if (path / GAME_FILE).exists():
-            raise UmpireError(f"{path} already holds a game.", fix="Choose a new folder; nothing was changed.")
-        if path.exists() and any(path.iterdir()):
-            raise UmpireError(f"{path} is not empty.", fix="Give a new or empty folder for the game.")
-    except OSError as exc:
-        raise UmpireError(f"cannot use {ids.shown(str(path), 120)} as the game folder: {exc.strerror}.",
-                          fix="Give a shorter or readable path; nothing was created.") from None
+    _check_new_folder(path)
     rules_path = find_named("rules", rules_name)
     family = families.of_rules(rules_path)
     options = read_options(family, option_specs, profile)
@@ -143,22 +135,11 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     if map_name is None:
         raise UmpireError("the game needs a map.", fix="Give --map with a bundled map name or a map file.")
     map_path = find_named("maps", map_name)
-    board_family = families.named_by_board(map_path)
-    if board_family is not None and board_family is not family:
-        game, other = family.name.capitalize(), board_family.name.capitalize()
-        raise UmpireError(f"the rules {ids.shown(str(rules_name))} are {game} rules, and the map "
-                          f"{ids.shown(str(map_name))} is not a {game} board (it reads as a {other} board).",
-                          fix=f"Give a {game} board (`umpire map list` lists the bundled ones), or {other} rules; "
-                              "nothing was created.")
+    _check_board(family, map_path, map_name, rules_name)
     game_map = family.load_board(map_name)
     rules = family.load_rules(rules_name, ruleset_overrides(options, family.options))
-    companies = [parse_company(s) for s in company_specs]
+    companies = _companies(family, rules, company_specs, zones)
     seats = [c["id"] for c in companies]
-    if len(set(seats)) != len(seats):
-        raise UmpireError("two companies have the same id.", fix="Give each company its own id.")
-    family.check_players(rules, companies)
-    for company, name in player_zones(zones, seats).items():
-        next(c for c in companies if c["id"] == company)["zone"] = name
     deadlines.check_turn_options(options, family.turn_letters(rules), family.holds_late_orders)
     recorded = _recorded_file(family, dice_file, draws_file)
     if seed is not None and recorded is not None:
@@ -166,17 +147,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
                           fix=f"Give seeded {family.recorded} or recorded {family.recorded}, not both.")
     if recorded is not None:
         family.check_recorded(recorded)
-
-    codes: dict[str, str] = {}
-    for c in companies:                         # each company its own code
-        codes[c["id"]] = new_code(taken=codes.values(), current=codes.values())
-    secrets = {"codes": codes}
-    if recorded is None:
-        from secrets import token_hex
-        secrets["seed"] = seed or token_hex(16)
-        dice_conf = {"mode": "seeded", "commitment": commitment(secrets["seed"])}
-    else:
-        dice_conf = {"mode": "recorded", "file": RECORDED_FILES[family.recorded]}
+    secrets, dice_conf = _secrets(family, companies, seed, recorded)
     config = {
         "format": 1,
         "game": game_id,
@@ -229,6 +200,55 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
 def _archive_entry(archive: dict | None) -> dict:
     """game.yaml's `archive:` of a zine's game typed in (`umpire play`, docs/archive.md); none otherwise."""
     return {"archive": archive} if archive else {}
+
+
+def _check_new_folder(path: Path):
+    """Refuse a folder that holds a game or anything else, or that cannot be looked into."""
+    try:
+        if (path / GAME_FILE).exists():
+            raise UmpireError(f"{path} already holds a game.", fix="Choose a new folder; nothing was changed.")
+        if path.exists() and any(path.iterdir()):
+            raise UmpireError(f"{path} is not empty.", fix="Give a new or empty folder for the game.")
+    except OSError as exc:
+        raise UmpireError(f"cannot use {ids.shown(str(path), 120)} as the game folder: {exc.strerror}.",
+                          fix="Give a shorter or readable path; nothing was created.") from None
+
+
+def _check_board(family, map_path: Path, map_name: str, rules_name: str):
+    """Refuse a map that reads as the board of another family than the rules'."""
+    board_family = families.named_by_board(map_path)
+    if board_family is not None and board_family is not family:
+        game, other = family.name.capitalize(), board_family.name.capitalize()
+        raise UmpireError(f"the rules {ids.shown(str(rules_name))} are {game} rules, and the map "
+                          f"{ids.shown(str(map_name))} is not a {game} board (it reads as a {other} board).",
+                          fix=f"Give a {game} board (`umpire map list` lists the bundled ones), or {other} rules; "
+                              "nothing was created.")
+
+
+def _companies(family, rules, company_specs: list[str], zones: tuple[str, ...]) -> list[dict]:
+    """The companies of the --company options, each with its own id, as many as the rules allow,
+    with the time zone --zone gives its player."""
+    companies = [parse_company(s) for s in company_specs]
+    seats = [c["id"] for c in companies]
+    if len(set(seats)) != len(seats):
+        raise UmpireError("two companies have the same id.", fix="Give each company its own id.")
+    family.check_players(rules, companies)
+    for company, name in player_zones(zones, seats).items():
+        next(c for c in companies if c["id"] == company)["zone"] = name
+    return companies
+
+
+def _secrets(family, companies: list[dict], seed: str | None, recorded: Path | None) -> tuple[dict, dict]:
+    """The game's secrets (each company's own order code; the seed of seeded dice) and its `dice:` entry."""
+    codes: dict[str, str] = {}
+    for c in companies:                         # each company its own code
+        codes[c["id"]] = new_code(taken=codes.values(), current=codes.values())
+    secrets = {"codes": codes}
+    if recorded is not None:
+        return secrets, {"mode": "recorded", "file": RECORDED_FILES[family.recorded]}
+    from secrets import token_hex
+    secrets["seed"] = seed or token_hex(16)
+    return secrets, {"mode": "seeded", "commitment": commitment(secrets["seed"])}
 
 
 def _outermost_missing(path: Path) -> Path | None:

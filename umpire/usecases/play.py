@@ -122,6 +122,32 @@ def read_archive(source: Path) -> Archive:
     path = spec_path(source)
     spec = load_yaml(path)
     where = str(path)
+    given = _check_keys(source, spec, where)
+    text = {key: _text(spec, key, where) for key in ("game", "map", "rules", "profile", *given)
+            if key in spec and (key != "profile" or spec[key])}
+    map_name, rules_name = _beside(source, text["map"]), _beside(source, text["rules"])
+    companies = spec["companies"]
+    if not isinstance(companies, list) or not all(isinstance(c, str) for c in companies):
+        raise DataError("companies: is not a list of ID:NAME or ID:NAME:EMAIL.", f"{where}, line {line_of(spec, 'companies')}")
+    option_specs = _archive_options(spec, rules_name, where)
+    unreadable = spec.get("unreadable_lines", "stop")
+    if unreadable not in UNREADABLE:
+        raise DataError(f"unreadable_lines: {described(unreadable)} is not one of {', '.join(UNREADABLE)}.",
+                        f"{where}, line {line_of(spec, 'unreadable_lines')}",
+                        "Write unreadable_lines: report where the zine's GM refused lines the umpire cannot read either.")
+    dice, recorded = None, given[0] if given[0] in RECORDED else "dice"
+    if given[0] in RECORDED:
+        dice = _recorded_file(source, spec, text[recorded], recorded, where)
+        _check_recorded(rules_name, spec, recorded, where)
+    return Archive(source, path, text["game"], map_name, rules_name,
+                   text.get("seed"), dice, text.get("profile"), option_specs, companies,
+                   _gm_commands(spec.get("gm"), spec, where, _family_commands(rules_name)), _round_folders(source),
+                   unreadable, recorded, zine_facts(spec, where))
+
+
+def _check_keys(source: Path, spec, where: str) -> list[str]:
+    """Refuse a game.yaml that is no mapping, a game folder, an unknown key or a missing one; the
+    key that gives the dice or draws (seed:, dice: or draws:), one and only one."""
     if not isinstance(spec, dict):
         raise DataError("is not a mapping of keys (game:, map:, rules:, ...).", where)
     if "journal.jsonl" in {p.name for p in source.iterdir()}:
@@ -138,12 +164,11 @@ def read_archive(source: Path) -> Archive:
     if len(given) != 1:
         raise DataError("give either seed: (seeded dice or draws), or dice: FILE or draws: FILE (the recorded "
                         "dice or draws, beside game.yaml), one of them.", where)
-    text = {key: _text(spec, key, where) for key in ("game", "map", "rules", "profile", *given)
-            if key in spec and (key != "profile" or spec[key])}
-    map_name, rules_name = _beside(source, text["map"]), _beside(source, text["rules"])
-    companies = spec["companies"]
-    if not isinstance(companies, list) or not all(isinstance(c, str) for c in companies):
-        raise DataError("companies: is not a list of ID:NAME or ID:NAME:EMAIL.", f"{where}, line {line_of(spec, 'companies')}")
+    return given
+
+
+def _archive_options(spec: dict, rules_name: str, where: str) -> tuple[str, ...]:
+    """The archive's options: as --option KEY=VALUE, each checked against its ruleset."""
     options = spec.get("options") or {}
     if not isinstance(options, dict):
         raise DataError("options: is not a mapping of KEY: VALUE.", f"{where}, line {line_of(spec, 'options')}")
@@ -152,24 +177,18 @@ def read_archive(source: Path) -> Archive:
     option_specs = _option_specs(options, shapes, str(spec["rules"]), where)
     if ruleset:
         _check_options(ruleset, options, option_specs, where)
-    unreadable = spec.get("unreadable_lines", "stop")
-    if unreadable not in UNREADABLE:
-        raise DataError(f"unreadable_lines: {described(unreadable)} is not one of {', '.join(UNREADABLE)}.",
-                        f"{where}, line {line_of(spec, 'unreadable_lines')}",
-                        "Write unreadable_lines: report where the zine's GM refused lines the umpire cannot read either.")
-    dice, recorded = None, given[0] if given[0] in RECORDED else "dice"
-    if given[0] in RECORDED:
-        dice = source / text[recorded]
-        _no_link(dice)
-        named = Path(text[recorded])
-        if named.is_absolute() or ".." in named.parts or not dice.is_file():
-            raise DataError(f"the {recorded} file {shown(text[recorded])} is not beside it.",
-                            f"{where}, line {line_of(spec, recorded)}", "Give the name of a file in the archive folder.")
-        _check_recorded(rules_name, spec, recorded, where)
-    return Archive(source, path, text["game"], map_name, rules_name,
-                   text.get("seed"), dice, text.get("profile"), option_specs, companies,
-                   _gm_commands(spec.get("gm"), spec, where, _family_commands(rules_name)), _round_folders(source),
-                   unreadable, recorded, zine_facts(spec, where))
+    return option_specs
+
+
+def _recorded_file(source: Path, spec: dict, name: str, recorded: str, where: str) -> Path:
+    """The file of recorded dice or draws: one beside game.yaml (not a link), or refused."""
+    dice = source / name
+    _no_link(dice)
+    named = Path(name)
+    if named.is_absolute() or ".." in named.parts or not dice.is_file():
+        raise DataError(f"the {recorded} file {shown(name)} is not beside it.",
+                        f"{where}, line {line_of(spec, recorded)}", "Give the name of a file in the archive folder.")
+    return dice
 
 
 def _text(spec: dict, key: str, where: str) -> str:

@@ -71,37 +71,15 @@ def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
     events = folder.journal()
     done = commands(events, folder.family)
     open_turn = folder.family.open_turn(state)
-    if to_round is None:
-        if not done:
-            raise UmpireError(f"game {folder.game_id} has no resolved round to roll back.", fix="Nothing was done.")
-        last_rollback = max((i for i, e in enumerate(events) if e["type"] == "rollback"), default=-1)
-        if done[-1][0] < last_rollback:         # run again: the last resolve is undone already
-            return Rollback(open_turn, [], {}, [], nothing=True)
-        start = done[-1]
-    else:
-        start = next((c for c in done if named(c[1], to_round)), None)
-        if start is None and named(open_turn, to_round):
-            return Rollback(to_round, [], {}, [], nothing=True)
-        if start is None:
-            rounds = list(dict.fromkeys(str(c[1]) for c in done))
-            raise UmpireError(f"{turn_words(to_round)} was never resolved in game {folder.game_id} (resolved: "
-                              f"{', '.join(rounds) or 'none'}; {turn_words(open_turn)} is open).",
-                              fix="Nothing was done. Give --to with one of the resolved rounds.")
+    start = _last_done(folder, events, done, open_turn) if to_round is None else \
+        _done_since(folder, done, open_turn, to_round)
+    if isinstance(start, Rollback):
+        return start
     first, last = start[0], len(events) - 1
     undone_positions = [i for i in in_force(events) if first <= i <= last]
     number = sum(1 for e in events if e["type"] == "rollback") + 1
-    superseded, orders, undone = {}, [], []
-    for i in undone_positions:
-        e = events[i]
-        if e["type"] == "newsletter":
-            for name in e["files"]:
-                stem, ext = name.rsplit("/", 1)[-1].rsplit(".", 1)
-                superseded[name] = f"newsletters/superseded/{stem}.{number}.{ext}"
-        elif e["type"] == "order_received":
-            orders.append(e["file"])
-    for position, round_open, e in done:
-        if position >= first:
-            undone.append(f"{e['command']} of {turn_words(round_open)}")
+    superseded, orders = _superseded_and_orders(events, undone_positions, number)
+    undone = [f"{e['command']} of {turn_words(round_open)}" for position, round_open, e in done if position >= first]
     to = start[1]
     folder.append([{"type": "rollback", "to_round": to, "undoes": [first, last], "superseded": superseded,
                     "orders": orders}])
@@ -110,3 +88,42 @@ def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
         if events[i]["type"] == "newsletter":   # its map picture is drawn anew with it, never kept
             folder.inside(picture_name(events[i]["number"])).unlink(missing_ok=True)
     return Rollback(to, undone, superseded, orders)
+
+
+def _last_done(folder: GameFolder, events: list[dict], done: list[tuple], open_turn) -> tuple | Rollback:
+    """The last command done, to be undone; nothing to do where a rollback undid it already."""
+    if not done:
+        raise UmpireError(f"game {folder.game_id} has no resolved round to roll back.", fix="Nothing was done.")
+    last_rollback = max((i for i, e in enumerate(events) if e["type"] == "rollback"), default=-1)
+    if done[-1][0] < last_rollback:         # run again: the last resolve is undone already
+        return Rollback(open_turn, [], {}, [], nothing=True)
+    return done[-1]
+
+
+def _done_since(folder: GameFolder, done: list[tuple], open_turn, to_round: int | str) -> tuple | Rollback:
+    """The first command done in round `to_round`, to be undone with all after it; nothing to do
+    where that round is open."""
+    start = next((c for c in done if named(c[1], to_round)), None)
+    if start is None and named(open_turn, to_round):
+        return Rollback(to_round, [], {}, [], nothing=True)
+    if start is None:
+        rounds = list(dict.fromkeys(str(c[1]) for c in done))
+        raise UmpireError(f"{turn_words(to_round)} was never resolved in game {folder.game_id} (resolved: "
+                          f"{', '.join(rounds) or 'none'}; {turn_words(open_turn)} is open).",
+                          fix="Nothing was done. Give --to with one of the resolved rounds.")
+    return start
+
+
+def _superseded_and_orders(events: list[dict], positions: list[int], number: int) -> tuple[dict, list[str]]:
+    """Where the undone newsletters' files go (newsletters/superseded/, with the rollback's
+    number), and the orders received in the undone rounds."""
+    superseded, orders = {}, []
+    for i in positions:
+        e = events[i]
+        if e["type"] == "newsletter":
+            for name in e["files"]:
+                stem, ext = name.rsplit("/", 1)[-1].rsplit(".", 1)
+                superseded[name] = f"newsletters/superseded/{stem}.{number}.{ext}"
+        elif e["type"] == "order_received":
+            orders.append(e["file"])
+    return superseded, orders

@@ -77,9 +77,9 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
     """The game's due mail queued and sent; `shared`: the host's settings, for a game without its own."""
     from ..mail import send as sending
     from ..mail.config import load_config
-    from ..mail.mailroom import Mailroom
     from ..mail.notices import queue_deadline_notices, queue_late_notice, queue_scheduled_reminders
     from ..mail.welcome import queue_welcomes
+    from ..store.mailroom import Mailroom
     config = load_config(path, games_dir) if _own_mail(path) else shared
     if not config.smtp.configured:
         return []
@@ -163,6 +163,29 @@ def _stamp(quiet: Quiet, paths: list[Path], reports: dict[str, Report]):
             quiet.stamp(path)
 
 
+def _attempt(reports: dict[str, Report], games_dir: Path, name: str, work, folder: Path | None):
+    """Do `work` for the game `name` (at `folder`; None: the shared mailbox) and report it."""
+    report = reports.setdefault(name, Report(name))
+    try:
+        with told(folder or games_dir, f"game {name}" if folder else "the shared mailbox's log", games_dir,
+                  f"`umpire tick {games_dir}`"):
+            report.done += work()
+    except Busy:
+        report.done.append("busy with another command; left to it")
+    except UmpireError as exc:
+        report.failed = exc.message
+    except Exception as exc:  # a defect in one game's files: the others go on
+        report.failed = f"{type(exc).__name__}: {exc}"
+
+
+def _after_resolve(path: Path, reports: dict[str, Report], attempt, shared: list, games_dir: Path, now: datetime):
+    """A game's mail (with the host's settings, once read) and, where the tick did something, its site."""
+    if shared and (reports.get(path.name) is None or not reports[path.name].failed):
+        attempt(path.name, lambda: _mail_game(path, games_dir, now, shared[0]), path)
+    if reports.get(path.name) and reports[path.name].done and not reports[path.name].failed:
+        attempt(path.name, lambda: _site(path), path)
+
+
 def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None = None) -> list[Report]:
     """One pass over the folder of games; a report for the shared mailbox and each game that did something or failed."""
     games_dir = Path(games_dir)
@@ -172,18 +195,7 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
     paths = game_folders(games_dir)
 
     def attempt(name: str, work, folder: Path | None = None):
-        """Do `work` for the game `name` (at `folder`; None: the shared mailbox) and report it."""
-        report = reports.setdefault(name, Report(name))
-        try:
-            with told(folder or games_dir, f"game {name}" if folder else "the shared mailbox's log", games_dir,
-                      f"`umpire tick {games_dir}`"):
-                report.done += work()
-        except Busy:
-            report.done.append("busy with another command; left to it")
-        except UmpireError as exc:
-            report.failed = exc.message
-        except Exception as exc:  # a defect in one game's files: the others go on
-            report.failed = f"{type(exc).__name__}: {exc}"
+        _attempt(reports, games_dir, name, work, folder)
 
     attempt("mail", lambda: _fetch(games_dir, games_dir, True, now))
     quiet = Quiet(games_dir, now)                 # a game stamped quiet is passed over (usecases/quiet.py)
@@ -200,10 +212,7 @@ def tick(games_dir: Path, now: datetime, step: Callable[[int, int], None] | None
     shared = []
     attempt("mail", lambda: shared.append(_host_settings(games_dir)) or [])
     for n, path in enumerate(paths, 1):
-        if shared and (reports.get(path.name) is None or not reports[path.name].failed):
-            attempt(path.name, lambda p=path: _mail_game(p, games_dir, now, shared[0]), path)
-        if reports.get(path.name) and reports[path.name].done and not reports[path.name].failed:
-            attempt(path.name, lambda p=path: _site(p), path)
+        _after_resolve(path, reports, attempt, shared, games_dir, now)
         if step:
             step(1 + len(paths) + n, total)
     if shared:                                    # the host's settings read: each game was asked for its mail

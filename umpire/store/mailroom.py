@@ -17,7 +17,7 @@ import json
 from datetime import datetime
 from pathlib import Path
 
-from ..store import atomic
+from . import atomic
 
 LOG_FILE = "mail.jsonl"
 
