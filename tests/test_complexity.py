@@ -48,13 +48,7 @@ def too_complex_in_the_umpire() -> tuple[str, ...]:
     return tuple(found)
 
 
-@pytest.mark.xfail(strict=False, reason="the shell and the Volldampf family are still being brought down "
-                                        "to complexity 20; only the Dampfross family is there so far")
 def test_no_function_of_the_umpire_is_above_complexity_20():
     found = too_complex_in_the_umpire()
     assert not found, "above complexity 20 (split by clause into named helpers):\n" + "\n".join(found)
 
-
-def test_no_function_of_the_dampfross_family_is_above_complexity_20():
-    found = [f for f in too_complex_in_the_umpire() if f.startswith("umpire/families/dampfross/")]
-    assert not found, "above complexity 20 (split by clause into named helpers):\n" + "\n".join(found)

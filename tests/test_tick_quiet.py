@@ -15,8 +15,8 @@ from conftest import copy_of_made_once
 from mailhelpers import NOW, make_game, order_text
 
 from umpire.cli import main
-from umpire.mail.mailroom import Mailroom
 from umpire.store.folder import GameFolder
+from umpire.store.mailroom import Mailroom
 from umpire.usecases import actions, quiet
 from umpire.usecases.quiet import STAMPS, Quiet
 from umpire.usecases.tick import tick

@@ -20,7 +20,7 @@ from conftest import TEST_MAP
 from mailhelpers import UMPIRE
 
 from umpire.forked import available_cpus
-from umpire.mail.mailroom import Mailroom
+from umpire.store.mailroom import Mailroom
 from umpire.usecases import actions
 from umpire.usecases.quiet import STAMPS
 

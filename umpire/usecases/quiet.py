@@ -149,8 +149,8 @@ def next_boundary(path: Path, now: datetime) -> datetime | None:
     """The first time after `now` at which the game's calendar could want something of a tick, or
     None: a reminder, the deadline, each day of its grace and its end, the first and the day after
     the last day of an absence (midnight in the game's zone and in UTC), another try of put-off mail."""
-    from ..mail.mailroom import Mailroom
     from ..store.folder import GameFolder
+    from ..store.mailroom import Mailroom
     from ..timetable import reminders
     from ..timetable.absences import absences
     from ..timetable.deadlines import deadline, game_zone, grace
