@@ -7,7 +7,6 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import pytest
 from radon.complexity import cc_visit
 from radon.visitors import Class
 
