@@ -5,9 +5,9 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from umpire.cli import main
-from umpire.kernel.options_list import meanings, ruleset_paths
-from umpire.kernel.profiles import load_profile, profile_names
 from umpire.families.dampfross.ruleset import SCHEMA, load_rules
+from umpire.kernel.profiles import load_profile, profile_names
+from umpire.usecases.options_list import meanings, ruleset_paths
 
 
 def test_every_ruleset_value_has_a_meaning():

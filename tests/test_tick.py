@@ -42,7 +42,7 @@ def test_tick_leaves_a_game_another_command_holds(tmp_path, monkeypatch):
     games = tmp_path / "games"
     make_game(games / "a1", options=["deadline=2 days"])
     monkeypatch.setattr("umpire.usecases.sweep.LOCK_WAIT", 0.2)
-    monkeypatch.setattr("umpire.usecases.tick.LOCK_WAIT", 0.2)
+    monkeypatch.setattr("umpire.hosting.tick.LOCK_WAIT", 0.2)
     with game_lock(games / "a1"):
         result = tick(games, NOW + timedelta(days=3))
     assert result.exit_code == 0 and "a1: busy with another command; left to it" in result.output

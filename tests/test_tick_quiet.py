@@ -15,11 +15,11 @@ from conftest import copy_of_made_once
 from mailhelpers import NOW, make_game, order_text
 
 from umpire.cli import main
+from umpire.hosting.tick import tick
 from umpire.store.folder import GameFolder
 from umpire.store.mailroom import Mailroom
 from umpire.usecases import actions, quiet
 from umpire.usecases.quiet import STAMPS, Quiet
-from umpire.usecases.tick import tick
 
 OPTIONS = ["deadline=7 days", "grace=2 days", "remind=2 days, 12 hours", "absence=extend"]
 DEADLINE = NOW + timedelta(days=7)

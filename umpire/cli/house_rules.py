@@ -16,6 +16,6 @@ def options_command(rules_name):
     Examples: `umpire options`, `umpire options --rules schmidt`. Set them at `umpire new` with
     `--option KEY=VALUE` (e.g. `--option bonus_system=alternative`) or `--profile NAME`.
     """
-    from ..kernel.options_list import listing
+    from ..usecases.options_list import listing
     for line in listing(rules_name):
         click.echo(line)

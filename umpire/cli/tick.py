@@ -33,7 +33,7 @@ def tick_command(games_dir, verbose):
     import sys
 
     from ..timetable import clock
-    from ..usecases.tick import tick
+    from ..hosting.tick import tick
     from .progress import on_terminal, progress
     with progress("Tick") as step:
         reports = tick(games_dir, clock.now(), step)

@@ -252,7 +252,7 @@ def _ruleset(name: str) -> tuple | None:
 
 def _ruleset_shapes(family, name: str, rules) -> dict[str, type]:
     """The dotted paths of the ruleset's values that are lists or mappings, each with its kind."""
-    from ..kernel.options_list import ruleset_paths
+    from .options_list import ruleset_paths
     shapes = {}
     for path in ruleset_paths(family.ruleset_schema):
         node = rules

@@ -23,7 +23,7 @@ from ..errors import UmpireError
 from ..store.diskfull import told
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
-from .quiet import Quiet, game_folders
+from ..usecases.quiet import Quiet, game_folders
 
 LOCK_WAIT = 10.0
 _MAIL_KEY = re.compile(rb"^mail\s*:", re.MULTILINE)           # game.yaml's own `mail:` section
@@ -144,7 +144,7 @@ def _host_settings(games_dir: Path):
 
 def _resolve(games_dir: Path, paths: list[Path], now: datetime, reports: dict[str, Report], step):
     """Resolve the due games of `paths` (usecases/sweep.py), each outcome told in its game's report."""
-    from . import sweep
+    from ..usecases import sweep
     for outcome in sweep.resolve_due(games_dir, now, step=step, paths=paths):
         report = reports.setdefault(outcome.game, Report(outcome.game))
         if outcome.outcome == sweep.RESOLVED:

@@ -4,10 +4,10 @@ house rules and ruleset values, and the postal profiles (`umpire options`)."""
 from __future__ import annotations
 
 from .. import families
-from .options import SHELL_OPTIONS
-from .profiles import load_profile, profile_names
+from ..kernel.options import SHELL_OPTIONS
+from ..kernel.profiles import load_profile, profile_names
+from ..kernel.yamlfile import load_yaml
 from ..resources import data_dir, find_named
-from .yamlfile import load_yaml
 
 
 def meanings(family: str = "dampfross") -> dict[str, str]:
