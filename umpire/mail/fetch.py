@@ -42,6 +42,7 @@ from ..store.diskfull import disk_full, full
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
 from ..timetable import clock, deadlines
+from ..usecases.game import Game
 from . import commands as player_commands
 from . import forward, notes, replies
 from .auth import authentication_problem, registered
@@ -397,8 +398,9 @@ class Fetcher:
         """Keep the note's words with the message and forward them to the GM (forward.py): queued with
         the replies, its `queued` record logged before the message's own, so a message recorded as
         processed never loses its forward, and a rerun rebuilds the same file."""
+        game = Game.of(folder)
         try:
-            turn = outcome.round if outcome.round is not None else folder.family.open_turn(folder.state(copy=False))
+            turn = outcome.round if outcome.round is not None else game.family.open_turn(game.state(copy=False))
             made = forward.forward(
                 folder, self.config, mail, outcome.notes, status=outcome.status, turn=turn,
                 companies=[outcome.company] if outcome.company else self.own_companies(folder, mail.sender),
@@ -425,9 +427,10 @@ class Fetcher:
         to list the messages refused in it; None without a game, or when it cannot be told."""
         if folder is None:
             return None
+        game = Game.of(folder)
         if folder.path not in self.turns:
             try:
-                self.turns[folder.path] = str(folder.family.open_turn(folder.state(copy=False)))
+                self.turns[folder.path] = str(game.family.open_turn(game.state(copy=False)))
             except Exception as exc:
                 if _environment(exc):
                     raise
@@ -479,10 +482,11 @@ class Fetcher:
                       durable: atomic.Batch) -> tuple[Outcome, str]:
         """A mail of a player's lines to the umpire only (STATUS, RESEND, ABSENT, WAIT): each carried
         out and answered; his orders stay as they were. Run again after a crash, each does the same."""
+        game = Game.of(folder)
         lines = player_commands.commands(mail.text)
         body = player_commands.answer(folder, company, lines, mail.sender, via, self.now, durable,
                                       self.config.from_addr, self.room)
-        turn = folder.family.open_turn(folder.state(copy=False))
+        turn = game.family.open_turn(game.state(copy=False))
         return Outcome(mail.key, "answered", folder.game_id, company, turn,
                        ", ".join(line.split()[0].upper() for line in lines)), body
 
@@ -588,14 +592,15 @@ class Fetcher:
 
     def recorded(self, folder: GameFolder, via: str) -> actions.SubmitResult | None:
         """The result of a message submitted before a crash, rebuilt from the journal."""
+        game = Game.of(folder)
         event = self.via[folder.game_id].get(via)
         if event is None:
             return None
         if event["type"] == "order_refused":
             return actions.SubmitResult(False, event["file"], event.get("company"), event["round"],
                                         reason=event["reason"], no_order=event["reason"].startswith(actions.NO_ORDER),
-                                        order=folder.read_order(folder.read_bytes(event["file"])))
-        order = folder.read_order(folder.read_bytes(event["file"]))
+                                        order=game.read_order(folder.read_bytes(event["file"])))
+        order = game.read_order(folder.read_bytes(event["file"]))
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
 
@@ -668,11 +673,12 @@ class Fetcher:
     def resolve_early(self):
         """Resolve the open round of each game that asks for it once every company has ordered."""
         for folder in self.games.values():
-            if not folder.options.get("resolve_early"):
+            game = Game.of(folder)
+            if not game.options.get("resolve_early"):
                 continue
             info = actions.status(folder)
             if info["phase"] == "finished" or info["awaited"] or not info["orders_in"] or info["paused"] \
-                    or deadlines.waiting(folder, folder.family.open_turn(folder.state(copy=False))) \
+                    or deadlines.waiting(folder, game.family.open_turn(game.state(copy=False))) \
                     or not due(folder, self.now).due:
                 continue
             try:

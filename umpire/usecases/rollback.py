@@ -19,6 +19,7 @@ from . import actions
 from ..errors import UmpireError
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder, in_force, picture_name
+from .game import Game
 
 UNDOABLE = ("resolve",)         # and the GM commands of the game's family that say they are undoable
 
@@ -65,12 +66,13 @@ def named(turn: int | str, wanted: int | str) -> bool:
 def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
     """Undo the last resolve or undoable GM command of the family (end-construction), or (with
     `to_round`) every one since round `to_round` was open, so that round is open again with its orders."""
+    game = Game.of(folder)
     folder.require()
     actions.finish_interrupted(folder)
-    state = folder.state()
+    state = game.state()
     events = folder.journal()
-    done = commands(events, folder.family)
-    open_turn = folder.family.open_turn(state)
+    done = commands(events, game.family)
+    open_turn = game.family.open_turn(state)
     if to_round is None:
         if not done:
             raise UmpireError(f"game {folder.game_id} has no resolved round to roll back.", fix="Nothing was done.")
