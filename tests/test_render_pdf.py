@@ -13,6 +13,7 @@ from umpire.families.dampfross.render.edition import map_content
 from umpire.families.dampfross.render.styles import load_styles
 
 from pixels import close, render_page
+from umpire.usecases.game import Game
 
 MAP_PAGE = 2
 TESTLAND = Path(__file__).parent / "games" / "testland"
@@ -32,9 +33,10 @@ def ireland(demo_played):
 
 @pytest.fixture(scope="module")
 def map_page(played):
+    game = Game.of(played)
     pdf = played.path / "newsletters" / "004.pdf"
-    [sheet] = sheets.plan_sheets(played.game_map.grid, paper_size("a4"))
-    return render_page(pdf, MAP_PAGE), sheets.Frame(played.game_map.grid, sheet.window, paper_size("a4"))
+    [sheet] = sheets.plan_sheets(game.game_map.grid, paper_size("a4"))
+    return render_page(pdf, MAP_PAGE), sheets.Frame(game.game_map.grid, sheet.window, paper_size("a4"))
 
 
 def _samples(frame, a, b, offset=0.0):

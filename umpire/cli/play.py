@@ -9,9 +9,9 @@ import click
 from ..errors import UmpireError
 from ..families import DEFAULT, FAMILIES
 from ..kernel.order_header import turn_words
+from ..usecases.game import Game
 from . import main
 from .progress import progress
-from ..usecases.game import Game
 
 
 @main.command()

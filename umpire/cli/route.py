@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
-from . import main
 from ..usecases.game import Game
+from . import main
 
 
 @main.command()

@@ -79,8 +79,8 @@ def forward(folder: GameFolder, config: MailConfig, mail: Mail, found: list[Note
         return Forward(kept, reason)
     to = config.gm[0]
     lines = dict(zip([n.line for n in found], kept))
-    who = " and ".join(f"{(folder.company(c) or {}).get('name', c)} ({Game.of(folder).family.seat} {c})" for c in companies) \
-        or mail.sender
+    seat = Game.of(folder).family.seat
+    who = " and ".join(f"{(folder.company(c) or {}).get('name', c)} ({seat} {c})" for c in companies) or mail.sender
     seats = ", ".join(companies) or mail.sender
     when = turn_words(turn) if turn is not None else "no open turn"
     subject = f"[umpire] {folder.game_id}: a note from {seats} ({when})"

@@ -30,8 +30,8 @@ from ..render.svg import num
 from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder
-from ..usecases.game import Game
 from ..usecases import actions
+from ..usecases.game import Game
 from ..usecases.pdf_batch import worker_count
 from . import fonts, history
 from .accounts import account_tables

@@ -132,8 +132,9 @@ def _verify_draws(folder: GameFolder) -> Verdict:
     if outcome.differences:
         return Verdict(0, f"replayed from the {'recorded draws file' if _recorded(folder) else 'seed'}, the game "
                           f"differs: {outcome.differences[0]}")
+    finished = Game.of(folder).state().phase == "finished"
     source = ("recorded draws, the game replayed from the draws file" if _recorded(folder) else
-              "the game replayed from the seed, " + ("revealed at the end" if Game.of(folder).state().phase == "finished"
+              "the game replayed from the seed, " + ("revealed at the end" if finished
                                                      else "not revealed yet: the GM's secrets.yaml"))
     return Verdict(len(made), note=source)
 
