@@ -65,7 +65,7 @@ def store_modules() -> list[str]:
 
 def test_the_import_walk_follows_relative_and_lazy_imports():
     reached = reached_from(["umpire.usecases.game"])
-    assert {"umpire.families", "umpire.store.folder", "umpire.store.atomic", "umpire.options"} <= reached
+    assert {"umpire.families", "umpire.store.folder", "umpire.store.atomic", "umpire.kernel.options"} <= reached
 
 
 def test_the_store_imports_no_family_and_nothing_above_it_by_any_path():
