@@ -182,7 +182,7 @@ def test_end_construction_in_gm_ends_the_phase_with_that_round_open(tmp_path):
     folder = archive(tmp_path, spec=SPEC + "gm:\n  3:\n    - end-construction: agreed by all players\n")
     result = umpire("play", folder, tmp_path / "out")
     assert result.exit_code == 0, result.output
-    game = GameFolder(tmp_path / "out" / "demo")
+    game = Game.open(tmp_path / "out" / "demo")
     ended = [e for e in game.events if e["type"] == "construction_ended"]
     assert ended and ended[0]["round"] == 3 and "agreed by all players" in ended[0]["reason"]
     assert game.state().round == 4 and game.state().phase == "operations"
