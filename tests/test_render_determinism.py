@@ -23,8 +23,8 @@ def test_rendering_the_same_facts_twice_gives_the_same_pdf(demo_played):
     folder = demo_played
     game = Game.of(folder)
     facts = newsletter_facts(handed(Game.of(folder)), 5)
-    once = newsletter_pdf(facts, game.game_map, map_content(folder))
-    again = newsletter_pdf(facts, game.game_map, map_content(folder))
+    once = newsletter_pdf(facts, game.game_map, map_content(Game.of(folder)))
+    again = newsletter_pdf(facts, game.game_map, map_content(Game.of(folder)))
     assert once == again
     assert b"CreationDate" not in once or b"D:20000101000000" in once
 

@@ -98,7 +98,7 @@ def test_a_name_the_fonts_cannot_draw_is_a_question_mark_and_a_warning_at_new(tm
 
 
 def test_every_land_hex_label_is_in_the_text_layer_of_its_sheet(a4):
-    game_map = a4.game_map
+    game_map = Game.of(a4).game_map
     pdf = a4.path / "newsletters" / "001.pdf"
     plan = sheets.plan_sheets(game_map.grid, paper_size("a4"))
     text = _poppler("pdftotext", pdf, "-")

@@ -257,7 +257,7 @@ def test_newsletter_of_a_45x45_map_with_900_segments(benchmark, tmp_path):
     ours = benchmark.stats.stats.median
 
     facts = newsletter_facts(handed(Game.of(folder)), ROUNDS + 1)
-    recorded = pdf_module.newsletter_pdf(facts, game.game_map, map_content(folder), canvas_class=_Recorder)
+    recorded = pdf_module.newsletter_pdf(facts, game.game_map, map_content(Game.of(folder)), canvas_class=_Recorder)
     calls = _Recorder.last.calls
     assert bare_reportlab(calls) == recorded            # the baseline draws exactly the same PDF
     bare = _median(lambda: bare_reportlab(calls))
