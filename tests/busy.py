@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from umpire.usecases import actions
+from umpire.usecases.game import Game
 from umpire.kernel.dice import SeededDice
 from umpire.families.dampfross.engine.construction import resolve_construction_round, start_game
 from umpire.families.dampfross.gamemap import load_map
@@ -19,7 +20,6 @@ from umpire.families.dampfross.hexgrid import label
 sys.path.insert(0, str(Path(__file__).parent))
 from helpers import hex_map  # noqa: E402
 from test_maps_playable import Builder, build_costs, rules_for  # noqa: E402
-from umpire.usecases.game import Game
 
 COMPANIES = ["red:Red Line", "pink:Pink Railway", "grey:Grey Line", "blue:Blue Line",
              "yellow:Yellow Railway", "gsw:Great Southern & Western"]

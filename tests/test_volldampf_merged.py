@@ -17,8 +17,8 @@ from umpire.families.volldampf.orders import BodyReader
 from umpire.families.volldampf.preview import preview
 from umpire.families.volldampf.rules import load_volldampf_rules
 from umpire.usecases import actions
-from umpire.usecases.replay import replay
 from umpire.usecases.game import Game
+from umpire.usecases.replay import replay
 
 SEATS = ["A", "B", "C"]
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
