@@ -124,7 +124,7 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     pages = [f"{game}/{m.number:03d}.html" for m in moments]
     status = actions.status(folder)
     where = standing(status, names)
-    now = Markup(render("now.html.j2", s=where, seat=folder.family.seat))
+    now = Markup(render("now.html.j2", s=where, seat=Game.of(folder).family.seat))
     kept = [_kept_body(files.read(page), m.fingerprint) for page, m in zip(pages, moments)]
     made = dict(zip([k for k, body in enumerate(kept) if body is None],
                     issue_bodies(folder, [m for m, body in zip(moments, kept) if body is None], names)))
