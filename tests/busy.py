@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from umpire.usecases import actions
+from umpire.usecases.game import Game
 from umpire.kernel.dice import SeededDice
 from umpire.families.dampfross.engine.construction import resolve_construction_round, start_game
 from umpire.families.dampfross.gamemap import load_map
@@ -40,7 +41,7 @@ def busy_game(path: Path, map_name: str, segments: int = 100, rounds: int = 60):
     ids = [c.split(":")[0] for c in COMPANIES]
     builders = {c: Spreader(c, homes[i % len(homes)], game_map, costs) for i, c in enumerate(ids)}
     for _ in range(rounds):
-        state = folder.state()
+        state = Game.of(folder).state()
         if state.phase != "construction" or min(len(state.edges.get(c, ())) for c in ids) >= segments:
             break
         for cid in ids:
@@ -79,6 +80,6 @@ if __name__ == "__main__":
                                    if hex_map(p))
     for name in names:
         folder = busy_game(out / name, name)
-        state = folder.state()
+        state = Game.of(folder).state()
         issued = len(list((out / name / "newsletters").glob("*.pdf")))
         print(name, {c: len(e) for c, e in state.edges.items()}, f"{issued} newsletters")

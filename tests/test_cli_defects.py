@@ -16,6 +16,7 @@ from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.family import FAMILY as DAMPFROSS
 from umpire.kernel.options import parse_option
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]
 
@@ -74,21 +75,21 @@ def test_a_journal_line_that_is_no_event_is_refused_by_line(game):
     with open(game / "journal.jsonl", "a") as f:
         f.write('[1, 2]\n')
     with pytest.raises(DataError, match=r"journal.jsonl, line \d+: .*not an event"):
-        GameFolder(game).state()
+        Game.open(game).state()
 
 
 def test_a_journal_event_that_cannot_be_folded_is_refused(game):
     with open(game / "journal.jsonl", "a") as f:
         f.write(json.dumps({"type": "segment", "company": "red"}) + "\n")
     with pytest.raises(DataError, match="cannot be folded.*KeyError"):
-        GameFolder(game).state()
+        Game.open(game).state()
 
 
 def test_a_journal_naming_a_stranger_is_refused(game):
     with open(game / "journal.jsonl", "a") as f:
         f.write(json.dumps({"type": "home", "company": "mallory", "hex": "C3"}) + "\n")
     with pytest.raises(DataError, match="mallory"):
-        GameFolder(game).state()
+        Game.open(game).state()
 
 
 @pytest.mark.parametrize("text, words", [

@@ -16,6 +16,7 @@ from umpire.families.dampfross.orders import parse_order
 from umpire.cli import main
 from umpire.mail import replies
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 from conftest import TEST_MAP
 
 ROOT = Path(__file__).parent.parent
@@ -82,7 +83,7 @@ def test_submit_prints_the_same_lines_as_the_mail_confirmation(game, tmp_path):
     text = "GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3\nBUILD C3-C4-C5\n"
     out = submit(tmp_path, game, text).output
     folder = GameFolder(game)
-    order = parse_order(text, folder.game_map)
+    order = parse_order(text, Game.of(folder).game_map)
     folder.append([{"type": "order_received", "round": 1, "company": "blue", "file": "x", "via": "test",
                     "errors": [], "replaces": None}])    # the confirmation is composed with the order stored
     body = replies.accepted(folder, SubmitResult(True, "x", "red", 1, order=order))

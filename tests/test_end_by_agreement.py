@@ -17,6 +17,7 @@ from umpire.usecases import actions
 from umpire.cli import main
 from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
 RED = "GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3-F3-F2\n"
@@ -154,13 +155,13 @@ def volldampf_made(tmp_path_factory):
     an order of bob in force for the open turn; made once, copied for each test."""
     tmp_path = tmp_path_factory.mktemp("made")
     folder, _ = actions.create_game(tmp_path / "vt", str(TINY), "volldampf", PLAYERS, seed="agree")
-    while folder.family.open_turn(folder.state()) != "2A":
+    while Game.of(folder).family.open_turn(Game.of(folder).state()) != "2A":
         ok("resolve", folder.path, "--force")
         folder = GameFolder(folder.path)
     send(tmp_path, folder.path, "GAME vt\nPLAYER ann\nBONDS 2\n")
     ok("resolve", folder.path, "--force")
     folder = GameFolder(folder.path)
-    turn = folder.family.open_turn(folder.state())
+    turn = Game.of(folder).family.open_turn(Game.of(folder).state())
     send(tmp_path, folder.path, f"GAME vt\nPLAYER bob\nROUND {turn}\nPASS\n")
     return folder.path, turn
 
@@ -173,7 +174,7 @@ def volldampf_in_round_2(volldampf_made, tmp_path):
 
 def test_volldampf_scores_as_at_the_end_of_the_last_full_round(volldampf_in_round_2):
     folder, turn = volldampf_in_round_2
-    assert folder.state().bonds["ann"] == 2
+    assert Game.of(folder).state().bonds["ann"] == 2
     payouts = {e["player"]: e for e in folder.events if e["type"] == "payout" and e["round"] == 1}
     out = ok("end", folder.path, "--reason", "time is up", input="y\n")
     assert f"the orders in force for turn {turn} are dropped (Bob (bob))" in out

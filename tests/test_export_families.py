@@ -11,6 +11,7 @@ import pytest
 
 from umpire.families.volldampf.accounts import public_log
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 from helpers import run, run_ok
 
 
@@ -68,7 +69,8 @@ def test_reveal_is_refused_while_the_game_runs_and_shows_the_hidden_draws_when_g
     result = run("export", running, "--reveal")
     assert result.exit_code == 1 and "for a game that has ended" in result.output
     folder = GameFolder(running)
-    texts = [line["text"] for line in public_log(folder.game_map, folder.rules, folder.state(), folder.events,
+    game = Game.of(folder)
+    texts = [line["text"] for line in public_log(game.game_map, game.rules, game.state(), folder.events,
                                                  reveal=True)]
     assert any("hidden=True" in t and "kind=action" in t for t in texts)
 

@@ -24,6 +24,7 @@ from umpire.mail.send import queue_newsletter
 from umpire.kernel.order_header import OrderLineError, read_round
 from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org"]
 
@@ -152,7 +153,7 @@ def test_a_third_family_replays_byte_for_byte(coin):
         for player, guess in zip(("ann", "bob"), guesses):
             actions.submit(folder, order("c1", player, f"GUESS {guess}"))
         actions.resolve(folder)
-    assert folder.state().phase == "finished"
+    assert Game.of(folder).state().phase == "finished"
     outcome = replay(folder.path)
     assert outcome.differences == [] and outcome.commands == 5
 

@@ -16,6 +16,7 @@ from umpire.mail import send as sending
 from umpire.mail.config import load_config
 from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 from conftest import TEST_MAP, made_once
 
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
@@ -131,9 +132,9 @@ def test_after_the_end_dice_next_says_no_resolve_is_to_come_and_a_rollback_warns
 
 def test_preview_counts_in_words(game):
     folder = GameFolder(game)
-    state = folder.state()
+    state = Game.of(folder).state()
     events = [{"type": "segment", "company": "red"}, {"type": "refused", "company": "red"}]
-    red = folder.family.summary(state, state, events)[0]
+    red = Game.of(folder).family.summary(state, state, events)[0]
     assert red.endswith("units, 1 segment built, 1 line refused")
 
 
@@ -287,7 +288,7 @@ def test_adjust_is_a_posting_from_the_bank_printed_in_the_next_newsletter(game, 
     assert "bank -> red 5 units" in out
     assert status(game)["companies"]["red"]["balance"] == 25
     folder = GameFolder(game)
-    assert folder.state().ledger.total() == 0
+    assert Game.of(folder).state().ledger.total() == 0
     send(tmp_path, game, RED, BLUE)
     ok("resolve", game)
     assert "correction by the GM: fee of round 1 charged twice" in (game / "newsletters" / "002.txt").read_text()

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 from umpire.usecases import actions, corrections, rollback
 from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 from conftest import TEST_MAP
 
 ORDERS = {
@@ -69,10 +70,10 @@ def test_any_sequence_of_gm_commands_replays_and_rolls_back_to_the_status_before
             del resolved[target:]
             undone = True
         elif kind == "adjust":
-            if step[2] == 0 or folder.state().balance(step[1]) + step[2] < 0:
+            if step[2] == 0 or Game.of(folder).state().balance(step[1]) + step[2] < 0:
                 continue
             corrections.adjust(folder, step[1], step[2], "a test correction")
         else:
             corrections.replace(folder, step[1], f"standby-{step[1]}@example.org")
-        assert GameFolder(path).state().ledger.total() == 0
+        assert Game.open(path).state().ledger.total() == 0
     assert replay(path).differences == []

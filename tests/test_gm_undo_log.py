@@ -13,6 +13,7 @@ from volldampf_helpers import TINY
 
 from umpire.usecases import actions
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 from umpire.usecases.sweep import resolve_due
 
 
@@ -148,5 +149,5 @@ def test_the_public_log_never_names_a_stand_ins_address(tmp_path):
     for folder in (dampfross, volldampf):
         corrections.replace(folder, folder.company_ids()[0], "standby@example.org", "New Name")
         folder = GameFolder(folder.path)
-        texts = " ".join(line["text"] for line in folder.family.public_log(folder, reveal=True))
+        texts = " ".join(line["text"] for line in Game.of(folder).family.public_log(Game.of(folder), reveal=True))
         assert "New Name" in texts and "standby@example.org" not in texts

@@ -17,6 +17,7 @@ from umpire.usecases import actions
 from umpire.cli import main
 from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org"]
@@ -56,11 +57,13 @@ def test_a_house_rule_is_journaled_and_in_force_from_the_next_round(game):
     assert event == {"type": "house_rule", "round": 1, "from_round": 2, "key": "construction.dice.count",
                      "value": 2, "reason": "faster building"}
     folder = GameFolder(game)
-    assert folder.rules.construction.dice.count == 1 and "construction.dice.count" not in folder.options
+    assert Game.of(folder).rules.construction.dice.count == 1
+    assert "construction.dice.count" not in Game.of(folder).options
     ok("resolve", game, "--force")
     folder = GameFolder(game)
-    assert folder.state().round == 2
-    assert folder.rules.construction.dice.count == 2 and folder.options["construction.dice.count"] == 2
+    assert Game.of(folder).state().round == 2
+    assert Game.of(folder).rules.construction.dice.count == 2
+    assert Game.of(folder).options["construction.dice.count"] == 2
 
 
 def test_a_shell_option_changed_mid_game_sets_the_next_deadline(game):
@@ -109,11 +112,11 @@ def test_volldampf_house_rule_from_the_next_round(tmp_path):
     folder, _ = actions.create_game(tmp_path / "vt", str(TINY), "volldampf", PLAYERS, seed="rules")
     out = ok("house-rule", folder.path, "money=hidden", "--reason", "more bluff")
     assert "House rule from round 2: money = hidden (more bluff)" in out
-    while GameFolder(folder.path).state().round == 1:
-        assert GameFolder(folder.path).rules["options"]["money"] == "public"
+    while Game.open(folder.path).state().round == 1:
+        assert Game.open(folder.path).rules["options"]["money"] == "public"
         ok("resolve", folder.path, "--force")
     folder = GameFolder(folder.path)
-    assert folder.rules["options"]["money"] == "hidden"
+    assert Game.of(folder).rules["options"]["money"] == "hidden"
     text = (folder.path / "newsletters" / "002.txt").read_text()      # the next newsletter, turn 1A's
     assert "House rule from round 2: money = hidden (more bluff)" in text
     assert replay(folder.path, quick=True).differences == []

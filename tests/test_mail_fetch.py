@@ -16,6 +16,7 @@ from mailservers import PASSWORD_ENV
 from umpire.cli import main
 from umpire.mail.fetch import Fetcher
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 pytestmark = pytest.mark.mail
 
@@ -175,14 +176,14 @@ def test_round_resolves_early_once_every_company_has_ordered(tmp_path, dovecot, 
         email(order_text("g1", "blue", codes["blue"], "HOME Beta"), sender="blue@example.org", msgid="<e2@x>")])
     result = CliRunner().invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
     assert "resolved" in result.output, result.output
-    assert GameFolder(folder.path).state().round == 2
+    assert Game.open(folder.path).state().round == 2
 
 
 def test_round_waits_while_a_company_has_not_ordered(tmp_path, dovecot, mailbox):
     folder, codes = make_game(tmp_path / "g1", options=["resolve_early=true"])
     dovecot.deliver(mailbox, [email(order_text("g1", "red", codes["red"], "HOME Alpha"))])
     Fetcher(folder.path, config_for(folder.path, dovecot, mailbox), now=NOW).run()
-    assert GameFolder(folder.path).state().round == 1
+    assert Game.open(folder.path).state().round == 1
 
 
 def test_wrong_password_is_a_clear_error(game, dovecot, mailbox, monkeypatch):

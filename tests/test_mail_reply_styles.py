@@ -17,6 +17,7 @@ from umpire.cli import main
 from umpire.mail.config import MailConfig
 from umpire.mail.fetch import Fetcher
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 ATTRIBUTION = "On Sat, 1 Mar 2025 at 12:00, Umpire <umpire@example.org> wrote:"
 OUTLOOK_HEAD = f"From: Umpire <{UMPIRE}>\nSent: Saturday, March 1, 2025 12:00 PM\nTo: red@example.org\n" \
@@ -110,7 +111,7 @@ def home_and_build_taken(folder: GameFolder, raw: bytes):
     assert (outcome.status, outcome.company) == ("accepted", "red"), outcome
     (event,) = orders_journaled(folder)
     assert event["errors"] == [], event
-    order = folder.read_order(folder.read_bytes(event["file"]))
+    order = Game.of(folder).read_order(folder.read_bytes(event["file"]))
     assert [order.home is not None, len(order.chains)] == [True, 1]
     return fetcher, outcome
 
@@ -149,8 +150,9 @@ def test_the_newest_filled_form_of_a_thread_counts_not_an_older_quoted_one(game)
             f"{quoted(older, '> > ')}\n")
     fetch_one(folder, email(body))
     (event,) = orders_journaled(folder)
-    order = folder.read_order(folder.read_bytes(event["file"]))
-    assert "Alpha" in folder.game_map.describe(order.home) and [c.line for c in order.chains] == [order.home_line + 1]
+    order = Game.of(folder).read_order(folder.read_bytes(event["file"]))
+    assert "Alpha" in Game.of(folder).game_map.describe(order.home)
+    assert [c.line for c in order.chains] == [order.home_line + 1]
 
 
 @pytest.mark.mail
@@ -276,7 +278,7 @@ def test_a_volldampf_players_own_form_is_his_order_in_every_reply_style(tmp_path
         outcome = fetcher.outcomes[-1]
         assert (outcome.status, outcome.company) == ("accepted", "ann"), (style, str(outcome))
         live = GameFolder(folder.path)
-        order = live.read_order(live.read_bytes(live.latest_orders("1A")["ann"]))
+        order = Game.of(live).read_order(live.read_bytes(live.latest_orders("1A")["ann"]))
         assert not order.errors and (order.body.bonds, order.body.bids, order.body.choose) == (1, [3], [3, 2, 1]), \
             (style, [str(e) for e in order.errors])
 

@@ -28,6 +28,7 @@ from umpire.mail import replies
 from umpire.families.dampfross.orders import MAX_ORDER_BYTES, MAX_REFUSED_LINES, Order, _mail_lines, parse_order
 from umpire.kernel.order_header import keyword_of as _keyword, mask_codes, visible as _visible
 from umpire.store.folder import GameFolder, dump_yaml
+from umpire.usecases.game import Game
 
 MESSAGE_CHARS = 2_000        # the longest message one refused line may get
 OUTPUT_CHARS = 16 * MAX_ORDER_BYTES   # what `submit` may print of one order (its preview line by line)
@@ -156,9 +157,10 @@ def test_any_text_is_read_on_every_bundled_map(name, text):
 @given(order_text)
 def test_the_confirmation_of_any_order_is_written(played_folder, text):
     folder = played_folder
-    order = timed(folder.read_order, text.encode("utf-8"))
+    game = Game.of(folder)
+    order = timed(game.read_order, text.encode("utf-8"))
     check_order(order)
-    preview_order(folder.state(), folder.game_map, folder.rules, "red", order)
+    preview_order(game.state(), game.game_map, game.rules, "red", order)
     result = SubmitResult(True, "orders/2/0001-red.txt", "red", 2, errors=[str(e) for e in order.errors], order=order)
     body = timed(replies.accepted, folder, result)
     assert isinstance(body, str) and not leaks(body)

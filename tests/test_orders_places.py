@@ -23,6 +23,7 @@ from umpire.families.dampfross.engine.preview import preview_order
 from umpire.mail import replies
 from umpire.kernel.names import place_key
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]
 
@@ -82,8 +83,9 @@ def test_submit_of_the_orders_that_crashed_ends_in_a_reply(capsys, ireland_game,
 @pytest.mark.parametrize("body", ["BUILD Dublin-Dun-Laoghaire AC21", "BUILD Dun-Laoghaire-Dun-Laoghaire"])
 def test_the_mail_reply_to_the_orders_that_crashed_is_written(ireland_game, body):
     folder = GameFolder(ireland_game)
-    order = folder.read_order(f"GAME g1\nCOMPANY red\n{body}\n".encode())
-    preview_order(folder.state(), folder.game_map, folder.rules, "red", order)
+    game = Game.of(folder)
+    order = game.read_order(f"GAME g1\nCOMPANY red\n{body}\n".encode())
+    preview_order(game.state(), game.game_map, game.rules, "red", order)
     result = SubmitResult(True, "orders/1/0001-red.txt", "red", 1, errors=[str(e) for e in order.errors], order=order)
     assert "line 3: " in replies.accepted(folder, result)           # the chain, or its refusal
 

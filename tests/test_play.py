@@ -19,6 +19,7 @@ from umpire.usecases.play import read_archive
 from umpire.usecases.replay import replay
 from umpire.resources import data_dir
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 SPEC = (demo_dir() / "demo.yaml").read_text(encoding="utf-8")
 
@@ -86,7 +87,7 @@ def test_an_order_line_the_umpire_cannot_read_stops_the_play_naming_round_file_a
     assert result.exit_code == 1
     assert "round 2, orders/2/red.txt" in result.stderr and "line 3" in result.stderr
     assert "The game so far is in" in result.stderr
-    assert GameFolder(tmp_path / "out" / "demo").state().round == 2    # round 1 played, round 2 left open
+    assert Game.open(tmp_path / "out" / "demo").state().round == 2    # round 1 played, round 2 left open
 
 
 def test_with_unreadable_lines_report_such_a_line_is_refused_reported_and_the_play_goes_on(tmp_path):
@@ -181,7 +182,7 @@ def test_end_construction_in_gm_ends_the_phase_with_that_round_open(tmp_path):
     folder = archive(tmp_path, spec=SPEC + "gm:\n  3:\n    - end-construction: agreed by all players\n")
     result = umpire("play", folder, tmp_path / "out")
     assert result.exit_code == 0, result.output
-    game = GameFolder(tmp_path / "out" / "demo")
+    game = Game.open(tmp_path / "out" / "demo")
     ended = [e for e in game.events if e["type"] == "construction_ended"]
     assert ended and ended[0]["round"] == 3 and "agreed by all players" in ended[0]["reason"]
     assert game.state().round == 4 and game.state().phase == "operations"
@@ -357,7 +358,7 @@ def test_an_option_given_a_list_where_the_ruleset_value_is_one_is_played(tmp_pat
     spec = SPEC.replace("construction.end.cities_left: 20", "operations.special_transports: [4, 5]")
     result = umpire("play", archive(tmp_path, spec=spec), tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert GameFolder(tmp_path / "out" / "demo").options["operations.special_transports"] == [4, 5]
+    assert Game.open(tmp_path / "out" / "demo").options["operations.special_transports"] == [4, 5]
 
 
 def test_a_game_folder_written_by_the_umpire_is_not_an_archive(tmp_path):

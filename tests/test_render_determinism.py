@@ -7,6 +7,7 @@ from umpire.families.dampfross.render.edition import map_content
 from umpire.families.dampfross.render.pdf import map_pdf, newsletter_pdf
 from umpire.families.dampfross.render.report import newsletter_facts
 from umpire.usecases.family_folder import handed
+from umpire.usecases.game import Game
 
 
 def test_two_plays_give_byte_identical_newsletters(demo_played, tmp_path):
@@ -20,9 +21,10 @@ def test_two_plays_give_byte_identical_newsletters(demo_played, tmp_path):
 
 def test_rendering_the_same_facts_twice_gives_the_same_pdf(demo_played):
     folder = demo_played
-    facts = newsletter_facts(handed(folder), 5)
-    once = newsletter_pdf(facts, folder.game_map, map_content(folder))
-    again = newsletter_pdf(facts, folder.game_map, map_content(folder))
+    game = Game.of(folder)
+    facts = newsletter_facts(handed(Game.of(folder)), 5)
+    once = newsletter_pdf(facts, game.game_map, map_content(Game.of(folder)))
+    again = newsletter_pdf(facts, game.game_map, map_content(Game.of(folder)))
     assert once == again
     assert b"CreationDate" not in once or b"D:20000101000000" in once
 

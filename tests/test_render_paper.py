@@ -19,6 +19,7 @@ from umpire.render import fonts
 from umpire.families.dampfross.render.styles import company_styles
 
 from pixels import need_pdftoppm
+from umpire.usecases.game import Game
 
 NAMES = ["red:Çağ Demiryolu", "blue:Σιδηρόδρομοι Ελλάδος", "green:Железная дорога"]
 
@@ -97,7 +98,7 @@ def test_a_name_the_fonts_cannot_draw_is_a_question_mark_and_a_warning_at_new(tm
 
 
 def test_every_land_hex_label_is_in_the_text_layer_of_its_sheet(a4):
-    game_map = a4.game_map
+    game_map = Game.of(a4).game_map
     pdf = a4.path / "newsletters" / "001.pdf"
     plan = sheets.plan_sheets(game_map.grid, paper_size("a4"))
     text = _poppler("pdftotext", pdf, "-")
@@ -130,7 +131,7 @@ def test_six_companies_differ_in_dash_and_colour_and_light_colours_get_a_dark_ca
 def test_the_front_page_draws_the_balances_round_by_round(demo_played):
     from umpire.families.dampfross.render.report import balances_by_round
     folder = demo_played
-    state = folder.state()
+    state = Game.of(folder).state()
     balances = balances_by_round(folder.events, state.seat_order())
     for cid in state.seat_order():
         assert balances[cid][0] == (0, 20) and balances[cid][-1][1] == state.balance(cid)

@@ -13,6 +13,7 @@ from umpire.families.dampfross.render.edition import map_content
 from umpire.families.dampfross.render.styles import load_styles
 
 from pixels import close, render_page
+from umpire.usecases.game import Game
 
 MAP_PAGE = 2
 TESTLAND = Path(__file__).parent / "games" / "testland"
@@ -32,9 +33,10 @@ def ireland(demo_played):
 
 @pytest.fixture(scope="module")
 def map_page(played):
+    game = Game.of(played)
     pdf = played.path / "newsletters" / "004.pdf"
-    [sheet] = sheets.plan_sheets(played.game_map.grid, paper_size("a4"))
-    return render_page(pdf, MAP_PAGE), sheets.Frame(played.game_map.grid, sheet.window, paper_size("a4"))
+    [sheet] = sheets.plan_sheets(game.game_map.grid, paper_size("a4"))
+    return render_page(pdf, MAP_PAGE), sheets.Frame(game.game_map.grid, sheet.window, paper_size("a4"))
 
 
 def _samples(frame, a, b, offset=0.0):
@@ -50,7 +52,7 @@ def _seen(page, points, rgb) -> bool:
 
 def test_each_company_colour_lies_along_each_of_its_segments(played, map_page):
     page, frame = map_page
-    content = map_content(played)
+    content = map_content(Game.of(played))
     checked = 0
     for (a, b), owners in content.owners.items():
         if len(owners) != 1:
@@ -63,7 +65,7 @@ def test_each_company_colour_lies_along_each_of_its_segments(played, map_page):
 
 def test_parallel_segments_are_drawn_side_by_side(played, map_page):
     page, frame = map_page
-    content = map_content(played)
+    content = map_content(Game.of(played))
     edge = tuple(sorted((parse_label("K7"), parse_label("K8"))))
     assert content.owners[edge] == ["blue", "yellow"]
     gap = mapdraw.line_width(frame.size) * 1.35 / 2
@@ -73,7 +75,7 @@ def test_parallel_segments_are_drawn_side_by_side(played, map_page):
 
 def test_no_company_colour_where_no_track_was_built(played, map_page):
     page, frame = map_page
-    red = map_content(played).styles["red"].colour
+    red = map_content(Game.of(played)).styles["red"].colour
     assert not _seen(page, _samples(frame, parse_label("L9"), parse_label("L10")), red)
 
 

@@ -6,12 +6,13 @@ from click.testing import CliRunner
 
 from umpire.cli import main
 from umpire.render import NEWSLETTER_LAYOUT
+from umpire.usecases.game import Game
 from umpire.usecases.replay import describe_difference, replay
 
 
 def test_replay_of_a_game_played_to_its_end_finds_no_difference(demo_game):
     folder = demo_game
-    assert folder.state().phase == "finished"
+    assert Game.of(folder).state().phase == "finished"
     outcome = replay(folder.path)
     assert outcome.differences == []
     assert outcome.commands == 10 and outcome.orders == 36

@@ -12,7 +12,7 @@ from conftest import TEST_MAP
 
 from umpire.usecases import actions, sweep
 from umpire.cli import main, progress
-from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 COMPANIES = ["red:Red Lines", "blue:Blue Star"]
 ORDERS = {"red": "GAME {g}\nCOMPANY red\nHOME Alpha\nBUILD C3-D3\n",
@@ -40,7 +40,7 @@ def games(tmp_path):
 
 
 def rounds(games):
-    return {p.name: GameFolder(p).state().round for p in sorted(games.iterdir()) if (p / "game.yaml").exists()}
+    return {p.name: Game.open(p).state().round for p in sorted(games.iterdir()) if (p / "game.yaml").exists()}
 
 
 def test_every_due_game_is_resolved_and_the_others_are_left(games):
@@ -67,7 +67,7 @@ def test_a_failing_game_is_reported_and_the_others_go_on(games):
     assert outcomes["a-due"].outcome == "failed" and "journal" in outcomes["a-due"].message
     assert outcomes["b-waiting"].outcome == "failed" and "game.yaml" in outcomes["b-waiting"].message
     assert outcomes["c-due"].outcome == "resolved"
-    assert GameFolder(games / "c-due").state().round == 2
+    assert Game.open(games / "c-due").state().round == 2
 
 
 def test_a_game_failing_in_its_resolution_is_reported_and_the_others_go_on(games, monkeypatch):

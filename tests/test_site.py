@@ -19,6 +19,7 @@ from umpire.site import build_site
 from umpire.site.build import game_folders
 from umpire.site.sections import read_edition
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 
 def every_file(site: Path) -> dict[str, bytes]:
@@ -97,13 +98,13 @@ def test_every_local_link_and_picture_resolves(demo_site):
 def test_the_maps_labels_and_names_are_text(demo_site):
     page = (demo_site / "site" / "demo" / "005.html").read_text()
     texts = re.findall(r"<text [^>]*>([^<]*)</text>", page)
-    game_map = GameFolder(demo_site / "games" / "demo").game_map
+    game_map = Game.open(demo_site / "games" / "demo").game_map
     assert {"AE22", "AG10", "K23", "A1"} <= set(texts) or {"AE22", "AG10"} <= set(texts)
     assert {c.name for c in game_map.cities} <= set(texts)
     assert re.search(r'<image href="map-[0-9a-f]{12}\.svg"', page)
     vd = (demo_site / "site" / "volldampf-demo" / "005.html").read_text()
     vd_texts = set(re.findall(r"<text [^>]*>([^<]*)</text>", vd))
-    board = GameFolder(demo_site / "games" / "volldampf-demo").game_map
+    board = Game.open(demo_site / "games" / "volldampf-demo").game_map
     assert {link for link in board.links} <= vd_texts
     assert {loc.name for loc in board.locations.values()} <= vd_texts
 
@@ -224,7 +225,7 @@ def test_no_file_of_a_site_holds_an_order_code_a_private_part_or_an_unrevealed_s
         for game in games:
             codes, seed = secrets_of(game)
             assert codes
-            finished = GameFolder(game).state().phase == "finished"
+            finished = Game.open(game).state().phase == "finished"
             private = [p.read_text() for p in (game / "newsletters").glob("*-*.txt")]
             for name, data in files.items():
                 text = data.decode("utf-8", errors="replace")
@@ -293,7 +294,7 @@ def test_the_open_deadline_is_a_calendar_event_and_the_files_are_readable_by_a_w
 def test_the_volldampf_income_chart_ends_where_the_income_track_stands(demo_site):
     from umpire.families.volldampf.web import income_lines
     folder = GameFolder(demo_site / "games" / "volldampf-demo")
-    state = folder.state()
+    state = Game.of(folder).state()
     lines = income_lines(state, folder.events)
     assert [line.points[-1][1] for line in lines] == [state.income_of(p) for p in state.seats]
     assert all(line.points[0] == (0, 0) and [r for r, _ in line.points] == list(range(len(line.points)))

@@ -6,6 +6,7 @@ import pytest
 
 from umpire.store import atomic
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 
 def test_atomic_write_leaves_no_temporary_files(tmp_path):
@@ -115,8 +116,7 @@ def test_the_journal_is_read_on_from_where_the_last_read_stopped(tmp_path):
     assert len(folder.events) == 1
     with open(path, "ab") as f:                                        # another writer finishes its line
         f.write(b', "n": 2}\n')
-    folder._events = None
-    assert folder.events == [{"type": "a"}, {"type": "b", "n": 2}]
+    assert folder.journal() == [{"type": "a"}, {"type": "b", "n": 2}]
 
 
 # -- batches: many files made durable together --------------------------------------
@@ -269,11 +269,12 @@ def test_the_state_is_folded_on_and_equals_a_full_fold(tmp_path):
     events = [{"type": "game_created", "game": "g", "companies": [{"id": "red", "name": "Red"}]},
               {"type": "round_opened", "round": 1, "phase": "construction", "order": ["red"], "budgets": {"red": 20}}]
     folder = GameFolder(tmp_path)
+    game = Game.of(folder)
     folder.append(events[:1])
-    first = folder.state()
+    first = game.state()
     first.round = 99                                                   # a caller's copy is its own
     folder.append(events[1:])
-    for got, want in ((folder.state(), fold(events)), (GameFolder(tmp_path).state(), fold(events))):
+    for got, want in ((game.state(), fold(events)), (Game.open(tmp_path).state(), fold(events))):
         assert (got.game, got.round, got.budgets, list(got.companies)) == (want.game, want.round, want.budgets, ["red"])
 
 

@@ -12,6 +12,7 @@ from umpire.render import newsletter, template_cache
 from umpire.families.dampfross.render.report import newsletter_facts
 from umpire.usecases.family_folder import handed
 from umpire.resources import data_dir
+from umpire.usecases.game import Game
 
 TEMPLATE = "newsletter.txt.j2"
 # the templates TEMPLATE includes (its masthead, ...), compiled with it, in their order
@@ -30,7 +31,7 @@ def fresh_environment(monkeypatch):
 def facts(tmp_path_factory):
     folder, _ = actions.create_game(tmp_path_factory.mktemp("g") / "g", "ireland", "laurin",
                                     ["red:Red", "blue:Blue", "green:Green"], seed="cache")
-    return newsletter_facts(handed(folder), 1)
+    return newsletter_facts(handed(Game.of(folder)), 1)
 
 
 def compiled_anew(monkeypatch, env) -> list[str]:

@@ -8,6 +8,7 @@ from volldampf_helpers import TINY
 
 from umpire.usecases import actions
 from helpers import run
+from umpire.usecases.game import Game
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 
@@ -38,7 +39,7 @@ def test_a_bare_round_number_names_no_turn_and_is_refused(tmp_path):
 def test_a_finished_game_says_how_it_ended_and_names_its_turns(tmp_path):
     folder, _ = actions.create_game(tmp_path / "vt", str(TINY), "volldampf", PLAYERS[:2], seed="turns")
     last = None
-    while folder.family.open_turn(folder.state()) != "finished":
+    while Game.of(folder).family.open_turn(Game.of(folder).state()) != "finished":
         last = run("resolve", folder.path, "--force")
         assert last.exit_code == 0, last.output
         folder = type(folder)(folder.path)

@@ -9,6 +9,7 @@ from volldampf_helpers import TINY
 from umpire.usecases import actions
 from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 from helpers import run
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
@@ -27,11 +28,11 @@ def turn(folder):
 
 def test_adjust_moves_marks_between_the_bank_and_a_player_and_the_newsletter_says_why(tmp_path):
     folder = game(tmp_path)
-    cash = folder.state().cash("ann")
+    cash = Game.of(folder).state().cash("ann")
     result = run("adjust", folder.path, "--player", "ann", "--marks", "3", "--reason", "bond paid twice")
     assert result.exit_code == 0 and "bank -> ann 3 marks" in result.output
-    assert GameFolder(folder.path).state().cash("ann") == cash + 3
-    assert GameFolder(folder.path).state().money.total() == 0
+    assert Game.open(folder.path).state().cash("ann") == cash + 3
+    assert Game.open(folder.path).state().money.total() == 0
     actions.resolve(GameFolder(folder.path))
     text = (folder.path / "newsletters" / "002.txt").read_text(encoding="utf-8")
     assert "Correction by the GM for Ann (ann): 3 marks from the bank (bond paid twice)." in text

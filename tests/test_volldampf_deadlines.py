@@ -18,6 +18,7 @@ from umpire.cli import main
 from umpire.usecases.due import due
 from umpire.errors import UmpireError
 from umpire.usecases.replay import replay
+from umpire.usecases.game import Game
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 TURN_DEADLINES = ("deadline=7 days", "deadline.B=2 days", "deadline.C=1 day")
@@ -85,7 +86,7 @@ def test_section_16_a_turn_is_due_when_its_deadline_passes_and_the_defaults_stan
     assert not waiting.due and "until the deadline, 2025-03-03 12:00 UTC" in waiting.reason
     passed = due(folder, NOW + timedelta(days=2, minutes=1))
     assert passed.due and "deadline of turn 1B" in passed.reason and passed.awaited == ["ann", "bob", "cy"]
-    cards = {p: len(folder.state().won[p]) for p in ("ann", "bob", "cy")}
+    cards = {p: len(Game.of(folder).state().won[p]) for p in ("ann", "bob", "cy")}
     events = actions.resolve(folder, now=NOW + timedelta(days=2, minutes=1))
     # turn B without orders: every card discarded, nothing built (section 16)
     assert not any(e["type"] == "build" for e in events)

@@ -6,13 +6,14 @@ from click.testing import CliRunner
 from umpire.cli import main
 from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 
 def test_volldampf_demo_plays_to_the_end_and_replays(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--game", "volldampf", str(tmp_path)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     folder = GameFolder(tmp_path / "volldampf-demo")
-    assert folder.state().phase == "finished"
+    assert Game.of(folder).state().phase == "finished"
     letters = sorted(p.name for p in (folder.path / "newsletters").glob("*.txt") if "-" not in p.name)
     assert len(letters) == 14                       # 001 at the start, one after each of 13 mail turns (4A2 too)
     final = (folder.path / "newsletters" / letters[-1]).read_text(encoding="utf-8")

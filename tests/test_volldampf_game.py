@@ -16,6 +16,7 @@ from umpire.usecases import actions
 from umpire.cli import main
 from umpire.errors import UmpireError
 from umpire.usecases.replay import replay
+from umpire.usecases.game import Game
 
 TINY_BOARD = tiny_board()
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
@@ -109,7 +110,7 @@ def test_section_15_recorded_draws_replay_a_seeded_game_and_stop_when_they_run_o
     actions.resolve(recorded)
     assert actions.status(recorded)["cubes"] == actions.status(seeded)["cubes"]
     def regions(folder):
-        return [[c.rsplit("-", 1)[0] for c in g] for g in folder.state().groups]
+        return [[c.rsplit("-", 1)[0] for c in g] for g in Game.of(folder).state().groups]
     assert regions(recorded) == regions(seeded)
     short = tmp_path / "short.txt"
     short.write_text("\n".join(draws[:5]) + "\n", encoding="utf-8")
@@ -135,14 +136,14 @@ def test_section_16_confirmation_previews_builds_and_moves_on_todays_board(tmp_p
     for p in ("ann", "bob", "cy"):
         actions.submit(folder, order(game, p, "BID 0", "CHOOSE 1 2 3"))
     actions.resolve(folder)
-    state = folder.state()
+    state = Game.of(folder).state()
     region = state.won["ann"][0].rsplit("-", 1)[0]
-    link = next(x for x in folder.game_map.links.values() if x.region == region and x.cost <= 10)
-    other = next(x for x in folder.game_map.links.values() if x.region not in
+    link = next(x for x in Game.of(folder).game_map.links.values() if x.region == region and x.cost <= 10)
+    other = next(x for x in Game.of(folder).game_map.links.values() if x.region not in
                  {c.rsplit("-", 1)[0] for c in state.won["ann"]})
-    parsed = folder.family.parse_order(order(game, "ann", f"BUILD {link.id} ELSE {other.id}", "MOVE blue Hamburg BEST")
-                                       .decode(), folder.game_map)
-    lines = folder.family.confirmation(folder, state, "ann", parsed).lines
+    text = order(game, "ann", f"BUILD {link.id} ELSE {other.id}", "MOVE blue Hamburg BEST").decode()
+    parsed = Game.of(folder).family.parse_order(text, Game.of(folder).game_map)
+    lines = Game.of(folder).family.confirmation(Game.of(folder), state, "ann", parsed).lines
     assert any(f"{link.id} " in x and f"legal now, costs {link.cost}" in x for x in lines)
     assert any(f"{other.id} " in x and "you hold no" in x for x in lines)
     assert any("MOVE blue Hamburg BEST" in x and "turn C order" in x for x in lines)
@@ -177,13 +178,14 @@ def test_section_16_a_declined_move_is_one_statement_in_the_newsletter():
 
 def test_status_and_preview_speak_of_turns_draws_and_counts_in_words(tmp_path):
     folder, _ = new_game(tmp_path)
-    before = folder.state()
+    before = Game.of(folder).state()
     info = dict(actions.status(folder), game="v1")
     info["players"]["ann"].update(cards=1, sections=["L1"])
-    row = folder.family.status_lines(info)[1]
-    assert " 1 section " in row and row.endswith(" 1 card") and "0 cards" in folder.family.status_lines(info)[2]
+    row = Game.of(folder).family.status_lines(info)[1]
+    assert " 1 section " in row and row.endswith(" 1 card")
+    assert "0 cards" in Game.of(folder).family.status_lines(info)[2]
     events = actions.resolve(folder)
-    [line] = folder.family.summary(before, folder.state(), events)
+    [line] = Game.of(folder).family.summary(before, Game.of(folder).state(), events)
     draws = sum(1 for e in events if e["type"] == "draw")
     assert line == f"  turn 1A: {len(events)} events, {draws} draws; then turn 1B opens."
 
@@ -191,10 +193,10 @@ def test_status_and_preview_speak_of_turns_draws_and_counts_in_words(tmp_path):
 def test_section_16_replan_lines_and_extra_turn_lines_are_marked_where_they_are_not_taken(tmp_path):
     from umpire.families.volldampf.family import _ignored
     folder, _ = new_game(tmp_path)
-    state = folder.state()
+    state = Game.of(folder).state()
     def confirmed(*lines):
-        parsed = folder.family.parse_order(order("v1", "ann", *lines).decode(), folder.game_map)
-        return folder.family.confirmation(folder, state, "ann", parsed).lines
+        parsed = Game.of(folder).family.parse_order(order("v1", "ann", *lines).decode(), Game.of(folder).game_map)
+        return Game.of(folder).family.confirmation(Game.of(folder), state, "ann", parsed).lines
     lines = confirmed("REPLAN blue Hamburg TO Hannover MOVE 1", "REPLAN blue Hamburg TO Hannover NOW")
     assert "(a turn C order; the open turn is 1A: it will be ignored)" in lines[0] and lines[1].endswith("NOW")
     state.turn = "A2"

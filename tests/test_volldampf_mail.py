@@ -17,6 +17,7 @@ from umpire.cli import main
 from umpire.families.volldampf import transport
 from umpire.families.volldampf.state import card_name
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 pytestmark = pytest.mark.mail
 
@@ -35,7 +36,8 @@ def send_args(game_dir, smtp):
 def body_lines(folder, player):
     """What a player sends for the open turn: simple, always readable orders (with merge_build_move,
     turn B's builds and moves)."""
-    state, board = folder.state(), folder.game_map
+    game = Game.of(folder)
+    state, board = game.state(), game.game_map
     turn = state.turn[0]
     if turn == "A":
         return ["BONDS 1" if state.round == 1 else "BONDS 0", f"BID {1 + state.seats.index(player)}", "CHOOSE 1 2"]
@@ -44,7 +46,7 @@ def body_lines(folder, player):
         for card in state.won[player]:
             free = [x.id for x in board.links.values() if x.region == card_name(card) and x.id not in state.sections]
             lines.append("BUILD " + " ELSE ".join(free[:3]) if free else f"DISCARD {card_name(card)}")
-        return lines + (move_lines(state, board, player) if folder.rules["options"]["merge_build_move"] else [])
+        return lines + (move_lines(state, board, player) if game.rules["options"]["merge_build_move"] else [])
     return move_lines(state, board, player)
 
 
@@ -62,9 +64,9 @@ def play_by_mail(tmp_path, dovecot, mailbox, smtp, players, options=()):
     folder, codes = actions.create_game(tmp_path / "vm", str(TINY), "volldampf", specs, seed="by-mail",
                                         option_specs=("resolve_early=true", *options))
     runner, n = CliRunner(), 0
-    while GameFolder(folder.path).state().phase != "finished":
+    while Game.open(folder.path).state().phase != "finished":
         live = GameFolder(folder.path)
-        turn = live.family.open_turn(live.state())
+        turn = Game.of(live).family.open_turn(Game.of(live).state())
         mails = []
         for p in players:
             n += 1

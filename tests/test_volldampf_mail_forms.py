@@ -19,6 +19,7 @@ from umpire.usecases import actions
 from umpire.kernel import form_marks
 from umpire.cli import main
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 pytestmark = pytest.mark.mail
 PLAYERS = ["ann", "bob", "cy"]
@@ -62,7 +63,7 @@ def test_the_player_s_own_form_filled_in_above_the_quoted_newsletter_is_his_orde
     live = GameFolder(folder.path)
     stored = live.latest_orders("1A")
     assert set(stored) == {"ann"}
-    order = live.read_order(live.read_bytes(stored["ann"]))
+    order = Game.of(live).read_order(live.read_bytes(stored["ann"]))
     assert not order.errors, [str(e) for e in order.errors]
     assert (order.body.bonds, order.body.bids, order.body.choose) == (1, [3], [3, 2, 1])
     [confirmation] = confirmations(smtp)
@@ -92,7 +93,7 @@ def test_the_player_s_own_form_filled_in_within_the_quoted_newsletter_is_his_ord
     result = runner.invoke(main, fetch_args(folder.path, dovecot, mailbox, smtp))
     assert result.exit_code == 0, result.output
     live = GameFolder(folder.path)
-    order = live.read_order(live.read_bytes(live.latest_orders("1A")["bob"]))
+    order = Game.of(live).read_order(live.read_bytes(live.latest_orders("1A")["bob"]))
     assert not order.errors, [str(e) for e in order.errors]
     assert (order.body.bonds, order.body.bids, order.body.choose) == (1, [3], [3, 2, 1])
     [confirmation] = confirmations(smtp)

@@ -17,6 +17,7 @@ from umpire.families.volldampf.orders import BodyReader
 from umpire.families.volldampf.preview import preview
 from umpire.families.volldampf.rules import load_volldampf_rules
 from umpire.usecases import actions
+from umpire.usecases.game import Game
 from umpire.usecases.replay import replay
 
 SEATS = ["A", "B", "C"]
@@ -139,22 +140,22 @@ def order(player, *lines):
 def test_section_17_merge_build_move_plays_a_round_in_two_mail_turns_and_replays(tmp_path):
     folder, _ = actions.create_game(tmp_path / "v1", str(TINY), "volldampf", PLAYERS, seed="merged",
                                     option_specs=("merge_build_move=true", "deadline.B=2 days"))
-    assert folder.rules["options"]["merge_build_move"] is True
+    assert Game.of(folder).rules["options"]["merge_build_move"] is True
     for p, bid in (("ann", 3), ("bob", 2), ("cy", 1)):
         assert actions.submit(folder, order(p, f"BID {bid}", "CHOOSE 1 2 3")).accepted
     actions.resolve(folder)
     assert actions.status(folder)["turn"] == "1B" and actions.status(folder)["deadline"] is not None
     asks = (folder.path / "newsletters" / "002.txt").read_text(encoding="utf-8").split("\nNext\n")[1]
     assert "BUILD link" in asks and "MOVE colour route" in asks and "follow every build of this turn" in asks
-    state, board = folder.state(), folder.game_map
+    state, board = Game.of(folder).state(), Game.of(folder).game_map
     region = state.won["ann"][0].rsplit("-", 1)[0]
     link = next(x for x in board.links.values() if x.region == region and x.cost <= state.cash("ann"))
     cube_at = next(e for e in link.ends if state.cubes.get(e))
     colour = state.cubes[cube_at][0]
     assert actions.submit(folder, order("ann", "ROUND 1B", f"BUILD {link.id}",
                                         f"MOVE {colour} {board.locations[cube_at].name} BEST ELSE DECLINE")).accepted
-    confirmation = folder.family.confirmation(folder, state, "ann", folder.read_order(order("ann", "MOVE DECLINE",
-                                                                                            "BID 3")))
+    read = Game.of(folder).read_order(order("ann", "MOVE DECLINE", "BID 3"))
+    confirmation = Game.of(folder).family.confirmation(Game.of(folder), state, "ann", read)
     assert not any("MOVE DECLINE" in x and "ignored" in x for x in confirmation.lines)
     assert any("BID 3" in x and "(a turn A order; the open turn is 1B: it will be ignored)" in x
                for x in confirmation.lines)
@@ -166,7 +167,7 @@ def test_section_17_merge_build_move_plays_a_round_in_two_mail_turns_and_replays
     assert "Ann (ann) builds" in letter and "receives" in letter and "Round 2 of 5" in letter
     sheet = (folder.path / "newsletters" / "003-ann.txt").read_text(encoding="utf-8")
     assert "MOVE" in sheet and "ignored" not in sheet
-    while folder.state().phase != "finished":
+    while Game.of(folder).state().phase != "finished":
         actions.resolve(folder)
     turns = [e["round"] for e in folder.events if e["type"] == "command" and e["command"] == "resolve"]
     assert turns == [f"{r}{t}" for r in range(1, 6) for t in "AB"]

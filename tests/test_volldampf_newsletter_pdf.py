@@ -14,6 +14,7 @@ import pytest
 from umpire.usecases import actions, demo
 from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 from pixels import need_pdftoppm
 
 
@@ -68,9 +69,10 @@ def row_of(text: str, name: str) -> list[str]:
 
 
 def test_the_players_table_gives_each_players_figures_as_status_does(played):
+    game = Game.of(played)
     final = played.newsletter_count()
     text = text_of(played.newsletters / f"{final:03d}.pdf", first=2)
-    status = played.family.status(played, played.state())
+    status = game.family.status(Game.of(played), game.state())
     assert "Players" in text and "Marks" in text and "Income" in text
     for p, v in status["players"].items():
         words = row_of(text, v["name"])
@@ -81,7 +83,7 @@ def test_the_players_table_gives_each_players_figures_as_status_does(played):
 def test_the_board_page_has_a_players_legend_and_the_city_names(played):
     page = text_of(played.newsletters / "008.pdf", first=1, last=1)
     assert "Players" in page
-    state = played.state()
+    state = Game.of(played).state()
     for p in state.seats:
         assert state.names[p] in page and f"{p}," in page
     for city in ("Hamburg", "Leipzig", "München", "Königsberg"):
@@ -104,11 +106,12 @@ def test_the_auction_shows_every_bid_and_what_each_player_paid(played):
 
 
 def test_builds_moves_and_payouts_are_tables_with_their_figures(played):
+    game = Game.of(played)
     built = issue_after(played, "2B")
     text = text_of(played.newsletters / f"{built:03d}.pdf", first=2)
     builds = [e for e in events_of_issue(played, built) if e["type"] == "build"]
     assert "Builds" in text and builds
-    board = played.game_map
+    board = game.game_map
     for e in builds:
         link = board.describe(board.links[e["link"]])
         line = next(line for line in text.splitlines() if link.split(" (")[0] in line)
@@ -123,7 +126,7 @@ def test_builds_moves_and_payouts_are_tables_with_their_figures(played):
         assert e["route"].split("-")[0] in text
         assert all(f"{p} +{n}" in text for p, n in e["gains"].items())
     for e in (e for e in events if e["type"] == "payout"):
-        name = played.state().names[e["player"]]
+        name = game.state().names[e["player"]]
         payouts = text.split("Income and interest", 1)[1].split("Each player receives", 1)[0]
         line = next(line for line in payouts.splitlines() if f"{name} ({e['player']})" in line)
         assert line.split()[-5:] == [str(e["received"]), str(e["interest"]), str(e["paid"]), str(e["short"]),
@@ -146,7 +149,7 @@ def test_the_text_pages_are_set_in_proportional_type_and_every_font_is_embedded(
 
 
 def test_each_player_has_a_private_pdf_journaled_with_the_newsletter(played):
-    state = played.state()
+    state = Game.of(played).state()
     for e in (e for e in played.events if e["type"] == "newsletter"):
         for p in state.seats:
             name = f"newsletters/{e['number']:03d}-{p}.pdf"
@@ -193,7 +196,7 @@ def test_with_hidden_money_the_pdf_shows_no_marks_and_the_private_pdf_shows_his_
     text = text_of(folder.newsletters / "001.pdf", first=2)
     for name, p in (("Ann", "ann"), ("Bob", "bob"), ("Cy", "cy")):
         assert row_of(text, name)[:4] == [p, row_of(text, name)[1], "-", "0"]
-    marks = folder.state().cash("ann")
+    marks = Game.of(folder).state().cash("ann")
     sheet = text_of(folder.newsletters / "001-ann.pdf")
     figures = sheet.split("Your figures", 1)[1].split("\n")
     header = next(i for i, line in enumerate(figures) if "Marks" in line)

@@ -20,6 +20,7 @@ from umpire.families.volldampf.state import CUBE_COLOURS
 from umpire.kernel import form_marks
 from umpire.store.folder import GameFolder
 from umpire.usecases import actions
+from umpire.usecases.game import Game
 
 BOARD = tiny_board()
 KINDS = ("Schnelle Lok", "Subvention", "Günstige Gelegenheit", "Sabotage", "Zusatzfracht", "Alles neu",
@@ -154,12 +155,12 @@ def test_the_forms_of_the_germany_board_are_taken_too(tmp_path):
     players = ["ann", "bob", "cy", "dora"]
     folder, codes = actions.create_game(tmp_path / "vg", "volldampf-germany", "volldampf",
                                         [f"{p}:{p.title()}:{p}@example.org" for p in players], seed="germany")
-    state = GameFolder(folder.path).state()
+    state = Game.open(folder.path).state()
     assert all(c in CUBE_COLOURS for cubes in state.cubes.values() for c in cubes)
-    board, r = folder.game_map, folder.rules
+    board, r = Game.of(folder).game_map, Game.of(folder).rules
     for turn in ("A", "B", "C"):
         live = GameFolder(folder.path)
-        state = live.state()
+        state = Game.of(live).state()
         assert state.turn == turn
         for p in players:
             sheet = (live.newsletters / f"{live.newsletter_count():03d}-{p}.txt").read_text(encoding="utf-8")

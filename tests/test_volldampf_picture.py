@@ -16,6 +16,7 @@ from umpire.families.volldampf.markers import CUBE, cube_blocks
 from umpire.families.volldampf.report import player_colours
 from umpire.usecases.replay import replay
 from helpers import run_ok
+from umpire.usecases.game import Game
 
 PLAYERS = ["--company", "ann:Ann:ann@example.org", "--company", "bob:Bob:bob@example.org",
            "--company", "cy:Cy:cy@example.org"]
@@ -49,8 +50,9 @@ def test_two_plays_draw_the_same_pictures(tmp_path):
 
 def test_the_picture_shows_each_players_track_and_the_cubes_where_the_pdf_has_them(played_once):
     folder = played_once(demo.demo_dir("volldampf"))
+    game = Game.of(folder)
     last = folder.newsletter_count()
-    state, board = folder.state(), folder.game_map
+    state, board = game.state(), game.game_map
     image = Image.open(io.BytesIO((folder.newsletters / f"{last:03d}-map.png").read_bytes())).convert("RGB")
     scale = image.size[0] / PAGE[0]
     page = render_page(folder.newsletters / f"{last:03d}.pdf", 1, dpi=round(72 * scale))

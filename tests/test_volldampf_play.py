@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from umpire.cli import main
 from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 ARCHIVE = Path(__file__).parent / "games" / "volldampf-recorded"
 
@@ -35,7 +36,7 @@ def test_section_15_play_reads_recorded_draws_to_the_final_newsletter_and_replay
     assert result.exit_code == 0, result.output
     assert "zine-1926: 15 mail turns played" in result.output and "the game is over (after round 5" in result.output
     folder = GameFolder(tmp_path / "out" / "zine-1926")
-    assert folder.state().phase == "finished" and folder.config["dice"]["mode"] == "recorded"
+    assert Game.of(folder).state().phase == "finished" and folder.config["dice"]["mode"] == "recorded"
     assert (folder.path / "draws.txt").read_bytes() == (ARCHIVE / "draws.txt").read_bytes()
     assert sum(1 for e in folder.events if e["type"] == "draw") == sum(
         1 for line in draw_lines(ARCHIVE) if line and not line.startswith("#"))
@@ -72,7 +73,7 @@ def test_section_15_a_draw_that_cannot_be_stops_the_play_naming_the_turn_and_the
     assert "round 1C did not fit when it was resolved" in result.stderr
     assert f"{folder / 'draws.txt'}, line {number + 1}" in result.stderr and "'cube green'" in result.stderr
     assert str(tmp_path / "out" / "zine-1926" / "draws.txt") not in result.stderr
-    assert GameFolder(tmp_path / "out" / "zine-1926").state().turn == "C"      # the game so far is kept
+    assert Game.open(tmp_path / "out" / "zine-1926").state().turn == "C"      # the game so far is kept
 
 
 def test_section_15_draws_that_run_out_stop_the_play_naming_the_draw_needed(tmp_path):

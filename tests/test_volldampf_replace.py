@@ -14,6 +14,7 @@ from umpire.usecases import actions
 from umpire.cli import main
 from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 
@@ -32,12 +33,13 @@ def test_section_16_replace_gives_the_seat_a_new_name_and_the_missed_turns_start
     folder, codes = actions.create_game(tmp_path / "vr", str(TINY), "volldampf", PLAYERS, seed="replace")
     for _ in range(3):
         actions.resolve(folder)
-    assert folder.state().missed["bob"] == 3
+    assert Game.of(folder).state().missed["bob"] == 3
     out = ok("replace", folder.path, "bob", "--email", "standby@example.org", "--name", "Berta Stand")
     new = out.split("bob: ")[1].split()[0]
     folder = GameFolder(folder.path)
-    assert new != codes["bob"] and folder.state().names["bob"] == "Berta Stand"
-    assert folder.state().missed["bob"] == 0 and actions.status(folder)["players"]["bob"]["name"] == "Berta Stand"
+    assert new != codes["bob"] and Game.of(folder).state().names["bob"] == "Berta Stand"
+    assert Game.of(folder).state().missed["bob"] == 0
+    assert actions.status(folder)["players"]["bob"]["name"] == "Berta Stand"
     actions.resolve(folder)
     text = (folder.path / "newsletters" / "005.txt").read_text(encoding="utf-8")
     assert "Berta Stand (bob)" in text and "Bob (bob)" not in text
@@ -62,7 +64,8 @@ def test_section_16_a_stand_by_player_takes_the_seat_by_mail(tmp_path, dovecot, 
     folder = GameFolder(folder.path)
     refused = [e for e in folder.events if e["type"] == "order_refused"]
     assert len(refused) == 1 and "CODE" in refused[0]["reason"]
-    assert folder.state().turn == "B" and folder.state().places["bob"] == 1        # BID 3 counted, not BID 9
+    assert Game.of(folder).state().turn == "B"
+    assert Game.of(folder).state().places["bob"] == 1        # BID 3 counted, not BID 9
     ok(*send_args(folder.path, smtp))
     bodies = newsletter_bodies(smtp, 2)
     assert set(bodies) == {"ann@example.org", "standby@example.org", "cy@example.org"}

@@ -16,6 +16,7 @@ from volldampf_helpers import TINY
 from umpire.usecases import actions
 from umpire.mail import remind, replies
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 PLAYERS = ["ann", "bob", "cy"]
 DAMPFROSS_WORDS = re.compile(r"\b(company|companies|round|rounds|units?)\b|section \d", re.IGNORECASE)
@@ -82,7 +83,7 @@ def test_a_bare_round_number_in_turn_b_is_refused_when_every_line_is_of_another_
     assert not late_a.accepted
     assert late_a.reason.startswith("the order names round 1 and holds only lines of another turn (1A); "
                                     "turn 1B is open.")
-    card = live.state().won["ann"][0].rsplit("-", 1)[0]
+    card = Game.of(live).state().won["ann"][0].rsplit("-", 1)[0]
     builds = actions.submit(live, order(codes, f"DISCARD {card}", round_line="ROUND 1"), via="mail test",
                             require_code=True)
     assert builds.accepted and builds.round == "1B"

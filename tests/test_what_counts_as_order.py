@@ -21,6 +21,7 @@ from umpire.families.volldampf.report import ASKS
 from umpire.kernel.order_header import ORDER_READING, plain_dashes
 from umpire.site.history import published_orders, moments
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
 COMPANIES = ["red:Red Lines:red@example.org", "blue:Blue Star:blue@example.org"]
@@ -73,7 +74,7 @@ def test_pass_is_an_order_and_the_round_s_defaults_apply(tmp_path):
     result = actions.submit(folder, order("red", "PASS"))
     assert result.accepted and result.order.passed == 3 and result.errors == []
     assert actions.status(folder)["orders_in"] == ["red"]
-    lines = folder.family.confirmation(folder, folder.state(), "red", result.order).lines
+    lines = Game.of(folder).family.confirmation(Game.of(folder), Game.of(folder).state(), "red", result.order).lines
     assert any("PASS" in line and "does nothing this round" in line for line in lines)
 
 
@@ -113,7 +114,7 @@ def test_every_unicode_dash_and_minus_reads_as_a_hyphen(dash, spaced):
 def test_volldampf_header_and_order_keywords_may_have_a_colon_and_dashes_read_as_hyphens(tmp_path):
     folder, _ = volldampf(tmp_path)
     text = "Game: vd\nPlayer: ann\nRound: 1A\nBONDS: 1\nBID 2\nCHOOSE 1\n"
-    parsed = folder.read_order(text.encode())
+    parsed = Game.of(folder).read_order(text.encode())
     assert (parsed.game, parsed.company, parsed.round) == ("vd", "ann", "1A") and parsed.errors == []
     assert parsed.body.bonds == 1 and parsed.body.bids == [2]
     assert actions.submit(folder, text.encode()).accepted
@@ -121,7 +122,7 @@ def test_volldampf_header_and_order_keywords_may_have_a_colon_and_dashes_read_as
 
 def test_volldampf_the_newsletters_list_of_the_turns_orders_sent_back_as_it_stands_is_passed_over(tmp_path):
     folder, _ = volldampf(tmp_path)
-    parsed = folder.read_order(("GAME vd\nPLAYER ann\n" + "\n".join(ASKS["A"]) + "\nBID 3\n").encode())
+    parsed = Game.of(folder).read_order(("GAME vd\nPLAYER ann\n" + "\n".join(ASKS["A"]) + "\nBID 3\n").encode())
     assert parsed.errors == [] and parsed.body.bids == [3]
 
 
@@ -136,7 +137,7 @@ def test_volldampf_lines_of_another_turn_make_no_order_for_the_open_one(tmp_path
     for bid, p in enumerate(("ann", "bob", "cy"), 1):           # different bids: no extra turn
         assert actions.submit(folder, f"GAME vd\nPLAYER {p}\nBID {bid}\nCHOOSE 1 2 3\n".encode()).accepted
     actions.resolve(folder, NOW)
-    assert folder.family.open_turn(folder.state()) == "1B"
+    assert Game.of(folder).family.open_turn(Game.of(folder).state()) == "1B"
     result = actions.submit(folder, b"GAME vd\nPLAYER ann\nBID 4\nCHOOSE 2 1\n")
     assert result.no_order and result.other_turns == ("1A",)
     assert "orders of 1A" in result.reason
@@ -193,7 +194,7 @@ def test_a_refused_line_is_never_published_on_the_site_only_counted(tmp_path):
 def test_a_sentence_that_begins_with_an_order_keyword_is_a_note_unless_it_is_all_the_mail_holds(tmp_path):
     from umpire.mail import notes
     folder, _ = dampfross(tmp_path)
-    keywords = folder.family.order_keywords
+    keywords = Game.of(folder).family.order_keywords
     for line in ("Round 1 orders for Red Lines:", "Home city, or is Berlin gone once someone takes it?"):
         assert notes.reads_as_sentence(line, keywords), line
         text = f"GAME g\nCOMPANY red\n{line}\nHOME Alpha\n"

@@ -19,6 +19,7 @@ from test_maps_playable import Builder, build_costs, race_entries
 from umpire.families.dampfross.hexgrid import label
 from umpire.store.folder import GameFolder
 from umpire.usecases import actions
+from umpire.usecases.game import Game
 from umpire.usecases.pdf_batch import PdfBatch, worker_count
 
 COMPANIES = ["red", "blue", "green", "black", "orange", "purple"]
@@ -42,12 +43,12 @@ def play(path: Path, rounds: int = ROUNDS, map_name: str = "germany", seed: str 
     with PdfBatch(worker_count(rounds)):
         folder, _ = actions.create_game(Path(path), map_name, "schmidt", specs, seed=seed,
                                         option_specs=("transports_per_round=1", "carry_unentered=true"))
-        game_map, rules = folder.game_map, folder.rules
+        game_map, rules = Game.of(folder).game_map, Game.of(folder).rules
         costs = build_costs(game_map, rules)
         homes = [c.hex for c in game_map.home_terminals]
         builders = {c: Builder(c, homes[i % len(homes)], game_map, costs) for i, c in enumerate(COMPANIES)}
         for _ in range(rounds):
-            state = folder.state()
+            state = Game.of(folder).state()
             if state.phase == "finished":
                 break
             for company, builder in builders.items():
@@ -64,5 +65,5 @@ def play(path: Path, rounds: int = ROUNDS, map_name: str = "germany", seed: str 
 
 if __name__ == "__main__":
     made = play(Path(sys.argv[1]))
-    state = made.state()
+    state = Game.of(made).state()
     print(f"{made.path}: {state.phase}, round {state.round}, {made.newsletter_count()} newsletters")

@@ -28,6 +28,7 @@ from umpire.kernel.dice import commitment
 from umpire.resources import find_named
 from umpire.store.folder import GameFolder, dump_yaml
 from umpire.usecases.family_folder import handed
+from umpire.usecases.game import Game
 from umpire.usecases.publish import write_newsletter
 
 SIZE, COMPANIES, SEGMENTS, ROUNDS = 45, 6, 150, 25
@@ -243,18 +244,20 @@ def _median(fn, rounds=7) -> float:
 
 def test_newsletter_of_a_45x45_map_with_900_segments(benchmark, tmp_path):
     folder = make_game(tmp_path / "bench")
-    assert sum(len(v) for v in folder.state().edges.values()) == COMPANIES * SEGMENTS
+    game = Game.of(folder)
+    assert sum(len(v) for v in game.state().edges.values()) == COMPANIES * SEGMENTS
 
     def newsletter():                                   # as `umpire resolve` draws it: the map's background anew
         mapdraw._BACKGROUNDS.clear()
         fresh = GameFolder(folder.path)
-        fresh.family.newsletter(fresh, ROUNDS + 1, fresh.state()).pdf()
+        game = Game.of(fresh)
+        game.family.newsletter(Game.of(fresh), ROUNDS + 1, game.state()).pdf()
 
     benchmark.pedantic(newsletter, rounds=7, iterations=1, warmup_rounds=1)
     ours = benchmark.stats.stats.median
 
-    facts = newsletter_facts(handed(folder), ROUNDS + 1)
-    recorded = pdf_module.newsletter_pdf(facts, folder.game_map, map_content(folder), canvas_class=_Recorder)
+    facts = newsletter_facts(handed(Game.of(folder)), ROUNDS + 1)
+    recorded = pdf_module.newsletter_pdf(facts, game.game_map, map_content(Game.of(folder)), canvas_class=_Recorder)
     calls = _Recorder.last.calls
     assert bare_reportlab(calls) == recorded            # the baseline draws exactly the same PDF
     bare = _median(lambda: bare_reportlab(calls))

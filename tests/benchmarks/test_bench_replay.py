@@ -13,13 +13,14 @@ from baseline import against, umpire
 from longgame import ROUNDS, play
 
 from umpire.forked import available_cpus
+from umpire.usecases.game import Game
 from umpire.usecases.replay import replay
 
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
     folder = play(tmp_path_factory.mktemp("long") / "long")
-    assert folder.state().round == ROUNDS + 1
+    assert Game.of(folder).state().round == ROUNDS + 1
     return folder.path
 
 

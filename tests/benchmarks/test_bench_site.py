@@ -17,12 +17,13 @@ from umpire.usecases import actions
 from umpire.usecases.rollback import rollback
 from umpire.site import build_site
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
     folder = play(tmp_path_factory.mktemp("long") / "long")
-    assert folder.state().round == ROUNDS + 1
+    assert Game.of(folder).state().round == ROUNDS + 1
     return folder.path
 
 

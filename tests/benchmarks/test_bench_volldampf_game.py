@@ -18,6 +18,7 @@ from baseline import BIN, against, python, umpire
 from umpire.families.volldampf.board import load_board
 from umpire.families.volldampf.drawing import board_pdf
 from umpire.store.folder import GameFolder
+from umpire.usecases.game import Game
 
 TOOL = Path(__file__).parents[2] / "tools" / "volldampf_demo_orders.py"
 SPEC = """game: six
@@ -45,7 +46,7 @@ def game(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("six")
     subprocess.run([str(BIN / "umpire"), "play", str(source), str(out)], check=True, capture_output=True)
     folder = GameFolder(out / "six")
-    assert folder.state().phase == "finished"
+    assert Game.of(folder).state().phase == "finished"
     return folder.path
 
 
@@ -59,11 +60,11 @@ def test_replay_of_a_whole_6_player_game(benchmark, game):
 
 def test_one_newsletter_of_a_6_player_game(benchmark, game):
     folder = GameFolder(game)
-    state, number = folder.state(), len(list((game / "newsletters").glob("*.pdf")))
+    state, number = Game.of(folder).state(), len(list((game / "newsletters").glob("*.pdf")))
     board = load_board("volldampf-germany")
 
     def write():
-        issue = folder.family.newsletter(folder, number, state)
+        issue = Game.of(folder).family.newsletter(Game.of(folder), number, state)
         return issue.text, issue.pdf()
 
     against(benchmark, write, lambda: board_pdf(board), what="newsletter (text and PDF) against the empty board")

@@ -49,7 +49,7 @@ def report_defect(exc: Exception, args: list[str], debug: bool) -> str:
 
 def trace(exc: BaseException) -> str:
     """The exception's traceback as text."""
-    import traceback                       # here, not at start-up: only a failing command needs it
+    import traceback  # here, not at start-up: only a failing command needs it
     return "".join(traceback.format_exception(exc))
 
 

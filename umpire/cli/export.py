@@ -28,8 +28,8 @@ def export_command(game_dir, fmt, table, out_file, reveal):
     `umpire export games/ireland-1 --format csv --out accounts.csv`,
     `umpire export games/ireland-1 --format csv --table log`.
     """
-    from ..usecases.export import export
     from ..store import atomic
+    from ..usecases.export import export
     text = export(GameFolder(game_dir), fmt, table, reveal)
     if out_file:
         atomic.write_named(out_file, text)

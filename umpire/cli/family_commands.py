@@ -10,9 +10,10 @@ from shlex import quote
 
 import click
 
-from ..usecases import actions
 from ..errors import UmpireError
 from ..store.folder import GameFolder
+from ..usecases import actions
+from ..usecases.game import Game
 from .locking import locking
 from .note import checked, note_option
 
@@ -28,16 +29,17 @@ def family_command(spec) -> click.Command:
     def run(game_dir, reason, yes, note):
         checked(note)
         folder = GameFolder(game_dir).require()
+        game = Game.of(folder)
         if actions.finish_interrupted(folder):
             click.echo(f"The last command had stopped before its newsletter; it is finished now "
                        f"(newsletter {folder.newsletter_count():03d} written). Nothing else was done.")
             return
-        family, args = folder.family, actions.gm_args(reason)
+        family, args = game.family, actions.gm_args(reason)
         if spec.name not in {c.name for c in family.gm_commands}:
             raise UmpireError(f"{spec.name} is not a command of a {family.name} game such as {folder.game_id}.",
                               fix="Nothing was done.")
         planned = actions.family_command_events(folder, spec.name, args)
-        after = folder.state()
+        after = game.state()
         for event in planned:
             after.apply(event)
         if after.phase == "finished" and not yes:
@@ -51,7 +53,7 @@ def family_command(spec) -> click.Command:
                 raise UmpireError("nothing was done.", fix=f"To end the game so: `umpire {spec.name} "
                                   f"{quote(str(game_dir))} --reason {quote(reason)} --yes`.")
         events = actions.family_command(folder, spec.name, args, _note_event(folder, note, spec.name))
-        after = folder.state()
+        after = game.state()
         number = folder.newsletter_count()
         written = (f"{revealed(folder)} Newsletter {number:03d} written." if after.phase == "finished"
                    else f"newsletter {number:03d} written.")
@@ -64,13 +66,14 @@ def family_command(spec) -> click.Command:
 
 def _note_event(folder: GameFolder, note: str | None, command: str) -> dict | None:
     """The `gm_note` of the command's --note, for the newsletter the command writes."""
+    game = Game.of(folder)
     if note is None:
         return None
     from ..kernel.gm_notes import check_note, note_event
     from ..timetable import clock
-    return note_event(check_note(note), folder.family.open_turn(folder.state()), command, clock.now().isoformat())
+    return note_event(check_note(note), game.family.open_turn(game.state()), command, clock.now().isoformat())
 
 
 def revealed(folder: GameFolder) -> str:
     """` The seed of its dice is revealed.` where the game's dice (or draws) are seeded; "" where recorded."""
-    return f" The seed of its {folder.family.recorded} is revealed." if folder.seeded else ""
+    return f" The seed of its {Game.of(folder).family.recorded} is revealed." if folder.seeded else ""

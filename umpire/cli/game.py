@@ -15,6 +15,7 @@ from ..resources import bundled_names
 from ..store.folder import GameFolder
 from ..usecases import actions
 from ..usecases.due import due
+from ..usecases.game import Game
 from . import main
 from .family_commands import revealed
 from .locking import locking
@@ -73,6 +74,7 @@ def submit(game_dir, files):
     """
     from ..mail import notes, saved
     folder = GameFolder(game_dir).require()
+    game = Game.of(folder)
     refused = False
     for path in files:
         data = path.read_bytes()
@@ -96,7 +98,7 @@ def submit(game_dir, files):
             click.echo(f"  note to the GM, {line}")
         if not result.accepted:
             continue
-        for line in folder.family.confirmation(folder, folder.state(), result.company, result.order).lines:
+        for line in game.family.confirmation(game, game.state(), result.company, result.order).lines:
             click.echo(line)
         for error in result.errors:
             refused = True
@@ -139,12 +141,13 @@ def resolve(game_dir, force, round_number, games_dir):
     if game_dir is None:
         raise click.UsageError("give GAME_DIR (or --due GAMES_DIR).")
     folder = GameFolder(game_dir).require()
-    turn_before = folder.family.open_turn(folder.state())
+    game = Game.of(folder)
+    turn_before = game.family.open_turn(game.state())
     if actions.finish_interrupted(folder):
         click.echo(f"The last command had stopped before its newsletter; it is finished now. {named(turn_before)} is "
                    f"open; newsletter {folder.newsletter_count():03d} written.")
         return
-    state = folder.state()
+    state = game.state()
     finished = state.phase == "finished"
     if round_number is not None and (finished or round_number != turn_before):
         _not_open(folder, game_dir, state, round_number, turn_before)
@@ -160,13 +163,13 @@ def resolve(game_dir, force, round_number, games_dir):
                               f"--force`.")
     events = actions.resolve(folder)
     status = actions.status(folder)
-    ending = folder.family.outcome(events)
+    ending = game.family.outcome(events)
     if ending:
         reason, winners = ending
         click.echo(f"{named(turn_before)} resolved. The game is over: {reason}. {_winners(folder, winners)}."
                    f"{revealed(folder)} Newsletter {status['newsletters']:03d} written.")
     else:
-        after = folder.family.open_turn(folder.state())
+        after = game.family.open_turn(game.state())
         now = f"turn {after}" if isinstance(after, str) else f"{status['phase']}, round {status['round']}"
         click.echo(f"{named(turn_before)} resolved. Now: {now}; newsletter {status['newsletters']:03d} written.")
     update_configured_site(folder.path)
@@ -194,7 +197,7 @@ def _not_open(folder: GameFolder, game_dir: Path, state, wanted: int | str, open
     otherwise a refusal saying that N is not open yet, or was never played."""
     from ..usecases.rollback import commands
     from ..usecases.rollback import named as names
-    played = [turn for _, turn, _ in commands(folder.journal(), folder.family)]
+    played = [turn for _, turn, _ in commands(folder.journal(), Game.of(folder).family)]
     finished = state.phase == "finished"
     if not finished:
         _check_named(folder, state, wanted)
@@ -217,7 +220,7 @@ def _not_open(folder: GameFolder, game_dir: Path, state, wanted: int | str, open
 
 def _check_named(folder: GameFolder, state, wanted: int | str):
     """--round must name what the game's family names: a round number, or a mail turn (3B)."""
-    open_turn = folder.family.open_turn(state)
+    open_turn = Game.of(folder).family.open_turn(state)
     if isinstance(open_turn, str) and isinstance(wanted, int):
         raise UmpireError(f"game {folder.game_id} resolves mail turns: --round {wanted} does not say which turn of "
                           f"round {wanted}.", fix=f"Nothing was done. Name the turn, e.g. --round {open_turn}.")
@@ -271,6 +274,7 @@ def status(game_dir, as_json):
     """
     from ..mail.refusals import refused_mail
     folder = GameFolder(game_dir)
+    game = Game.of(folder)
     info = actions.status(folder)
     info["mail"] = {"refused": refused_mail(folder)}
     if as_json:

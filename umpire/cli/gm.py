@@ -7,14 +7,16 @@ from pathlib import Path
 
 import click
 
-from ..usecases import corrections, rollback as undo
 from ..errors import UmpireError
 from ..kernel.ids import shown
 from ..kernel.order_header import turn_words
-from ..usecases.round_preview import preview as preview_round
 from ..store import atomic
 from ..store.folder import GameFolder
 from ..timetable.deadlines import held as held_by
+from ..usecases import corrections
+from ..usecases import rollback as undo
+from ..usecases.game import Game
+from ..usecases.round_preview import preview as preview_round
 from . import main
 from .locking import locking
 from .note import checked, note_option, noted
@@ -35,7 +37,7 @@ def preview(game_dir, pdf_path):
     """
     folder = GameFolder(game_dir)
     result = preview_round(folder, pdf=pdf_path is not None)
-    same = "rolls the same dice" if folder.family.recorded == "dice" else "makes the same draws"
+    same = "rolls the same dice" if Game.of(folder).family.recorded == "dice" else "makes the same draws"
     click.echo(f"Preview of {turn_words(result.turn)} (nothing written to the game; the real resolve {same}):")
     for line in result.report:
         click.echo(line)
@@ -67,7 +69,7 @@ def rollback(game_dir, to_round, note):
     """
     checked(note)
     folder = GameFolder(game_dir)
-    revealed = folder.require().state().phase == "finished" and folder.seeded
+    revealed = Game.of(folder.require()).state().phase == "finished" and folder.seeded
     done = undo.rollback(folder, to_round)
     if done.nothing:
         more = "" if to_round is not None else " (the last resolve is undone already; give --to ROUND to undo more)"
@@ -132,7 +134,7 @@ def _undo(game_dir: Path, note: str | None):
     if event is None:
         click.echo("The last adjustment is undone already; nothing done.")
         return
-    click.echo(f"Undone: the adjustment of {event['company']} by {-event['units']} {folder.family.money} "
+    click.echo(f"Undone: the adjustment of {event['company']} by {-event['units']} {Game.of(folder).family.money} "
                f"({event['reason']}), by a counter-posting of {event['units']}; it is printed in the next newsletter.")
     noted(GameFolder(game_dir), note, "adjust --undo")
 
@@ -173,7 +175,8 @@ def _held(folder: GameFolder, by: str):
     """Hold the open turn for the GM after his correction, and say so (timetable/changes.py `hold`)."""
     from ..timetable import clock
     from ..timetable.changes import hold
-    turn = folder.family.open_turn(folder.state(copy=False))
+    game = Game.of(folder)
+    turn = game.family.open_turn(game.state(copy=False))
     if hold(folder, by, clock.now()) is not None or held_by(folder, turn) == by:
         click.echo(f"{named(turn)} is held for you: no resolve takes it (not tick, resolve --due or "
                    f"a resolve_early fetch) until you release it with `umpire deadline {folder.path} --resume`, "

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from ..store.folder import GameFolder
+from ..usecases.game import Game
 from . import main
 
 
@@ -27,6 +28,7 @@ def log_command(game_dir, gm_only):
     journal keeps the time, and the reason).
     """
     folder = GameFolder(game_dir).require()
+    game = Game.of(folder)
     if gm_only:
         from ..usecases.gm_log import gm_changes
         lines = gm_changes(folder.journal())
@@ -36,7 +38,7 @@ def log_command(game_dir, gm_only):
         if not lines:
             click.echo(f"The GM has changed nothing in game {folder.game_id}.")
         return
-    for line in folder.family.public_log(folder):
+    for line in game.family.public_log(game):
         click.echo(f"{line['event']:>5}  {_turn(line['round'])}  {line['text']}")
 
 

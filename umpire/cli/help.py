@@ -7,8 +7,8 @@ import difflib
 
 import click
 
-from ..kernel.echo import quote
 from ..errors import UmpireError
+from ..kernel.echo import quote
 from ..resources import data_dir, doc_pages
 from . import main
 

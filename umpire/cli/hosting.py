@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from ..store.folder import GameFolder
+from ..usecases.game import Game
 from . import main
 from .locking import locking
 from .note import checked, note_option, noted
@@ -46,10 +47,11 @@ def deadline_command(game_dir, extend, set_to, pause, resume, reason, note):
     if len(chosen) > 1:
         raise click.UsageError("give one of --extend, --set, --pause and --resume.")
     folder = GameFolder(game_dir).require()
+    game = Game.of(folder)
     if not chosen:
         if reason is not None or note is not None:
             raise click.UsageError("--reason and --note go with --extend, --set, --pause or --resume.")
-        turn = folder.family.open_turn(folder.state())
+        turn = game.family.open_turn(game.state())
         info = deadline(folder, turn)
         if info.paused:
             click.echo(f"Round {turn}: the deadline is paused.")

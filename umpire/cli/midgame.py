@@ -24,9 +24,9 @@ def house_rule_command(game_dir, setting, reason, note):
     the open round keeps the rules it opened with. The next newsletter announces it. Example:
     `umpire house-rule games/ireland-1 transports_per_round=2 --reason "agreed by all"`.
     """
-    from ..usecases.house_rule import give
     from ..kernel.options import value_text
     from ..store.folder import GameFolder
+    from ..usecases.house_rule import give
     checked(note)
     event, first = give(GameFolder(game_dir), setting, reason)
     if event is None:

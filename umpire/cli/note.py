@@ -16,9 +16,9 @@ from pathlib import Path
 
 import click
 
-from ..usecases import corrections
 from ..kernel.gm_notes import NOTE_LIMIT
 from ..store.folder import GameFolder
+from ..usecases import corrections
 from . import main
 from .locking import locking
 

@@ -9,6 +9,7 @@ import click
 from ..errors import UmpireError
 from ..families import DEFAULT, FAMILIES
 from ..kernel.order_header import turn_words
+from ..usecases.game import Game
 from . import main
 from .progress import progress
 
@@ -32,7 +33,7 @@ def play(folder, out_dir):
       umpire play archive-bavaria-1994 play-out
     """
     played = play_with_progress(folder, out_dir, "Playing the rounds ", None)
-    game = played.folder
+    game = Game.of(played.folder)
     turns = any(isinstance(e.get("round"), str) for e in game.events if e.get("command") == "resolve")
     unit = "mail turn" if turns else "round"            # a family whose rounds have turns resolves turns
     rounds = f"{played.rounds} {unit}{'s' if played.rounds != 1 else ''} played into {game.path}"

@@ -8,8 +8,9 @@ import click
 
 from ..errors import UmpireError
 from ..kernel.order_header import OrderLineError, read_round, turn_words
-from ..usecases.press import split_press
 from ..store.folder import GameFolder
+from ..usecases.game import Game
+from ..usecases.press import split_press
 from . import main
 from .locking import locking
 
@@ -29,9 +30,10 @@ def press_command(game_dir, hold, release, round_number):
     Hold or release before `umpire resolve`, which writes the newsletter.
     """
     folder = GameFolder(game_dir)
+    game = Game.of(folder)
     folder.require()
-    state = folder.state()
-    number = _turn(round_number) if round_number is not None else folder.family.open_turn(state)
+    state = game.state()
+    number = _turn(round_number) if round_number is not None else game.family.open_turn(state)
     if hold and release:
         raise click.UsageError("--hold and --release exclude each other.")
     company = hold or release

@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 
 from . import main
-from .progress import progress
 from .maps import board_family, map_group
+from .progress import progress
 
 
 @map_group.command("render")

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
+from ..usecases.game import Game
 from . import main
 
 
@@ -30,11 +31,12 @@ def route(game_dir, company, partner, start, goal, build):
     from ..families import route_assistants
     from ..store.folder import GameFolder
     folder = GameFolder(game_dir).require()
-    assistant = folder.family.route_assistant
+    game = Game.of(folder)
+    assistant = game.family.route_assistant
     if assistant is None:
         offered = " or ".join(name.capitalize() for name in route_assistants())
         raise UmpireError(f"`umpire route` is for {offered} games, and game {folder.game_id} is a "
-                          f"{folder.family.name.capitalize()} game, which has no route assistant.",
+                          f"{game.family.name.capitalize()} game, which has no route assistant.",
                           fix="Nothing was done. Every newsletter of the game shows its board.")
     companies = [c.lower() for c in (company, partner) if c]
     for line in assistant.answer(folder, companies, start, goal, build):

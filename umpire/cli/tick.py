@@ -32,8 +32,8 @@ def tick_command(games_dir, verbose):
     """
     import sys
 
-    from ..timetable import clock
     from ..hosting.tick import tick
+    from ..timetable import clock
     from .progress import on_terminal, progress
     with progress("Tick") as step:
         reports = tick(games_dir, clock.now(), step)

@@ -23,6 +23,7 @@ from ..errors import UmpireError
 from ..store.diskfull import told
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
+from ..usecases.game import Game
 from ..usecases.quiet import Quiet, game_folders
 
 LOCK_WAIT = 10.0
@@ -114,7 +115,7 @@ def _mail_game(path: Path, games_dir: Path, now: datetime, shared) -> list[str]:
 def _stand_ins(folder: GameFolder, config, now: datetime) -> list[str]:
     """A stand-in (umpire replace) welcomed with his code, the newest newsletter and his private sheet."""
     from ..mail.welcome import queue_welcomes
-    if folder.state(copy=False).phase == "finished":
+    if Game.of(folder).state(copy=False).phase == "finished":
         return []
     welcomed, _ = queue_welcomes(folder, config, now, stand_ins=True)
     return [f"welcomed {', '.join(welcomed)} (taken over)"] if welcomed else []
@@ -126,7 +127,7 @@ def _not_given_001(room, folder: GameFolder, config) -> bool:
     given = {to for r in room.records if r["type"] == "queued" and r.get("issue") == 1
              for to in str(r.get("to")).split(",")}
     return any(to not in given for to in newsletter_recipients(folder, config)) and \
-        folder.state(copy=False).phase != "finished"
+        Game.of(folder).state(copy=False).phase != "finished"
 
 
 def _site(path: Path) -> list[str]:

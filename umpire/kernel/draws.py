@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol, Sequence
 
-from .dice import read_text
 from ..errors import DataError, DrawsExhausted, UmpireError
+from .dice import read_text
 
 _SUFFIX = re.compile(r"-\d+$")
 _KIND = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import form_marks
 from .echo import Masker, quote

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from ..kernel.echo import quote
 from ..families.base import OrderHeader
+from ..kernel.echo import quote
 from ..store.folder import GameFolder
 
 

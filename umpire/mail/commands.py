@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..usecases import actions
 from ..errors import UmpireError
 from ..kernel.order_header import (
     HEADER_KEYWORDS,
@@ -22,10 +21,12 @@ from ..kernel.order_header import (
 )
 from ..store import atomic
 from ..store.folder import GameFolder
+from ..store.mailroom import Mailroom
 from ..timetable.absences import LINE as ABSENT_LINE
 from ..timetable.absences import absence_event, max_days, policy
 from ..timetable.deadlines import deadline, describe, grace_end, player_zone
-from ..store.mailroom import Mailroom
+from ..usecases import actions
+from ..usecases.game import Game
 from .replies import paragraphs
 from .send import queue_resend
 
@@ -82,8 +83,9 @@ def _absent(folder: GameFolder, company: str, line: str, via: str, now: datetime
 def absent_means(folder: GameFolder, company: str) -> str:
     """What the player's absence does, by the game's `absence` option: the open turn waits for him
     (extend: its deadline as it is now), or the game goes on and his defaults apply (nmr)."""
-    family = folder.family
-    turn = family.open_turn(folder.state(copy=False))
+    game = Game.of(folder)
+    family = game.family
+    turn = family.open_turn(game.state(copy=False))
     if policy(folder) == "extend":
         at = deadline(folder, turn).at
         due = f" Orders for {turn_words(turn)} are due by {describe(at, player_zone(folder, company))}." if at else ""
@@ -94,7 +96,8 @@ def absent_means(folder: GameFolder, company: str) -> str:
 
 
 def _wait(folder: GameFolder, company: str, via: str, batch) -> str:
-    turn = folder.family.open_turn(folder.state(copy=False))
+    game = Game.of(folder)
+    turn = game.family.open_turn(game.state(copy=False))
     if any(e["type"] == "wait" and e["round"] == turn for e in folder.events):
         return paragraphs(f"WAIT: {turn_words(turn)} waits for its deadline already.")
     folder.append([{"type": "wait", "round": turn, "company": company, "via": via}], batch)
@@ -103,10 +106,11 @@ def _wait(folder: GameFolder, company: str, via: str, batch) -> str:
 
 def status_text(folder: GameFolder, company: str) -> str:
     """The round's deadline (in the player's zone too) and who has ordered; never what."""
+    game = Game.of(folder)
     info = actions.status(folder)
     if info["phase"] == "finished":
         return paragraphs(f"STATUS: game {folder.game_id} is finished.")
-    turn, tz = folder.family.open_turn(folder.state(copy=False)), player_zone(folder, company)
+    turn, tz = game.family.open_turn(game.state(copy=False)), player_zone(folder, company)
     at = deadline(folder, turn)
     when = ("The deadline is paused by the GM." if at.paused else "The round has no deadline." if at.at is None
             else f"Orders are due by {describe(at.at, tz)}.")

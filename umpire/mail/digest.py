@@ -11,13 +11,13 @@ from datetime import datetime, timedelta
 from email import policy
 from pathlib import Path
 
-from ..usecases import actions
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
-from ..usecases.sweep import game_folders
-from ..timetable.deadlines import deadline, describe
-from .config import MailConfig
 from ..store.mailroom import Mailroom
+from ..timetable.deadlines import deadline, describe
+from ..usecases import actions
+from ..usecases.sweep import game_folders
+from .config import MailConfig
 from .refusals import REFUSED
 from .retry import GIVE_UP_AFTER
 from .send import outgoing

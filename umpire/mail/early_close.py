@@ -10,6 +10,7 @@ from ..store.folder import GameFolder
 from ..timetable import deadlines
 from ..usecases import actions
 from ..usecases.due import due
+from ..usecases.game import Game
 from .outcome import Outcome, environment, where
 
 
@@ -18,7 +19,7 @@ def resolve_early(games: Iterable[GameFolder], now: datetime) -> list[Outcome]:
     is reported, and the others go on)."""
     outcomes = []
     for folder in games:
-        if not folder.options.get("resolve_early"):
+        if not Game.of(folder).options.get("resolve_early"):
             continue
         info = actions.status(folder)
         if _closes(folder, info, now):
@@ -30,7 +31,7 @@ def _closes(folder: GameFolder, info: dict, now: datetime) -> bool:
     """Every company has ordered in a game that is neither finished nor paused, no one asked it to
     wait, and its round is due."""
     return not (info["phase"] == "finished" or info["awaited"] or not info["orders_in"] or info["paused"]
-                or deadlines.waiting(folder, folder.family.open_turn(folder.state(copy=False)))
+                or deadlines.waiting(folder, Game.of(folder).family.open_turn(Game.of(folder).state(copy=False)))
                 or not due(folder, now).due)
 
 

@@ -20,9 +20,10 @@ from email import policy
 from ..kernel.echo import clip
 from ..kernel.options import game_option
 from ..kernel.order_header import code_masker, turn_words, visible
-from ..store.folder import GameFolder
 from ..kernel.textfill import paragraphs
+from ..store.folder import GameFolder
 from ..timetable.deadlines import describe
+from ..usecases.game import Game
 from .config import MailConfig
 from .decode import Mail
 from .notes import Note, said
@@ -58,7 +59,7 @@ def why_not(folder: GameFolder, config: MailConfig, status: str, sender: str | N
         return "the GM's own message"
     if not registered:
         return "its sender is not a registered address of the game"
-    if game_option(folder.options, "notes_to_gm") == "digest":
+    if game_option(Game.of(folder).options, "notes_to_gm") == "digest":
         return "the game's notes_to_gm is digest"
     if not config.gm:
         return "no gm address is set"
@@ -78,8 +79,8 @@ def forward(folder: GameFolder, config: MailConfig, mail: Mail, found: list[Note
         return Forward(kept, reason)
     to = config.gm[0]
     lines = dict(zip([n.line for n in found], kept))
-    who = " and ".join(f"{(folder.company(c) or {}).get('name', c)} ({folder.family.seat} {c})" for c in companies) \
-        or mail.sender
+    seat = Game.of(folder).family.seat
+    who = " and ".join(f"{(folder.company(c) or {}).get('name', c)} ({seat} {c})" for c in companies) or mail.sender
     seats = ", ".join(companies) or mail.sender
     when = turn_words(turn) if turn is not None else "no open turn"
     subject = f"[umpire] {folder.game_id}: a note from {seats} ({when})"

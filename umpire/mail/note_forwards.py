@@ -8,6 +8,7 @@ from datetime import datetime
 
 from ..store.folder import GameFolder
 from ..store.mailroom import Mailroom
+from ..usecases.game import Game
 from . import forward
 from .config import MailConfig
 from .decode import Mail
@@ -21,7 +22,7 @@ def note_to_gm(folder: GameFolder, mail: Mail, outcome: Outcome, record: dict, c
     own: a message recorded as processed never loses its forward, and a rerun rebuilds the same
     file); None when there is none, `record` saying why."""
     try:
-        turn = outcome.round if outcome.round is not None else folder.family.open_turn(folder.state(copy=False))
+        turn = outcome.round if outcome.round is not None else Game.of(folder).family.open_turn(Game.of(folder).state(copy=False))
         made = forward.forward(
             folder, config, mail, outcome.notes, status=outcome.status, turn=turn,
             companies=[outcome.company] if outcome.company else senders.own_companies(folder, mail.sender),

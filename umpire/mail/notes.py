@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..kernel.echo import clip
 from ..kernel.order_header import HEADER_KEYWORDS, clean_lines, keyword_of, split_press, visible
+from ..usecases.game import Game
 
 SIGN_OFF = re.compile(
     r"^\s*(cheers|thanks|thank you|many thanks|thx|ta|best|best wishes|best regards|regards|kind regards|"
@@ -116,12 +117,13 @@ def read(folder, text: str) -> tuple[list[Note], bytes, object]:
     them (the bytes stored), and that order as the game's family reads it (on its board, with its
     players, by the game's reading). The text is parsed once, and again only where notes were
     taken out of it."""
+    game = Game.of(folder)
     data = text.encode("utf-8")
-    order = folder.read_order(data)
-    found = find(folder.order_text(data), order, folder.family.order_keywords)
+    order = game.read_order(data)
+    found = find(folder.order_text(data), order, game.family.order_keywords)
     if found:
         data = without(text, found).encode("utf-8")
-        order = folder.read_order(data)
+        order = game.read_order(data)
     return found, data, order
 
 

@@ -9,13 +9,14 @@ from datetime import datetime
 from email import policy
 
 from ..kernel.order_header import turn_words
-from ..usecases.family_folder import handed
 from ..store.folder import GameFolder
+from ..store.mailroom import Mailroom
 from ..timetable import reminders
 from ..timetable.changes import said
 from ..timetable.deadlines import CHANGED, deadline, describe, grace_end, moved_since_opened, player_zone
+from ..usecases.family_folder import handed
+from ..usecases.game import Game
 from .config import MailConfig
-from ..store.mailroom import Mailroom
 from .replies import paragraphs
 from .send import outgoing
 
@@ -42,10 +43,11 @@ def _players(folder: GameFolder) -> list[tuple[str, str]]:
 def _round(folder: GameFolder) -> tuple[int | str, bool, list[str]]:
     """The open turn (a Volldampf game's mail turn, 3B), whether the game is finished, and who is
     awaited: the journal's facts only, no map or rules read (a tick asks this of every game)."""
-    state = folder.state(copy=False)
-    turn = folder.family.open_turn(state)
+    game = Game.of(folder)
+    state = game.state(copy=False)
+    turn = game.family.open_turn(state)
     ordered = folder.latest_orders(turn)
-    return turn, state.phase == "finished", [c for c in folder.family.awaited(state) if c not in ordered]
+    return turn, state.phase == "finished", [c for c in game.family.awaited(state) if c not in ordered]
 
 
 def due_text(folder: GameFolder, company: str, at) -> str:
@@ -54,17 +56,18 @@ def due_text(folder: GameFolder, company: str, at) -> str:
 
 def queue_scheduled_reminders(folder: GameFolder, config: MailConfig, now: datetime) -> list[str]:
     """A reminder to each player who has not ordered, as the game's `remind` schedule has one due now."""
+    game = Game.of(folder)
     turn, finished, awaited = _round(folder)
     if finished or not awaited:
         return []
     at = deadline(folder, turn).at
-    step = reminders.step_due(at, grace_end(folder, turn), now, reminders.spans(folder.options))
+    step = reminders.step_due(at, grace_end(folder, turn), now, reminders.spans(game.options))
     if step is None:
         return []
     room = Mailroom(folder.path)
     done = {(r.get("round"), r.get("company"), r.get("step")) for r in room.records
             if r["type"] == "queued" and r.get("kind") == "reminder"}
-    records, family = [], folder.family
+    records, family = [], game.family
     for company, to in _players(folder):
         if company not in awaited or (turn, company, step) in done:
             continue
@@ -72,7 +75,7 @@ def queue_scheduled_reminders(folder: GameFolder, config: MailConfig, now: datet
         when = (f"The deadline is {due_text(folder, company, at)}." if now < at else
                 f"The deadline was {due_text(folder, company, at)}; orders are still taken until "
                 f"{due_text(folder, company, grace_end(folder, turn))}.")
-        form = family.order_form(handed(folder), folder.state(copy=False), company)
+        form = family.order_form(handed(game), game.state(copy=False), company)
         body = paragraphs(
             f"Game {folder.game_id}, {turn_words(turn)}: no orders from {name} ({company}) have arrived yet. "
             f"{when} A {family.seat} that sends none {family.defaults}.").rstrip("\n") + \
@@ -88,12 +91,13 @@ def queue_deadline_notices(folder: GameFolder, config: MailConfig, now: datetime
     """A short notice to every player of each change of the open round's deadline not yet mailed,
     and of a deadline an absence announced since the round opened has moved (said with the last
     change where one goes out too); returns how many changes and moves."""
+    game = Game.of(folder)
     room = Mailroom(folder.path)
     notices = [r for r in room.records if r["type"] == "queued" and r.get("kind") == "notice"]
     done = {(r.get("change"), r.get("to")) for r in notices}
     told = {(r.get("moved"), r.get("to")) for r in notices}
-    state = folder.state(copy=False)
-    turn = folder.family.open_turn(state)
+    state = game.state(copy=False)
+    turn = game.family.open_turn(state)
     changes = [(n, e) for n, e in enumerate(folder.journal()) if e["type"] == CHANGED and e["round"] == turn]
     moved = moved_since_opened(folder, turn)
     records, noticed = [], set()
@@ -127,7 +131,7 @@ def _moved(folder: GameFolder, company: str, at: datetime) -> str:
 
 def queue_late_notice(folder: GameFolder, config: MailConfig, now: datetime) -> list[str]:
     """With remind_late_to_all: once the deadline has passed, every player is told who is late."""
-    if not folder.options.get("remind_late_to_all"):
+    if not Game.of(folder).options.get("remind_late_to_all"):
         return []
     turn, finished, awaited = _round(folder)
     at = deadline(folder, turn).at

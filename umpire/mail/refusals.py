@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..store.folder import GameFolder
 from ..store.mailroom import LOG_FILE, Mailroom
+from ..usecases.game import Game
 
 REFUSED = ("refused", "no order", "not accepted", "unreadable", "too large")     # the statuses of a fetch listed here
 
@@ -17,7 +18,7 @@ REFUSED = ("refused", "no order", "not accepted", "unreadable", "too large")    
 def refused_mail(folder: GameFolder) -> list[dict]:
     """Per sender, in the order of their first message: how many of his messages came to nothing
     in the open turn, and what became of the first (its status and reason)."""
-    turn = str(folder.family.open_turn(folder.state(copy=False)))
+    turn = str(Game.of(folder).family.open_turn(Game.of(folder).state(copy=False)))
     since = max((i for i, e in enumerate(folder.events) if e["type"] == "newsletter"), default=-1)
     journaled = {str(e.get("via", ""))[5:] for e in folder.events[since + 1:]
                  if e["type"] == "order_refused" and str(e.get("via", "")).startswith("mail ")}

@@ -7,12 +7,13 @@ import hashlib
 from datetime import datetime
 from email import policy
 
-from ..usecases import actions
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
-from .config import MailConfig
-from ..timetable.deadlines import describe
 from ..store.mailroom import Mailroom
+from ..timetable.deadlines import describe
+from ..usecases import actions
+from ..usecases.game import Game
+from .config import MailConfig
 from .replies import paragraphs
 from .send import outgoing
 
@@ -20,7 +21,7 @@ from .send import outgoing
 def reminder_text(folder: GameFolder, info: dict, company: str) -> str:
     name = (folder.company(company) or {}).get("name", company)
     due = f" The deadline is {describe(info['deadline'])}." if info.get("deadline") else ""
-    family, turn = folder.family, info.get("turn", info["round"])      # a Volldampf turn: 3B
+    family, turn = Game.of(folder).family, info.get("turn", info["round"])      # a Volldampf turn: 3B
     return paragraphs(
         f"Game {folder.game_id}, {turn_words(turn)}: no orders from {name} ({company}) have arrived yet.{due} "
         f"A {family.seat} that sends none {family.defaults}.\n\n"

@@ -11,15 +11,16 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 from functools import lru_cache
 
-from ..usecases.actions import SubmitResult
-from ..kernel.echo import NO_SECRETS, quote
 from ..errors import UmpireError
-from ..usecases.family_folder import handed
+from ..kernel.echo import NO_SECRETS, quote
 from ..kernel.options import game_option
 from ..kernel.order_header import PRESS_LIMIT, split_press, turn_words
-from ..store.folder import GameFolder
 from ..kernel.textfill import WIDTH, fill, paragraphs
+from ..store.folder import GameFolder
 from ..timetable.deadlines import deadline, describe, player_zone
+from ..usecases.actions import SubmitResult
+from ..usecases.family_folder import handed
+from ..usecases.game import Game
 from . import mailpolicy, replystyle, subjects
 from .decode import Mail
 from .notes import Note, summary
@@ -72,7 +73,8 @@ def no_order(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = (
     """The reply to a message in which nothing was read as an order for the open turn: it is no
     order; the turn waits for the player (his earlier order stands, if he sent one) until its
     deadline, given in his own zone; the turns its lines belong to, if another; his form last."""
-    family, company, turn = folder.family, result.company, result.round
+    game = Game.of(folder)
+    family, company, turn = game.family, result.company, result.round
     zone = player_zone(folder, company)
     head = f"Nothing in your message for game {folder.game_id} was taken as your order for {turn_words(turn)}."
     for other in result.other_turns:
@@ -98,7 +100,7 @@ def no_order(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = (
                                          for e in errors]
     if found:
         out += ["", paragraphs(summary(found))]
-    form = family.order_form(handed(folder), folder.state(copy=False), company)
+    form = family.order_form(handed(game), game.state(copy=False), company)
     if form:
         out += ["", f"YOUR ORDER FORM FOR {turn_words(turn).upper()}", ""] + [f"  {line}" for line in form]
     return "\n".join(out).rstrip("\n") + "\n"
@@ -132,7 +134,7 @@ def unattributed(problem: str | None) -> str:
 
 def another_company(folder: GameFolder, named: str, own: list[str]) -> str:
     """The refusal of an order whose form is another company's than the sender's own."""
-    seat = folder.family.seat
+    seat = Game.of(folder).family.seat
     mine = ", ".join(f"{c} ({(folder.company(c) or {}).get('name', c)})" for c in own)
     return paragraphs(f"Your orders were refused: the order form you filled in is {seat} {named}'s, and your "
                       f"address is registered for {mine}. Nothing of this message will be carried out. Fill in "
@@ -144,9 +146,10 @@ def accepted(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = (
     """The confirmation: where the order stands (late, in the grace?), each line as the umpire reads
     it (the game's family says how), what it costs now, which lines were read as a note to the GM,
     and what becomes of the press in `text` (the order's text, as the mail brought it)."""
+    game = Game.of(folder)
     company = folder.company(result.company) or {"name": result.company}
     when = turn_words(result.round)
-    head = (f"Your orders for game {folder.game_id}, {folder.family.seat} {result.company} ({company['name']}), "
+    head = (f"Your orders for game {folder.game_id}, {game.family.seat} {result.company} ({company['name']}), "
             f"{when} were received and stored.")
     if result.held:
         head += (f" They arrived after the deadline of round {result.round - 1}, so they are held and count "
@@ -154,7 +157,7 @@ def accepted(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = (
     if result.replaced:
         head += f" They replace your earlier orders for {when} as a whole."
     head += taken_in_grace(folder, result, company["name"])
-    reading = folder.family.confirmation(folder, folder.state(), result.company, result.order)
+    reading = game.family.confirmation(game, game.state(), result.company, result.order)
     out = [paragraphs(head), ""] + reading.lines
     if result.errors:
         out += ["", UNREADABLE_LINES]
@@ -170,7 +173,7 @@ def accepted(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = (
 
 def accepted_plainly(folder: GameFolder, result: SubmitResult) -> str:
     """A confirmation without the orders read back, when they cannot be shown (the GM is told)."""
-    return paragraphs(f"Your orders for game {folder.game_id}, {folder.family.seat} {result.company}, "
+    return paragraphs(f"Your orders for game {folder.game_id}, {Game.of(folder).family.seat} {result.company}, "
                       f"{turn_words(result.round)} "
                       "were received and stored. The umpire could not read them back to you this time; the GM "
                       "has been told.") + "\n"
@@ -199,7 +202,7 @@ def press_lines(folder: GameFolder, result: SubmitResult, name: str, text: str) 
     held = [e["held"] for e in folder.events if e["type"] == "press_held" and e["round"] == result.round
             and e["company"] == result.company]
     issue = f"the newsletter that reports {when}" if result.held else "the next newsletter"
-    grey = bool(game_option(folder.options, "grey_press"))
+    grey = bool(game_option(Game.of(folder).options, "grey_press"))
     out = []
     for item in items:
         words = item.text.split()
@@ -224,7 +227,7 @@ def subject_note(mail: Mail, folder: GameFolder | None, mask: Callable[[str], st
     Subject, the lines go in the body. The Subject is quoted through `mask` (the game's codes
     masked), unless the mask leaves nothing of it. "" for any other message."""
     try:
-        keywords = folder.family.order_keywords if folder is not None else replystyle.order_keywords()
+        keywords = Game.of(folder).family.order_keywords if folder is not None else replystyle.order_keywords()
     except UmpireError:                              # a game whose family cannot be had: any family's
         keywords = replystyle.order_keywords()
     if not subjects.holds_orders(mail.subject, keywords):

@@ -13,6 +13,7 @@ from ..kernel.order_header import game_named
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
 from ..usecases import actions
+from ..usecases.game import Game
 from .decode import Mail
 from .outcome import environment
 
@@ -90,8 +91,8 @@ class Routes:
         if event["type"] == "order_refused":
             return actions.SubmitResult(False, event["file"], event.get("company"), event["round"],
                                         reason=event["reason"], no_order=event["reason"].startswith(actions.NO_ORDER),
-                                        order=folder.read_order(folder.read_bytes(event["file"])))
-        order = folder.read_order(folder.read_bytes(event["file"]))
+                                        order=Game.of(folder).read_order(folder.read_bytes(event["file"])))
+        order = Game.of(folder).read_order(folder.read_bytes(event["file"]))
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],
                                     replaced=event.get("replaces"), order=order, held=bool(event.get("held")))
 
@@ -102,7 +103,7 @@ class Routes:
             return None
         if folder.path not in self.turns:
             try:
-                self.turns[folder.path] = str(folder.family.open_turn(folder.state(copy=False)))
+                self.turns[folder.path] = str(Game.of(folder).family.open_turn(Game.of(folder).state(copy=False)))
             except Exception as exc:
                 if environment(exc):
                     raise

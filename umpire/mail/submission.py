@@ -10,6 +10,7 @@ from ..store import atomic
 from ..store.folder import GameFolder
 from ..store.mailroom import Mailroom
 from ..usecases import actions
+from ..usecases.game import Game
 from . import commands as player_commands
 from . import notes, replies
 from .answers import UNAUTHENTICATED, answer
@@ -67,7 +68,7 @@ class Submission:
         out and answered; his orders stay as they were. Run again after a crash, each does the same."""
         lines = player_commands.commands(mail.text)
         body = self._commands(folder, company, mail, lines, via, durable)
-        turn = folder.family.open_turn(folder.state(copy=False))
+        turn = Game.of(folder).family.open_turn(Game.of(folder).state(copy=False))
         return Outcome(mail.key, "answered", folder.game_id, company, turn,
                        ", ".join(line.split()[0].upper() for line in lines)), body
 

@@ -23,6 +23,7 @@ from ..store.folder import GameFolder
 from ..store.mailroom import Mailroom
 from ..timetable.deadlines import deadline, describe, grace, late_policy, player_zone
 from ..usecases.family_folder import handed
+from ..usecases.game import Game
 from .config import MailConfig
 from .replies import paragraphs
 from .send import attach_newsletter, outgoing, private_parts
@@ -34,22 +35,24 @@ RULE = "-" * 72
 def page_name(folder: GameFolder) -> str:
     """The how-to page of the game: its edition's (newsletters/welcome/laurin.md), else its family's;
     the game's own (templates/welcome/, render/own_templates.py) before the bundled one."""
+    game = Game.of(folder)
     edition = str((folder.config.get("rules") or {}).get("name") or "")
     own = own_folder(folder.path)
     searched = ([Path(own) / "welcome"] if own else []) + [data_dir("newsletters") / "welcome"]
-    for name in (edition, folder.family.name):
+    for name in (edition, game.family.name):
         if name and not name.startswith("_") and any((pages / f"{name}.md").is_file() for pages in searched):
             return f"welcome/{name}.md"
-    raise UmpireError(f"there is no page on how to order for {folder.family.name} games "
-                      f"(newsletters/welcome/{folder.family.name}.md is missing).",
+    raise UmpireError(f"there is no page on how to order for {game.family.name} games "
+                      f"(newsletters/welcome/{game.family.name}.md is missing).",
                       fix="Reinstall the umpire; nothing was sent.")
 
 
 def how_to_order(folder: GameFolder, config: MailConfig, company: str) -> str:
-    rules = folder.rules
+    game = Game.of(folder)
+    rules = game.rules
     return render(folder.path, page_name(folder), {
         "game": folder.game_id, "id": company, "name": (folder.company(company) or {}).get("name", company),
-        "rules": getattr(rules, "title", None) or folder.family.name, "umpire": config.sender(),
+        "rules": getattr(rules, "title", None) or game.family.name, "umpire": config.sender(),
         "gm": config.gm[0] if config.gm else None, "reading": reading_of(folder.config)})
 
 
@@ -66,9 +69,10 @@ def tenure(folder: GameFolder, company: str) -> int:
 
 def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str, issue: int = 1) -> str:
     """The welcome's text before the newsletter `issue` it comes with (001; a stand-in's: the newest)."""
-    state = folder.state(copy=False)
+    game = Game.of(folder)
+    state = game.state(copy=False)
     name = (folder.company(company) or {}).get("name", company)
-    turn = folder.family.open_turn(state)
+    turn = game.family.open_turn(state)
     due, span, zone = deadline(folder, turn).at, grace(folder), player_zone(folder, company)
     in_grace = f"; an order in the grace until {describe(due + span, zone)} is still taken" if due and span else ""
     to = addresses(folder, company)
@@ -82,7 +86,7 @@ def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str
            + (f" (write to the GM at {config.gm[0]} if you are held up)" if config.gm else "") + ".\n\n"
            if due else ""))
     form = [line.replace("CODE <your order code>", f"CODE {code}")
-            for line in folder.family.order_form(handed(folder), state, company)]
+            for line in game.family.order_form(handed(game), state, company)]
     out = [head.rstrip("\n"), "", how_to_order(folder, config, company).rstrip("\n"), "",
            f"YOUR ORDER FORM FOR {turn_words(turn).upper()}", RULE]
     out += [f"  {line}" for line in form]
@@ -136,10 +140,10 @@ def queue_welcomes(folder: GameFolder, config: MailConfig, now: datetime,
 def _check_welcomes(folder: GameFolder, again: str | None):
     """Refuse welcomes to a finished game, for a company it does not have, or without the
     newsletters they come with."""
-    if folder.state(copy=False).phase == "finished":
+    if Game.of(folder).state(copy=False).phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; nobody orders any more.", fix="Nothing was sent.")
     if again is not None and again not in folder.company_ids():
-        raise UmpireError(f"--again {again}: game {folder.game_id} has no {folder.family.seat} {again!r}.",
+        raise UmpireError(f"--again {again}: game {folder.game_id} has no {Game.of(folder).family.seat} {again!r}.",
                           fix=f"Give one of {', '.join(folder.company_ids())}; nothing was sent.")
     for issue in {1, folder.newsletter_count()}:
         if not (folder.newsletters / f"{issue:03d}.txt").exists():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from reportlab.graphics.charts.lineplots import LinePlot      # imported with the PDF renderer, before its workers fork
+from reportlab.graphics.charts.lineplots import LinePlot  # imported with the PDF renderer, before its workers fork
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.colors import Color
 

@@ -31,6 +31,7 @@ from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder
 from ..usecases import actions
+from ..usecases.game import Game
 from ..usecases.pdf_batch import worker_count
 from . import fonts, history
 from .accounts import account_tables
@@ -120,7 +121,7 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     names = {c["id"]: c.get("name") or c["id"] for c in folder.config.get("companies", [])}
     status = actions.status(folder)
     where = standing(status, names)
-    now = Markup(render("now.html.j2", s=where, seat=folder.family.seat))
+    now = Markup(render("now.html.j2", s=where, seat=Game.of(folder).family.seat))
     body = _write_issues(folder, files, moments, names, now, where.finished)
     _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
     row = _row(folder, where, names, status)
@@ -190,16 +191,17 @@ def _inherited_body(index: int) -> tuple:
 
 
 def _issue_body(folder: GameFolder, moment: history.Moment, names: dict) -> tuple:
+    game = Game.of(folder)
     text = folder.read_bytes(f"newsletters/{moment.number:03d}.txt").decode("utf-8")
     edition = read_edition(text)
     at = moment.folder
-    web = folder.family.web_issue(at, moment.number, at.state())
+    web = game.family.web_issue(at, moment.number, at.state())
     ground = None
     if web.map and web.map.ground:
         ground = (f"map-{hashlib.sha256(web.map.ground.encode()).hexdigest()[:12]}.svg", web.map.ground)
         web.map.ground = None        # written once by the caller, not sent back with every page
     orders = [(f"{names.get(p, p)} ({p})", t) for p, t in history.published_orders(at, moment.resolved)]
-    accounts = account_tables(folder.family.accounts(at, at.events), moment.resolved, names)
+    accounts = account_tables(game.family.accounts(at, at.events), moment.resolved, names)
     body = render("issue-body.html.j2", edition=edition, web=web, ground=ground[0] if ground else None,
                   sections=[(h, report_blocks(lines)) for h, lines in edition.sections if h not in web.replaces],
                   map_width=readable_width(web.map.width, web.map.overlay) if web.map else 0,
@@ -271,11 +273,11 @@ def _row(folder: GameFolder, where: Standing, names: dict, status: dict) -> dict
 
 
 def _map_title(folder: GameFolder) -> str:
-    return str(getattr(folder.game_map, "title", None) or folder.config.get("map", ""))
+    return str(getattr(Game.of(folder).game_map, "title", None) or folder.config.get("map", ""))
 
 
 def _facts(row: dict, folder: GameFolder) -> list[tuple[str, str]]:
-    rules = folder.rules
+    rules = Game.of(folder).rules
     return [("family", row["family"]), ("map", row["map"]), ("rules", str(getattr(rules, "title", rules.name)))]
 
 

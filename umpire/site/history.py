@@ -9,21 +9,22 @@ import json
 from dataclasses import dataclass
 
 from ..kernel.order_header import clean_lines, keyword_of, visible
-from ..usecases.family_folder import FamilyFolder
-from ..usecases.press import press_of, split_press
-from ..store.folder import GameFolder
 from ..kernel.words import plural
+from ..store.folder import GameFolder
+from ..usecases.family_folder import FamilyFolder
+from ..usecases.game import Game
+from ..usecases.press import press_of, split_press
 
 SITE_FORMAT = 3          # raised when the pages change, so every page is made anew
 
 
 class FolderAt(FamilyFolder):
-    """A game folder as it stood before a newsletter was journaled, as a family reads it
-    (umpire/usecases/family_folder.py): its events end there; all else is the folder's (game.yaml, map,
+    """A game as it stood before a newsletter was journaled, as a family reads it
+    (umpire/usecases/family_folder.py): its events end there; all else is the game's (game.yaml, map,
     rules, stored orders)."""
 
-    def __init__(self, folder: GameFolder, events: list[dict], state):
-        super().__init__(folder)
+    def __init__(self, game: Game, events: list[dict], state):
+        super().__init__(game)
         self.events, self._state = events, state
 
     def state(self, copy: bool = True):
@@ -54,7 +55,8 @@ class Moment:
 
 def moments(folder: GameFolder) -> list[Moment]:
     """Every newsletter of the game in force, oldest first."""
-    family = folder.family
+    game = Game.of(folder)
+    family = game.family
     events = folder.events
     state = family.new_state()
     digest = hashlib.sha256(f"{SITE_FORMAT}\n".encode())
@@ -62,7 +64,7 @@ def moments(folder: GameFolder) -> list[Moment]:
     out, open_turn = [], None
     for i, e in enumerate(events):
         if e["type"] == "newsletter":
-            at = FolderAt(folder, events[:i], state.copy())
+            at = FolderAt(game, events[:i], state.copy())
             out.append(Moment(e["number"], at, list(e["files"]), open_turn, digest.copy().hexdigest()))
             open_turn = family.open_turn(state)
         state.apply(e)
@@ -70,22 +72,22 @@ def moments(folder: GameFolder) -> list[Moment]:
     return out
 
 
-def published_orders(folder: FolderAt, turn) -> list[tuple[str, str]]:
+def published_orders(at: FolderAt, turn) -> list[tuple[str, str]]:
     """The orders of a resolved turn as the umpire read them, by player in seat order: the lines it
     read (no comments, quotes, signature or press), without the CODE line, codes masked. A line it
     refused is never published: only how many there were."""
     if turn is None:
         return []
     out = []
-    orders = folder.latest_orders(turn)
-    seats = folder.company_ids()
+    orders = at.latest_orders(turn)
+    seats = at.folder.company_ids()
     for player in sorted(orders, key=lambda p: (seats.index(p) if p in seats else len(seats), p)):
-        data = folder.read_bytes(orders[player])
-        refused = {e.line for e in folder.read_order(data).errors}
-        text, _ = split_press(folder.order_text(data))
+        data = at.read_bytes(orders[player])
+        refused = {e.line for e in at.read_order(data).errors}
+        text, _ = split_press(at.order_text(data))
         lines = [line for n, _, line in clean_lines(text) if n not in refused and keyword_of(visible(line))[0] != "CODE"]
         if refused:
-            lines.append(f"({plural(len(refused), 'line')} could not be read; the {folder.family.seat} was told "
+            lines.append(f"({plural(len(refused), 'line')} could not be read; the {at.family.seat} was told "
                          "which and why.)")
         out.append((player, "\n".join(lines)))
     return out

@@ -360,7 +360,7 @@ def _syncfs():
     """libc's syncfs, or None (not Linux)."""
     global _SYNCFS
     if _SYNCFS is False:
-        import ctypes                    # here: loading it costs a command that writes nothing 4 ms
+        import ctypes  # here: loading it costs a command that writes nothing 4 ms
         import ctypes.util
         try:
             libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)

@@ -116,23 +116,22 @@ def _check_options(data: dict, path: Path):
 
 
 class GameFolder:
+    """A game folder's files: game.yaml, secrets, the journal, stored orders and newsletters. What
+    they mean to the game (its family, board, rules, state) is the Game's, umpire/usecases/game.py."""
+
     def __init__(self, path: Path | str):
         self.path = Path(path)
         self._config = None
-        self._family = None
-        self._map = None
-        self._rules = None
-        self._options_seen: tuple = (None, None, {})        # game.yaml and events read, the options in force
         self._events = None
         self._rolled_back = False                        # whether `_events` left out what a rollback undid
         self._journal_read: tuple[int, int, list[dict]] = (0, 0, [])   # bytes and lines parsed, their events
         self._unwritten: list[dict] = []                 # journaled in a batch not yet written
-        self._folded: tuple[int, object, dict | None] = (0, None, None)   # events folded, state, last one
-        self._orders_seen: tuple[int, dict, dict | None] = (0, {}, None)    # the same for latest_orders
+        self._orders_seen: tuple[int, dict, dict | None] = (0, {}, None)    # events read, latest orders, last
         self._batch: atomic.Batch | None = None           # the batch this folder's pending writes are in
         self._next_seq: dict[int, int] = {}              # round -> the next number for an order (in a batch)
         self._closed_checked = False
         self._created_checked = False
+        self.memo: dict = {}        # what the layers above work out from this folder, kept while it lives
 
     # -- locations -----------------------------------------------------------
     @property
@@ -205,23 +204,14 @@ class GameFolder:
             self._config = data
         return self._config
 
+    def write_config(self, data: dict):
+        """Write game.yaml anew (atomically); it is read and checked again when next asked for."""
+        atomic.write_text(self.path / GAME_FILE, dump_yaml(data))
+        self._config = None
+
     @property
     def game_id(self) -> str:
         return str(self.config["game"])
-
-    @property
-    def options(self) -> dict:
-        """The options in force in the open round: game.yaml's, with the house rules given since."""
-        from ..kernel.options import HOUSE_RULE, options_in_force
-        config = self.config
-        events = self.events if self.journal_path.exists() else []
-        config_seen, events_seen, found = self._options_seen
-        if config_seen is not config or events_seen is not events:
-            found = dict(config.get("options") or {})
-            if any(e["type"] == HOUSE_RULE for e in events):
-                found = options_in_force(found, events, self.state(copy=False).round)
-            self._options_seen = (config, events, found)
-        return dict(found)
 
     def company_ids(self) -> list[str]:
         return [c["id"] for c in self.config["companies"]]
@@ -261,34 +251,6 @@ class GameFolder:
         """An order's bytes as text, every order code of the game masked where the player's text may
         be echoed (everywhere but the CODE line's value; see orders.mask_codes)."""
         return mask_codes(decode(data), self.codes)
-
-    def read_order(self, data: bytes):
-        """An order's bytes as the umpire reads them for this game (its family parses them)."""
-        return self.family.read_order(self, self.order_text(data))
-
-    @property
-    def family(self):
-        """The game family (umpire/families/): Dampfross unless game.yaml names another."""
-        if self._family is None:
-            from .. import families
-            self._family = families.of_game(self.config if self.has_game_file() else {})
-        return self._family
-
-    @property
-    def game_map(self):
-        """The board the game was created with (a hex map for Dampfross)."""
-        if self._map is None:
-            self._map = self.family.load_board(self.path / MAP_FILE)
-        return self._map
-
-    @property
-    def rules(self):
-        """The ruleset with the options in force (loaded again when a house rule changes them)."""
-        from ..kernel.options import ruleset_overrides
-        overrides = ruleset_overrides(self.options, self.family.options)
-        if self._rules is None or self._rules[0] != overrides:
-            self._rules = (overrides, self.family.load_rules(self.path / RULES_FILE, overrides))
-        return self._rules[1]
 
     # -- journal -------------------------------------------------------------
     @property
@@ -350,32 +312,6 @@ class GameFolder:
         self._journal_read = (offset + len(tail), count, events)
         return events
 
-    def state(self, copy: bool = True):
-        """The state after every event so far: a fresh copy, folded on from the last call's. With
-        `copy=False` the folded state itself, for a caller that only reads it (and reads it
-        before the next event is journaled)."""
-        events = self.events
-        count, state, last = self._folded
-        if state is None or count > len(events) or (count and events[count - 1] is not last):
-            count, state = 0, self.family.new_state()
-        for number, event in enumerate(events[count:], count + 1):
-            try:
-                state.apply(event)
-            except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-                self._folded = (0, None, None)
-                raise DataError(f"its event {number} ({quote(json.dumps(event, ensure_ascii=False))}) cannot be "
-                                f"folded into the game's state ({type(exc).__name__}: {exc}).", str(self.journal_path),
-                                "If the journal was edited, restore it from a backup; if not, this is a defect of the "
-                                "umpire: run the command again with --debug for the traceback.") from exc
-        if count < len(events):
-            problem = self._disagreement(state)
-            if problem:
-                self._folded = (0, None, None)
-                raise DataError(problem, str(self.journal_path),
-                                "The journal and game.yaml are written by the umpire; restore them from a backup.")
-        self._folded = (len(events), state, events[-1] if events else None)
-        return state.copy() if copy else state
-
     def _check_created(self, events: list[dict]):
         """Refuse a game folder whose journal `umpire new` did not begin: empty, or not opening with
         game_created (checked once: the journal only grows)."""
@@ -389,11 +325,6 @@ class GameFolder:
                 "the journal does not begin with the game's creation (a game_created event).")
         raise DataError(what, str(self.journal_path), "Create the game in a new folder with `umpire new`, or restore "
                         "the game folder from a backup; nothing was done.")
-
-    def _disagreement(self, state) -> str | None:
-        """Where the folded journal contradicts game.yaml or itself (the family says); None if nowhere."""
-        ids = self.company_ids() if self.has_game_file() else None
-        return self.family.disagreement(state, ids)
 
     def append(self, events: list[dict], batch: atomic.Batch | None = None):
         """Journal events: now, or (one event standing alone) with the batch's other writes."""
@@ -428,18 +359,6 @@ class GameFolder:
     def seeded(self) -> bool:
         """Whether the game's dice (or draws) come from its seed, which its last newsletter reveals."""
         return self.config["dice"].get("mode") == "seeded"
-
-    def dice(self, state):
-        """The random source of the game's family: dice or draws, seeded or recorded, going on
-        after what `state` has used."""
-        dice = self.config["dice"]
-        if dice.get("mode") == "recorded":
-            path = self.inside(dice.get("file", RECORDED_FILES[self.family.recorded]))
-            return self.family.random(None, path, state)
-        seed = self.secrets.get("seed")
-        if not seed:
-            raise DataError("the dice seed is missing.", str(self.path / SECRETS_FILE))
-        return self.family.random(seed, None, state)
 
     # -- files named in the journal -----------------------------------------------
     def inside(self, relative: str) -> Path:

@@ -12,6 +12,7 @@ from datetime import date, datetime, timedelta
 
 from ..errors import UmpireError
 from ..store.folder import GameFolder
+from ..usecases.game import Game
 from .spans import parse_date, zone
 
 POLICIES = ("nmr", "extend")
@@ -21,11 +22,11 @@ LINE = re.compile(r"^\s*ABSENT\s+FROM\s+(\S+)\s+TO\s+(\S+)\s*$", re.IGNORECASE)
 
 
 def policy(folder: GameFolder) -> str:
-    return str(folder.options.get("absence") or "nmr")
+    return str(Game.of(folder).options.get("absence") or "nmr")
 
 
 def max_days(folder: GameFolder) -> int:
-    return int(folder.options.get("absence_max") or DEFAULT_MAX_DAYS)
+    return int(Game.of(folder).options.get("absence_max") or DEFAULT_MAX_DAYS)
 
 
 def check_options(options: dict):
@@ -56,7 +57,7 @@ def absence_event(folder: GameFolder, company: str, start: str, end: str, via: s
     """The `absence` event for a company away from `start` to `end` (dates, both days included), or
     None if it is journaled already; refused (UmpireError) where it cannot be."""
     first, last = parse_date(start, "FROM"), parse_date(end, "TO")
-    if folder.state(copy=False).phase == "finished":
+    if Game.of(folder).state(copy=False).phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; an absence changes nothing.", fix="Nothing was done.")
     if last < first:
         raise UmpireError(f"the absence ends ({last}) before it begins ({first}).", fix="Write FROM the first day "
@@ -86,16 +87,17 @@ def moved_past_absences(folder: GameFolder, round_number, info):
     """`info` (deadlines.Deadline) moved past every absence of the round's companies it falls in,
     where the game's policy is `extend` (a deadline at 18:00 inside an absence ending on the 10th
     moves to 18:00 on the 11th)."""
+    game = Game.of(folder)
     if info.at is None or policy(folder) != "extend":
         return info
     away = absences(folder)
     if not away:
         return info
-    state = folder.state(copy=False)
-    if str(folder.family.open_turn(state)) != str(round_number):
+    state = game.state(copy=False)
+    if str(game.family.open_turn(state)) != str(round_number):
         return info
-    companies = [c for c in folder.family.awaited(state) if c in away]
-    tz, at, movers = zone(folder.options.get("deadline_zone")), info.at, []
+    companies = [c for c in game.family.awaited(state) if c in away]
+    tz, at, movers = zone(game.options.get("deadline_zone")), info.at, []
     for _ in range(64):
         local = at.astimezone(tz)
         hit = next(((c, s) for c in companies for s in away[c]

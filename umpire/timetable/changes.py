@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from ..kernel import ids
 from ..errors import UmpireError
+from ..kernel import ids
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
+from ..usecases.game import Game
 from .deadlines import CHANGED, changes, describe, game_zone, set_at
 from .spans import parse_duration, parse_moment, words
 
@@ -21,13 +22,14 @@ def change(folder: GameFolder, action: str, value: str | None, reason: str | Non
            held: str | None = None) -> dict | None:
     """Journal the change; returns its event, or None when it changes nothing (run twice, paused twice).
     `held`: the pause holds the turn for the GM after his correction (see `hold`)."""
+    game = Game.of(folder)
     folder.require()
-    state = folder.state()
+    state = game.state()
     if state.phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; it has no deadline.", fix="Nothing was done.")
     if reason is not None:
         reason = ids.check_reason(reason, "--reason")
-    turn = folder.family.open_turn(state)
+    turn = game.family.open_turn(state)
     current = set_at(folder, turn)
     event = {"type": CHANGED, "round": turn, "action": action}
     if action == "extend":
@@ -115,6 +117,6 @@ def hold(folder: GameFolder, by: str, now: datetime) -> dict | None:
     paused, the time left kept, so that no resolve of the cron (tick, resolve --due, resolve_early)
     takes it before the GM has set it right and releases it with `umpire deadline --resume`. A
     turn paused already stays as it is; a finished game has nothing to hold."""
-    if folder.state(copy=False).phase == "finished":
+    if Game.of(folder).state(copy=False).phase == "finished":
         return None
     return change(folder, "pause", None, f"held for the GM after umpire {by}", now, held=by)

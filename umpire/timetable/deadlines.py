@@ -16,8 +16,8 @@ from datetime import datetime, timedelta, timezone, tzinfo
 from ..errors import UmpireError
 from ..kernel.options import TURN_DEADLINE, game_option
 from ..kernel.order_header import TURN_NAME, turn_words
-from ..store import atomic
-from ..store.folder import GAME_FILE, GameFolder, dump_yaml
+from ..store.folder import GameFolder
+from ..usecases.game import Game
 from . import clock
 from .absences import moved_past_absences
 from .spans import parse_duration, time_of_day, zone, zone_name
@@ -76,12 +76,12 @@ def turn_span(options: dict, turn: int | str) -> str:
 
 
 def late_policy(folder: GameFolder) -> str:
-    return game_option(folder.options, "late_orders")
+    return game_option(Game.of(folder).options, "late_orders")
 
 
 def game_zone(folder: GameFolder) -> tzinfo:
     """The zone the game's deadlines are set in (`deadline_zone`, UTC by default)."""
-    return zone(folder.options.get("deadline_zone"))
+    return zone(Game.of(folder).options.get("deadline_zone"))
 
 
 def player_zone(folder: GameFolder, company: str) -> tzinfo | None:
@@ -91,7 +91,7 @@ def player_zone(folder: GameFolder, company: str) -> tzinfo | None:
 
 
 def grace(folder: GameFolder) -> timedelta:
-    value = folder.options.get("grace")
+    value = Game.of(folder).options.get("grace")
     return parse_duration(value, "grace") if value else timedelta(0)
 
 
@@ -113,14 +113,14 @@ def set_deadline(folder: GameFolder, round_number: int, now: datetime | None):
     """Write the deadline of a newly opened round into game.yaml, if the game has deadlines.
 
     A deadline once written is kept (replay rebuilds a game with the deadlines it had)."""
-    span = turn_span(folder.options, round_number)
-    if not span or folder.state().phase == "finished" or round_number in (folder.config.get("deadlines") or {}):
+    game = Game.of(folder)
+    span = turn_span(game.options, round_number)
+    if not span or game.state().phase == "finished" or round_number in (folder.config.get("deadlines") or {}):
         return
-    due = due_after(folder.options, span, now or clock.now())
+    due = due_after(game.options, span, now or clock.now())
     config = dict(folder.config)
     config["deadlines"] = {**(config.get("deadlines") or {}), round_number: due.isoformat()}
-    atomic.write_text(folder.path / GAME_FILE, dump_yaml(config))
-    folder._config = None
+    folder.write_config(config)
 
 
 # -- the deadline in force ------------------------------------------------------------------------

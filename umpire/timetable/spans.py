@@ -7,8 +7,8 @@ import re
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..kernel.echo import quote
 from ..errors import UmpireError
+from ..kernel.echo import quote
 
 _UNITS = {"minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400}
 _PART = re.compile(r"([0-9]{1,6})\s*(minute|hour|day|week)s?", re.IGNORECASE)

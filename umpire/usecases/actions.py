@@ -41,6 +41,7 @@ from ..store.folder import (
 from ..store.gm_file import templates_folder
 from ..timetable import absences, deadlines, reminders
 from .due import with_refused_lines
+from .game import Game
 from .missed_turns import missed_turns
 
 _CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "willow", "comet", "harbor",
@@ -296,12 +297,13 @@ def _recorded_file(family, dice_file: Path | None, draws_file: Path | None) -> P
 
 def open_game(folder: GameFolder, now: datetime | None = None):
     """Start the game written in the folder: open round 1 and write newsletter 001 (also used by replay)."""
-    family = folder.family
+    game = Game.of(folder)
+    family = game.family
     companies = [{"id": c["id"], "name": c["name"]} for c in folder.config["companies"]]
-    events = family.start_game(folder.game_id, companies, folder.rules, folder.dice(family.new_state()),
-                               folder.options, folder.game_map)
+    events = family.start_game(folder.game_id, companies, game.rules, game.dice(family.new_state()),
+                               game.options, game.game_map)
     folder.append([{"type": "command", "command": "new"}] + events)
-    deadlines.set_deadline(folder, family.open_turn(folder.state()), now)
+    deadlines.set_deadline(folder, family.open_turn(game.state()), now)
     publish_newsletter(folder)
 
 
@@ -335,15 +337,16 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
     COMPANY and CODE are checked once, there). `late` is a lateness decided before (replay gives the journal's), and
     so is `after_deadline` (the order came in the grace after the deadline; the newsletter says so).
     """
+    game = Game.of(folder)
     folder.require()
-    state = folder.state(copy=False)
-    turn = folder.family.open_turn(state)
+    state = game.state(copy=False)
+    turn = game.family.open_turn(state)
     if order is None:
-        order = folder.read_order(data)
+        order = game.read_order(data)
     reason = _header_problem(folder, state, turn, order, require_code)
     company = order.company if order.company in folder.company_ids() else None
     lines = None if reason or reading_of(folder.config) < 2 or via.startswith(ARCHIVED) else \
-        folder.family.turn_lines(state, folder.rules, order)
+        game.family.turn_lines(state, game.rules, order)
     if lines is not None and not lines.counted:
         result = refuse(folder, data, via, nothing_read(turn, order, lines.other_turns), company, order, batch)
         result.no_order, result.other_turns = True, lines.other_turns
@@ -353,7 +356,7 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
         reason = late
     if reason:
         return refuse(folder, data, via, reason, company, order, batch)
-    round_number = folder.family.next_turn(turn) if late else turn
+    round_number = game.family.next_turn(turn) if late else turn
     previous = folder.latest_orders(round_number).get(company)
     stored = folder.store_raw(round_number, company, data, batch)
     errors = [str(e) for e in order.errors]
@@ -384,7 +387,8 @@ def nothing_read(turn: int | str, order, other_turns: tuple[str, ...] = ()) -> s
 def refuse(folder: GameFolder, data: bytes, via: str, reason: str, company: str | None = None,
            order=None, batch: atomic.Batch | None = None) -> SubmitResult:
     """Store a refused order verbatim with its reason, and journal the refusal (with `batch`, as submit)."""
-    turn = folder.family.open_turn(folder.state(copy=False))
+    game = Game.of(folder)
+    turn = game.family.open_turn(game.state(copy=False))
     stored = folder.store_raw(turn, "refused", data, batch)
     (batch or atomic).write_bytes(folder.path / f"{stored}.reason", (reason + "\n").encode("utf-8"))
     folder.append([{"type": "order_refused", "round": turn, "file": str(stored), "via": via,
@@ -395,12 +399,13 @@ def refuse(folder: GameFolder, data: bytes, via: str, reason: str, company: str 
 def _header_problem(folder: GameFolder, state, turn: int | str, order, require_code: bool | None) -> str | None:
     """Why the order cannot be taken for the open turn; None if it can. `require_code` None: the mail
     service has checked GAME, COMPANY and CODE against the sender already (mail/auth.py)."""
+    game = Game.of(folder)
     if getattr(order, "refusal", None):
         return order.refusal
     if state.phase == "finished":
         return f"game {folder.game_id} is finished; it takes no more orders."
     whose = _whose(folder, order, require_code) if require_code is not None else None
-    return whose or folder.family.turn_refusal(folder, order, turn)
+    return whose or game.family.turn_refusal(game, order, turn)
 
 
 def _whose(folder: GameFolder, order, require_code: bool) -> str | None:
@@ -410,7 +415,7 @@ def _whose(folder: GameFolder, order, require_code: bool) -> str | None:
         return f"the order has no GAME line; write GAME {game} at its top."
     if order.game.lower() != game.lower():
         return f"the order is for game {quote(order.game)}, not {game!r}."
-    seat, ids = folder.family.seat, folder.company_ids()
+    seat, ids = Game.of(folder).family.seat, folder.company_ids()
     if order.company is None:
         return (f"the order has no {seat.upper()} line; write {seat.upper()} and your {seat} id "
                 f"(e.g. {seat.upper()} {ids[0] if seat != 'company' else 'red'}).")
@@ -424,7 +429,7 @@ def _whose(folder: GameFolder, order, require_code: bool) -> str | None:
 # ---------------------------------------------------------------------------
 def load_orders(folder: GameFolder, round_number: int | str) -> dict:
     """The newest accepted order of each company for the turn, parsed again from its stored text."""
-    return {company: folder.read_order(folder.read_bytes(file))
+    return {company: Game.of(folder).read_order(folder.read_bytes(file))
             for company, file in folder.latest_orders(round_number).items()}
 
 
@@ -440,10 +445,11 @@ def finish_interrupted(folder: GameFolder, now: datetime | None = None) -> bool:
     deadline and newsletter are still due); True if there was one. Running the same command
     again then gives the same result as if nothing had gone wrong. A rollback a crash stopped
     before it set its newsletters aside is finished too."""
+    game = Game.of(folder)
     folder.finish_rollback()
     if not interrupted(folder):
         return False
-    deadlines.set_deadline(folder, folder.family.open_turn(folder.state()), now)
+    deadlines.set_deadline(folder, game.family.open_turn(game.state()), now)
     publish_newsletter(folder)
     return True
 
@@ -452,26 +458,28 @@ def resolve(folder: GameFolder, now: datetime | None = None) -> list[dict]:
     """Resolve the open round, journal what happened, open the next round, write the newsletter.
 
     If the last resolve was stopped before its newsletter, this finishes it instead (and returns [])."""
+    game = Game.of(folder)
     folder.require()
     if finish_interrupted(folder, now):
         return []
-    state = folder.state()
+    state = game.state()
     if state.phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; there is no round to resolve.")
-    family = folder.family
+    family = game.family
     turn = family.open_turn(state)
     orders = load_orders(folder, turn)
-    events = family.resolve(state, folder.game_map, folder.rules, orders, folder.dice(state), folder.options)
+    events = family.resolve(state, game.game_map, game.rules, orders, game.dice(state), game.options)
     folder.append([{"type": "command", "command": "resolve", "round": turn}] + events)
-    deadlines.set_deadline(folder, family.open_turn(folder.state()), now)
+    deadlines.set_deadline(folder, family.open_turn(game.state()), now)
     publish_newsletter(folder)
     return events
 
 
 def family_command_events(folder: GameFolder, name: str, args: dict) -> list[dict]:
     """What a GM command of the game's family would do now: its events, nothing written."""
-    state = folder.state()
-    return folder.family.command(name, state, folder.game_map, folder.rules, folder.dice(state), folder.options,
+    game = Game.of(folder)
+    state = game.state()
+    return game.family.command(name, state, game.game_map, game.rules, game.dice(state), game.options,
                                  args)
 
 
@@ -506,16 +514,17 @@ def publish_newsletter(folder: GameFolder):
 # ---------------------------------------------------------------------------
 def status(folder: GameFolder) -> dict:
     """The game as `umpire status --json` prints it: the shell's facts and the family's."""
+    game = Game.of(folder)
     folder.require()
-    state = folder.state()
-    family = folder.family
+    state = game.state()
+    family = game.family
     turn = family.open_turn(state)
     ordered = folder.latest_orders(turn)
     ended = family.outcome(folder.events)
     return {
         "game": state.game,
         "family": family.name,
-        **family.status(folder, state),
+        **family.status(game, state),
         **({"winners": ended[1], "scores": family.final_scores(folder.events)} if ended else {}),
         "orders_in": sorted(ordered),
         "awaited": [c for c in family.awaited(state) if c not in ordered],

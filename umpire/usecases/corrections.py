@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from . import actions
-from ..kernel import ids
 from ..errors import UmpireError
+from ..kernel import ids
 from ..kernel.gm_notes import check_note, note_event
 from ..kernel.ledger import BANK
 from ..store import atomic
-from ..store.folder import GAME_FILE, SECRETS_FILE, GameFolder, dump_yaml
+from ..store.folder import SECRETS_FILE, GameFolder, dump_yaml
+from . import actions
+from .game import Game
 
 UNITS_LIMIT = 1_000_000                        # the most one correction moves, either way
 
@@ -27,9 +28,10 @@ def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict | 
 
     The same correction (company, units, reason) in the same round is posted once: run again, it
     returns None and nothing is done."""
+    game = Game.of(folder)
     folder.require()
     actions.finish_interrupted(folder)
-    state = folder.state()
+    state = game.state()
     if state.phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; its accounts are closed.", fix="Nothing was done.")
     _company(folder, company)
@@ -47,11 +49,11 @@ def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict | 
     if any(e["type"] == "adjusted" and (e["round"], e["company"], e["units"], e["reason"]) ==
            (state.round, company, units, reason) and i not in undone for i, e in _adjustments(folder)):
         return None
-    postings = folder.family.correction(state, company, units, f"correction by the GM: {reason}")
+    postings = game.family.correction(state, company, units, f"correction by the GM: {reason}")
     folder.append([{"type": "adjusted", "round": state.round, "company": company, "units": units, "reason": reason},
                    *postings])
     payer, payee = (BANK, company) if units > 0 else (company, BANK)
-    return {"from": payer, "to": payee, "amount": abs(units), "money": folder.family.money,
+    return {"from": payer, "to": payee, "amount": abs(units), "money": game.family.money,
             "reason": f"correction by the GM: {reason}"}
 
 
@@ -66,9 +68,10 @@ def undo_adjust(folder: GameFolder) -> dict | None:
     """Take back the last adjustment in force: an `adjust_undone` event naming its journal position,
     and the counter-posting (reason "undo of correction by the GM: ..."); no resolve is undone.
     Returns the event; None if the last adjustment is undone already (run twice)."""
+    game = Game.of(folder)
     folder.require()
     actions.finish_interrupted(folder)
-    state = folder.state()
+    state = game.state()
     if state.phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; its accounts are closed.", fix="Nothing was done.")
     done = _adjustments(folder)
@@ -77,7 +80,7 @@ def undo_adjust(folder: GameFolder) -> dict | None:
     position, last = done[-1]
     if any(e["type"] == "adjust_undone" and e["undoes"] == position for e in folder.events):
         return None
-    postings = folder.family.correction(state, last["company"], -last["units"],
+    postings = game.family.correction(state, last["company"], -last["units"],
                                         f"undo of correction by the GM: {last['reason']}")
     event = {"type": "adjust_undone", "round": state.round, "undoes": position, "company": last["company"],
              "units": -last["units"], "reason": last["reason"]}
@@ -88,9 +91,10 @@ def undo_adjust(folder: GameFolder) -> dict | None:
 def note(folder: GameFolder, text: str, now: datetime, after: str | None = None) -> dict | None:
     """Journal the GM's note for the next newsletter (`after`: the command it goes with); returns its
     event, or None when the same note waits for the next newsletter already (run twice)."""
+    game = Game.of(folder)
     folder.require()
     text = check_note(text)
-    state = folder.state()
+    state = game.state()
     if state.phase == "finished" and after is None:
         raise UmpireError(f"game {folder.game_id} is finished; no newsletter comes to print a note.",
                           fix="Nothing was done. Mail the players instead: umpire mail all.")
@@ -98,7 +102,7 @@ def note(folder: GameFolder, text: str, now: datetime, after: str | None = None)
     last = max((i for i, e in enumerate(events) if e["type"] == "newsletter"), default=-1)
     if any(e["type"] == "gm_note" and e["text"] == text for e in events[last + 1:]):
         return None
-    event = note_event(text, folder.family.open_turn(state), after, now.isoformat())
+    event = note_event(text, game.family.open_turn(state), after, now.isoformat())
     folder.append([event])
     return event
 
@@ -109,13 +113,14 @@ def replace(folder: GameFolder, company: str, email: str, name: str | None = Non
 
     A company already played from `email` (under `name`, if given) is left as it is: run again,
     the command returns None and the code printed the first time stays in force."""
+    game = Game.of(folder)
     folder.require()
     _company(folder, company)
     ids.check_email(email, "--email")
     if name is not None:
         ids.check_name(name.strip(), "--name")
         name = name.strip()
-    if folder.state().phase == "finished":
+    if game.state().phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; no company can be taken over.", fix="Nothing was done.")
     current = folder.company(company)
     if current.get("email") == email and name in (None, current["name"]) and code is None:
@@ -134,9 +139,8 @@ def replace(folder: GameFolder, company: str, email: str, name: str | None = Non
     before = next(c for c in config["companies"] if c["id"] == company)
     config["companies"] = [dict(c, email=email, **({"name": name} if name else {})) if c["id"] == company else c
                            for c in config["companies"]]
-    atomic.write_text(folder.path / GAME_FILE, dump_yaml(config))
-    folder._config = None
-    folder.append([{"type": "company_replaced", "round": folder.state().round, "company": company,
+    folder.write_config(config)
+    folder.append([{"type": "company_replaced", "round": game.state().round, "company": company,
                     "email": email, "name": name,
                     "before": {"email": before.get("email", ""), "name": before["name"]}}])
     return code

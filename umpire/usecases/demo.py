@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from . import play as archive
 from ..families import family
+from ..kernel.yamlfile import safe_load
 from ..resources import data_dir
 from ..store.folder import GameFolder
-from ..kernel.yamlfile import safe_load
+from . import play as archive
 
 
 def demo_dir(game: str | None = None) -> Path:

@@ -14,6 +14,7 @@ from shlex import quote as shell_quote
 from ..errors import DataError, UmpireError
 from ..kernel.dice import commitment, read_dice_file, seeded_value
 from ..store.folder import DICE_FILE, GameFolder
+from .game import Game
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Roll:
 
 def word(folder: GameFolder) -> str:
     """What the game's randomness is called: `roll` (dice) or `draw`."""
-    return "roll" if folder.family.recorded == "dice" else "draw"
+    return "roll" if Game.of(folder).family.recorded == "dice" else "draw"
 
 
 def _made(events: list[dict], kind: str) -> list[tuple[str, int | str]]:
@@ -57,7 +58,7 @@ def next_rolls(folder: GameFolder) -> list[Roll]:
     (nothing is written, nothing used up). Recorded ones that run out stop it, the one needed named."""
     from .round_preview import preview
     kind = word(folder)
-    if folder.require().state().phase == "finished":
+    if Game.of(folder.require()).state().phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; no resolve is to come, so no {kind} is needed.",
                           fix=f"`umpire dice {shell_quote(str(folder.path))}` lists every {kind} made.")
     first = len(_made(folder.events, kind)) + 1
@@ -103,7 +104,7 @@ def verify(folder: GameFolder) -> Verdict:
         expected = seeded_value(seed, e["purpose"])
         if expected != e["value"]:
             return Verdict(i, f"roll {i + 1} ({e['purpose']}) was {e['value']}; the seed gives {expected}.")
-    revealed = folder.family.outcome(folder.events) is not None
+    revealed = Game.of(folder).family.outcome(folder.events) is not None
     return Verdict(len(made), note="the seed was revealed at the end" if revealed else
                    "the seed is not revealed yet: checked with the GM's secrets.yaml")
 
@@ -131,8 +132,9 @@ def _verify_draws(folder: GameFolder) -> Verdict:
     if outcome.differences:
         return Verdict(0, f"replayed from the {'recorded draws file' if _recorded(folder) else 'seed'}, the game "
                           f"differs: {outcome.differences[0]}")
+    finished = Game.of(folder).state().phase == "finished"
     source = ("recorded draws, the game replayed from the draws file" if _recorded(folder) else
-              "the game replayed from the seed, " + ("revealed at the end" if folder.state().phase == "finished"
+              "the game replayed from the seed, " + ("revealed at the end" if finished
                                                      else "not revealed yet: the GM's secrets.yaml"))
     return Verdict(len(made), note=source)
 

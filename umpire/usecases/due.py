@@ -20,6 +20,7 @@ from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
 from ..timetable import clock
 from ..timetable.deadlines import deadline, describe, grace, held, waiting
+from .game import Game
 
 
 @dataclass
@@ -33,12 +34,13 @@ class Due:
 
 def due(folder: GameFolder, now: datetime | None = None) -> Due:
     """Whether the open round of the game is due to be resolved at `now` (default: the clock)."""
-    state = folder.state()
-    turn = folder.family.open_turn(state)
+    game = Game.of(folder)
+    state = game.state()
+    turn = game.family.open_turn(state)
     if state.phase == "finished":
         return Due(False, turn, f"game {folder.game_id} is finished; there is no round to resolve.")
     ordered = folder.latest_orders(turn)
-    awaited = [c for c in folder.family.awaited(state) if c not in ordered]
+    awaited = [c for c in game.family.awaited(state) if c not in ordered]
     info = deadline(folder, turn)
     iso = info.iso
     if info.paused:
@@ -55,16 +57,16 @@ def due(folder: GameFolder, now: datetime | None = None) -> Due:
     if not awaited:
         asked, unclean = waiting(folder, turn), with_refused_lines(folder, turn)
         if asked and info.at is not None and now < info.at:
-            return Due(False, turn, f"every {folder.family.seat} has ordered for {turn_words(turn)}, and "
+            return Due(False, turn, f"every {game.family.seat} has ordered for {turn_words(turn)}, and "
                                     f"{', '.join(asked)} asked it to wait for its deadline, {describe(iso)} (WAIT).",
                        [], iso)
         if unclean and info.at is not None and now < info.at:
             whose = f"the latest order of {' and '.join(unclean)} has" if len(unclean) < 3 else \
                 f"the latest orders of {', '.join(unclean)} have"
-            return Due(False, turn, f"every {folder.family.seat} has ordered for {turn_words(turn)}, but {whose} "
+            return Due(False, turn, f"every {game.family.seat} has ordered for {turn_words(turn)}, but {whose} "
                                     f"lines the umpire refused, so the {turn_words(turn).split()[0]} waits for a "
                                     f"corrected order or its deadline, {describe(iso)}.", [], iso)
-        return Due(True, turn, f"every {folder.family.seat} has ordered for {turn_words(turn)}.", [], iso)
+        return Due(True, turn, f"every {game.family.seat} has ordered for {turn_words(turn)}.", [], iso)
     if info.at is not None:
         end = info.at + grace(folder)
         if now >= end:

@@ -17,28 +17,30 @@ import json
 
 from ..errors import UmpireError
 from ..store.folder import GameFolder
+from .game import Game
 
 
 def export(folder: GameFolder, fmt: str, table: str = "accounts", reveal: bool = False) -> str:
     """The export as text: JSON with both parts, or CSV of one table (accounts or log)."""
+    game = Game.of(folder)
     folder.require()
-    family = folder.family
-    if reveal and folder.state().phase != "finished":
+    family = game.family
+    if reveal and game.state().phase != "finished":
         raise UmpireError(f"--reveal shows what game {folder.game_id} keeps hidden (draws, private notes); "
                           "it is for a game that has ended.", fix="Leave out --reveal until the game is over.")
     names = {c["id"]: c["name"] for c in folder.config["companies"]}
     if fmt == "json":
         return json.dumps({"game": folder.game_id, "companies": names,
-                           "accounts": family.accounts(folder, reveal=reveal),
-                           "log": family.public_log(folder, reveal=reveal)}, ensure_ascii=False, indent=1) + "\n"
+                           "accounts": family.accounts(game, reveal=reveal),
+                           "log": family.public_log(game, reveal=reveal)}, ensure_ascii=False, indent=1) + "\n"
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     if table == "log":
         writer.writerow(["event", "round", "type", "text"])
-        for line in family.public_log(folder, reveal=reveal):
+        for line in family.public_log(game, reveal=reveal):
             writer.writerow([line["event"], line["round"], line["type"], line["text"]])
         return out.getvalue()
-    rows = family.accounts(folder, reveal=reveal)
+    rows = family.accounts(game, reveal=reveal)
     named = any(account != family.money for row in rows for entry in row["companies"].values()
                 for account, _, _ in _ledgers(entry, family.money))          # a ledger besides the money
     writer.writerow(["round", family.seat, "item", "amount", "balance"] + (["account"] if named else []))

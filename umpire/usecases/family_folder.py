@@ -1,23 +1,24 @@
 """The game folder as a family sees it when it writes a newsletter (families/base.py's Folder):
-the store's GameFolder, and the facts the shell works out for the family, so that no family
+the Game (umpire/usecases/game.py), and the facts the shell works out for the family, so that no family
 reads the shell's mail, calendar or press itself: the open turn's deadline and the end of its
 grace as a newsletter prints them, who ordered in the grace, and the press of a resolved turn."""
 
 from __future__ import annotations
 
 from ..timetable.deadlines import deadline_text, grace_end_text, ordered_late
+from .game import Game
 from .press import press_of
-from ..store.folder import GameFolder
 
 
 class FamilyFolder:
-    """A GameFolder with the facts handed over; everything else is the folder's own."""
+    """A Game with the facts handed over; everything else is the game's own."""
 
-    def __init__(self, folder: GameFolder):
-        self._folder = folder
+    def __init__(self, game: Game):
+        self._game = game
+        self._folder = game.folder
 
     def __getattr__(self, name: str):
-        return getattr(self._folder, name)
+        return getattr(self._game, name)
 
     def deadline_text(self, turn: int | str) -> str | None:
         """The turn's deadline as a newsletter prints it (`2025-03-07 18:00 UTC`), or None."""
@@ -33,9 +34,9 @@ class FamilyFolder:
 
     def press(self, turn: int | str | None, seats: list[str], names: dict[str, str]) -> list[dict]:
         """The press of the resolved `turn` to print, in seat order, then grey press (umpire/usecases/press.py)."""
-        return press_of(self._folder, turn, seats, names)
+        return press_of(self._game, turn, seats, names)
 
 
-def handed(folder) -> FamilyFolder:
-    """The folder as a family reads it (one already handed over stays as it is)."""
-    return folder if isinstance(folder, FamilyFolder) else FamilyFolder(folder)
+def handed(game) -> FamilyFolder:
+    """The game as a family reads it (one already handed over stays as it is)."""
+    return game if isinstance(game, FamilyFolder) else FamilyFolder(game)

@@ -6,9 +6,8 @@ in the next newsletter; the game folder's options are game.yaml's with the house
 
 from __future__ import annotations
 
-from . import actions
-from ..kernel import ids
 from ..errors import UmpireError
+from ..kernel import ids
 from ..kernel.options import (
     check_choices,
     game_option,
@@ -18,20 +17,23 @@ from ..kernel.options import (
 )
 from ..store.folder import RULES_FILE, GameFolder
 from ..timetable import absences, deadlines, reminders
+from . import actions
+from .game import Game
 
 
 def give(folder: GameFolder, text: str, reason: str) -> tuple[dict | None, int]:
     """Journal the house rule `text` (KEY=VALUE); returns its event (None: the value is in force
     from the next round already, nothing was journaled) and the round it takes effect from."""
+    game = Game.of(folder)
     folder.require()
     actions.finish_interrupted(folder)
-    state = folder.state()
+    state = game.state()
     if state.phase == "finished":
         raise UmpireError(f"game {folder.game_id} is over; its rules change no more.", fix="Nothing was done.")
     reason = ids.check_reason(reason, "--reason")
     made = dict(folder.config.get("options") or {})
     then = options_in_force(made, folder.events, state.round + 1)
-    event = house_rule_event(text, reason, folder.family, then, state.round, lambda options: _check(folder, options))
+    event = house_rule_event(text, reason, game.family, then, state.round, lambda options: _check(folder, options))
     if event is not None:
         folder.append([event])
     return event, state.round + 1
@@ -41,7 +43,7 @@ def _check(folder: GameFolder, options: dict):
     """Refuse options that `umpire new` would refuse: the shell's checks, the family's choices, and
     the ruleset loaded with them (it names a key that is no ruleset value)."""
     from ..render.paper import paper_size
-    family = folder.family
+    family = Game.of(folder).family
     deadlines.check_options(options)
     absences.check_options(options)
     reminders.check_options(options)

@@ -22,6 +22,7 @@ from ..kernel.published import (
 from ..kernel.published import table as table_lines
 from ..kernel.yamlfile import load_yaml
 from ..store.folder import GameFolder
+from .game import Game
 
 PUBLISHED_FILE = "published.yaml"
 _ITEMS = {"city bonus": "bonuses", "building": "building", "ferry": "building", "correction": "corrections"}
@@ -56,7 +57,8 @@ def computed_figures(folder: GameFolder) -> dict[tuple[int, str, str], int]:
     """The figures the game's accounts give, by (round, company, item): the balance after each
     round (round 0: the opening balance), and the items as published.yaml names them."""
     out: dict[tuple[int, str, str], int] = {}
-    rows = folder.family.accounts(folder, folder.events, reveal=True)
+    game = Game.of(folder)
+    rows = game.family.accounts(game, folder.events, reveal=True)
     for row in rows:
         for cid, entry in row["companies"].items():
             if "carried_forward" not in entry:

@@ -29,6 +29,7 @@ from ..store import atomic
 from ..store.folder import RECORDED_FILES, GameFolder
 from ..timetable.deadlines import check_turn_options
 from . import actions, corrections, ledger_check
+from .game import Game as FolderGame
 
 SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
 KEYS = ("game", "map", "rules", "seed", "dice", "draws", "profile", "options", "companies", "gm", "unreadable_lines",
@@ -518,6 +519,7 @@ class Game:
 
     def __init__(self, archive: Archive, folder: GameFolder, step):
         self.archive, self.folder, self.step = archive, folder, step
+        self.game = FolderGame.of(folder)
         self.rounds = dict(archive.rounds)
         self.gm = dict(archive.gm)
         self.resolved = 0
@@ -527,11 +529,11 @@ class Game:
         total = len(self.rounds)
         if self.step:
             self.step(0, total)
-        while self.folder.state().phase != "finished" and (self.rounds or self.gm):
+        while self.game.state().phase != "finished" and (self.rounds or self.gm):
             self.play_round()
             if self.step:
                 self.step(total - len(self.rounds), total)
-        state = self.folder.state()
+        state = self.game.state()
         finished = state.phase == "finished"
         if finished and (self.rounds or self.gm):
             left = self.left()
@@ -547,8 +549,8 @@ class Game:
                 + [f"gm: round {turn_name(k)}" for k in self.gm if before is None or k < before])
 
     def play_round(self):
-        state = self.folder.state()
-        turn = self.folder.family.open_turn(state)
+        state = self.game.state()
+        turn = self.game.family.open_turn(state)
         key = round_key(str(turn))
         name = f"round {turn}"
         passed = self.left(before=key)
@@ -560,7 +562,7 @@ class Game:
         given = self.gm.pop(key, [])
         for command in given:
             self.run_gm(command, name)
-        if round_key(str(self.folder.family.open_turn(self.folder.state()))) != key:        # the GM ended the round
+        if round_key(str(self.game.family.open_turn(self.game.state()))) != key:        # the GM ended the round
             ended = self.rounds.pop(key, None)
             if ended is not None and order_files(ended):
                 which = " and ".join(dict.fromkeys(c.name for c in given if c.name not in SHELL_GM_COMMANDS))
@@ -624,7 +626,7 @@ class Game:
             outcomes, used, what = read_draws_file(self.archive.dice), draws_made(self.folder.events), "draws"
         else:
             from ..kernel.dice import read_dice_file
-            outcomes, used, what = read_dice_file(self.archive.dice), self.folder.state().rolls, "dice"
+            outcomes, used, what = read_dice_file(self.archive.dice), self.game.state().rolls, "dice"
         if used >= len(outcomes):
             return []
         left = len(outcomes) - used

@@ -14,12 +14,12 @@ from ..kernel.options import game_option
 from ..kernel.order_header import PRESS_LIMIT, Press, split_press
 
 if TYPE_CHECKING:
-    from ..store.folder import GameFolder
+    from .game import Game
 
 __all__ = ["PRESS_LIMIT", "Press", "split_press", "press_of"]
 
 
-def press_of(folder: GameFolder, turn: int | str | None, seats: list[str], names: dict) -> list[dict]:
+def press_of(game: Game, turn: int | str | None, seats: list[str], names: dict) -> list[dict]:
     """The press of the orders in force for the resolved turn (a round, or a family's turn such as
     `3B`), less what the GM held back: under each player's name in seat order, then the grey press
     (where the game allows it) sorted by its text, so that its place never tells who wrote it.
@@ -27,16 +27,16 @@ def press_of(folder: GameFolder, turn: int | str | None, seats: list[str], names
     if turn is None:
         return []
     held: dict[str, bool] = {}
-    for e in folder.events:
+    for e in game.events:
         if e["type"] == "press_held" and e["round"] == turn:
             held[e["company"]] = e["held"]
-    grey_allowed = bool(game_option(folder.options, "grey_press"))
+    grey_allowed = bool(game_option(game.options, "grey_press"))
     named, grey = [], []
-    orders = folder.latest_orders(turn)
+    orders = game.latest_orders(turn)
     for company in seats:
         if company not in orders or held.get(company):
             continue
-        for item in split_press(folder.order_text(folder.read_bytes(orders[company])))[1]:
+        for item in split_press(game.order_text(game.read_bytes(orders[company])))[1]:
             entry = {"by": names[company], "text": item.text, "cut": item.cut}
             if item.grey and grey_allowed:
                 grey.append({**entry, "by": None})

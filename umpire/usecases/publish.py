@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..store import atomic
 from ..store.folder import GameFolder, picture_name
 from .family_folder import handed
+from .game import Game
 from .pdf_batch import write_pdf
 
 PRIVATE_PDFS = 5          # the newsletter layout from which the private PDFs are journaled with the newsletter
@@ -17,7 +18,8 @@ def write_newsletter(folder: GameFolder, number: int) -> list[str]:
     it), and NNN-map.png where the family draws one, as the game's family makes them; returns the
     journaled files, relative to the game folder. A game begun under a layout before PRIVATE_PDFS
     gets the private PDFs too, but its journal does not list them (it stays as it was written)."""
-    issue = folder.family.newsletter(handed(folder), number, folder.state())
+    game = Game.of(folder)
+    issue = game.family.newsletter(handed(game), number, game.state())
     text_name, pdf_name = f"newsletters/{number:03d}.txt", f"newsletters/{number:03d}.pdf"
     atomic.write_text(folder.path / text_name, issue.text)
     files = [text_name, pdf_name]

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..store.diskfull import RECORDS
+from .game import Game
 
 STAMPS = ".quiet"                 # in the folder of games
 SETTLE = 2.0                      # seconds: a file changed more recently is not trusted to its times
@@ -156,12 +157,12 @@ def next_boundary(path: Path, now: datetime) -> datetime | None:
     from ..timetable.deadlines import deadline, game_zone, grace
     folder = GameFolder(path)
     times = [datetime.fromisoformat(r["next"]) for r in Mailroom(path).put_off().values()]
-    state = folder.state(copy=False)
+    state = Game.of(folder).state(copy=False)
     if state.phase != "finished":
-        at = deadline(folder, folder.family.open_turn(state)).at
+        at = deadline(folder, Game.of(folder).family.open_turn(state)).at
         if at is not None:
             end = at + grace(folder)
-            times += [at - span for span in reminders.spans(folder.options)] + [at, end]
+            times += [at - span for span in reminders.spans(Game.of(folder).options)] + [at, end]
             times += [at + timedelta(days=n) for n in range(1, (end - at) // timedelta(days=1) + 1)]
     zones = (game_zone(folder), now.tzinfo)
     for spans in absences(folder).values():

@@ -41,6 +41,7 @@ from ..versions import reportlab_version
 from . import actions, corrections, rollback
 from .drawn import DRAWN_FILE, editions
 from .drawn import read as read_drawn
+from .game import Game
 from .pdf_batch import PdfBatch, worker_count
 from .pdf_batch import flush as flush_pdfs
 
@@ -181,8 +182,7 @@ def as_begun(original: GameFolder, copy: GameFolder, journal: list[dict]):
     for e in replaced:
         first.setdefault(e["company"], e["before"])
     config["companies"] = [dict(c, **first.get(c["id"], {})) for c in config["companies"]]
-    atomic.write_text(copy.path / GAME_FILE, dump_yaml(config))
-    copy._config = None
+    copy.write_config(config)
 
 
 def _gm_event(original: GameFolder, copy: GameFolder, event: dict, journal: list[dict], position: int):
@@ -207,7 +207,7 @@ def _command(folder: GameFolder, event: dict, after: list[dict]):
     elif name == "resolve":
         actions.resolve(folder)
     else:                       # a command of the game's family (it says if it knows none such)
-        actions.family_command(folder, name, folder.family.replay_args(event, after))
+        actions.family_command(folder, name, Game.of(folder).family.replay_args(event, after))
 
 
 @dataclass

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import actions
 from ..errors import UmpireError
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder, in_force, picture_name
+from . import actions
+from .game import Game
 
 UNDOABLE = ("resolve",)         # and the GM commands of the game's family that say they are undoable
 
@@ -65,12 +66,13 @@ def named(turn: int | str, wanted: int | str) -> bool:
 def rollback(folder: GameFolder, to_round: int | None = None) -> Rollback:
     """Undo the last resolve or undoable GM command of the family (end-construction), or (with
     `to_round`) every one since round `to_round` was open, so that round is open again with its orders."""
+    game = Game.of(folder)
     folder.require()
     actions.finish_interrupted(folder)
-    state = folder.state()
+    state = game.state()
     events = folder.journal()
-    done = commands(events, folder.family)
-    open_turn = folder.family.open_turn(state)
+    done = commands(events, Game.of(folder).family)
+    open_turn = Game.of(folder).family.open_turn(state)
     start = _last_done(folder, events, done, open_turn) if to_round is None else \
         _done_since(folder, done, open_turn, to_round)
     if isinstance(start, Rollback):

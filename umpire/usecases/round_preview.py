@@ -26,6 +26,7 @@ from ..store.folder import (
     GameFolder,
 )
 from . import actions
+from .game import Game
 
 COPIED = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values(), JOURNAL_FILE)
 
@@ -43,8 +44,9 @@ def preview(folder: GameFolder, now: datetime | None = None, pdf: bool = False) 
     """Resolve the open round on a copy of the game and return what it would report (with the
     newsletter's PDF when `pdf`)."""
     from .pdf_batch import PdfBatch
+    game = Game.of(folder)
     folder.require()
-    state = folder.state()
+    state = game.state()
     if state.phase == "finished":
         raise UmpireError(f"game {folder.game_id} is finished; there is no round to preview.")
     with tempfile.TemporaryDirectory(prefix="umpire-preview-") as tmp, atomic.scratch(), PdfBatch(draw=pdf):
@@ -55,16 +57,16 @@ def preview(folder: GameFolder, now: datetime | None = None, pdf: bool = False) 
                 shutil.copyfile(folder.path / name, copy.path / name)
         for sub in ("inbox", "newsletters"):
             (copy.path / sub).mkdir()
-        for file in folder.latest_orders(folder.family.open_turn(state)).values():
+        for file in folder.latest_orders(game.family.open_turn(state)).values():
             (copy.path / file).parent.mkdir(parents=True, exist_ok=True)
             (copy.path / file).write_bytes(folder.read_bytes(file))
-        before = copy.state()
+        before = Game.of(copy).state()
         try:
             events = actions.resolve(copy, now)
         except UmpireError as exc:            # said of the game's own files, not of the scratch copy's
             raise exc.renamed(str(copy.path), str(folder.path)) from None
-        after = copy.state()
+        after = Game.of(copy).state()
         number = copy.newsletter_count()
         text = (copy.path / f"newsletters/{number:03d}.txt").read_text(encoding="utf-8")
         drawn = (copy.path / f"newsletters/{number:03d}.pdf").read_bytes() if pdf else None
-    return Preview(folder.family.open_turn(state), folder.family.summary(before, after, events), text, drawn, events)
+    return Preview(game.family.open_turn(state), game.family.summary(before, after, events), text, drawn, events)

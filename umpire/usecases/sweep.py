@@ -27,6 +27,7 @@ from ..store.lock import game_lock
 from ..timetable import clock
 from . import actions
 from .due import due
+from .game import Game
 from .quiet import game_folders
 
 RESOLVED, NOT_DUE, FAILED = "resolved", "not due", "failed"
@@ -70,16 +71,17 @@ def resolve_one(path: Path, now: datetime) -> GameOutcome:
 
 def _resolve(path: Path, now: datetime) -> GameOutcome:
     folder = GameFolder(path)
+    game = Game.of(folder)
     if actions.finish_interrupted(folder, now):
         return GameOutcome(path.name, RESOLVED, f"the command a crash had stopped is finished; "
                                                 f"{_open(GameFolder(path))} is open, newsletter "
                                                 f"{folder.newsletter_count():03d} written.")
-    before = folder.family.open_turn(folder.state())
+    before = game.family.open_turn(game.state())
     state = due(folder, now)
     if not state.due:                                 # resolved meanwhile by another command
         return GameOutcome(path.name, NOT_DUE, state.reason)
     events = actions.resolve(folder, now)
-    finished = folder.family.outcome(events)
+    finished = game.family.outcome(events)
     now_open = f"the game is over ({finished[0]})" if finished else f"{_open(GameFolder(path))} open"
     return GameOutcome(path.name, RESOLVED, f"{turn_words(before)} resolved ({state.reason[:-1]}); {now_open}; "
                                             f"newsletter {folder.newsletter_count():03d} written.")
@@ -87,8 +89,9 @@ def _resolve(path: Path, now: datetime) -> GameOutcome:
 
 def _open(folder: GameFolder) -> str:
     """The open round or turn as the family names it: `round 2 (construction)`, `turn 2B`."""
-    state = folder.state()
-    turn = folder.family.open_turn(state)
+    game = Game.of(folder)
+    state = game.state()
+    turn = game.family.open_turn(state)
     return turn_words(turn) + ("" if isinstance(turn, str) else f" ({state.phase})")
 
 

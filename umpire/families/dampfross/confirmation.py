@@ -9,11 +9,11 @@ Warnings never stop an order being stored: the resolution decides.
 
 from __future__ import annotations
 
+from ...kernel.order_header import HEADER_KEYWORDS, refused_order_lines
+from ...kernel.textfill import fill
+from ..base import Folder
 from .engine.preview import OrderPreview, preview_order
 from .orders import KEYWORDS, Order, format_chain
-from ...kernel.order_header import HEADER_KEYWORDS, refused_order_lines
-from ..base import Folder
-from ...kernel.textfill import fill
 
 WIDTH = 72
 ORDER_KEYWORDS = tuple(k for k in KEYWORDS if k not in HEADER_KEYWORDS)

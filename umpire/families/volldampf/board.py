@@ -14,8 +14,8 @@ from pathlib import Path
 
 from ...errors import DataError
 from ...kernel.names import fold
-from ...resources import find_named
 from ...kernel.yamlfile import FieldChecker, load_yaml
+from ...resources import find_named
 
 FORMAT = "graph-1"
 COLOURS = ("blue", "violet", "red", "yellow", "none")

@@ -25,8 +25,19 @@ from ...render.fonts import BOLD, SANS, drawable, register
 from ...render.pdfsettings import new_canvas
 from ...render.raster import RasterCanvas
 from .board import Board
-from .markers import (CUBE, DISC, MORE_SIZE, NAME_SIZE, SYMBOL, Block, cube_blocks, link_ends, name_box, offsets,
-                      symbol_points)
+from .markers import (
+    CUBE,
+    DISC,
+    MORE_SIZE,
+    NAME_SIZE,
+    SYMBOL,
+    Block,
+    cube_blocks,
+    link_ends,
+    name_box,
+    offsets,
+    symbol_points,
+)
 
 PAGE = landscape(A4)
 MARGIN = 16.0

@@ -12,10 +12,10 @@ from functools import partial
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Preformatted
 
+from ...kernel.words import plural
 from ...render.flow import Column, Flow
 from ...render.fonts import BOLD, MONO, drawable
 from ...render.from_the_gm import from_the_gm
-from ...kernel.words import plural
 from .drawing import INK, colour, draw_board
 from .report import due_sentence, late_sentence
 

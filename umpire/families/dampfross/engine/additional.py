@@ -5,12 +5,12 @@ the construction phase, paid in units; the cost goes to the bank, the fees to th
 
 from __future__ import annotations
 
+from ....kernel.ledger import BANK
+from ....kernel.ruleset import Ruleset
 from ..hexgrid import Hex, label
 from ..orders import Jump
-from ....kernel.ruleset import Ruleset
-from .turn import Turn
-from ....kernel.ledger import BANK
 from .state import State
+from .turn import Turn
 
 
 def allowance(rules: Ruleset, state: State, company: str, income: int) -> tuple[int, str]:

@@ -3,16 +3,17 @@ is in turn.py; when the phase ends, the first operating round opens (operations.
 
 from __future__ import annotations
 
+from ....kernel.ledger import BANK
+from ....kernel.ruleset import Ruleset
 from ..gamemap import GameMap
 from ..hexgrid import Hex
 from ..orders import Order
-from ....kernel.ruleset import Ruleset
 from .emitter import Emitter
 from .joint_construction import pair_up
-from ....kernel.ledger import BANK
 from .operations import open_operations_round
 from .state import State
 from .turn import Turn
+
 
 def start_game(game: str, companies: list[dict], rules: Ruleset, dice,
                first_by_die: bool = False) -> tuple[list[dict], State]:

@@ -7,11 +7,11 @@ different ports where the map says so. Crossing it is part of a race route (engi
 
 from __future__ import annotations
 
+from ....kernel.ledger import BANK
+from ....kernel.ruleset import Ruleset
 from ..gamemap import GameMap
 from ..hexgrid import label
 from ..orders import FerryOrder
-from ....kernel.ruleset import Ruleset
-from ....kernel.ledger import BANK
 
 
 def buy_ferry(emit, game_map: GameMap, rules: Ruleset, company: str, order: FerryOrder) -> str | None:

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....kernel.ledger import BANK
+from ....kernel.ruleset import Ruleset
+from ....kernel.words import plural
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import JointChain, Order
-from ....kernel.ruleset import Ruleset
-from ....kernel.words import plural
 from .building import Fee, Refusal, earns_city_bonus, segment_cost, segment_fees
 from .jumping import return_jumps
-from ....kernel.ledger import BANK
 from .races import share
 from .state import State
 

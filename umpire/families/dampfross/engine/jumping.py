@@ -11,10 +11,10 @@ that jump is returned.
 
 from __future__ import annotations
 
+from ....kernel.ruleset import Ruleset
 from ..gamemap import GameMap
 from ..hexgrid import Hex, edge, label
 from ..orders import Jump
-from ....kernel.ruleset import Ruleset
 from .state import State
 
 MAX_STEPS = 3          # hexes run along the rival's line in one jump

@@ -10,10 +10,10 @@ from __future__ import annotations
 import heapq
 from collections import deque
 
+from ....kernel.ledger import BANK
 from .. import hexgrid
 from ..gamemap import Ferry, GameMap
 from ..hexgrid import Edge, Hex
-from ....kernel.ledger import BANK
 from .state import State
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ....kernel.ruleset import Ruleset
 from ..gamemap import GameMap
 from ..hexgrid import label
 from ..orders import Order
-from ....kernel.ruleset import Ruleset
 from .building import Fee, Refusal, segment_cost, segment_fees
 from .state import State
 

@@ -10,14 +10,14 @@ on the way cost nothing.
 from __future__ import annotations
 
 import heapq
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
+from ....kernel.ruleset import Ruleset
 from .. import hexgrid
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import Route
-from ....kernel.ruleset import Ruleset
 from .building import Refusal, neighbour_cost, segment_fees
 from .network import adjacency, movement_points, owned_ferries
 from .routes import Plan, check_route

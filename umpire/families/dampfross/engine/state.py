@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ....kernel.ledger import Ledger, Posting
 from .. import hexgrid
 from ..hexgrid import Edge, Hex, label, parse_label
-from ....kernel.ledger import Ledger, Posting
 
 
 def hx(text: str) -> Hex:

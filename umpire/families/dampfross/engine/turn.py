@@ -3,18 +3,18 @@ line and ferries in the order written; additional construction (additional.py) b
 
 from __future__ import annotations
 
+from ....kernel.ledger import BANK
+from ....kernel.ruleset import Ruleset
+from ....kernel.words import plural
 from .. import hexgrid
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 from ..orders import Chain, JointChain, Jump, Order
-from ....kernel.ruleset import Ruleset
-from ....kernel.words import plural
 from .building import Refusal, earns_city_bonus, segment_cost, segment_fees
 from .emitter import Emitter
 from .ferries import buy_ferry
 from .joint_construction import JointBuild, JointPlan
 from .jumping import make_jump, return_jumps
-from ....kernel.ledger import BANK
 
 
 class Turn:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ....kernel.yamlfile import FieldChecker
 from .. import hexgrid
 from ..hexgrid import Edge, Grid, Hex, label
-from ....kernel.yamlfile import FieldChecker
 
 
 class FieldReader(FieldChecker):

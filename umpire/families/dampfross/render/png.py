@@ -4,10 +4,10 @@ Small enough to go inline in a mail, for players who read theirs on a phone."""
 
 from __future__ import annotations
 
-from ..gamemap import GameMap
-from . import mapdraw
 from ....render.fonts import BOLD, drawable
 from ....render.raster import RasterCanvas
+from ..gamemap import GameMap
+from . import mapdraw
 from .sheets import LABEL_BAND, LEGEND_HEIGHT, MIN_HEX_SIZE, PAGE_MARGIN, TITLE_HEIGHT, Sheet, Window, extent
 
 WIDTH = 1600              # pixels across: a phone shows it whole and zooms into it

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import copy
 
+from ....kernel.words import plural
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
-from ....kernel.words import plural
 
 # Axial steps (dq, dr) by where the neighbour lies on the page, for column (flat-topped) and row
 # (pointy-topped) layouts, as hexgrid's axial coordinates place them.

@@ -4,11 +4,11 @@ the PDF), the balance chart as reportlab draws it, and the accounts and postings
 
 from __future__ import annotations
 
-from ..gamemap import GameMap
-from . import mapdraw
 from ....render.chart import chart_svg
 from ....render.svg import SvgCanvas
 from ...base import WebIssue, WebMap, WebTable
+from ..gamemap import GameMap
+from . import mapdraw
 from .chart import LABEL, balance_chart
 from .edition import map_content
 from .png import draw_whole_map, whole_map_sheet
