@@ -10,16 +10,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from umpire.usecases import actions
-from umpire.usecases.game import Game
-from umpire.kernel.dice import SeededDice
 from umpire.families.dampfross.engine.construction import resolve_construction_round, start_game
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import label
+from umpire.game import Game
+from umpire.kernel.dice import SeededDice
+from umpire.usecases import actions
 
 sys.path.insert(0, str(Path(__file__).parent))
-from helpers import hex_map  # noqa: E402
-from test_maps_playable import Builder, build_costs, rules_for  # noqa: E402
+from helpers import hex_map
+from test_maps_playable import Builder, build_costs, rules_for
 
 COMPANIES = ["red:Red Line", "pink:Pink Railway", "grey:Grey Line", "blue:Blue Line",
              "yellow:Yellow Railway", "gsw:Great Southern & Western"]

@@ -81,8 +81,8 @@ def played_once(tmp_path_factory):
     """`played_once(source)`: the archive folder `source` (None: the bundled demo) played to its end
     by `demo.play` (newsletters with their PDFs and map pictures), once for the whole run. The game
     is shared: read it, never change it (copy it first, as `demo_game` does)."""
-    from umpire.usecases import demo
     from umpire.store.folder import GameFolder
+    from umpire.usecases import demo
 
     def played(source: Path | None = None) -> GameFolder:
         out = made_once(tmp_path_factory, f"played-{Path(source).name if source else 'demo'}",
@@ -111,6 +111,7 @@ def demo_site(tmp_path_factory):
     """Both demos played and their site built (root/site), and a game rolled back to round 4 with
     its own site (root/running-site): see tests/site_games.py. Made once for the whole run; read only."""
     from site_games import play_demos
+
     from umpire.site import build_site
 
     def make(root):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import functools
 
-from umpire.kernel.dice import RecordedDice, SeededDice
 from umpire.families.dampfross.engine import construction
 from umpire.families.dampfross.engine.construction import Emitter
 from umpire.families.dampfross.gamemap import City, GameMap
 from umpire.families.dampfross.hexgrid import Grid, edge, parse_label
 from umpire.families.dampfross.orders import parse_order
+from umpire.kernel.dice import RecordedDice, SeededDice
 
 
 def h(text: str):
@@ -85,6 +85,7 @@ def hex_map_source(path) -> bool:
 def run(*args):
     """The umpire command line with these arguments (click's test runner): its result."""
     from click.testing import CliRunner
+
     from umpire.cli import main
     return CliRunner().invoke(main, [str(a) for a in args])
 

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
 
 from conftest import TEST_MAP
 from mailservers import PASSWORD_ENV
 
-from umpire.usecases import actions
 from umpire.mail.config import load_config
+from umpire.usecases import actions
 
-NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 COMPANIES = ["red:Red Lines:red@example.org", "blue:Blue Star:blue@example.org"]
 UMPIRE = "umpire@example.org"
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from umpire.families.dampfross.engine.construction import Emitter
-from umpire.kernel.ledger import BANK
 from umpire.families.dampfross.engine.state import State, fold
 from umpire.families.dampfross.hexgrid import parse_label
 from umpire.families.dampfross.orders import parse_order
+from umpire.kernel.ledger import BANK
 
 
 class ScriptedDice:

@@ -6,17 +6,17 @@ import shlex
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import TEST_MAP, copy_of_made_once
-from umpire.usecases import actions
+
 from umpire.cli import main, run
 from umpire.cli.defects import DEFECT_EXIT
 from umpire.errors import DataError, UmpireError
-from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.family import FAMILY as DAMPFROSS
+from umpire.families.dampfross.gamemap import load_map
+from umpire.game import Game
 from umpire.kernel.options import parse_option
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases import actions
 
 COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]
 

@@ -10,14 +10,14 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from conftest import TEST_MAP
 
-from umpire.usecases.actions import SubmitResult
-from umpire.families.dampfross.orders import parse_order
 from umpire.cli import main
+from umpire.families.dampfross.orders import parse_order
+from umpire.game import Game
 from umpire.mail import replies
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
-from conftest import TEST_MAP
+from umpire.usecases.actions import SubmitResult
 
 ROOT = Path(__file__).parent.parent
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
@@ -196,8 +196,8 @@ def _stand_in(expression) -> str:
 
 
 def test_every_command_a_hint_shows_parses_as_written():
-    from umpire.timetable.deadlines import check_options
     from umpire.kernel.options import parse_option
+    from umpire.timetable.deadlines import check_options
     hints = hint_texts()
     commands = [c for h in hints for c in re.findall(r"`(umpire [^`]+)`", h)]
     assert len(commands) >= 3

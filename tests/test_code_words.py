@@ -6,13 +6,13 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from conftest import TEST_MAP
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire.usecases import actions, corrections
 from umpire.errors import UmpireError
 from umpire.store.folder import GameFolder
-from conftest import TEST_MAP
+from umpire.usecases import actions, corrections
 
 
 def first_words(codes) -> list[str]:

@@ -1,11 +1,11 @@
 """RULES 3.1: the construction cost of a segment, and the seed texts' worked examples."""
 
 import pytest
+from helpers import h, tiny_map
 
 from umpire.families.dampfross.engine.building import Refusal, segment_cost
 from umpire.families.dampfross.gamemap import City
 from umpire.families.dampfross.hexgrid import edge
-from helpers import h, tiny_map
 
 # odd-q, columns A..D: A and B plain, C and D mountain; row 2 has a city on C2 (mountain char, city hex)
 ROWS = ["..^^", "..^.", "~. ,"]

@@ -1,12 +1,12 @@
 """RULES 3 clause by clause: homes, rounds, budgets, networks, refusals, bonuses, the end."""
 
 import pytest
+from helpers import h, lay, new_state, of_type, run_round, tiny_map
 
-from umpire.kernel.dice import RecordedDice, SeededDice
 from umpire.families.dampfross.engine import construction
 from umpire.families.dampfross.engine.state import fold
 from umpire.families.dampfross.ruleset import load_rules
-from helpers import h, lay, new_state, of_type, run_round, tiny_map
+from umpire.kernel.dice import RecordedDice, SeededDice
 
 # odd-q, row 2 is a straight plain line A2..J2; water at A3/B3; a mountain at D1
 ROWS = ["...^......", "..........", "~~........"]

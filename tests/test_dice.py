@@ -4,8 +4,8 @@ import hashlib
 
 import pytest
 
-from umpire.kernel.dice import RecordedDice, SeededDice, commitment, read_dice_file
 from umpire.errors import DataError, DiceExhausted
+from umpire.kernel.dice import RecordedDice, SeededDice, commitment, read_dice_file
 
 
 def test_a_seeded_roll_depends_only_on_seed_and_purpose():

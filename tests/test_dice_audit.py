@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-
 from helpers import run
 
 COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]
@@ -79,6 +78,7 @@ def test_verify_compares_recorded_dice_with_the_file(tmp_path):
 def test_the_worked_example_of_docs_dice_md_fits_the_demo(demo_played, tmp_path):
     """The dice file of the worked example, read as a dice file, gives the demo's rolls 6-22 in order."""
     from pathlib import Path
+
     from umpire.kernel.dice import RecordedDice, read_dice_file
     doc = (Path(__file__).parent.parent / "docs" / "dice.md").read_text(encoding="utf-8")
     section = doc.split("### A worked example")[1]

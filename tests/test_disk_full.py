@@ -17,10 +17,10 @@ from click.testing import CliRunner
 from mailhelpers import NOW, UMPIRE, email, make_game, order_text
 from mailservers import PASSWORD, PASSWORD_ENV, free_port
 
-from umpire.usecases import actions
 from umpire.cli import main, run
 from umpire.store import atomic
 from umpire.store.folder import GameFolder
+from umpire.usecases import actions
 
 DUE = NOW + timedelta(days=3)
 

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from umpire.errors import DataError, DrawsExhausted, UmpireError
 from umpire.kernel.draws import (
     RecordedDraws,
     SeededDraws,
@@ -17,7 +18,6 @@ from umpire.kernel.draws import (
     read_draws_file,
     shuffle,
 )
-from umpire.errors import DataError, DrawsExhausted, UmpireError
 
 BAG = ["blue"] * 3 + ["violet"] * 2 + ["red"] + ["yellow"] * 4
 DECK = [f"{region}-{i}" for region in ("octagon", "triangle", "circle") for i in range(1, 9)]

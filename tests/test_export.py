@@ -8,10 +8,10 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from helpers import run_ok
 
 from umpire.cli import main
 from umpire.families.dampfross.accounts import item_of
-from helpers import run_ok
 
 
 @pytest.fixture(scope="module")

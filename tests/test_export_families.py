@@ -8,11 +8,11 @@ import io
 import json
 
 import pytest
+from helpers import run, run_ok
 
 from umpire.families.volldampf.accounts import public_log
+from umpire.game import Game
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
-from helpers import run, run_ok
 
 
 @pytest.fixture(scope="module")

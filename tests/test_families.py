@@ -5,7 +5,7 @@ parts mailed only to their player, replay."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email import message_from_bytes, policy
 
 import pytest
@@ -15,16 +15,16 @@ from conftest import TEST_MAP
 from hypothesis import given
 from hypothesis import strategies as st
 
-from umpire.usecases import actions
 from umpire import families
 from umpire.cli import main
 from umpire.errors import DataError, UmpireError
+from umpire.game import Game
+from umpire.kernel.order_header import OrderLineError, read_round
 from umpire.mail.config import MailConfig
 from umpire.mail.send import queue_newsletter
-from umpire.kernel.order_header import OrderLineError, read_round
-from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases import actions
+from umpire.usecases.replay import replay
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org"]
 
@@ -136,7 +136,7 @@ def test_a_private_part_is_mailed_only_to_its_player(coin):
     actions.submit(folder, order("c1", "ann", "GUESS heads"))
     actions.resolve(folder)
     queue_newsletter(folder, MailConfig(from_addr="umpire@example.org", observers=["eve@example.org"]), 2,
-                     datetime(2025, 3, 1, tzinfo=timezone.utc))
+                     datetime(2025, 3, 1, tzinfo=UTC))
     bodies = {}
     for path in (folder.path / "outbox").glob("newsletter-002-*.eml"):
         msg = message_from_bytes(path.read_bytes(), policy=policy.default)

@@ -1,10 +1,10 @@
 """RULES 3.2 (Laurin, Bütehorn) and 3.3 (Schmidt): fees for building into rivals' hexes."""
 
 import pytest
+from helpers import h, lay, new_state, of_type, run_round, tiny_map
 
 from umpire.families.dampfross.engine.building import segment_fees
 from umpire.families.dampfross.hexgrid import edge
-from helpers import h, lay, new_state, of_type, run_round, tiny_map
 
 # odd-q, all plain; a city "Cee" at A2 and the pair Nord/Sud on F1/F2
 ROWS = ["........", "........", "........", ",,,,,,,,"]

@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
 from conftest import TESTS
 from helpers import run_round as build_round
 from opskit import ScriptedDice, announce, events_of, make_state, run_round
+
 from umpire.families.dampfross.engine.construction import Emitter
 from umpire.families.dampfross.engine.ferries import buy_ferry
 from umpire.families.dampfross.engine.network import adjacency, ferry_lengths, on_any_network, shortest_line
@@ -128,6 +128,7 @@ def test_ferries_are_bought_only_where_the_rules_play_them(strait, laurin):
 
 def test_a_ferry_is_bought_after_the_chains_of_a_construction_turn(strait, schmidt):
     from helpers import new_state
+
     from umpire.kernel.dice import RecordedDice
     state = new_state(schmidt, ("red", "blue"), RecordedDice([6, 1]))
     events, state = build_round(state, strait, schmidt, {
@@ -148,6 +149,7 @@ def test_a_ferry_is_bought_in_an_operating_round_without_an_allowance(strait, sc
 
 def test_a_ferry_is_not_built(strait, schmidt):
     from helpers import new_state
+
     from umpire.kernel.dice import RecordedDice
     state = new_state(schmidt, ("red", "blue"), RecordedDice([6, 6]))
     events, _ = build_round(state, strait, schmidt, {"red": "HOME Weststadt\nBUILD A3-B2-C2-C1-G2"})

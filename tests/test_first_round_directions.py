@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import textwrap
 
-from umpire.kernel.dice import SeededDice
 from umpire.families.dampfross.engine.construction import resolve_construction_round, start_game
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import parse_label
 from umpire.families.dampfross.orders import parse_order
 from umpire.families.dampfross.ruleset import load_rules
+from umpire.kernel.dice import SeededDice
 
 MAP = """\
 format: 1

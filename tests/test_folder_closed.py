@@ -8,12 +8,13 @@ import os
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from conftest import TEST_MAP, copy_of_made_once
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from umpire.kernel import ids
 from umpire.cli import main
 from umpire.errors import UmpireError
-from conftest import TEST_MAP, copy_of_made_once
+from umpire.kernel import ids
 
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
 

@@ -5,19 +5,19 @@ replay of them all."""
 
 import json
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from click.testing import CliRunner
+from conftest import TEST_MAP, made_once
 
-from umpire.usecases import actions
 from umpire.cli import main
+from umpire.game import Game
 from umpire.mail import send as sending
 from umpire.mail.config import load_config
-from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
-from conftest import TEST_MAP, made_once
+from umpire.usecases import actions
+from umpire.usecases.replay import replay
 
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
 RED = "GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3-F3-F2\n"
@@ -273,7 +273,7 @@ def test_the_next_mail_send_after_a_rollback_sends_the_new_edition(game, tmp_pat
     ok("resolve", game)
     folder = GameFolder(game)
     config = load_config(game, None, {"from": "umpire@example.org"})
-    now = datetime(2030, 1, 1, tzinfo=timezone.utc)
+    now = datetime(2030, 1, 1, tzinfo=UTC)
     assert len(sending.queue_newsletter(folder, config, 2, now)) == 2
     released("rollback", game)
     ok("resolve", game)

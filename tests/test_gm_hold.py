@@ -5,18 +5,18 @@ with `umpire deadline --resume`; no resolve without --force takes a held turn (r
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from click.testing import CliRunner
 from conftest import TEST_MAP
 
-from umpire.usecases import actions
 from umpire.cli import main
+from umpire.store.folder import GameFolder
+from umpire.usecases import actions
 from umpire.usecases.due import due
 from umpire.usecases.replay import replay
-from umpire.store.folder import GameFolder
 
-NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 COMPANIES = ["red:Red Lines:red@example.org", "blue:Blue Star:blue@example.org"]
 
 

@@ -16,10 +16,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from volldampf_helpers import TINY
 
-from umpire.usecases import actions
 from umpire.cli import main
 from umpire.errors import UmpireError
 from umpire.kernel.gm_notes import NOTE_LIMIT, check_note
+from umpire.usecases import actions
 
 OPENED = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 ENV = {"UMPIRE_NOW": "2025-03-02T10:00:00+00:00"}

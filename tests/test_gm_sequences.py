@@ -2,13 +2,14 @@
 money stays conserved, a rollback gives back the status from before the resolves it undid (a plain
 rollback run again before any resolve does nothing), and replay rebuilds the game byte for byte."""
 
-from hypothesis import HealthCheck, example, given, settings, strategies as st
+from conftest import TEST_MAP
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
+from umpire.game import Game
+from umpire.store.folder import GameFolder
 from umpire.usecases import actions, corrections, rollback
 from umpire.usecases.replay import replay
-from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
-from conftest import TEST_MAP
 
 ORDERS = {
     "red": ["GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3\n", "GAME g\nCOMPANY red\nBUILD C3-C4-C5\n",

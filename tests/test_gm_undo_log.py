@@ -11,11 +11,10 @@ from conftest import TEST_MAP
 from test_gm_notes import OPENED, umpire
 from volldampf_helpers import TINY
 
-from umpire.usecases import actions
+from umpire.game import Game
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases import actions
 from umpire.usecases.sweep import resolve_due
-
 
 
 def dampfross(path):
@@ -141,8 +140,8 @@ def test_the_public_log_never_names_a_stand_ins_address(tmp_path):
     from mailhelpers import make_game
     from volldampf_helpers import TINY
 
-    from umpire.usecases import actions, corrections
     from umpire.store.folder import GameFolder
+    from umpire.usecases import actions, corrections
     dampfross, _ = make_game(tmp_path / "g1")
     volldampf, _ = actions.create_game(tmp_path / "vd", str(TINY), "volldampf",
                                        ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org"], seed="log")

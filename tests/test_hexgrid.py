@@ -1,9 +1,9 @@
 """The hex grid: labels, the four offset layouts, neighbours, distance, straight runs."""
 
 import pytest
+from helpers import h
 
 from umpire.families.dampfross.hexgrid import Grid, column_index, column_letters, edge, label, parse_label
-from helpers import h
 
 
 def labels(hexes):

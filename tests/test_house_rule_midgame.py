@@ -13,11 +13,11 @@ from click.testing import CliRunner
 from conftest import TEST_MAP
 from volldampf_helpers import TINY
 
-from umpire.usecases import actions
 from umpire.cli import main
-from umpire.usecases.replay import replay
+from umpire.game import Game
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases import actions
+from umpire.usecases.replay import replay
 
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org"]

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from helpers import of_type
 
-from umpire.kernel.dice import RecordedDice
+from umpire.errors import DataError, UmpireError
 from umpire.families.dampfross.engine import construction
 from umpire.families.dampfross.engine.construction import round_order
-from umpire.errors import DataError, UmpireError
 from umpire.families.dampfross.options import CHOICES
-from umpire.kernel.options import check_choices
 from umpire.families.dampfross.ruleset import load_rules
-from helpers import of_type
+from umpire.kernel.dice import RecordedDice
+from umpire.kernel.options import check_choices
 
 COMPANIES = [{"id": c, "name": c.title()} for c in ("red", "blue", "green")]
 

@@ -5,16 +5,17 @@ and the text's two worked examples (4 + 4 = 8 -> 6; 3 + 3 = 6 -> 4, half a point
 from __future__ import annotations
 
 import pytest
-
 from helpers import lay, new_state, of_type, run_round
-from opskit import announce, run_round as run_operations
-from umpire.kernel.dice import RecordedDice
+from opskit import announce
+from opskit import run_round as run_operations
+
 from umpire.families.dampfross.engine.construction import Emitter
-from umpire.kernel.ledger import BANK
 from umpire.families.dampfross.engine.routes import check_route
 from umpire.families.dampfross.hexgrid import parse_label as P
 from umpire.families.dampfross.orders import Route
 from umpire.families.dampfross.ruleset import load_rules
+from umpire.kernel.dice import RecordedDice
+from umpire.kernel.ledger import BANK
 
 CHAIN = "F3-G4-G5-G6-H6-I6-J6"          # six plain steps from F3, where red's and blue's lines meet
 

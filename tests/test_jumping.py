@@ -5,12 +5,13 @@ pieces returns a jump. One test per clause."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import lay, new_state, of_type, run_round
-from opskit import announce, run_round as run_operations
-from umpire.kernel.dice import RecordedDice
+from opskit import announce
+from opskit import run_round as run_operations
+
 from umpire.families.dampfross.engine.construction import Emitter
 from umpire.families.dampfross.ruleset import load_rules
+from umpire.kernel.dice import RecordedDice
 
 BLUE = "C3-D3-E3-F3-G4-G5-G6"
 

@@ -13,11 +13,11 @@ from test_mail_fetch import fetch_args, orders_journaled
 
 from umpire.cli import main
 from umpire.families.dampfross.gamemap import load_map
+from umpire.families.dampfross.orders import parse_order
 from umpire.mail.config import MailConfig
 from umpire.mail.decode import clean, read_mail
 from umpire.mail.fetch import Fetcher
 from umpire.mail.flowed import unflow
-from umpire.families.dampfross.orders import parse_order
 
 LONG = "C3 - C4 - C5 - D5 - E6 - F6 - G7 - H7 - I8 - J8 - K8 - L8 - M8 - N8 - N9"
 HEXES = LONG.replace(" ", "").split("-")

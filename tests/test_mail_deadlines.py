@@ -7,10 +7,10 @@ from datetime import timedelta
 import pytest
 from mailhelpers import NOW, make_game
 
-from umpire.usecases import actions
 from umpire.errors import UmpireError
-from umpire.timetable.deadlines import parse_duration
 from umpire.store.folder import GameFolder
+from umpire.timetable.deadlines import parse_duration
+from umpire.usecases import actions
 
 
 def order(company="red", home="Alpha"):

@@ -9,7 +9,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from mailhelpers import NOW, UMPIRE, email, make_game, order_text
 
@@ -26,7 +26,7 @@ FORMS = ["Carol C. <carol@example.org>", "Carol C.<carol@example.org>", '"Carol 
 
 def raw_from(value: str) -> bytes:
     return (f"From: {value}\r\nTo: {UMPIRE}\r\nSubject: orders\r\nMessage-ID: <n@x.org>\r\n\r\nGAME g1\r\n"
-            ).encode("utf-8")
+            ).encode()
 
 
 @pytest.mark.parametrize("value", FORMS)

@@ -14,9 +14,9 @@ from mailhelpers import NOW, UMPIRE, config_for, email, make_game, order_text
 from mailservers import PASSWORD_ENV
 
 from umpire.cli import main
+from umpire.game import Game
 from umpire.mail.fetch import Fetcher
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
 
 pytestmark = pytest.mark.mail
 

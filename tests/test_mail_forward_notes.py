@@ -24,13 +24,13 @@ from mailservers import PASSWORD, PASSWORD_ENV
 from test_mail_reply_styles import filled
 from volldampf_helpers import TINY
 
-from umpire.usecases import actions
 from umpire.cli import main
 from umpire.mail import notes
 from umpire.mail.config import load_config
 from umpire.mail.fetch import Fetcher
-from umpire.store.mailroom import Mailroom
 from umpire.store.folder import GameFolder
+from umpire.store.mailroom import Mailroom
+from umpire.usecases import actions
 
 pytestmark = pytest.mark.mail
 

@@ -16,9 +16,9 @@ from click.testing import CliRunner
 from mailhelpers import NOW, UMPIRE, deliver_at, email, make_game, order_text
 from mailservers import PASSWORD_ENV
 
-from umpire.usecases import actions
 from umpire.cli import main
 from umpire.store.folder import GameFolder
+from umpire.usecases import actions
 
 pytestmark = pytest.mark.mail
 DEADLINE = NOW + timedelta(days=1)          # make_game's round 1 with deadline=1 day: 2025-03-02 12:00 UTC

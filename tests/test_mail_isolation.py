@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from mailhelpers import email, make_game, order_text
 from test_mail_fetch import fetch_args, orders_journaled
 
-from umpire.families.dampfross import orders
 from umpire.cli import main
 from umpire.families.dampfross import family as dampfross_family
+from umpire.families.dampfross import orders
 from umpire.mail import early_close, fetch
 
 pytestmark = pytest.mark.mail

@@ -8,11 +8,11 @@ from datetime import timedelta
 
 from mailhelpers import NOW, UMPIRE, email, make_game, order_text
 
-from umpire.usecases import actions
 from umpire.mail.config import MailConfig
 from umpire.mail.fetch import Fetcher
-from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
+from umpire.usecases import actions
+from umpire.usecases.replay import replay
 
 
 def take(folder, raws, received=NOW):

@@ -24,17 +24,17 @@ from test_mail_fetch import fetch_args
 from test_mail_welcome import smtp_args
 from volldampf_helpers import TINY
 
-from umpire.usecases import actions
 from umpire.cli import main
-from umpire.kernel.echo import MASK
 from umpire.families.dampfross.family import FAMILY as DAMPFROSS
 from umpire.families.volldampf.family import FAMILY as VOLLDAMPF
+from umpire.kernel.echo import MASK
+from umpire.kernel.order_header import PRESS_LIMIT
 from umpire.mail import replies, subjects
 from umpire.mail.config import MailConfig
 from umpire.mail.decode import Mail, read_mail
 from umpire.mail.fetch import Fetcher
-from umpire.kernel.order_header import PRESS_LIMIT
 from umpire.store.folder import GameFolder
+from umpire.usecases import actions
 
 SUBJECT_NOTE = "looks like orders, but the umpire does not read the Subject of a message"
 WELCOME = "g1: welcome, Red Lines: your order code and newsletter 001"

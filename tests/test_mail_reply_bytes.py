@@ -4,7 +4,7 @@ with the SMTP policy, for every reply (the fast way is taken only where it gives
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -46,14 +46,14 @@ def test_reply_bytes_are_those_of_the_composed_message(seed):
 def test_a_confirmation_is_built_directly():
     mail = Mail("0" * 32, "<m1@example.org>", "red@example.org", "orders", "", "", "body", False)
     body = replies.paragraphs(replies.NOT_ACCEPTED_TEXT)
-    expected = replies.compose(mail, body, "umpire@example.org", datetime(2025, 3, 1, tzinfo=timezone.utc))
-    assert replies.reply_bytes(mail, body, "umpire@example.org", datetime(2025, 3, 1, tzinfo=timezone.utc)) == \
+    expected = replies.compose(mail, body, "umpire@example.org", datetime(2025, 3, 1, tzinfo=UTC))
+    assert replies.reply_bytes(mail, body, "umpire@example.org", datetime(2025, 3, 1, tzinfo=UTC)) == \
         expected.as_bytes(policy=mailpolicy.SMTP)
 
 
 def test_equal_times_in_two_zones_are_dated_each_as_it_is():
     mail = Mail("0" * 32, None, "red@example.org", "orders", "", "", "body", False)
-    utc = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+    utc = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
     cet = datetime(2025, 3, 1, 13, 0, tzinfo=timezone(timedelta(hours=1)))
     assert utc == cet
     assert b"Date: Sat, 01 Mar 2025 12:00:00 +0000\r\n" in replies.reply_bytes(mail, "x\n", "u@example.org", utc)

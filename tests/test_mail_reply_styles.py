@@ -12,12 +12,12 @@ from click.testing import CliRunner
 from mailhelpers import NOW, UMPIRE, email, make_game
 from test_mail_fetch import fetch_args, orders_journaled
 
-from umpire.usecases import actions
 from umpire.cli import main
+from umpire.game import Game
 from umpire.mail.config import MailConfig
 from umpire.mail.fetch import Fetcher
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases import actions
 
 ATTRIBUTION = "On Sat, 1 Mar 2025 at 12:00, Umpire <umpire@example.org> wrote:"
 OUTLOOK_HEAD = f"From: Umpire <{UMPIRE}>\nSent: Saturday, March 1, 2025 12:00 PM\nTo: red@example.org\n" \
@@ -252,6 +252,7 @@ def volldampf_filled(mail_body: str, code: str) -> str:
     """The player's newsletter mail with his own form filled in where it stands: his code, and the
     BONDS, BID and CHOOSE examples taken (their `#` out)."""
     from test_volldampf_orderform import examples
+
     from umpire.kernel import form_marks
     lines = mail_body.split("\n")
     start = next(i for i, line in enumerate(lines) if form_marks.turn_of_title(line))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email import message_from_bytes, policy
 
 import pytest
@@ -10,8 +10,8 @@ import yaml
 from click.testing import CliRunner
 from mailhelpers import UMPIRE, make_game
 
-from umpire.usecases import actions
 from umpire.cli import main
+from umpire.usecases import actions
 
 pytestmark = pytest.mark.mail
 
@@ -80,7 +80,7 @@ def test_a_newsletter_not_written_is_a_clear_error(game, smtp):
 
 def test_remind_mails_only_the_companies_without_orders_once_a_round(game, smtp):
     folder, codes = game
-    actions.submit(folder, "GAME g1\nCOMPANY red\nHOME Alpha\n".encode())
+    actions.submit(folder, b"GAME g1\nCOMPANY red\nHOME Alpha\n")
     first = CliRunner().invoke(main, smtp_args("remind", folder.path, smtp))
     assert first.exit_code == 0 and "Reminders queued for: blue." in first.output
     (msg,) = [parsed(m) for m in smtp.messages]
@@ -118,10 +118,10 @@ def test_a_recipient_the_smtp_server_refuses_is_said_logged_not_retried_and_in_t
     again = CliRunner().invoke(main, smtp_args("send", folder.path, smtp))
     assert "refused" not in again.output and len(smtp.messages) == 2
     games = folder.path.parent
-    text = " ".join(digest_text(games, datetime(2025, 3, 2, 9, tzinfo=timezone.utc), "").split())
+    text = " ".join(digest_text(games, datetime(2025, 3, 2, 9, tzinfo=UTC), "").split())
     assert ("Recipients the SMTP server refused since the last digest: g1: " + record["file"]
             + " to watcher@example.org: 550 5.1.1") in text
-    later = " ".join(digest_text(games, datetime(2025, 3, 3, 9, tzinfo=timezone.utc), "2025-03-02T09:00:00").split())
+    later = " ".join(digest_text(games, datetime(2025, 3, 3, 9, tzinfo=UTC), "2025-03-02T09:00:00").split())
     assert "Recipients the SMTP server refused since the last digest: none" in later
 
 
@@ -132,7 +132,7 @@ def test_a_message_refused_for_one_of_its_recipients_goes_to_the_others_and_says
     folder, _ = game
     room = Mailroom(folder.path)
     msg = sending.outgoing("g1", UMPIRE, "red@example.org, watcher@example.org", "g1: a note",
-                           datetime(2025, 3, 2, tzinfo=timezone.utc), "note")
+                           datetime(2025, 3, 2, tzinfo=UTC), "note")
     msg.set_content("A note to two.\n")
     name = room.queue("note.eml", msg.as_bytes(policy=policy.SMTP))
     room.log([{"type": "queued", "file": name, "kind": "note"}])

@@ -14,9 +14,9 @@ from mailhelpers import make_game
 from test_mail_send import smtp_args
 from volldampf_helpers import TINY
 
-from umpire.usecases import actions
 from umpire.cli import main
 from umpire.store.folder import GameFolder
+from umpire.usecases import actions
 
 pytestmark = pytest.mark.mail
 

@@ -15,9 +15,9 @@ import yaml
 from click.testing import CliRunner
 from mailhelpers import UMPIRE, make_game
 
-from umpire.usecases import actions, corrections
 from umpire.cli import main
 from umpire.store.folder import GameFolder
+from umpire.usecases import actions, corrections
 
 pytestmark = pytest.mark.mail
 

@@ -6,7 +6,7 @@ under her header lines leaves her awaited, with her form in the reply."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from mailhelpers import deliver_at, email, make_game, order_text
@@ -17,7 +17,7 @@ from umpire.usecases import actions
 
 pytestmark = pytest.mark.mail
 
-OPENED = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+OPENED = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture

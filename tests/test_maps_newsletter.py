@@ -3,11 +3,10 @@
 from pathlib import Path
 
 import pytest
-
-from umpire.usecases import actions
-from umpire.families.dampfross.gamemap import load_map
-
 from helpers import hex_map
+
+from umpire.families.dampfross.gamemap import load_map
+from umpire.usecases import actions
 
 MAPS = sorted(p.stem for p in (Path(__file__).parent.parent / "maps").glob("*.yaml") if hex_map(p))
 

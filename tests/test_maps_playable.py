@@ -12,8 +12,8 @@ import heapq
 from pathlib import Path
 
 import pytest
+from helpers import hex_map
 
-from umpire.kernel.dice import SeededDice
 from umpire.families.dampfross.engine.building import Refusal, segment_cost
 from umpire.families.dampfross.engine.construction import resolve_construction_round, start_game
 from umpire.families.dampfross.engine.operations import resolve_operations_round
@@ -22,9 +22,8 @@ from umpire.families.dampfross.gamemap import STATIONS, GameMap, load_map
 from umpire.families.dampfross.hexgrid import Hex, label, parse_label
 from umpire.families.dampfross.orders import Chain, Order, RaceEntry, Route
 from umpire.families.dampfross.ruleset import load_rules
+from umpire.kernel.dice import SeededDice
 from umpire.kernel.ruleset import Ruleset
-
-from helpers import hex_map
 
 MAPS = sorted(p for p in (Path(__file__).parent.parent / "maps").glob("*.yaml") if hex_map(p))
 ROUND_LIMIT = 400

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from helpers import hex_map_source
 
 ROOT = Path(__file__).parent.parent

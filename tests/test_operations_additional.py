@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from opskit import NETWORK, announce, events_of, make_state, run_round
+
 from umpire.families.dampfross.engine.operations import status_facts
 from umpire.families.dampfross.ruleset import load_rules
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import TEST_MAP
+
 from umpire.cli import main
 
 PLANS = {   # each company's planned line, built a little every round

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from opskit import NETWORK, ScriptedDice, announce, events_of, make_state, run_round
+
 from umpire.families.dampfross.engine.construction import Emitter
 from umpire.families.dampfross.engine.operations import open_operations_round
 

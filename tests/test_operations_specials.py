@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
 from opskit import ScriptedDice, events_of, make_state
+
 from umpire.families.dampfross.engine.construction import Emitter
 from umpire.families.dampfross.engine.transports import Announcer, is_special
 from umpire.families.dampfross.gamemap import load_map

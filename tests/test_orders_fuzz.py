@@ -14,21 +14,23 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from conftest import TEST_MAP
 from hypothesis import given
 from hypothesis import strategies as st
-
-from conftest import TEST_MAP
 from orderfuzz import CODES, MAPS, PROFILE, SECONDS, order_text
-from umpire.usecases.actions import SubmitResult
+
 from umpire.cli import main
-from umpire.kernel.echo import QUOTE_CHARS
 from umpire.families.dampfross.engine.preview import preview_order
 from umpire.families.dampfross.gamemap import load_map
-from umpire.mail import replies
 from umpire.families.dampfross.orders import MAX_ORDER_BYTES, MAX_REFUSED_LINES, Order, _mail_lines, parse_order
-from umpire.kernel.order_header import keyword_of as _keyword, mask_codes, visible as _visible
+from umpire.game import Game
+from umpire.kernel.echo import QUOTE_CHARS
+from umpire.kernel.order_header import keyword_of as _keyword
+from umpire.kernel.order_header import mask_codes
+from umpire.kernel.order_header import visible as _visible
+from umpire.mail import replies
 from umpire.store.folder import GameFolder, dump_yaml
-from umpire.usecases.game import Game
+from umpire.usecases.actions import SubmitResult
 
 MESSAGE_CHARS = 2_000        # the longest message one refused line may get
 OUTPUT_CHARS = 16 * MAX_ORDER_BYTES   # what `submit` may print of one order (its preview line by line)
@@ -91,7 +93,7 @@ def timed(fn, *args):
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bundled(name):
     return load_map(name)
 

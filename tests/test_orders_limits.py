@@ -3,9 +3,9 @@ QUOTE_CHARS characters) and what would work said; the limits of docs/orders.md."
 
 import pytest
 
-from umpire.kernel.echo import ELLIPSIS, QUOTE_CHARS, clip, quote
 from umpire.families.dampfross.hexgrid import label, parse_label
 from umpire.families.dampfross.orders import MAX_LINE_CHARS, MAX_ORDER_BYTES, MAX_REFUSED_LINES, parse_order
+from umpire.kernel.echo import ELLIPSIS, QUOTE_CHARS, clip, quote
 
 
 def parse(text, test_map):

@@ -11,24 +11,24 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
-
 from orderfuzz import MAPS, PROFILE, ROOT
+
 from umpire.cli import main, run
 from umpire.errors import DataError
+from umpire.families.dampfross.engine.preview import preview_order
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import label, parse_label
 from umpire.families.dampfross.orders import parse_order
-from umpire.usecases.actions import SubmitResult
-from umpire.families.dampfross.engine.preview import preview_order
-from umpire.mail import replies
+from umpire.game import Game
 from umpire.kernel.names import place_key
+from umpire.mail import replies
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases.actions import SubmitResult
 
 COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bundled(name):
     return load_map(name)
 

@@ -13,13 +13,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from umpire.cli import main
-from umpire.usecases.demo import demo_dir
 from umpire.errors import UmpireError
-from umpire.usecases.play import read_archive
-from umpire.usecases.replay import replay
+from umpire.game import Game
 from umpire.resources import data_dir
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases.demo import demo_dir
+from umpire.usecases.play import read_archive
+from umpire.usecases.replay import replay
 
 SPEC = (demo_dir() / "demo.yaml").read_text(encoding="utf-8")
 

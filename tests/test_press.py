@@ -3,12 +3,13 @@ may hold it back, codes never print, and the order's parser never sees it."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from helpers import run_ok
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.orders import parse_order
 from umpire.usecases.press import PRESS_LIMIT, split_press
-from helpers import run_ok
 
 
 def test_press_runs_to_endpress_or_the_end_and_skips_quotes():

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-
 from opskit import chain_hexes, make_state
-from umpire.kernel.ledger import BANK
+
 from umpire.families.dampfross.engine.routes import RouteError, check_route
 from umpire.families.dampfross.hexgrid import parse_label
 from umpire.families.dampfross.orders import Route
+from umpire.kernel.ledger import BANK
 
 START, GOAL = [parse_label("C3")], [parse_label("I4")]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from opskit import ScriptedDice, chain_hexes, events_of, make_state
+
 from umpire.families.dampfross.engine.construction import Emitter
 from umpire.families.dampfross.engine.races import Race, Train
 from umpire.families.dampfross.engine.routes import Plan
@@ -35,6 +36,7 @@ def race(trains, dice_values, rules, balances):
 
 def _map():
     from conftest import TEST_MAP
+
     from umpire.families.dampfross.gamemap import load_map
     return load_map(TEST_MAP)
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from umpire.usecases import demo
 from umpire.families.dampfross.render.edition import map_content
 from umpire.families.dampfross.render.pdf import map_pdf, newsletter_pdf
 from umpire.families.dampfross.render.report import newsletter_facts
+from umpire.game import Game
+from umpire.usecases import demo
 from umpire.usecases.family_folder import handed
-from umpire.usecases.game import Game
 
 
 def test_two_plays_give_byte_identical_newsletters(demo_played, tmp_path):

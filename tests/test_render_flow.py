@@ -8,10 +8,9 @@ import re
 import subprocess
 
 import pytest
+from pixels import need_pdftoppm
 
 from umpire.render.flow import Column, Flow
-
-from pixels import need_pdftoppm
 
 
 def _pages(pdf: bytes, tmp_path) -> list[str]:

@@ -8,17 +8,16 @@ import math
 from pathlib import Path
 
 import pytest
+from busy import busy_state
+from helpers import hex_map
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from umpire.families.dampfross.hexgrid import label
-from umpire.render.paper import paper_size
 from umpire.families.dampfross.render import labels, mapdraw, sheets
-from umpire.render import fonts
 from umpire.families.dampfross.render.styles import company_styles
-
-from busy import busy_state
-from helpers import hex_map
+from umpire.render import fonts
+from umpire.render.paper import paper_size
 
 MAPS = sorted(p.stem for p in (Path(__file__).parent.parent / "maps").glob("*.yaml") if hex_map(p))
 
@@ -150,8 +149,9 @@ class Strings(Canvas):
 def test_a_hex_label_a_line_passes_under_is_drawn_above_the_lines(test_map):
     """Every side of G7 carries six companies' lines: its label finds no clear spot, and is drawn
     after the lines (on a light patch) instead of under them."""
-    from reportlab.lib.pagesizes import A4
     import io
+
+    from reportlab.lib.pagesizes import A4
 
     g7 = (6, 6)
     edges = [tuple(sorted((g7, n))) for n in test_map.grid.neighbours(g7)]
@@ -196,8 +196,10 @@ def _contrast(a, b) -> float:
 def test_every_hex_label_stands_out_from_its_terrain(test_map):
     """Plain, mountain and foreign hexes: each label's colour against its hex's fill has the
     contrast small print needs."""
-    from reportlab.lib.pagesizes import A4
     import io
+
+    from reportlab.lib.pagesizes import A4
+
     from umpire.families.dampfross.hexgrid import parse_label
     from umpire.families.dampfross.render.styles import load_styles
 

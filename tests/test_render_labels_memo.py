@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from busy import busy_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,8 +15,6 @@ from umpire.families.dampfross.render import labels, mapdraw, sheets
 from umpire.families.dampfross.render.styles import company_styles
 from umpire.render import fonts
 from umpire.render.paper import paper_size
-
-from busy import busy_state
 
 _BUSY = {}
 

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner
 import pytest
+from click.testing import CliRunner
+from conftest import TEST_MAP
+from helpers import hex_map
+from pixels import close, render_page
 from reportlab.lib.pagesizes import A3, A4
 
 from umpire.cli import main
 from umpire.errors import UmpireError
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import Grid
-from umpire.render.paper import paper_size
 from umpire.families.dampfross.render import sheets
 from umpire.families.dampfross.render.styles import load_styles
-
-from conftest import TEST_MAP
-from helpers import hex_map
-from pixels import close, render_page
+from umpire.render.paper import paper_size
 
 MAPS = sorted(p.stem for p in (Path(__file__).parent.parent / "maps").glob("*.yaml") if hex_map(p))
 
@@ -94,6 +93,7 @@ def test_an_unknown_paper_size_is_refused_with_what_would_work():
 
 def _render(path, game_map):
     from reportlab.pdfgen import canvas
+
     from umpire.families.dampfross.render import mapdraw
     from umpire.render import fonts
 
@@ -135,6 +135,7 @@ def _words(pdf: bytes, tmp_path) -> list[tuple[float, float, list]]:
     import html
     import re
     import subprocess
+
     from pixels import need_pdftoppm
 
     need_pdftoppm()
@@ -176,7 +177,9 @@ def test_every_word_of_a_map_page_lies_inside_its_margins_and_above_its_footer(t
 
 def test_a_legend_too_long_for_its_band_is_set_in_smaller_type_to_stay_above_it():
     import io
+
     from reportlab.pdfgen.canvas import Canvas
+
     from umpire.families.dampfross.render import mapdraw
     from umpire.families.dampfross.render.styles import company_styles
     from umpire.render import fonts

@@ -9,17 +9,16 @@ import subprocess
 
 import pytest
 from click.testing import CliRunner
+from pixels import need_pdftoppm
 
-from umpire.usecases import actions
 from umpire.cli import main
 from umpire.families.dampfross.hexgrid import label
-from umpire.render.paper import paper_size
 from umpire.families.dampfross.render import sheets
-from umpire.render import fonts
 from umpire.families.dampfross.render.styles import company_styles
-
-from pixels import need_pdftoppm
-from umpire.usecases.game import Game
+from umpire.game import Game
+from umpire.render import fonts
+from umpire.render.paper import paper_size
+from umpire.usecases import actions
 
 NAMES = ["red:Çağ Demiryolu", "blue:Σιδηρόδρομοι Ελλάδος", "green:Железная дорога"]
 

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
 
+import pytest
+from pixels import close, render_page
+
 from umpire.families.dampfross.hexgrid import parse_label
-from umpire.render.paper import paper_size
 from umpire.families.dampfross.render import mapdraw, sheets
 from umpire.families.dampfross.render.edition import map_content
 from umpire.families.dampfross.render.styles import load_styles
-
-from pixels import close, render_page
-from umpire.usecases.game import Game
+from umpire.game import Game
+from umpire.render.paper import paper_size
 
 MAP_PAGE = 2
 TESTLAND = Path(__file__).parent / "games" / "testland"

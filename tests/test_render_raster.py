@@ -6,16 +6,16 @@ from __future__ import annotations
 import io
 import json
 
-from hypothesis import given, strategies as st
+from conftest import TEST_MAP
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 from reportlab.lib import colors
 
-from umpire.usecases import actions
 from umpire.render import raster
 from umpire.render.fonts import BOLD
+from umpire.usecases import actions
 from umpire.usecases.replay import replay
-
-from conftest import TEST_MAP
 
 
 def _pixels(c: raster.RasterCanvas) -> Image.Image:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from umpire.cli import main
+from umpire.game import Game
 from umpire.render import NEWSLETTER_LAYOUT
-from umpire.usecases.game import Game
 from umpire.usecases.replay import describe_difference, replay
 
 

@@ -2,15 +2,15 @@
 passed or every order in), says who is awaited and until when otherwise, `--force` resolves
 anyway, and `--round N` makes a repeated command a no-op."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import yaml
 from click.testing import CliRunner
+from conftest import TEST_MAP
 
 from umpire.cli import main
-from umpire.usecases.due import due
 from umpire.store.folder import GameFolder
-from conftest import TEST_MAP
+from umpire.usecases.due import due
 
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
 RED = "GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3\n"
@@ -55,7 +55,7 @@ def test_without_a_deadline_resolve_waits_for_every_order_and_says_who_is_awaite
 def test_before_the_deadline_resolve_says_until_when(tmp_path):
     folder = make(tmp_path, "deadline=7 days")
     send(tmp_path, folder, RED)
-    set_deadline(folder, datetime(2999, 1, 1, 18, 0, tzinfo=timezone.utc))
+    set_deadline(folder, datetime(2999, 1, 1, 18, 0, tzinfo=UTC))
     result = umpire("resolve", folder)
     assert result.exit_code == 1
     assert "awaits orders from blue until the deadline, 2999-01-01 18:00 UTC" in result.output
@@ -64,7 +64,7 @@ def test_before_the_deadline_resolve_says_until_when(tmp_path):
 def test_after_the_deadline_resolve_resolves_with_orders_missing(tmp_path):
     folder = make(tmp_path, "deadline=7 days")
     send(tmp_path, folder, RED)
-    set_deadline(folder, datetime(2000, 1, 1, tzinfo=timezone.utc))
+    set_deadline(folder, datetime(2000, 1, 1, tzinfo=UTC))
     result = umpire("resolve", folder)
     assert result.exit_code == 0 and "Round 1 resolved" in result.output
 
@@ -113,7 +113,7 @@ def test_a_finished_game_is_not_due(tmp_path):
 def test_due_compares_the_deadline_with_the_time_given(tmp_path):
     folder = make(tmp_path, "deadline=7 days")
     send(tmp_path, folder, RED)
-    deadline = datetime(2030, 5, 1, 12, 0, tzinfo=timezone.utc)
+    deadline = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
     set_deadline(folder, deadline)
     game = GameFolder(folder)
     before, after = due(game, deadline - timedelta(minutes=1)), due(game, deadline)
@@ -156,6 +156,7 @@ def test_round_0_of_a_running_game_was_never_played(tmp_path):
 
 def test_one_winner_is_the_winner(tmp_path):
     from types import SimpleNamespace
+
     from umpire.cli.game import _winners
     folder = SimpleNamespace(company=lambda c: {"name": c.title()})
     assert _winners(folder, ["red"]) == "Winner: Red (red)"

@@ -4,15 +4,15 @@ says whether any failed."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from click.testing import CliRunner
 from conftest import TEST_MAP
 
-from umpire.usecases import actions, sweep
 from umpire.cli import main, progress
-from umpire.usecases.game import Game
+from umpire.game import Game
+from umpire.usecases import actions, sweep
 
 COMPANIES = ["red:Red Lines", "blue:Blue Star"]
 ORDERS = {"red": "GAME {g}\nCOMPANY red\nHOME Alpha\nBUILD C3-D3\n",
@@ -44,7 +44,7 @@ def rounds(games):
 
 
 def test_every_due_game_is_resolved_and_the_others_are_left(games):
-    later = datetime.now(timezone.utc) + timedelta(hours=2)
+    later = datetime.now(UTC) + timedelta(hours=2)
     outcomes = sweep.resolve_due(games, now=later)
     assert [(o.game, o.outcome) for o in outcomes] == [
         ("a-due", "resolved"), ("b-waiting", "not due"), ("c-due", "resolved"), ("d-late", "resolved")]

@@ -8,7 +8,6 @@ import pytest
 from click.testing import CliRunner
 
 from umpire.cli import main
-
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import parse_label
 from umpire.families.dampfross.render import rules_brief

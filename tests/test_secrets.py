@@ -11,11 +11,11 @@ import subprocess
 import pytest
 import yaml
 from click.testing import CliRunner
-
 from conftest import TEST_MAP
+
 from umpire.cli import main
-from umpire.kernel.echo import MASK
 from umpire.families.dampfross.orders import parse_order
+from umpire.kernel.echo import MASK
 from umpire.kernel.order_header import mask_codes
 
 SEED = "hush-seed-8172"

@@ -15,11 +15,11 @@ import yaml
 from click.testing import CliRunner
 
 from umpire.cli import main
+from umpire.game import Game
 from umpire.site import build_site
 from umpire.site.build import game_folders
 from umpire.site.sections import read_edition
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
 
 
 def every_file(site: Path) -> dict[str, bytes]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from browser import console_errors, needs_browser, start_browser, stop_browser
 
 pytestmark = [pytest.mark.browser, needs_browser]

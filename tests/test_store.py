@@ -4,9 +4,9 @@ import json
 
 import pytest
 
+from umpire.game import Game
 from umpire.store import atomic
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
 
 
 def test_atomic_write_leaves_no_temporary_files(tmp_path):
@@ -46,7 +46,7 @@ def test_journal_appends_keep_every_earlier_byte(tmp_path):
 
 def test_orders_are_stored_verbatim_under_new_names(tmp_path):
     folder = GameFolder(tmp_path)
-    raw = "GAME g\r\nCOMPANY red\r\nBUILD C3-D3  # ünïcode\r\n".encode("utf-8")
+    raw = "GAME g\r\nCOMPANY red\r\nBUILD C3-D3  # ünïcode\r\n".encode()
     first = folder.store_raw(1, "red", raw)
     second = folder.store_raw(1, "red", b"again")
     assert str(first) == "orders/1/0001-red.txt" and str(second) == "orders/1/0002-red.txt"

@@ -1,5 +1,5 @@
 """The store keeps files and knows no game: it imports no family and nothing of the layers above it
-(the Game in umpire/usecases/game.py reads the folder as its family does), and nothing outside the
+(the Game in umpire/game.py reads the folder as its family does), and nothing outside the
 store reaches into a GameFolder's private fields."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def store_modules() -> list[str]:
 
 
 def test_the_import_walk_follows_relative_and_lazy_imports():
-    reached = reached_from(["umpire.usecases.game"])
+    reached = reached_from(["umpire.game"])
     assert {"umpire.families", "umpire.store.folder", "umpire.store.atomic", "umpire.kernel.options"} <= reached
 
 

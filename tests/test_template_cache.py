@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from umpire.usecases import actions
-from umpire.render import newsletter, template_cache
 from umpire.families.dampfross.render.report import newsletter_facts
-from umpire.usecases.family_folder import handed
+from umpire.game import Game
+from umpire.render import newsletter, template_cache
 from umpire.resources import data_dir
-from umpire.usecases.game import Game
+from umpire.usecases import actions
+from umpire.usecases.family_folder import handed
 
 TEMPLATE = "newsletter.txt.j2"
 # the templates TEMPLATE includes (its masthead, ...), compiled with it, in their order

@@ -13,12 +13,12 @@ import pytest
 from click.testing import CliRunner
 from conftest import TEST_MAP
 
-from umpire.usecases import actions
 from umpire.cli import main
 from umpire.errors import UmpireError
 from umpire.mail.config import MailConfig
 from umpire.mail.welcome import queue_welcomes
 from umpire.render import newsletter, own_templates, template_cache
+from umpire.usecases import actions
 from umpire.usecases.replay import replay
 
 COMPANIES = ["red:Red Lines:red@example.org", "blue:Blue Star:blue@example.org"]

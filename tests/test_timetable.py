@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import json
 import subprocess
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from click.testing import CliRunner
 from mailhelpers import NOW, make_game
 
-from umpire.usecases import actions
 from umpire.cli import main
-from umpire.usecases.due import due
 from umpire.errors import UmpireError
-from umpire.usecases.replay import replay
 from umpire.store.folder import GameFolder
 from umpire.timetable.deadlines import due_after, in_grace, lateness
+from umpire.usecases import actions
+from umpire.usecases.due import due
+from umpire.usecases.replay import replay
 
 
 def order(company="red", home="Alpha"):
@@ -37,16 +37,16 @@ def status(folder):
 def test_a_deadline_falls_at_the_games_hour_in_its_zone():
     options = {"deadline_at": "18:00", "deadline_zone": "Europe/Berlin"}
     # 2025-03-01 12:00 UTC + 7 days = 03-08 13:00 Berlin (CET): the next 18:00 there is 17:00 UTC that day
-    assert due_after(options, "7 days", NOW) == datetime(2025, 3, 8, 17, 0, tzinfo=timezone.utc)
+    assert due_after(options, "7 days", NOW) == datetime(2025, 3, 8, 17, 0, tzinfo=UTC)
     # after 18:00 local the deadline goes on to the next day's 18:00, never earlier than the span
-    late = datetime(2025, 3, 1, 18, 30, tzinfo=timezone.utc)
-    assert due_after(options, "7 days", late) == datetime(2025, 3, 9, 17, 0, tzinfo=timezone.utc)
+    late = datetime(2025, 3, 1, 18, 30, tzinfo=UTC)
+    assert due_after(options, "7 days", late) == datetime(2025, 3, 9, 17, 0, tzinfo=UTC)
 
 
 def test_a_deadline_hour_keeps_to_summer_time():
     options = {"deadline_at": "18:00", "deadline_zone": "Europe/Berlin"}
-    assert due_after(options, "7 days", datetime(2025, 6, 1, 8, 0, tzinfo=timezone.utc)) == \
-        datetime(2025, 6, 8, 16, 0, tzinfo=timezone.utc)
+    assert due_after(options, "7 days", datetime(2025, 6, 1, 8, 0, tzinfo=UTC)) == \
+        datetime(2025, 6, 8, 16, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("option,message", [("deadline_zone=Mars/Olympus", "not a time zone"),

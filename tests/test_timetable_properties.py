@@ -3,14 +3,14 @@ or refused with a reason; nothing else happens."""
 
 from __future__ import annotations
 
-from datetime import date, timezone
+from datetime import UTC, date
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from umpire.errors import UmpireError
-from umpire.mail.commands import commands, only_commands
 from umpire.kernel.order_header import split_press
+from umpire.mail.commands import commands, only_commands
 from umpire.timetable.spans import parse_date, parse_duration, parse_moment, time_of_day, zone
 
 LINES = st.lists(st.one_of(
@@ -37,7 +37,7 @@ def test_player_lines_are_read_and_never_reach_a_familys_parser(lines):
 @given(st.text(max_size=60))
 def test_times_as_written_are_read_or_refused_with_a_reason(text):
     for read in (parse_duration, time_of_day, zone, lambda t: parse_date(t, "FROM"),
-                 lambda t: parse_moment(t, timezone.utc)):
+                 lambda t: parse_moment(t, UTC)):
         try:
             value = read(text)
         except UmpireError as exc:

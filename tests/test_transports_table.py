@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from opskit import NETWORK, ScriptedDice, events_of, make_state
+
 from umpire.families.dampfross.engine.construction import Emitter
 from umpire.families.dampfross.engine.operations import open_operations_round
 from umpire.families.dampfross.engine.transports import Announcer, is_special, next_free, total_transports

@@ -4,11 +4,11 @@ a repeated run from cron do nothing."""
 
 from __future__ import annotations
 
+from helpers import run
 from volldampf_helpers import TINY
 
+from umpire.game import Game
 from umpire.usecases import actions
-from helpers import run
-from umpire.usecases.game import Game
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 

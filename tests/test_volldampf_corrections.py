@@ -4,13 +4,13 @@ and replay rebuilds the game byte for byte after both."""
 
 from __future__ import annotations
 
+from helpers import run
 from volldampf_helpers import TINY
 
+from umpire.game import Game
+from umpire.store.folder import GameFolder
 from umpire.usecases import actions
 from umpire.usecases.replay import replay
-from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
-from helpers import run
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 

@@ -13,12 +13,12 @@ from click.testing import CliRunner
 from mailhelpers import NOW
 from volldampf_helpers import TINY
 
-from umpire.usecases import actions
 from umpire.cli import main
-from umpire.usecases.due import due
 from umpire.errors import UmpireError
+from umpire.game import Game
+from umpire.usecases import actions
+from umpire.usecases.due import due
 from umpire.usecases.replay import replay
-from umpire.usecases.game import Game
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 TURN_DEADLINES = ("deadline=7 days", "deadline.B=2 days", "deadline.C=1 day")

@@ -4,9 +4,9 @@ replayed byte for byte."""
 from click.testing import CliRunner
 
 from umpire.cli import main
-from umpire.usecases.replay import replay
+from umpire.game import Game
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases.replay import replay
 
 
 def test_volldampf_demo_plays_to_the_end_and_replays(tmp_path):

@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from helpers import run
 from volldampf_helpers import TINY
 
 from umpire.usecases import actions
-from helpers import run
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 RECORDED = Path(__file__).parent / "games" / "volldampf-recorded"

@@ -8,14 +8,22 @@ from pathlib import Path
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pixels import close, render_page
 
 from umpire.cli import main
 from umpire.families.volldampf.board import Board, Link, Location, Region, load_board
-from umpire.families.volldampf.drawing import (LAND, PALETTE, SEA, TRACK_CELL, TRACK_SPACES, Position, board_pdf,
-                                               frame_for, track_cell)
+from umpire.families.volldampf.drawing import (
+    LAND,
+    PALETTE,
+    SEA,
+    TRACK_CELL,
+    TRACK_SPACES,
+    Position,
+    board_pdf,
+    frame_for,
+    track_cell,
+)
 from umpire.families.volldampf.markers import CUBE, cube_blocks
-
-from pixels import close, render_page
 
 TINY = Path(__file__).parent / "maps" / "volldampf-tiny.yaml"
 

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from volldampf_helpers import TINY, tiny_board
 
-from umpire.usecases import actions
 from umpire.cli import main
 from umpire.errors import UmpireError
+from umpire.game import Game
+from umpire.usecases import actions
 from umpire.usecases.replay import replay
-from umpire.usecases.game import Game
 
 TINY_BOARD = tiny_board()
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]

@@ -12,12 +12,12 @@ from mailhelpers import UMPIRE, email
 from mailservers import PASSWORD_ENV
 from volldampf_helpers import TINY
 
-from umpire.usecases import actions
 from umpire.cli import main
 from umpire.families.volldampf import transport
 from umpire.families.volldampf.state import card_name
+from umpire.game import Game
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases import actions
 
 pytestmark = pytest.mark.mail
 
@@ -70,7 +70,7 @@ def play_by_mail(tmp_path, dovecot, mailbox, smtp, players, options=()):
         mails = []
         for p in players:
             n += 1
-            text = "\n".join([f"GAME vm", f"PLAYER {p}", f"CODE {codes[p]}", f"ROUND {turn}",
+            text = "\n".join(["GAME vm", f"PLAYER {p}", f"CODE {codes[p]}", f"ROUND {turn}",
                               *body_lines(live, p)]) + "\n"
             mails.append(email(text, sender=f"{p}@example.org", msgid=f"<o{n}@example.org>"))
         dovecot.deliver(mailbox, mails)

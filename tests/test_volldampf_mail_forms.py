@@ -15,11 +15,11 @@ from test_volldampf_orderform import examples
 from test_volldampf_replies import words_of
 from volldampf_helpers import TINY
 
-from umpire.usecases import actions
-from umpire.kernel import form_marks
 from umpire.cli import main
+from umpire.game import Game
+from umpire.kernel import form_marks
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases import actions
 
 pytestmark = pytest.mark.mail
 PLAYERS = ["ann", "bob", "cy"]

@@ -16,8 +16,8 @@ from umpire.families.volldampf import engine
 from umpire.families.volldampf.orders import BodyReader
 from umpire.families.volldampf.preview import preview
 from umpire.families.volldampf.rules import load_volldampf_rules
+from umpire.game import Game
 from umpire.usecases import actions
-from umpire.usecases.game import Game
 from umpire.usecases.replay import replay
 
 SEATS = ["A", "B", "C"]

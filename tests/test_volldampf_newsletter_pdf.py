@@ -10,12 +10,12 @@ import shutil
 import subprocess
 
 import pytest
+from pixels import need_pdftoppm
 
+from umpire.game import Game
+from umpire.store.folder import GameFolder
 from umpire.usecases import actions, demo
 from umpire.usecases.replay import replay
-from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
-from pixels import need_pdftoppm
 
 
 @pytest.fixture(scope="module")

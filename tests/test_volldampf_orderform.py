@@ -17,10 +17,10 @@ from umpire.families.volldampf.orderform import order_form
 from umpire.families.volldampf.orders import TURN_OF
 from umpire.families.volldampf.preview import preview
 from umpire.families.volldampf.state import CUBE_COLOURS
+from umpire.game import Game
 from umpire.kernel import form_marks
 from umpire.store.folder import GameFolder
 from umpire.usecases import actions
-from umpire.usecases.game import Game
 
 BOARD = tiny_board()
 KINDS = ("Schnelle Lok", "Subvention", "Günstige Gelegenheit", "Sabotage", "Zusatzfracht", "Alles neu",

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from volldampf_helpers import tiny_board
 
 from umpire.errors import UmpireError
-from umpire.families.volldampf.orders import Build, BodyReader, Decline, Discard, Move
+from umpire.families.volldampf.orders import BodyReader, Build, Decline, Discard, Move
 
 SEATS = ["ann", "bob", "cy"]
 BOARD = tiny_board()

@@ -7,16 +7,16 @@ from __future__ import annotations
 import io
 import json
 
+from helpers import run_ok
 from PIL import Image
 from pixels import close, render_page
 
-from umpire.usecases import demo
 from umpire.families.volldampf.drawing import PAGE, PICTURE_WIDTH, colour, frame_for
 from umpire.families.volldampf.markers import CUBE, cube_blocks
 from umpire.families.volldampf.report import player_colours
+from umpire.game import Game
+from umpire.usecases import demo
 from umpire.usecases.replay import replay
-from helpers import run_ok
-from umpire.usecases.game import Game
 
 PLAYERS = ["--company", "ann:Ann:ann@example.org", "--company", "bob:Bob:bob@example.org",
            "--company", "cy:Cy:cy@example.org"]

@@ -8,9 +8,9 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from orderfuzz import PROFILE
 from volldampf_helpers import tiny_board, worked_board
+
 from umpire.families.volldampf.board import load_board
 from umpire.families.volldampf.orders import BodyReader
 

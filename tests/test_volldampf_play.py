@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from umpire.cli import main
-from umpire.usecases.replay import replay
+from umpire.game import Game
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases.replay import replay
 
 ARCHIVE = Path(__file__).parent / "games" / "volldampf-recorded"
 

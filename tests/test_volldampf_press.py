@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import re
 
+from helpers import run_ok
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from volldampf_helpers import TINY, tiny_board
 
 from umpire.families import family
 from umpire.usecases.replay import replay
-from helpers import run_ok
 
 BOARD = tiny_board()
 VOLLDAMPF = family("volldampf")

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from test_volldampf_mail import fetch_args, newsletter_bodies, send_args
 from mailhelpers import email
+from test_volldampf_mail import fetch_args, newsletter_bodies, send_args
 from volldampf_helpers import TINY
 
-from umpire.usecases import actions
 from umpire.cli import main
-from umpire.usecases.replay import replay
+from umpire.game import Game
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases import actions
+from umpire.usecases.replay import replay
 
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 

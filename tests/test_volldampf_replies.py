@@ -6,17 +6,17 @@ of a rule reference he never got."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from volldampf_helpers import TINY
 
-from umpire.usecases import actions
+from umpire.game import Game
 from umpire.mail import remind, replies
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases import actions
 
 PLAYERS = ["ann", "bob", "cy"]
 DAMPFROSS_WORDS = re.compile(r"\b(company|companies|round|rounds|units?)\b|section \d", re.IGNORECASE)
@@ -153,7 +153,7 @@ def test_the_scheduled_reminder_and_the_late_notice_name_the_mail_turn(tmp_path)
     from umpire.mail.config import load_config
     from umpire.store.mailroom import Mailroom
 
-    opened = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+    opened = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
     folder, _ = actions.create_game(tmp_path / "vr", str(TINY), "volldampf",
                                     [f"{p}:{p.title()}:{p}@example.org" for p in PLAYERS], seed="replies",
                                     option_specs=("deadline=2 days", "remind=1 day", "remind_late_to_all=true"),

@@ -7,7 +7,7 @@ replays as it was played. And a turn closes before its deadline only on clean or
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import yaml
 from conftest import TEST_MAP
@@ -15,15 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from volldampf_helpers import TINY
 
+from umpire.families.volldampf.report import ASKS
+from umpire.game import Game
+from umpire.kernel.order_header import ORDER_READING, plain_dashes
+from umpire.site.history import moments, published_orders
+from umpire.store.folder import GameFolder
 from umpire.usecases import actions
 from umpire.usecases.due import due
-from umpire.families.volldampf.report import ASKS
-from umpire.kernel.order_header import ORDER_READING, plain_dashes
-from umpire.site.history import published_orders, moments
-from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
 
-NOW = datetime(2025, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 COMPANIES = ["red:Red Lines:red@example.org", "blue:Blue Star:blue@example.org"]
 
 

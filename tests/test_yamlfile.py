@@ -10,8 +10,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umpire.kernel import yamlfile
 from umpire.errors import DataError
+from umpire.kernel import yamlfile
 from umpire.kernel.yamlfile import LineDict, LineList
 
 ROOT = Path(__file__).parent.parent

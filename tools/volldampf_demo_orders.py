@@ -12,12 +12,12 @@ from pathlib import Path
 
 import yaml
 
-from umpire.kernel.draws import SeededDraws
 from umpire.families.volldampf import engine, transport
 from umpire.families.volldampf.board import load_board
 from umpire.families.volldampf.orders import BodyReader
 from umpire.families.volldampf.rules import load_volldampf_rules
 from umpire.families.volldampf.state import card_name, turn_name
+from umpire.kernel.draws import SeededDraws
 
 
 def plan_a(state, p, i):

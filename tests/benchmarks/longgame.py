@@ -17,9 +17,9 @@ sys.path.insert(0, str(Path(__file__).parent.parent))
 from test_maps_playable import Builder, build_costs, race_entries
 
 from umpire.families.dampfross.hexgrid import label
+from umpire.game import Game
 from umpire.store.folder import GameFolder
 from umpire.usecases import actions
-from umpire.usecases.game import Game
 from umpire.usecases.pdf_batch import PdfBatch, worker_count
 
 COMPANIES = ["red", "blue", "green", "black", "orange", "purple"]

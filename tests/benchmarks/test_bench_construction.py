@@ -1,11 +1,11 @@
 """Resolving one construction round: 6 companies, 150 segments each, on a 45 x 45 map (goal: median < 20 ms)."""
 
-from umpire.kernel.dice import RecordedDice
 from umpire.families.dampfross.engine import construction
 from umpire.families.dampfross.gamemap import City, GameMap
 from umpire.families.dampfross.hexgrid import Grid, label
 from umpire.families.dampfross.orders import parse_order
 from umpire.families.dampfross.ruleset import load_rules
+from umpire.kernel.dice import RecordedDice
 
 SIZE = 45
 

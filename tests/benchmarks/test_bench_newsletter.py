@@ -24,11 +24,11 @@ from umpire.families.dampfross.render import mapdraw
 from umpire.families.dampfross.render import pdf as pdf_module
 from umpire.families.dampfross.render.edition import map_content
 from umpire.families.dampfross.render.report import newsletter_facts
+from umpire.game import Game
 from umpire.kernel.dice import commitment
 from umpire.resources import find_named
 from umpire.store.folder import GameFolder, dump_yaml
 from umpire.usecases.family_folder import handed
-from umpire.usecases.game import Game
 from umpire.usecases.publish import write_newsletter
 
 SIZE, COMPANIES, SEGMENTS, ROUNDS = 45, 6, 150, 25

@@ -11,16 +11,16 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
 
-from conftest import TEST_MAP  # noqa: E402
-from umpire.kernel.dice import SeededDice  # noqa: E402
-from umpire.families.dampfross.engine import construction, operations  # noqa: E402
-from umpire.families.dampfross.engine.route_assistant import NoRoute, cheapest_build, fastest_route  # noqa: E402
-from umpire.families.dampfross.gamemap import City, GameMap, load_map  # noqa: E402
-from umpire.families.dampfross.hexgrid import Grid, label, parse_label  # noqa: E402
-from umpire.families.dampfross.orders import parse_order  # noqa: E402
-from umpire.families.dampfross.ruleset import load_rules  # noqa: E402
+from conftest import TEST_MAP
+from opskit import make_state
 
-from opskit import make_state  # noqa: E402
+from umpire.families.dampfross.engine import construction, operations
+from umpire.families.dampfross.engine.route_assistant import NoRoute, cheapest_build, fastest_route
+from umpire.families.dampfross.gamemap import City, GameMap, load_map
+from umpire.families.dampfross.hexgrid import Grid, label, parse_label
+from umpire.families.dampfross.orders import parse_order
+from umpire.families.dampfross.ruleset import load_rules
+from umpire.kernel.dice import SeededDice
 
 PLANS = {
     "red": "C3-D3-E3-F3-G4-G5-G6-H5-I6-J6-K7-K8-L8-M9",

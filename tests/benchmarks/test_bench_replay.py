@@ -13,7 +13,7 @@ from baseline import against, umpire
 from longgame import ROUNDS, play
 
 from umpire.forked import available_cpus
-from umpire.usecases.game import Game
+from umpire.game import Game
 from umpire.usecases.replay import replay
 
 

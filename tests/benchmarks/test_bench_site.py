@@ -13,11 +13,11 @@ import shutil
 import pytest
 from longgame import ROUNDS, play
 
-from umpire.usecases import actions
-from umpire.usecases.rollback import rollback
+from umpire.game import Game
 from umpire.site import build_site
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
+from umpire.usecases import actions
+from umpire.usecases.rollback import rollback
 
 
 @pytest.fixture(scope="module")

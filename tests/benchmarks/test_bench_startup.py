@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from baseline import against, python, umpire
 
-from umpire.usecases import actions
-from umpire.kernel import yamlfile
 from umpire.families.dampfross.gamemap import load_map
 from umpire.families.dampfross.hexgrid import parse_label
+from umpire.kernel import yamlfile
+from umpire.usecases import actions
 
 IMPORT_BASELINE = "import click, yaml, jinja2"
 

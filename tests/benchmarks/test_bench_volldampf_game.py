@@ -17,8 +17,8 @@ from baseline import BIN, against, python, umpire
 
 from umpire.families.volldampf.board import load_board
 from umpire.families.volldampf.drawing import board_pdf
+from umpire.game import Game
 from umpire.store.folder import GameFolder
-from umpire.usecases.game import Game
 
 TOOL = Path(__file__).parents[2] / "tools" / "volldampf_demo_orders.py"
 SPEC = """game: six

@@ -200,7 +200,7 @@ def run(args: list[str] | None = None):
     except OSError as exc:
         click.echo(report_os_error(exc, debug, args), err=True)
         sys.exit(1)
-    except Exception as exc:   # noqa: BLE001  (a defect: reported and saved, never swallowed)
+    except Exception as exc:
         click.echo(report_defect(exc, args, debug), err=True)
         sys.exit(DEFECT_EXIT)
 

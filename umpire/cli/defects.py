@@ -10,7 +10,7 @@ no game folder), or the traceback itself with `--debug`; the exit code is 70 (EX
 from __future__ import annotations
 
 import errno
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from .. import __version__
@@ -55,7 +55,7 @@ def trace(exc: BaseException) -> str:
 
 def _save(report: str, args: list[str]) -> Path | None:
     import platform
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     text = (f"umpire {__version__}, Python {platform.python_version()}, {now.isoformat(timespec='seconds')}\n"
             f"command: umpire {' '.join(args)}\n\n{report}")
     name = f"{now.strftime('%Y%m%dT%H%M%S%fZ')}.txt"

@@ -11,9 +11,9 @@ from shlex import quote
 import click
 
 from ..errors import UmpireError
+from ..game import Game
 from ..store.folder import GameFolder
 from ..usecases import actions
-from ..usecases.game import Game
 from .locking import locking
 from .note import checked, note_option
 

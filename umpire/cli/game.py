@@ -10,12 +10,12 @@ from shlex import quote
 import click
 
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel.order_header import TURN_NAME, turn_words
 from ..resources import bundled_names
 from ..store.folder import GameFolder
 from ..usecases import actions
 from ..usecases.due import due
-from ..usecases.game import Game
 from . import main
 from .family_commands import revealed
 from .locking import locking

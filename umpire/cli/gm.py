@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel.ids import shown
 from ..kernel.order_header import turn_words
 from ..store import atomic
@@ -15,7 +16,6 @@ from ..store.folder import GameFolder
 from ..timetable.deadlines import held as held_by
 from ..usecases import corrections
 from ..usecases import rollback as undo
-from ..usecases.game import Game
 from ..usecases.round_preview import preview as preview_round
 from . import main
 from .locking import locking

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
+from ..game import Game
 from ..store.folder import GameFolder
-from ..usecases.game import Game
 from . import main
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import click
 
+from ..game import Game
 from ..store.folder import GameFolder
-from ..usecases.game import Game
 from . import main
 from .locking import locking
 from .note import checked, note_option, noted

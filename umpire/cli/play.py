@@ -8,8 +8,8 @@ import click
 
 from ..errors import UmpireError
 from ..families import DEFAULT, FAMILIES
+from ..game import Game
 from ..kernel.order_header import turn_words
-from ..usecases.game import Game
 from . import main
 from .progress import progress
 

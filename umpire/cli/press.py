@@ -7,9 +7,9 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel.order_header import OrderLineError, read_round, turn_words
 from ..store.folder import GameFolder
-from ..usecases.game import Game
 from ..usecases.press import split_press
 from . import main
 from .locking import locking

@@ -4,8 +4,8 @@ nothing at all otherwise (so cron mails and pipes stay clean)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator
 
 import click
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..errors import UmpireError
-from ..usecases.game import Game
+from ..game import Game
 from . import main
 
 

@@ -36,7 +36,7 @@ class GameState(Protocol):
 
 
 class Folder(Protocol):
-    """What a family reads of a game (the shell's umpire/usecases/game.py Game, on its GameFolder)."""
+    """What a family reads of a game (the shell's umpire/game.py Game, on its GameFolder)."""
 
     path: Path
     config: dict           # game.yaml

@@ -20,10 +20,10 @@ from datetime import datetime
 from pathlib import Path
 
 from ..errors import UmpireError
+from ..game import Game
 from ..store.diskfull import told
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
-from ..usecases.game import Game
 from ..usecases.quiet import Quiet, game_folders
 
 LOCK_WAIT = 10.0

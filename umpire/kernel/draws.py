@@ -27,9 +27,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from ..errors import DataError, DrawsExhausted, UmpireError
 from .dice import read_text

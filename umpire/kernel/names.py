@@ -4,8 +4,8 @@ closest names to one written wrong, for a "did you mean"."""
 import difflib
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable
 
 _SEPARATORS = re.compile(r"[\s\-–—]+")
 MAX_SUGGESTED = 3

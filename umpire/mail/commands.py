@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel.order_header import (
     HEADER_KEYWORDS,
     PLAYER_COMMAND,
@@ -26,7 +27,6 @@ from ..timetable.absences import LINE as ABSENT_LINE
 from ..timetable.absences import absence_event, max_days, policy
 from ..timetable.deadlines import deadline, describe, grace_end, player_zone
 from ..usecases import actions
-from ..usecases.game import Game
 from .replies import paragraphs
 from .send import queue_resend
 

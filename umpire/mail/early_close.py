@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
+from ..game import Game
 from ..store.folder import GameFolder
 from ..timetable import deadlines
 from ..usecases import actions
 from ..usecases.due import due
-from ..usecases.game import Game
 from .outcome import Outcome, environment, where
 
 

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from email import policy
 
+from ..game import Game
 from ..kernel.echo import clip
 from ..kernel.options import game_option
 from ..kernel.order_header import code_masker, turn_words, visible
 from ..kernel.textfill import paragraphs
 from ..store.folder import GameFolder
 from ..timetable.deadlines import describe
-from ..usecases.game import Game
 from .config import MailConfig
 from .decode import Mail
 from .notes import Note, said

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
+from ..game import Game
 from ..store.folder import GameFolder
 from ..store.mailroom import Mailroom
-from ..usecases.game import Game
 from . import forward
 from .config import MailConfig
 from .decode import Mail

@@ -15,9 +15,9 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from ..game import Game
 from ..kernel.echo import clip
 from ..kernel.order_header import HEADER_KEYWORDS, clean_lines, keyword_of, split_press, visible
-from ..usecases.game import Game
 
 SIGN_OFF = re.compile(
     r"^\s*(cheers|thanks|thank you|many thanks|thx|ta|best|best wishes|best regards|regards|kind regards|"

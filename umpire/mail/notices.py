@@ -8,6 +8,7 @@ import hashlib
 from datetime import datetime
 from email import policy
 
+from ..game import Game
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
 from ..store.mailroom import Mailroom
@@ -15,7 +16,6 @@ from ..timetable import reminders
 from ..timetable.changes import said
 from ..timetable.deadlines import CHANGED, deadline, describe, grace_end, moved_since_opened, player_zone
 from ..usecases.family_folder import handed
-from ..usecases.game import Game
 from .config import MailConfig
 from .replies import paragraphs
 from .send import outgoing

@@ -8,9 +8,9 @@ has its refusal in the open turn."""
 
 from __future__ import annotations
 
+from ..game import Game
 from ..store.folder import GameFolder
 from ..store.mailroom import LOG_FILE, Mailroom
-from ..usecases.game import Game
 
 REFUSED = ("refused", "no order", "not accepted", "unreadable", "too large")     # the statuses of a fetch listed here
 

@@ -7,12 +7,12 @@ import hashlib
 from datetime import datetime
 from email import policy
 
+from ..game import Game
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
 from ..store.mailroom import Mailroom
 from ..timetable.deadlines import describe
 from ..usecases import actions
-from ..usecases.game import Game
 from .config import MailConfig
 from .replies import paragraphs
 from .send import outgoing

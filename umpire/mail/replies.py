@@ -12,6 +12,7 @@ from email.utils import format_datetime
 from functools import lru_cache
 
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel.echo import NO_SECRETS, quote
 from ..kernel.options import game_option
 from ..kernel.order_header import PRESS_LIMIT, split_press, turn_words
@@ -20,7 +21,6 @@ from ..store.folder import GameFolder
 from ..timetable.deadlines import deadline, describe, player_zone
 from ..usecases.actions import SubmitResult
 from ..usecases.family_folder import handed
-from ..usecases.game import Game
 from . import mailpolicy, replystyle, subjects
 from .decode import Mail
 from .notes import Note, summary

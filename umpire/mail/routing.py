@@ -9,11 +9,11 @@ import re
 from contextlib import ExitStack
 from pathlib import Path
 
+from ..game import Game
 from ..kernel.order_header import game_named
 from ..store.folder import GAME_FILE, GameFolder
 from ..store.lock import Busy, game_lock
 from ..usecases import actions
-from ..usecases.game import Game
 from .decode import Mail
 from .outcome import environment
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ..game import Game
 from ..store import atomic
 from ..store.folder import GameFolder
 from ..store.mailroom import Mailroom
 from ..usecases import actions
-from ..usecases.game import Game
 from . import commands as player_commands
 from . import notes, replies
 from .answers import UNAUTHENTICATED, answer

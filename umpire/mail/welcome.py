@@ -16,6 +16,7 @@ from email import policy
 from pathlib import Path
 
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel.order_header import reading_of, turn_words
 from ..render.own_templates import own_folder, render
 from ..resources import data_dir
@@ -23,7 +24,6 @@ from ..store.folder import GameFolder
 from ..store.mailroom import Mailroom
 from ..timetable.deadlines import deadline, describe, grace, late_policy, player_zone
 from ..usecases.family_folder import handed
-from ..usecases.game import Game
 from .config import MailConfig
 from .replies import paragraphs
 from .send import attach_newsletter, outgoing, private_parts

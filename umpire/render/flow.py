@@ -8,9 +8,9 @@ A `Flow` collects the elements in order; `build` lays them out on one paper size
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable
+from functools import cache
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import Color
@@ -210,7 +210,7 @@ class Flow:
         c.restoreState()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _style(font: str, size: float, indent: float, colour: tuple, leading: float, before: float) -> ParagraphStyle:
     return ParagraphStyle(f"{font}-{size}-{indent}-{colour}", fontName=font, fontSize=size, leading=leading,
                           leftIndent=indent, textColor=Color(*colour), spaceBefore=before)

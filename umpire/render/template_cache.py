@@ -67,7 +67,7 @@ class QuietCache(jinja2.FileSystemBytecodeCache):
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         try:
             super().load_bytecode(bucket)
-        except Exception:   # noqa: BLE001  (unreadable or damaged in any way: compile the template anew)
+        except Exception:
             bucket.reset()
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:

@@ -25,13 +25,13 @@ from markupsafe import Markup
 
 from .. import forked
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel.order_header import turn_words
 from ..render.svg import num
 from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder
 from ..usecases import actions
-from ..usecases.game import Game
 from ..usecases.pdf_batch import worker_count
 from . import fonts, history
 from .accounts import account_tables

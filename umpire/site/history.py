@@ -8,11 +8,11 @@ import hashlib
 import json
 from dataclasses import dataclass
 
+from ..game import Game
 from ..kernel.order_header import clean_lines, keyword_of, visible
 from ..kernel.words import plural
 from ..store.folder import GameFolder
 from ..usecases.family_folder import FamilyFolder
-from ..usecases.game import Game
 from ..usecases.press import press_of, split_press
 
 SITE_FORMAT = 3          # raised when the pages change, so every page is made anew

@@ -19,10 +19,10 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+from collections.abc import Callable
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Callable
 
 _SCRATCH: ContextVar[bool] = ContextVar("scratch", default=False)
 

@@ -117,7 +117,7 @@ def _check_options(data: dict, path: Path):
 
 class GameFolder:
     """A game folder's files: game.yaml, secrets, the journal, stored orders and newsletters. What
-    they mean to the game (its family, board, rules, state) is the Game's, umpire/usecases/game.py."""
+    they mean to the game (its family, board, rules, state) is the Game's, umpire/game.py."""
 
     def __init__(self, path: Path | str):
         self.path = Path(path)

@@ -11,8 +11,8 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from ..errors import UmpireError
+from ..game import Game
 from ..store.folder import GameFolder
-from ..usecases.game import Game
 from .spans import parse_date, zone
 
 POLICIES = ("nmr", "extend")

@@ -5,13 +5,13 @@ by the next `umpire mail send` (see notices.py)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel import ids
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
-from ..usecases.game import Game
 from .deadlines import CHANGED, changes, describe, game_zone, set_at
 from .spans import parse_duration, parse_moment, words
 
@@ -45,7 +45,7 @@ def change(folder: GameFolder, action: str, value: str | None, reason: str | Non
         if not current.paused:
             return None
         at = _to_the_minute(now + current.left) if current.left is not None else None
-        event.update(deadline=at.astimezone(timezone.utc).isoformat() if at else None, paused=False)
+        event.update(deadline=at.astimezone(UTC).isoformat() if at else None, paused=False)
     else:
         raise ValueError(action)
     if reason:

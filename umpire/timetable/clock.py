@@ -7,7 +7,7 @@ deadlines and reminders in a copy of his games, and the tests walk a game throug
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from ..errors import UmpireError
 
@@ -18,11 +18,11 @@ def now() -> datetime:
     """The time now (UTC, aware): UMPIRE_NOW if set, else the system's clock."""
     text = os.environ.get(CLOCK_VARIABLE, "").strip()
     if not text:
-        return datetime.now(timezone.utc)
+        return datetime.now(UTC)
     try:
         moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         raise UmpireError(f"{CLOCK_VARIABLE}={text[:40]!r} is not a time.",
                           fix=f"Write e.g. {CLOCK_VARIABLE}=2026-12-01T18:00:00+00:00, or unset it for the system's "
                               "clock.") from None
-    return (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone(timezone.utc)
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)

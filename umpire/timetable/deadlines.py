@@ -11,13 +11,13 @@ the span has run.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel.options import TURN_DEADLINE, game_option
 from ..kernel.order_header import TURN_NAME, turn_words
 from ..store.folder import GameFolder
-from ..usecases.game import Game
 from . import clock
 from .absences import moved_past_absences
 from .spans import parse_duration, time_of_day, zone, zone_name
@@ -98,7 +98,7 @@ def grace(folder: GameFolder) -> timedelta:
 def due_after(options: dict, span: str, opened: datetime) -> datetime:
     """The deadline of a round opened at `opened` (UTC, to the minute): the span later, then on to
     the first `deadline_at` hour in `deadline_zone` if the game names one."""
-    due = (opened + parse_duration(span)).astimezone(timezone.utc).replace(second=0, microsecond=0)
+    due = (opened + parse_duration(span)).astimezone(UTC).replace(second=0, microsecond=0)
     if options.get("deadline_at") in (None, ""):
         return due
     tz, hour = zone(options.get("deadline_zone")), time_of_day(options["deadline_at"])
@@ -106,7 +106,7 @@ def due_after(options: dict, span: str, opened: datetime) -> datetime:
     fixed = local.replace(hour=hour.hour, minute=hour.minute, tzinfo=None)
     if fixed < local.replace(tzinfo=None):
         fixed += timedelta(days=1)
-    return fixed.replace(tzinfo=tz).astimezone(timezone.utc)
+    return fixed.replace(tzinfo=tz).astimezone(UTC)
 
 
 def set_deadline(folder: GameFolder, round_number: int, now: datetime | None):
@@ -210,16 +210,16 @@ def grace_end(folder: GameFolder, round_number) -> datetime | None:
 def describe(iso: str | datetime, tz: tzinfo | None = None) -> str:
     """'2025-03-07 18:00 UTC', and with a zone of its own '... (19:00 in Europe/Berlin)'."""
     moment = datetime.fromisoformat(iso) if isinstance(iso, str) else iso
-    text = moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    if tz is None or tz is timezone.utc:
+    text = moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    if tz is None or tz is UTC:
         return text
     local = moment.astimezone(tz)
-    day = "" if local.date() == moment.astimezone(timezone.utc).date() else local.strftime("%Y-%m-%d ")
+    day = "" if local.date() == moment.astimezone(UTC).date() else local.strftime("%Y-%m-%d ")
     return f"{text} ({day}{local.strftime('%H:%M')} in {zone_name(tz)})"
 
 
 def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def lateness(folder: GameFolder, round_number: int, received_at: datetime | None) -> str | None:
@@ -232,12 +232,12 @@ def lateness(folder: GameFolder, round_number: int, received_at: datetime | None
     end = info.at + grace(folder)
     if received_at <= end:
         return None
-    minute = received_at.astimezone(timezone.utc).replace(second=0, microsecond=0)
-    shown = "%Y-%m-%d %H:%M:%S UTC" if minute == end.astimezone(timezone.utc).replace(second=0, microsecond=0) \
+    minute = received_at.astimezone(UTC).replace(second=0, microsecond=0)
+    shown = "%Y-%m-%d %H:%M:%S UTC" if minute == end.astimezone(UTC).replace(second=0, microsecond=0) \
         else "%Y-%m-%d %H:%M UTC"                 # arrival and deadline in one minute: to the second
 
     def stamp(moment: datetime) -> str:
-        return moment.astimezone(timezone.utc).strftime(shown)
+        return moment.astimezone(UTC).strftime(shown)
     after = f"after the deadline of {turn_words(round_number)} ({stamp(info.at)})"
     if end != info.at:
         after = f"after the deadline of {turn_words(round_number)} ({stamp(info.at)}) and its grace ({stamp(end)})"
@@ -268,7 +268,7 @@ def grace_end_text(folder: GameFolder, round_number) -> str | None:
 
 
 def _in_players_zones(folder: GameFolder, moment: datetime) -> str:
-    zones = sorted({z for z in (player_zone(folder, c) for c in folder.company_ids()) if z and z is not timezone.utc},
+    zones = sorted({z for z in (player_zone(folder, c) for c in folder.company_ids()) if z and z is not UTC},
                    key=zone_name)
     if not zones:
         return describe(moment)

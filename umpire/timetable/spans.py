@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..errors import UmpireError
@@ -55,7 +55,7 @@ def zone(name, what: str = "deadline_zone") -> tzinfo:
     """A time zone by its name in the zone database ('Europe/Berlin'; 'UTC')."""
     text = str(name or "UTC").strip()
     if text.upper() in ("UTC", "Z", "GMT"):
-        return timezone.utc
+        return UTC
     try:
         if not re.fullmatch(r"[A-Za-z0-9_+\-/]{1,60}", text) or text.startswith("/") or ".." in text:
             raise ValueError(text)
@@ -66,7 +66,7 @@ def zone(name, what: str = "deadline_zone") -> tzinfo:
 
 
 def zone_name(tz: tzinfo) -> str:
-    return "UTC" if tz is timezone.utc else str(tz)
+    return "UTC" if tz is UTC else str(tz)
 
 
 def parse_date(text: str, what: str) -> date:
@@ -88,4 +88,4 @@ def parse_moment(text: str, tz: tzinfo, what: str = "--set") -> datetime:
                               f"{what} 2026-12-05T17:00Z.") from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=tz)
-    return moment.astimezone(timezone.utc)
+    return moment.astimezone(UTC)

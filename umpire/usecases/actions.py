@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .. import __version__, families
 from ..errors import NotOpened, UmpireError
+from ..game import Game
 from ..kernel import ids
 from ..kernel.dice import commitment
 from ..kernel.echo import quote
@@ -41,7 +42,6 @@ from ..store.folder import (
 from ..store.gm_file import templates_folder
 from ..timetable import absences, deadlines, reminders
 from .due import with_refused_lines
-from .game import Game
 from .missed_turns import missed_turns
 
 _CODE_WORDS = ("tulip", "amber", "cedar", "heron", "maple", "otter", "raven", "willow", "comet", "harbor",

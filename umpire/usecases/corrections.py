@@ -11,13 +11,13 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel import ids
 from ..kernel.gm_notes import check_note, note_event
 from ..kernel.ledger import BANK
 from ..store import atomic
 from ..store.folder import SECRETS_FILE, GameFolder, dump_yaml
 from . import actions
-from .game import Game
 
 UNITS_LIMIT = 1_000_000                        # the most one correction moves, either way
 

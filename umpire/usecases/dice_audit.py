@@ -12,9 +12,9 @@ from pathlib import Path
 from shlex import quote as shell_quote
 
 from ..errors import DataError, UmpireError
+from ..game import Game
 from ..kernel.dice import commitment, read_dice_file, seeded_value
 from ..store.folder import DICE_FILE, GameFolder
-from .game import Game
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,13 @@ resolving a whole folder of games asks of each.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
+from ..game import Game
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
 from ..timetable import clock
 from ..timetable.deadlines import deadline, describe, grace, held, waiting
-from .game import Game
 
 
 @dataclass
@@ -53,7 +53,7 @@ def due(folder: GameFolder, now: datetime | None = None) -> Due:
                                 "(umpire deadline --resume).", awaited, None)
     now = now or clock.now()
     if now.tzinfo is None:
-        now = now.replace(tzinfo=timezone.utc)
+        now = now.replace(tzinfo=UTC)
     if not awaited:
         asked, unclean = waiting(folder, turn), with_refused_lines(folder, turn)
         if asked and info.at is not None and now < info.at:

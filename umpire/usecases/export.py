@@ -16,8 +16,8 @@ import io
 import json
 
 from ..errors import UmpireError
+from ..game import Game
 from ..store.folder import GameFolder
-from .game import Game
 
 
 def export(folder: GameFolder, fmt: str, table: str = "accounts", reveal: bool = False) -> str:

@@ -1,12 +1,12 @@
 """The game folder as a family sees it when it writes a newsletter (families/base.py's Folder):
-the Game (umpire/usecases/game.py), and the facts the shell works out for the family, so that no family
+the Game (umpire/game.py), and the facts the shell works out for the family, so that no family
 reads the shell's mail, calendar or press itself: the open turn's deadline and the end of its
 grace as a newsletter prints them, who ordered in the grace, and the press of a resolved turn."""
 
 from __future__ import annotations
 
+from ..game import Game
 from ..timetable.deadlines import deadline_text, grace_end_text, ordered_late
-from .game import Game
 from .press import press_of
 
 

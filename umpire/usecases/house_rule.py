@@ -7,6 +7,7 @@ in the next newsletter; the game folder's options are game.yaml's with the house
 from __future__ import annotations
 
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel import ids
 from ..kernel.options import (
     check_choices,
@@ -18,7 +19,6 @@ from ..kernel.options import (
 from ..store.folder import RULES_FILE, GameFolder
 from ..timetable import absences, deadlines, reminders
 from . import actions
-from .game import Game
 
 
 def give(folder: GameFolder, text: str, reason: str) -> tuple[dict | None, int]:

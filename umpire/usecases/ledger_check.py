@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataError
+from ..game import Game
 from ..kernel.published import (
     BALANCE,
     Published,
@@ -22,7 +23,6 @@ from ..kernel.published import (
 from ..kernel.published import table as table_lines
 from ..kernel.yamlfile import load_yaml
 from ..store.folder import GameFolder
-from .game import Game
 
 PUBLISHED_FILE = "published.yaml"
 _ITEMS = {"city bonus": "bonuses", "building": "building", "ferry": "building", "correction": "corrections"}

@@ -20,6 +20,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import DataError, NotOpened, UmpireError
+from ..game import Game as FolderGame
 from ..kernel.ids import REASON_RULE, check_reason, shown
 from ..kernel.options import ruleset_overrides
 from ..kernel.words import noun
@@ -29,7 +30,6 @@ from ..store import atomic
 from ..store.folder import RECORDED_FILES, GameFolder
 from ..timetable.deadlines import check_turn_options
 from . import actions, corrections, ledger_check
-from .game import Game as FolderGame
 
 SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
 KEYS = ("game", "map", "rules", "seed", "dice", "draws", "profile", "options", "companies", "gm", "unreadable_lines",

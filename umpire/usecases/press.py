@@ -14,7 +14,7 @@ from ..kernel.options import game_option
 from ..kernel.order_header import PRESS_LIMIT, Press, split_press
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 __all__ = ["PRESS_LIMIT", "Press", "split_press", "press_of"]
 

@@ -3,10 +3,10 @@ family makes them (the text, the PDF, each player's private part, the map pictur
 
 from __future__ import annotations
 
+from ..game import Game
 from ..store import atomic
 from ..store.folder import GameFolder, picture_name
 from .family_folder import handed
-from .game import Game
 from .pdf_batch import write_pdf
 
 PRIVATE_PDFS = 5          # the newsletter layout from which the private PDFs are journaled with the newsletter

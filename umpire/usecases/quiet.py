@@ -29,8 +29,8 @@ from datetime import time as day_start
 from pathlib import Path
 
 from .. import __version__
+from ..game import Game
 from ..store.diskfull import RECORDS
-from .game import Game
 
 STAMPS = ".quiet"                 # in the folder of games
 SETTLE = 2.0                      # seconds: a file changed more recently is not trusted to its times

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import UmpireError
+from ..game import Game
 from ..render import NEWSLETTER_LAYOUT, own_templates, text_layer
 from ..store import atomic
 from ..store.folder import (
@@ -41,7 +42,6 @@ from ..versions import reportlab_version
 from . import actions, corrections, rollback
 from .drawn import DRAWN_FILE, editions
 from .drawn import read as read_drawn
-from .game import Game
 from .pdf_batch import PdfBatch, worker_count
 from .pdf_batch import flush as flush_pdfs
 

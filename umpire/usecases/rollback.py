@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import UmpireError
+from ..game import Game
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder, in_force, picture_name
 from . import actions
-from .game import Game
 
 UNDOABLE = ("resolve",)         # and the GM commands of the game's family that say they are undoable
 

@@ -15,6 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ..errors import UmpireError
+from ..game import Game
 from ..store import atomic
 from ..store.folder import (
     GAME_FILE,
@@ -26,7 +27,6 @@ from ..store.folder import (
     GameFolder,
 )
 from . import actions
-from .game import Game
 
 COPIED = (GAME_FILE, MAP_FILE, RULES_FILE, SECRETS_FILE, *RECORDED_FILES.values(), JOURNAL_FILE)
 

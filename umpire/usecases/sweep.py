@@ -20,6 +20,7 @@ from pathlib import Path
 from .. import forked
 from ..errors import UmpireError
 from ..forked import available_cpus
+from ..game import Game
 from ..kernel.order_header import turn_words
 from ..store.diskfull import told
 from ..store.folder import GameFolder
@@ -27,7 +28,6 @@ from ..store.lock import game_lock
 from ..timetable import clock
 from . import actions
 from .due import due
-from .game import Game
 from .quiet import game_folders
 
 RESOLVED, NOT_DUE, FAILED = "resolved", "not due", "failed"

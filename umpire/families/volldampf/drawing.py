@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape

@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .. import families
-from ..errors import DataError
-from ..kernel.echo import quote
-from ..kernel.options import HOUSE_RULE, options_in_force, ruleset_overrides
-from ..store.folder import (
+from . import families
+from .errors import DataError
+from .kernel.echo import quote
+from .kernel.options import HOUSE_RULE, options_in_force, ruleset_overrides
+from .store.folder import (
     MAP_FILE,
     RECORDED_FILES,
     RULES_FILE,
