@@ -23,6 +23,7 @@ from umpire.errors import DataError, UmpireError
 from umpire.families.base import Confirmation, Family, GmCommand, Issue
 from umpire.kernel.checks import choice, text, whole_number
 from umpire.kernel.draws import RecordedDraws, SeededDraws, draw_event, read_draws_file
+from umpire.kernel.emitter import Emitter
 from umpire.kernel.order_header import (
     HEADER_KEYWORDS,
     LineError,
@@ -80,18 +81,6 @@ def _finished(s: CoinState, e: dict):
 
 FOLD = {"game_created": _game_created, "turn_opened": _turn_opened, "scored": _scored, "draw": _draw,
         "finished": _finished}
-
-
-class Emitter:
-    """Folds each event into the working state and keeps it for the journal."""
-
-    def __init__(self, state: CoinState):
-        self.state, self.events = state, []
-
-    def __call__(self, event: dict) -> dict:
-        self.state.apply(event)
-        self.events.append(event)
-        return event
 
 
 # -- the engine: pure, (state, orders, draws) -> (events, new state) -----------------------

@@ -282,7 +282,7 @@ def status(game_dir, as_json):
         sys.stdout.buffer.write((json.dumps(info, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"))
         sys.stdout.buffer.flush()
         return
-    for line in folder.family.status_lines(info) + _orders_lines(folder, info) + _deadline_lines(info) \
+    for line in game.family.status_lines(info) + _orders_lines(folder, info) + _deadline_lines(info) \
             + _seat_lines(info) + _mail_lines(folder, info) + _note_lines(info):
         click.echo(line)
 
@@ -293,7 +293,7 @@ def _orders_lines(folder: GameFolder, info: dict) -> list[str]:
              f"  awaited:   {', '.join(info['awaited']) or 'nobody'}"]
     if info.get("refused_lines") and info.get("deadline"):
         lines.append(f"  not early: {', '.join(info['refused_lines'])} (a line of the latest order was refused: the "
-                     f"{folder.family.turn} waits for a corrected order or its deadline)")
+                     f"{Game.of(folder).family.turn} waits for a corrected order or its deadline)")
     return lines
 
 
@@ -329,7 +329,7 @@ def _mail_lines(folder: GameFolder, info: dict) -> list[str]:
     refused = info["mail"]["refused"]
     if refused:
         count = sum(r["count"] for r in refused)
-        turn = turn_words(folder.family.open_turn(folder.state(copy=False)))
+        turn = turn_words(Game.of(folder).family.open_turn(Game.of(folder).state(copy=False)))
         lines.append(f"  mail refused or not accepted in {turn}: {count} {'message' if count == 1 else 'messages'}")
         lines += [f"    {r['sender'] or 'an unknown sender'} ({r['count']}): {r['status']}"
                   + (f": {r['reason']}" if r["reason"] else "") for r in refused]

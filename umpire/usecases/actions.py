@@ -475,6 +475,18 @@ def resolve(folder: GameFolder, now: datetime | None = None) -> list[dict]:
     return events
 
 
+def running(folder: GameFolder, closed: str):
+    """The game a GM's correction changes, and its state: the folder checked, a command a crash
+    had stopped finished first, a finished game refused ("game ID is `closed`")."""
+    game = Game.of(folder)
+    folder.require()
+    finish_interrupted(folder)
+    state = game.state()
+    if state.phase == "finished":
+        raise UmpireError(f"game {folder.game_id} is {closed}", fix="Nothing was done.")
+    return game, state
+
+
 def family_command_events(folder: GameFolder, name: str, args: dict) -> list[dict]:
     """What a GM command of the game's family would do now: its events, nothing written."""
     game = Game.of(folder)

@@ -28,12 +28,7 @@ def adjust(folder: GameFolder, company: str, units: int, reason: str) -> dict | 
 
     The same correction (company, units, reason) in the same round is posted once: run again, it
     returns None and nothing is done."""
-    game = Game.of(folder)
-    folder.require()
-    actions.finish_interrupted(folder)
-    state = game.state()
-    if state.phase == "finished":
-        raise UmpireError(f"game {folder.game_id} is finished; its accounts are closed.", fix="Nothing was done.")
+    game, state = actions.running(folder, "finished; its accounts are closed.")
     _company(folder, company)
     try:
         reason = ids.check_reason(reason, "--reason")
@@ -68,12 +63,7 @@ def undo_adjust(folder: GameFolder) -> dict | None:
     """Take back the last adjustment in force: an `adjust_undone` event naming its journal position,
     and the counter-posting (reason "undo of correction by the GM: ..."); no resolve is undone.
     Returns the event; None if the last adjustment is undone already (run twice)."""
-    game = Game.of(folder)
-    folder.require()
-    actions.finish_interrupted(folder)
-    state = game.state()
-    if state.phase == "finished":
-        raise UmpireError(f"game {folder.game_id} is finished; its accounts are closed.", fix="Nothing was done.")
+    game, state = actions.running(folder, "finished; its accounts are closed.")
     done = _adjustments(folder)
     if not done:
         raise UmpireError(f"game {folder.game_id} has no adjustment to undo.", fix="Nothing was done.")

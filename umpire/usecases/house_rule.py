@@ -6,7 +6,6 @@ in the next newsletter; the game folder's options are game.yaml's with the house
 
 from __future__ import annotations
 
-from ..errors import UmpireError
 from ..game import Game
 from ..kernel import ids
 from ..kernel.options import (
@@ -24,12 +23,7 @@ from . import actions
 def give(folder: GameFolder, text: str, reason: str) -> tuple[dict | None, int]:
     """Journal the house rule `text` (KEY=VALUE); returns its event (None: the value is in force
     from the next round already, nothing was journaled) and the round it takes effect from."""
-    game = Game.of(folder)
-    folder.require()
-    actions.finish_interrupted(folder)
-    state = game.state()
-    if state.phase == "finished":
-        raise UmpireError(f"game {folder.game_id} is over; its rules change no more.", fix="Nothing was done.")
+    game, state = actions.running(folder, "over; its rules change no more.")
     reason = ids.check_reason(reason, "--reason")
     made = dict(folder.config.get("options") or {})
     then = options_in_force(made, folder.events, state.round + 1)

@@ -3,25 +3,15 @@ of the Volldampf engine emits through it, as Dampfross's engine does."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ...kernel import emitter
 from ...kernel.draws import draw_event
 from .state import TRACK, State
 
 
-@dataclass
-class Emitter:
-    """Folds each event into the working state (`State.apply`) and keeps it for the journal."""
+class Emitter(emitter.Emitter):
+    """The kernel's emitter (folding each event by `State.apply`) with Volldampf's events."""
 
     state: State
-
-    def __post_init__(self):
-        self.events: list[dict] = []
-
-    def __call__(self, event: dict) -> dict:
-        self.state.apply(event)
-        self.events.append(event)
-        return event
 
     def emit(self, kind: str, **fields) -> dict:
         """An event of the open round."""

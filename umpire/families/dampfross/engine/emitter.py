@@ -3,24 +3,14 @@ phase of the Dampfross engine (construction, operations, additional construction
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ....kernel import emitter
 from .state import State
 
 
-@dataclass
-class Emitter:
-    """Applies each event to the working state and keeps it for the journal."""
+class Emitter(emitter.Emitter):
+    """The kernel's emitter with Dampfross's rolls and postings."""
 
     state: State
-
-    def __post_init__(self):
-        self.events: list[dict] = []
-
-    def __call__(self, event: dict) -> dict:
-        self.state.apply(event)
-        self.events.append(event)
-        return event
 
     def roll(self, dice, purpose: str) -> int:
         value = dice.roll(purpose)
