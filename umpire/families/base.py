@@ -396,6 +396,11 @@ class Family(ABC):
         they were when it was written); its public parts only. Default: the text edition alone."""
         return WebIssue()
 
+    def composer(self, folder: Folder, state: GameState) -> dict | None:
+        """The order composer's data for the map of the open turn's web page (JSON-ready: the
+        costs the family's engine counts, for the page's script to add up), or None: no composer."""
+        return None
+
     @abstractmethod
     def confirmation(self, folder: Folder, state: GameState, player: str, order) -> Confirmation:
         """How the umpire reads an accepted order now, for the reply (nothing is changed)."""

@@ -36,6 +36,7 @@ from ..usecases.pdf_batch import worker_count
 from . import fonts, history
 from .accounts import account_tables
 from .calendar import atom_feed, deadline_calendar
+from .composer import composer_part
 from .files import SiteFiles
 from .mapsize import readable_width
 from .report_blocks import report_blocks
@@ -122,13 +123,15 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     status = actions.status(folder)
     where = standing(status, names)
     now = Markup(render("now.html.j2", s=where, seat=Game.of(folder).family.seat))
-    body = _write_issues(folder, files, moments, names, now, where.finished)
+    composer = composer_part(folder, render) if moments and not where.finished else Markup("")
+    body = _write_issues(folder, files, moments, names, now, where.finished, composer)
     _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
     row = _row(folder, where, names, status)
     dates = _issue_dates(folder, moments)
     files.put(f"{game}/index.html", render(
         "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder), now=now,
-        standings=_part(body, "standings"), map=_part(body, "map"), issues=_issue_list(moments, dates)))
+        standings=_part(body, "standings"), map=_part(body, "map"), composer=composer,
+        issues=_issue_list(moments, dates)))
     titles = {m.number: _intro(folder, m.number) for m in moments}
     files.put(f"{game}/feed.atom", atom_feed(game, titles, dates))
     files.put(f"{game}/deadlines.ics", deadline_calendar(game, status.get("deadline"), row["turn"]))
@@ -136,10 +139,11 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
 
 
 def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Moment], names: dict,
-                  now: Markup, finished: bool) -> str:
+                  now: Markup, finished: bool, composer: Markup) -> str:
     """Each newsletter's page (made anew only where its fingerprint changed), with its PDF and
     text, and `now` (where the game stands) on every page of a running game, on the last of a
-    finished one; returns the newest page's body ("" before the first)."""
+    finished one, and the order composer on the newest; returns the newest page's body ("" before
+    the first)."""
     game = folder.game_id
     numbers = [m.number for m in moments]
     last = numbers[-1] if numbers else 0
@@ -159,6 +163,7 @@ def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Mo
         files.put(page, render("issue.html.j2", title=f"{game}: newsletter {moment.number:03d}", root="../",
                                game=game, number=moment.number, prev=prev, next=nxt, nav=nav,
                                now=now if not finished or moment.number == last else "",
+                               composer=composer if moment.number == last else "",
                                fingerprint=moment.fingerprint, body=Markup(body)))
         _copy_printed(folder, files, moment.number)
     return body

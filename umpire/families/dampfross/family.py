@@ -257,6 +257,10 @@ class Dampfross(Family):
         from .render.web import web_issue
         return web_issue(folder, number, state)
 
+    def composer(self, folder, state: State) -> dict:
+        from .render.composer import composer_data
+        return composer_data(folder.game_map, folder.rules, state)
+
     def order_form(self, folder, state: State, player: str) -> list[str]:
         from .render.report import newsletter_facts
         return newsletter_facts(folder, folder.newsletter_count(), state)["templates"].get(player) or \

@@ -1,0 +1,41 @@
+"""The order composer of the open turn's pages: the family's composer data (what its engine counts
+for each step of a chain), the order form's header for the `mailto:` link, and the umpire's
+address where the site knows it. Never an order code, nor what anyone ordered."""
+
+from __future__ import annotations
+
+import json
+
+from markupsafe import Markup
+
+from ..errors import UmpireError
+from ..families.base import Family
+from ..game import Game
+from ..mail.config import load_config
+from ..store.folder import GameFolder
+
+COMPANY = "{company}"            # where the script writes the chosen company's id
+
+
+def composer_part(folder: GameFolder, render) -> Markup:
+    """The composer's section for the open turn's pages, or "" (a family without one, a game over)."""
+    game = Game.of(folder)
+    family = game.family
+    state = game.state(copy=False)
+    data = family.composer(game, state)
+    if data is None:
+        return Markup("")
+    data["form"] = Family.order_form(family, game, state, COMPANY)
+    data["to"] = umpire_address(folder)
+    data["game"] = folder.game_id
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    return Markup(render("composer.html.j2", data=data, json=Markup(text), seat=family.seat))
+
+
+def umpire_address(folder: GameFolder) -> str | None:
+    """Where orders are mailed (umpire.yaml's or game.yaml's `mail: from:`), or None."""
+    try:
+        address = load_config(folder.path).from_addr
+    except UmpireError:
+        return None                      # the mail commands say what is wrong with the settings
+    return str(address).strip() or None if address else None
