@@ -76,15 +76,17 @@ def test_a_browser_finds_the_maps_labels_by_its_text_search(browser, demo_site, 
         assert inside, f"{word} was found, but not on the map"
 
 
-@pytest.mark.parametrize("page", ["index.html", "demo/index.html", "demo/005.html", "volldampf-demo/005.html"])
+@pytest.mark.parametrize("page", ["index.html", "demo/index.html", "demo/005.html", "volldampf-demo/005.html",
+                                  pytest.param("../running-site/demo/index.html", marks=pytest.mark.slow)])
 def test_axe_core_finds_no_serious_or_critical_violation(browser, demo_site, page):
     from axe_selenium_python import Axe
     loaded(browser, demo_site / "site" / page)
     axe = Axe(browser)
     axe.inject()
-    # The map's thousands of labels are measured for contrast one by one, which takes axe half a
-    # minute a page; the map as a whole (its name, its role) is still checked.
-    results = axe.run(context={"exclude": [[".map svg text"]]})
+    # The map's thousands of labels are measured for contrast one by one, and the composer's hexes
+    # (alike but for their names) checked one by one, which takes axe half a minute a page; the map
+    # as a whole (its name, its role) and the composer's hex that takes the focus are still checked.
+    results = axe.run(context={"exclude": [[".map svg text"], ['.composer-hexes circle:not([tabindex="0"])']]})
     bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == [], axe.report(bad)
     assert results["passes"]
@@ -128,7 +130,8 @@ const out = {cut: [], small: [], names: [], labels: [], scrolls: []};
 const width = window.innerWidth;
 for (const cell of document.querySelectorAll('main td, main th')) {
   const r = cell.getBoundingClientRect();
-  if (r.width && (r.left < 0 || r.right > width + 0.5 || cell.scrollWidth > cell.clientWidth + 1)) out.cut.push(cell.textContent);
+  if (r.width && (r.left < 0 || r.right > width + 0.5 || cell.scrollWidth > cell.clientWidth + 1))
+    out.cut.push(cell.textContent);
 }
 for (const box of document.querySelectorAll('main .scroll'))
   if (box.scrollWidth > box.clientWidth + 1) out.scrolls.push(box.getAttribute('aria-label'));
@@ -151,7 +154,8 @@ return out;
 
 
 @pytest.mark.parametrize("page", ["site/index.html", "site/demo/index.html", "site/demo/008.html",
-                                  "site/volldampf-demo/014.html", "running-site/demo/003.html"])
+                                  "site/volldampf-demo/014.html", "running-site/demo/003.html",
+                                  "running-site/demo/index.html"])
 def test_on_a_phone_every_cell_is_whole_the_map_reads_and_every_target_is_big_enough(browser, demo_site, page):
     """At 390 px: no table cut or scrolling sideways, map names >= 9 CSS px and every other map
     text >= 7 px on opening, the map opened on the new track, every link and control >= 24 px,
@@ -170,3 +174,50 @@ def test_on_a_phone_every_cell_is_whole_the_map_reads_and_every_target_is_big_en
         assert found["focus"][0] > 0 and found["focus"][1] > 0     # scrolled to the new track, away from the corner
     if page.startswith("running-site") or page.endswith(("014.html", "demo/index.html")):
         assert 0 < found["now"] < 200, found["now"]
+
+
+@pytest.mark.slow
+def test_the_composer_counts_a_tapped_chain_as_submit_does(browser, demo_site, tmp_path):
+    """On the open round's page: hexes tapped and one chosen by the keyboard make the BUILD line;
+    a hex not beside the last is refused; #order-cost is `umpire submit`'s total for the lines."""
+    import re
+    import shutil
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from site_games import umpire
+
+    from umpire.families.dampfross.hexgrid import label, parse_label
+    from umpire.store.folder import GameFolder
+
+    pages = sorted((demo_site / "running-site" / "demo").glob("[0-9][0-9][0-9].html"))
+    loaded(browser, pages[-2])
+    assert browser.find_elements(By.ID, "composer-data") == []          # an older page has no composer
+    loaded(browser, pages[-1])
+    data = browser.execute_script("return JSON.parse(document.getElementById('composer-data').textContent)")
+    company = data["companies"][0]
+    game = shutil.copytree(demo_site / "running" / "demo", tmp_path / "demo")
+    grid = GameFolder(game).game_map.grid
+    tappable = lambda h: data["terrain"][h[1] * data["cols"] + h[0]] != "o"  # noqa: E731
+    chain = [parse_label(company["starts"][-1])]
+    while len(chain) < 5:
+        chain.append(next(n for n in grid.neighbours(chain[-1]) if tappable(n) and n not in chain))
+    browser.find_element(By.ID, "order-company").send_keys(company["name"])
+    tap = lambda h: browser.find_element(By.CSS_SELECTOR, f'[data-hex="{label(h)}"]').click()  # noqa: E731
+    for h in chain:
+        tap(h)
+    far = next(h for h in grid.neighbours(chain[0]) if tappable(h) and grid.distance(h, chain[-1]) > 1)
+    tap(far)
+    assert "is not next to" in browser.find_element(By.ID, "order-note").text
+    below = (chain[-1][0], chain[-1][1] + 1)
+    browser.find_element(By.CSS_SELECTOR, f'[data-hex="{label(chain[-1])}"]').send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+    text = browser.find_element(By.ID, "order-text").text
+    assert text == "BUILD " + "-".join(label(h) for h in chain + [below])
+    browser.find_element(By.ID, "order-undo").click()
+    text, cost = browser.find_element(By.ID, "order-text").text, int(browser.find_element(By.ID, "order-cost").text)
+    lines = browser.find_element(By.ID, "order-lines").text
+    assert text == "BUILD " + "-".join(label(h) for h in chain) and "CODE <your order code>" in lines
+    order = tmp_path / "order.txt"
+    order.write_text("\n".join(line for line in lines.splitlines() if not line.startswith("CODE")) + "\n")
+    said = umpire("submit", game, order).output
+    assert int(re.search(r"Altogether (\d+) point", said).group(1)) == cost > 0, said

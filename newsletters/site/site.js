@@ -101,7 +101,7 @@ function composer() {
       steps.push(step);
       if (start) continue;
       if (stopped) { step.problem = "not read: the umpire stops this chain at its first refusal"; continue; }
-      if (built[edgeKey(a, b)]) { step.problem = say("owned"); continue; }
+      if (built[edgeKey(a, b)]) { step.problem = say("owned"); step.owned = true; continue; }
       var code = side(a, b);
       if (code === "W") {
         var h = d.terrain.charAt(a) !== "b" ? a : b;
@@ -144,7 +144,7 @@ function composer() {
     res.steps.forEach(function (s) {
       var item = document.createElement("li");
       item.textContent = name(s.a) + "-" + name(s.b) + ": " + (s.problem ? "cannot be built: " + s.problem : s.cost + " pt");
-      if (s.problem) item.className = "refused";
+      if (s.problem && s.cost === null && !s.owned) item.className = "refused";
       list.appendChild(item);
     });
     var co = company(), form = d.form.map(function (line) { return line.replace("{company}", co ? co.id : "<your id>"); });
