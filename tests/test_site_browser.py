@@ -188,7 +188,7 @@ def test_the_composer_counts_a_tapped_chain_as_submit_does(browser, demo_site, t
     from site_games import umpire
 
     from umpire.families.dampfross.hexgrid import label, parse_label
-    from umpire.store.folder import GameFolder
+    from umpire.game import Game
 
     pages = sorted((demo_site / "running-site" / "demo").glob("[0-9][0-9][0-9].html"))
     loaded(browser, pages[-2])
@@ -197,7 +197,7 @@ def test_the_composer_counts_a_tapped_chain_as_submit_does(browser, demo_site, t
     data = browser.execute_script("return JSON.parse(document.getElementById('composer-data').textContent)")
     company = data["companies"][0]
     game = shutil.copytree(demo_site / "running" / "demo", tmp_path / "demo")
-    grid = GameFolder(game).game_map.grid
+    grid = Game.open(game).game_map.grid
     tappable = lambda h: data["terrain"][h[1] * data["cols"] + h[0]] != "o"  # noqa: E731
     chain = [parse_label(company["starts"][-1])]
     while len(chain) < 5:

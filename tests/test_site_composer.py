@@ -20,6 +20,7 @@ from umpire.families.dampfross.render.composer import AXIAL, DIGITS, composer_da
 from umpire.families.dampfross.render.png import whole_map_sheet
 from umpire.families.dampfross.render.sheets import Frame
 from umpire.families.dampfross.ruleset import load_rules
+from umpire.game import Game
 from umpire.resources import data_dir
 
 MAPS = sorted(p.stem for p in (data_dir("maps")).glob("*.yaml") if not p.stem.startswith("volldampf"))
@@ -91,7 +92,7 @@ def test_a_chain_from_a_home_costs_on_the_page_what_submit_says(name, laurin, da
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_chain_of_a_company_with_track_costs_on_the_page_what_submit_says(demo_played, data):
-    folder = demo_played
+    folder = Game.of(demo_played)
     state = folder.state(copy=False)
     page = folder.family.composer(folder, state)
     company = data.draw(st.sampled_from(page["companies"]))
@@ -111,3 +112,16 @@ def test_the_page_puts_every_hex_where_the_map_draws_it(name):
         x, y = frame.centre((c, r))
         assert abs(x0 + c * cx + r * rx + odd * ox - x) < 0.05
         assert abs(y0 + c * cy + r * ry + odd * oy - (sheet.pagesize[1] - y)) < 0.05
+
+
+def test_the_mail_link_goes_to_the_umpires_address_of_game_yaml_else_of_umpire_yaml(tmp_path):
+    from umpire.site.composer import umpire_address
+    from umpire.store.folder import GameFolder
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("game: g\n")
+    assert umpire_address(GameFolder(game)) is None
+    (tmp_path / "umpire.yaml").write_text("mail:\n  from: umpire@example.org\n")
+    assert umpire_address(GameFolder(game)) == "umpire@example.org"
+    (game / "game.yaml").write_text("game: g\nmail:\n  from: ireland@example.org\n")
+    assert umpire_address(GameFolder(game)) == "ireland@example.org"

@@ -11,8 +11,8 @@ from markupsafe import Markup
 from ..errors import UmpireError
 from ..families.base import Family
 from ..game import Game
-from ..mail.config import load_config
 from ..store.folder import GameFolder
+from ..store.gm_file import GM_FILE, settings
 
 COMPANY = "{company}"            # where the script writes the chosen company's id
 
@@ -33,9 +33,14 @@ def composer_part(folder: GameFolder, render) -> Markup:
 
 
 def umpire_address(folder: GameFolder) -> str | None:
-    """Where orders are mailed (umpire.yaml's or game.yaml's `mail: from:`), or None."""
-    try:
-        address = load_config(folder.path).from_addr
-    except UmpireError:
-        return None                      # the mail commands say what is wrong with the settings
-    return str(address).strip() or None if address else None
+    """Where orders are mailed (`mail: from:` of game.yaml, else of umpire.yaml beside the game),
+    or None."""
+    address = None
+    for path in (folder.path.parent / GM_FILE, folder.path / "game.yaml"):
+        try:
+            mail = settings(path).get("mail")
+        except UmpireError:
+            continue                     # the mail commands say what is wrong with the settings
+        if isinstance(mail, dict) and mail.get("from"):
+            address = str(mail["from"]).strip()
+    return address or None
