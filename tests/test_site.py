@@ -299,3 +299,19 @@ def test_the_volldampf_income_chart_ends_where_the_income_track_stands(demo_site
     assert [line.points[-1][1] for line in lines] == [state.income_of(p) for p in state.seats]
     assert all(line.points[0] == (0, 0) and [r for r, _ in line.points] == list(range(len(line.points)))
                for line in lines)
+
+
+def test_each_company_has_a_page_of_its_accounts_and_published_orders_linked_from_the_tables(demo_site):
+    site = demo_site / "site"
+    red = (site / "demo" / "red" / "index.html").read_text()
+    assert "<h1>Belfast &amp; Northern Counties</h1>" in red
+    final = GameFolder(demo_site / "games" / "demo").family.accounts(GameFolder(demo_site / "games" / "demo"))[-1]
+    assert f'<td class="num" data-label="carried forward">{final["companies"]["red"]["carried_forward"]}</td></tr>\n' \
+           "</tbody>" in red                                     # the last round's row ends the balance table
+    assert "<h3>Round 2</h3>" in red and "CODE" not in red.split("<h2>Orders")[1]
+    assert '<a href="red/index.html">Belfast &amp; Northern Counties</a>' in (site / "demo" / "005.html").read_text()
+    anna = (site / "volldampf-demo" / "anna" / "index.html").read_text()
+    assert "Accounts, round by round: income track" in anna and "BUILD L48" in anna
+    assert '<a href="../dieter/index.html">Dieter Dahl</a>' in anna      # the final standings link every player
+    running = (demo_site / "running-site" / "demo" / "index.html").read_text()
+    assert 'Awaited: <a href="' in running or 'Ordered: <a href="' in running

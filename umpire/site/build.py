@@ -36,6 +36,7 @@ from ..usecases.pdf_batch import worker_count
 from . import fonts, history
 from .accounts import account_tables
 from .calendar import atom_feed, deadline_calendar
+from .company import company_pages
 from .composer import composer_part
 from .files import SiteFiles
 from .mapsize import readable_width
@@ -122,10 +123,12 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     names = {c["id"]: c.get("name") or c["id"] for c in folder.config.get("companies", [])}
     status = actions.status(folder)
     where = standing(status, names)
-    now = Markup(render("now.html.j2", s=where, seat=Game.of(folder).family.seat))
+    seat = Game.of(folder).family.seat
+    now = Markup(render("now.html.j2", s=where, seat=seat, up=""))
     composer = composer_part(folder, render) if moments and not where.finished else Markup("")
     body = _write_issues(folder, files, moments, names, now, where.finished, composer)
     _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
+    _write_companies(folder, files, moments, names, Markup(render("now.html.j2", s=where, seat=seat, up="../")))
     row = _row(folder, where, names, status)
     dates = _issue_dates(folder, moments)
     files.put(f"{game}/index.html", render(
@@ -136,6 +139,17 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     files.put(f"{game}/feed.atom", atom_feed(game, titles, dates))
     files.put(f"{game}/deadlines.ics", deadline_calendar(game, status.get("deadline"), row["turn"]))
     return row
+
+
+def _write_companies(folder: GameFolder, files: SiteFiles, moments: list[history.Moment], names: dict,
+                     now: Markup):
+    """Each company's (player's) own page, `<game>/<id>/index.html`."""
+    game = folder.game_id
+    last = moments[-1].number if moments else 0
+    for page in company_pages(folder, moments, names):
+        files.put(f"{game}/{page.seat}/index.html", render(
+            "company.html.j2", title=f"{game}: {page.name}", root="../../", game=game, page=page, now=now,
+            seat=Game.of(folder).family.seat, last=last))
 
 
 def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Moment], names: dict,
@@ -205,12 +219,13 @@ def _issue_body(folder: GameFolder, moment: history.Moment, names: dict) -> tupl
     if web.map and web.map.ground:
         ground = (f"map-{hashlib.sha256(web.map.ground.encode()).hexdigest()[:12]}.svg", web.map.ground)
         web.map.ground = None        # written once by the caller, not sent back with every page
-    orders = [(f"{names.get(p, p)} ({p})", t) for p, t in history.published_orders(at, moment.resolved)]
+    orders = [(f"{names.get(p, p)} ({p})", f"{p}/index.html", t)
+              for p, t in history.published_orders(at, moment.resolved)]
     accounts = account_tables(game.family.accounts(at, at.events), moment.resolved, names)
     body = render("issue-body.html.j2", edition=edition, web=web, ground=ground[0] if ground else None,
                   sections=[(h, report_blocks(lines)) for h, lines in edition.sections if h not in web.replaces],
                   map_width=readable_width(web.map.width, web.map.overlay) if web.map else 0,
-                  orders=orders, accounts=accounts,
+                  orders=orders, accounts=accounts, links={n: f"{p}/index.html" for p, n in names.items()},
                   resolved=turn_words(moment.resolved) if moment.resolved is not None else "",
                   pdf=f"{moment.number:03d}.pdf", txt=f"{moment.number:03d}.txt")
     return body, web, ground

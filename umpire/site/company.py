@@ -1,0 +1,67 @@
+"""A company's (player's) own page: his accounts round by round as tables (money, and each
+further ledger such as Volldampf's income track) and his published orders round by round, as
+the newsletters printed them: public parts only, a refused line never quoted, no code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..families.base import WebTable
+from ..game import Game
+from ..kernel.order_header import turn_words
+from . import history
+from .accounts import round_of
+
+
+@dataclass
+class CompanyPage:
+    seat: str                                     # the id: the page is <game>/<seat>/index.html
+    name: str
+    tables: list[WebTable] = field(default_factory=list)
+    orders: list[tuple[str, str]] = field(default_factory=list)       # (the turn in words, the lines read)
+
+
+def company_pages(folder, moments: list[history.Moment], names: dict[str, str]) -> list[CompanyPage]:
+    """Every seat's page, as of the newest newsletter (nothing journaled after it)."""
+    pages = {seat: CompanyPage(seat, name) for seat, name in names.items()}
+    if not moments:
+        return list(pages.values())
+    newest = moments[-1].folder
+    rounds = Game.of(folder).family.accounts(newest, newest.events)
+    for page in pages.values():
+        page.tables = _ledgers(rounds, page.seat)
+    for moment in moments:
+        if moment.resolved is None:
+            continue
+        for seat, text in history.published_orders(moment.folder, moment.resolved):
+            if seat in pages:
+                pages[seat].orders.append((turn_words(moment.resolved), text))
+    return list(pages.values())
+
+
+def _ledgers(rounds: list[dict], seat: str) -> list[WebTable]:
+    """The seat's books round by round: one table per ledger, a row per round."""
+    books: dict[str, list[tuple[int, dict]]] = {}
+    for entry in rounds:
+        own = entry["companies"].get(seat)
+        if not own:
+            continue
+        if "carried_forward" in own:
+            books.setdefault("money", []).append((entry["round"], own))
+        for ledger, book in own.items():
+            if isinstance(book, dict) and ledger != "items":
+                books.setdefault(ledger, []).append((entry["round"], book))
+    tables = []
+    for ledger, rows in books.items():
+        labels = list(dict.fromkeys(label for _, book in rows for label in book.get("items", {})))
+        tables.append(WebTable(
+            "Accounts, round by round" + ("" if ledger == "money" else f": {ledger}"),
+            ["round", "brought forward", *labels, "carried forward"],
+            [[f"Round {round_of(r)}", book.get("brought_forward", ""),
+              *(_signed(book.get("items", {}).get(label)) for label in labels), book.get("carried_forward", "")]
+             for r, book in rows]))
+    return tables
+
+
+def _signed(value) -> str:
+    return "" if value is None else f"{value:+d}" if isinstance(value, int) else str(value)
