@@ -221,3 +221,22 @@ def test_the_composer_counts_a_tapped_chain_as_submit_does(browser, demo_site, t
     order.write_text("\n".join(line for line in lines.splitlines() if not line.startswith("CODE")) + "\n")
     said = umpire("submit", game, order).output
     assert int(re.search(r"Altogether (\d+) point", said).group(1)) == cost > 0, said
+
+
+def test_the_text_edition_shows_its_umlauts_served_by_http_server_and_from_disk(browser, demo_site):
+    import functools
+    import http.server
+    import threading
+    site = demo_site / "site"
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        for address in (f"http://127.0.0.1:{server.server_port}/volldampf-demo/005.txt",
+                        url(site / "volldampf-demo" / "005.txt")):
+            browser.get(address)
+            text = browser.execute_script("return document.body.innerText")
+            assert "Würzburg" in text and "Ã" not in text and "\ufeff" not in text[:1], address
+    finally:
+        server.shutdown()
+        server.server_close()

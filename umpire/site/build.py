@@ -231,12 +231,20 @@ def _issue_body(folder: GameFolder, moment: history.Moment, names: dict) -> tupl
     return body, web, ground
 
 
+_BOM = b"\xef\xbb\xbf"
+
+
 def _copy_printed(folder: GameFolder, files: SiteFiles, number: int):
-    """The newsletter as printed (PDF, text), copied in beside its page."""
-    for suffix in ("pdf", "txt"):
-        source = folder.path / "newsletters" / f"{number:03d}.{suffix}"
-        if source.is_file():
-            files.copy(f"{folder.game_id}/{number:03d}.{suffix}", source)
+    """The newsletter as printed, copied in beside its page: the PDF as it is, the text edition
+    after a UTF-8 byte order mark, by which a browser reads it as UTF-8 whatever the server says
+    (Python's http.server and file:// name no charset, and a browser would guess windows-1252)."""
+    source = folder.path / "newsletters" / f"{number:03d}.pdf"
+    if source.is_file():
+        files.copy(f"{folder.game_id}/{number:03d}.pdf", source)
+    source = source.with_suffix(".txt")
+    if source.is_file():
+        text = source.read_bytes()
+        files.put(f"{folder.game_id}/{number:03d}.txt", text if text.startswith(_BOM) else _BOM + text)
 
 
 def _part(body: str, name: str) -> Markup:
