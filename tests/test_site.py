@@ -15,6 +15,7 @@ import yaml
 from click.testing import CliRunner
 
 from umpire.cli import main
+from umpire.errors import UmpireError
 from umpire.game import Game
 from umpire.site import build_site
 from umpire.site.build import game_folders
@@ -206,7 +207,7 @@ def test_the_command_writes_where_it_is_told_and_refuses_a_folder_without_games(
     (tmp_path / "empty").mkdir()
     result = CliRunner().invoke(main, ["site", "empty", "out2"])
     assert result.exit_code == 1 and "holds no game" in result.output
-    with pytest.raises(Exception):
+    with pytest.raises(UmpireError):
         game_folders(tmp_path / "nowhere")
 
 
@@ -315,3 +316,18 @@ def test_each_company_has_a_page_of_its_accounts_and_published_orders_linked_fro
     assert '<a href="../dieter/index.html">Dieter Dahl</a>' in anna      # the final standings link every player
     running = (demo_site / "running-site" / "demo" / "index.html").read_text()
     assert 'Awaited: <a href="' in running or 'Ordered: <a href="' in running
+
+
+def test_headings_are_in_sentence_case_and_no_page_speaks_to_you_as_the_mail_does(demo_site):
+    from umpire.site.sections import sentence_case
+    assert sentence_case("TRANSPORTS: 5 MADE OF 6 (1 cancelled)") == "Transports: 5 made of 6 (1 cancelled)"
+    assert sentence_case("ORDERS FOR TURN 4C") == "Orders for turn 4C"
+    assert sentence_case("What happened") == "What happened"
+    pages = [p for site in ("site", "running-site") for p in sorted((demo_site / site).rglob("*.html"))]
+    for page in pages:
+        text = page.read_text()
+        for heading in re.findall(r"<h[1-3]>(?:<a [^>]*>)?([^<]*)<", text):
+            assert not re.search(r"\b[A-Z]{3,}\b", heading), f"{page.name}: {heading}"
+        words = html.unescape(re.sub(r"<[^>]+>", " ", text)).replace("<your order code>", "")
+        found = re.search(r".{0,40}\b[Yy]our?\b.{0,40}", words)
+        assert not found, f"{page}: {found and found.group()}"

@@ -121,13 +121,15 @@ class WebTable:
 class WebIssue:
     """A newsletter's parts for its web page (umpire site): the map, the chart (an SVG document)
     and its caption, the accounts as tables, and the headings of the text edition's sections those
-    tables replace (the page shows every other section of the text edition as its events)."""
+    tables replace (the page shows every other section of the text edition as its events), and
+    what the page says otherwise where the text edition speaks to the reader of the mail."""
 
     map: WebMap | None = None
     chart: str | None = None
     chart_label: str = ""                        # what the chart shows, its caption
     tables: list[WebTable] = field(default_factory=list)
     replaces: tuple[str, ...] = ()
+    reworded: tuple[tuple[str, str], ...] = ()   # (the text edition's words, the page's words)
 
 
 @dataclass(frozen=True)

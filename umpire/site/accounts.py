@@ -23,7 +23,8 @@ def account_tables(rounds: list[dict], turn, names: dict[str, str]) -> list[WebT
     if not entry:
         return []
     seats = entry["companies"]
-    ledgers = ["money"] + sorted({k for s in seats.values() for k, v in s.items() if isinstance(v, dict) and k != "items"})
+    ledgers = ["money"] + sorted({k for s in seats.values() for k, v in s.items()
+                                  if isinstance(v, dict) and k != "items"})
     tables = []
     for ledger in ledgers:
         books = {seat: (s if ledger == "money" else s.get(ledger)) for seat, s in seats.items()}

@@ -41,7 +41,7 @@ from .composer import composer_part
 from .files import SiteFiles
 from .mapsize import readable_width
 from .report_blocks import report_blocks
-from .sections import read_edition
+from .sections import read_edition, sentence_case
 from .standing import Standing, standing
 
 _MAIN = re.compile(r"<!-- main -->\n(.*)<!-- /main -->\n", re.DOTALL)
@@ -55,6 +55,7 @@ def environment() -> jinja2.Environment:
                              autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["num"] = num
+    env.filters["heading"] = sentence_case
     return env
 
 
@@ -212,9 +213,11 @@ def _inherited_body(index: int) -> tuple:
 def _issue_body(folder: GameFolder, moment: history.Moment, names: dict) -> tuple:
     game = Game.of(folder)
     text = folder.read_bytes(f"newsletters/{moment.number:03d}.txt").decode("utf-8")
-    edition = read_edition(text)
     at = moment.folder
     web = game.family.web_issue(at, moment.number, at.state())
+    for mail, page in web.reworded:
+        text = text.replace(mail, page)
+    edition = read_edition(text)
     ground = None
     if web.map and web.map.ground:
         ground = (f"map-{hashlib.sha256(web.map.ground.encode()).hexdigest()[:12]}.svg", web.map.ground)

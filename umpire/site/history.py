@@ -85,7 +85,8 @@ def published_orders(at: FolderAt, turn) -> list[tuple[str, str]]:
         data = at.read_bytes(orders[player])
         refused = {e.line for e in at.read_order(data).errors}
         text, _ = split_press(at.order_text(data))
-        lines = [line for n, _, line in clean_lines(text) if n not in refused and keyword_of(visible(line))[0] != "CODE"]
+        lines = [line for n, _, line in clean_lines(text)
+                 if n not in refused and keyword_of(visible(line))[0] != "CODE"]
         if refused:
             lines.append(f"({plural(len(refused), 'line')} could not be read; the {at.family.seat} was told "
                          "which and why.)")

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 _RULE = re.compile(r"^\s*(-{3,}|={3,})\s*$")
+_SHOUTED = re.compile(r"\b[^\W\d_]{2,}\b")
 
 
 @dataclass
@@ -36,3 +37,14 @@ def _trimmed(lines: list[str]) -> list[str]:
     while lines and not lines[-1].strip():
         lines = lines[:-1]
     return [line.rstrip() for line in lines]
+
+
+def sentence_case(heading: str) -> str:
+    """A heading as the page writes every heading: the text edition's capitals ("ROUND 3 REPORT",
+    "TRANSPORTS: 5 MADE OF 6 (1 cancelled)") in sentence case ("Round 3 report"); words with digits
+    (hex ids, turns: AE22, 4C) are kept, and so is a heading whose first word is not in capitals."""
+    words = _SHOUTED.findall(heading)
+    if not words or not words[0].isupper():
+        return heading
+    low = _SHOUTED.sub(lambda found: found.group().lower() if found.group().isupper() else found.group(), heading)
+    return low[:1].upper() + low[1:]

@@ -32,7 +32,14 @@ def web_issue(board, rules, state, number: int, events: list[dict]) -> WebIssue:
     chart = line_chart(lines, CHART_WIDTH, "income")
     return WebIssue(map=WebMap(PAGE[0], PAGE[1], c.body(), label), tables=[players(rules, state)],
                     chart=chart_svg(chart, caption) if chart else None, chart_label=caption,
-                    replaces=("Players",))
+                    replaces=("Players",), reworded=PUBLIC_WORDS)
+
+
+PUBLIC_WORDS = (     # the text edition speaks to the player who reads his mail; the public page does not
+    ("Your own order form for this turn, with examples you can send now, ends your private sheet.",
+     "Each player's own order form for this turn, with examples, ends his private sheet (mailed, never published)."),
+    ("your highest bid", "the player's highest bid"), ("groups you want", "groups the player wants"),
+    ("keeps your bids", "keeps the player's bids"))
 
 
 def income_lines(state, events: list[dict]) -> list[Line]:
