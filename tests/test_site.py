@@ -331,3 +331,26 @@ def test_headings_are_in_sentence_case_and_no_page_speaks_to_you_as_the_mail_doe
         words = html.unescape(re.sub(r"<[^>]+>", " ", text)).replace("<your order code>", "")
         found = re.search(r".{0,40}\b[Yy]our?\b.{0,40}", words)
         assert not found, f"{page}: {found and found.group()}"
+
+
+def test_a_newsletter_carries_the_time_its_round_was_resolved_and_replays_to_the_same_bytes(tmp_path, monkeypatch):
+    from umpire.usecases.replay import replay
+    monkeypatch.setenv("UMPIRE_NOW", "2026-03-01T12:00:00+00:00")
+    game = tmp_path / "ireland-2"
+    umpire = CliRunner()
+    assert umpire.invoke(main, ["new", str(game), "--map", "ireland", "--rules", "laurin", "--company", "red:Red Lines",
+                                "--company", "blue:Blue Star"]).exit_code == 0
+    monkeypatch.setenv("UMPIRE_NOW", "2026-03-08T18:00:05+00:00")
+    result = umpire.invoke(main, ["resolve", str(game), "--force"])
+    assert result.exit_code == 0, result.output
+    issued = [e for e in GameFolder(game).events if e["type"] == "newsletter"]
+    assert [e.get("at") for e in issued] == [None, "2026-03-08T18:00:05Z"]   # the opening is stamped by no resolve
+    build_site(game, tmp_path / "www")
+    page = (tmp_path / "www" / "ireland-2" / "002.html").read_text()
+    assert '<time datetime="2026-03-08T18:00:05Z">2026-03-08 18:00 UTC</time>' in page
+    assert "<time datetime" not in (tmp_path / "www" / "ireland-2" / "001.html").read_text().split("<!-- main -->")[0]
+    feed = (tmp_path / "www" / "ireland-2" / "feed.atom").read_text()
+    assert "<updated>2026-03-08T18:00:05Z</updated>" in feed and "<updated>1970-01-01T00:00:00Z</updated>" in feed
+    monkeypatch.setenv("UMPIRE_NOW", "2026-04-01T00:00:00+00:00")            # replay takes the journal's time
+    outcome = replay(game, quick=True)
+    assert not outcome.differences, outcome

@@ -13,6 +13,7 @@ import click
 from ..errors import UmpireError
 from ..game import Game
 from ..store.folder import GameFolder
+from ..timetable import clock
 from ..usecases import actions
 from .locking import locking
 from .note import checked, note_option
@@ -52,7 +53,8 @@ def family_command(spec) -> click.Command:
             if not go_on:
                 raise UmpireError("nothing was done.", fix=f"To end the game so: `umpire {spec.name} "
                                   f"{quote(str(game_dir))} --reason {quote(reason)} --yes`.")
-        events = actions.family_command(folder, spec.name, args, _note_event(folder, note, spec.name))
+        events = actions.family_command(folder, spec.name, args, _note_event(folder, note, spec.name),
+                                        at=clock.stamp(clock.now()))
         after = game.state()
         number = folder.newsletter_count()
         written = (f"{revealed(folder)} Newsletter {number:03d} written." if after.phase == "finished"
@@ -70,7 +72,6 @@ def _note_event(folder: GameFolder, note: str | None, command: str) -> dict | No
     if note is None:
         return None
     from ..kernel.gm_notes import check_note, note_event
-    from ..timetable import clock
     return note_event(check_note(note), game.family.open_turn(game.state()), command, clock.now().isoformat())
 
 

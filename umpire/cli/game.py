@@ -14,6 +14,7 @@ from ..game import Game
 from ..kernel.order_header import TURN_NAME, turn_words
 from ..resources import bundled_names
 from ..store.folder import GameFolder
+from ..timetable import clock
 from ..usecases import actions
 from ..usecases.due import due
 from . import main
@@ -161,7 +162,7 @@ def resolve(game_dir, force, round_number, games_dir):
         raise UmpireError(f"not resolved: {check.reason}",
                           fix=f"Nothing was done. To resolve it now anyway: `umpire resolve {quote(str(game_dir))} "
                               f"--force`.")
-    events = actions.resolve(folder)
+    events = actions.resolve(folder, at=clock.stamp(clock.now()))
     status = actions.status(folder)
     ending = game.family.outcome(events)
     if ending:

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from ..game import Game
 from ..store.folder import GameFolder
-from ..timetable import deadlines
+from ..timetable import clock, deadlines
 from ..usecases import actions
 from ..usecases.due import due
 from .outcome import Outcome, environment, where
@@ -37,7 +37,7 @@ def _closes(folder: GameFolder, info: dict, now: datetime) -> bool:
 
 def _resolved(folder: GameFolder, info: dict, now: datetime) -> Outcome:
     try:
-        actions.resolve(folder, now)
+        actions.resolve(folder, now, at=clock.stamp(now))
     except Exception as exc:
         if environment(exc):
             raise

@@ -56,6 +56,7 @@ def environment() -> jinja2.Environment:
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["num"] = num
     env.filters["heading"] = sentence_case
+    env.filters["date"] = shown_date
     return env
 
 
@@ -127,11 +128,11 @@ def write_game(folder: GameFolder, files: SiteFiles) -> dict:
     seat = Game.of(folder).family.seat
     now = Markup(render("now.html.j2", s=where, seat=seat, up=""))
     composer = composer_part(folder, render) if moments and not where.finished else Markup("")
-    body = _write_issues(folder, files, moments, names, now, where.finished, composer)
+    dates = _issue_dates(folder, moments)
+    body = _write_issues(folder, files, moments, names, now, where.finished, composer, dates)
     _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
     _write_companies(folder, files, moments, names, Markup(render("now.html.j2", s=where, seat=seat, up="../")))
     row = _row(folder, where, names, status)
-    dates = _issue_dates(folder, moments)
     files.put(f"{game}/index.html", render(
         "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder), now=now,
         standings=_part(body, "standings"), map=_part(body, "map"), composer=composer,
@@ -154,7 +155,7 @@ def _write_companies(folder: GameFolder, files: SiteFiles, moments: list[history
 
 
 def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Moment], names: dict,
-                  now: Markup, finished: bool, composer: Markup) -> str:
+                  now: Markup, finished: bool, composer: Markup, dates: dict[int, str]) -> str:
     """Each newsletter's page (made anew only where its fingerprint changed), with its PDF and
     text, and `now` (where the game stands) on every page of a running game, on the last of a
     finished one, and the order composer on the newest; returns the newest page's body ("" before
@@ -179,7 +180,7 @@ def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Mo
                                game=game, number=moment.number, prev=prev, next=nxt, nav=nav,
                                now=now if not finished or moment.number == last else "",
                                composer=composer if moment.number == last else "",
-                               fingerprint=moment.fingerprint, body=Markup(body)))
+                               fingerprint=moment.fingerprint, body=Markup(body), date=dates.get(moment.number)))
         _copy_printed(folder, files, moment.number)
     return body
 
@@ -277,11 +278,19 @@ def _drop_stale(files: SiteFiles, game: str, wanted: set[str]):
 
 
 def _issue_dates(folder: GameFolder, moments: list) -> dict[int, str]:
-    """Newsletter number -> the date of the zine's issue that printed its round (game.yaml
-    `archive: issues:`; round 0 the opening), for a zine's game typed in."""
+    """Newsletter number -> its date: in a zine's game typed in, the date of the zine's issue that
+    printed its round (game.yaml `archive: issues:`; round 0 the opening, `2026-03-12`); else the
+    time the journal says the command that wrote it was given (`2026-03-12T18:00:05Z`); none where
+    the journal kept no time (games from before 0.4)."""
     issues = (folder.config.get("archive") or {}).get("issues") or {}
     rounds = {m.number: m.resolved if isinstance(m.resolved, int) else 0 for m in moments}
-    return {n: issues[r]["date"] for n, r in rounds.items() if r in issues and issues[r].get("date")}
+    zine = {n: str(issues[r]["date"]) for n, r in rounds.items() if r in issues and issues[r].get("date")}
+    return {m.number: zine.get(m.number) or m.at for m in moments if zine.get(m.number) or m.at}
+
+
+def shown_date(date: str) -> str:
+    """A date as the pages print it: the zine's as it is, the journal's time in UTC to the minute."""
+    return f"{date[:10]} {date[11:16]} UTC" if "T" in date else date
 
 
 def _issue_list(moments: list, dates: dict[int, str]) -> list[tuple[int, str, str]]:
@@ -289,7 +298,8 @@ def _issue_list(moments: list, dates: dict[int, str]) -> list[tuple[int, str, st
     def what(resolved) -> str:
         words = f"{turn_words(resolved)} resolved" if resolved is not None else "the opening"
         return words[:1].upper() + words[1:]
-    return [(m.number, f"{m.number:03d}: {what(m.resolved)}", dates.get(m.number, "")) for m in moments]
+    return [(m.number, f"{m.number:03d}: {what(m.resolved)}", shown_date(dates[m.number]) if m.number in dates else "")
+            for m in moments]
 
 
 def _intro(folder: GameFolder, number: int) -> str:

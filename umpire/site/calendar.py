@@ -1,6 +1,7 @@
-"""A game's Atom feed (an entry per newsletter) and its open deadline as iCalendar. The journal
-keeps no clock times, so the feed's times are 1970-01-01, or, in a zine's game typed in, the
-dates of the zine's issues (game.yaml `archive: issues:`): the same game gives the same bytes."""
+"""A game's Atom feed (an entry per newsletter) and its open deadline as iCalendar. An entry's
+time is the one the journal gives its newsletter (or, in a zine's game typed in, the date of the
+zine's issue, game.yaml `archive: issues:`); 1970-01-01 where the journal kept none: the same
+game gives the same bytes."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ EPOCH = "1970-01-01T00:00:00Z"
 
 
 def atom_feed(game: str, intros: dict[int, str], dates: dict[int, str] | None = None) -> str:
-    """`dates`: newsletter number -> the date (YYYY-MM-DD) of the zine's issue that printed it."""
-    when = {n: f"{dates[n]}T00:00:00Z" if dates and n in dates else EPOCH for n in intros}
+    """`dates`: newsletter number -> the time the journal gives it (2026-03-12T18:00:05Z), or the
+    date of the zine's issue that printed it (2026-03-12)."""
+    dates = dates or {}
+    when = {n: (dates[n] if "T" in dates[n] else f"{dates[n]}T00:00:00Z") if n in dates else EPOCH for n in intros}
     entries = "".join(
         f"<entry><title>{escape(game)}: newsletter {n:03d}</title><id>urn:umpire:{escape(game)}:{n:03d}</id>"
         f"<updated>{when[n]}</updated><link rel=\"alternate\" type=\"text/html\" href=\"{n:03d}.html\"/>"

@@ -44,13 +44,15 @@ class FolderAt(FamilyFolder):
 @dataclass
 class Moment:
     """Newsletter `number` as written: the folder then, its files, the turn it resolved (None for
-    the first) and its fingerprint."""
+    the first), its fingerprint and the time the command that wrote it was given (the journal's
+    `at`, 2026-03-12T18:00:05Z; None where the journal kept none)."""
 
     number: int
     folder: FolderAt
     files: list[str]
     resolved: int | str | None
     fingerprint: str
+    at: str | None = None
 
 
 def moments(folder: GameFolder) -> list[Moment]:
@@ -65,7 +67,8 @@ def moments(folder: GameFolder) -> list[Moment]:
     for i, e in enumerate(events):
         if e["type"] == "newsletter":
             at = FolderAt(game, events[:i], state.copy())
-            out.append(Moment(e["number"], at, list(e["files"]), open_turn, digest.copy().hexdigest()))
+            out.append(Moment(e["number"], at, list(e["files"]), open_turn, digest.copy().hexdigest(),
+                              e.get("at") if isinstance(e.get("at"), str) else None))
             open_turn = family.open_turn(state)
         state.apply(e)
         digest.update(json.dumps(e, sort_keys=True).encode())

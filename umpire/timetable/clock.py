@@ -26,3 +26,8 @@ def now() -> datetime:
                           fix=f"Write e.g. {CLOCK_VARIABLE}=2026-12-01T18:00:00+00:00, or unset it for the system's "
                               "clock.") from None
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+
+
+def stamp(moment: datetime) -> str:
+    """A time as the journal keeps it: UTC to the second, `2026-03-12T18:00:05Z`."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -440,7 +440,7 @@ def interrupted(folder: GameFolder) -> bool:
     return last is not None and not any(e["type"] == "newsletter" for e in events[last:])
 
 
-def finish_interrupted(folder: GameFolder, now: datetime | None = None) -> bool:
+def finish_interrupted(folder: GameFolder, now: datetime | None = None, at: str | None = None) -> bool:
     """Finish a command that a crash stopped after its events were journaled (the next round's
     deadline and newsletter are still due); True if there was one. Running the same command
     again then gives the same result as if nothing had gone wrong. A rollback a crash stopped
@@ -450,17 +450,18 @@ def finish_interrupted(folder: GameFolder, now: datetime | None = None) -> bool:
     if not interrupted(folder):
         return False
     deadlines.set_deadline(folder, game.family.open_turn(game.state()), now)
-    publish_newsletter(folder)
+    publish_newsletter(folder, at)
     return True
 
 
-def resolve(folder: GameFolder, now: datetime | None = None) -> list[dict]:
-    """Resolve the open round, journal what happened, open the next round, write the newsletter.
+def resolve(folder: GameFolder, now: datetime | None = None, at: str | None = None) -> list[dict]:
+    """Resolve the open round, journal what happened, open the next round, write the newsletter
+    (journaled with `at`, the time the resolve was asked for, where given: see publish_newsletter).
 
     If the last resolve was stopped before its newsletter, this finishes it instead (and returns [])."""
     game = Game.of(folder)
     folder.require()
-    if finish_interrupted(folder, now):
+    if finish_interrupted(folder, now, at):
         return []
     state = game.state()
     if state.phase == "finished":
@@ -471,7 +472,7 @@ def resolve(folder: GameFolder, now: datetime | None = None) -> list[dict]:
     events = family.resolve(state, game.game_map, game.rules, orders, game.dice(state), game.options)
     folder.append([{"type": "command", "command": "resolve", "round": turn}] + events)
     deadlines.set_deadline(folder, family.open_turn(game.state()), now)
-    publish_newsletter(folder)
+    publish_newsletter(folder, at)
     return events
 
 
@@ -495,15 +496,16 @@ def family_command_events(folder: GameFolder, name: str, args: dict) -> list[dic
                                  args)
 
 
-def family_command(folder: GameFolder, name: str, args: dict, note: dict | None = None) -> list[dict]:
+def family_command(folder: GameFolder, name: str, args: dict, note: dict | None = None,
+                   at: str | None = None) -> list[dict]:
     """A GM command the game's family adds (its `gm_commands`), journaled with its args. The GM's
     `note` (a `gm_note` event) is journaled just before the command, in the same write: the
     newsletter the command writes at once prints it (replay repeats the note as it stands)."""
-    if finish_interrupted(folder.require()):
+    if finish_interrupted(folder.require(), at=at):
         return []
     events = family_command_events(folder, name, args)
     folder.append(([note] if note else []) + [{"type": "command", "command": name, **args}] + events)
-    publish_newsletter(folder)
+    publish_newsletter(folder, at)
     return events
 
 
@@ -512,15 +514,18 @@ def gm_args(reason: str) -> dict:
     return {"reason": ids.check_reason(reason, "--reason")}
 
 
-def publish_newsletter(folder: GameFolder):
+def publish_newsletter(folder: GameFolder, at: str | None = None):
     """Write the next newsletter (text and PDF), record which umpire and reportlab drew it
-    (drawn.jsonl, beside the journal: usecases/drawn.py), and journal that it was issued."""
+    (drawn.jsonl, beside the journal: usecases/drawn.py), and journal that it was issued: with
+    `at` (clock.stamp), the time the command that wrote it was given, where the caller gives it
+    (the GM's and the host's commands; not demos and archives played in, nor replay where the
+    original had none). Replay gives the original's `at`, so the journal replays byte for byte."""
     from . import drawn
     from .publish import write_newsletter
     number = folder.newsletter_count() + 1
     files = write_newsletter(folder, number)
     drawn.record(folder, number)
-    folder.append([{"type": "newsletter", "number": number, "files": files}])
+    folder.append([{"type": "newsletter", "number": number, "files": files, **({"at": at} if at else {})}])
 
 
 # ---------------------------------------------------------------------------

@@ -202,12 +202,13 @@ def _gm_event(original: GameFolder, copy: GameFolder, event: dict, journal: list
 
 def _command(folder: GameFolder, event: dict, after: list[dict]):
     name = event["command"]
+    at = next((e.get("at") for e in after if e["type"] == "newsletter"), None)   # the time it was given, as journaled
     if name == "new":
         actions.open_game(folder)
     elif name == "resolve":
-        actions.resolve(folder)
+        actions.resolve(folder, at=at)
     else:                       # a command of the game's family (it says if it knows none such)
-        actions.family_command(folder, name, Game.of(folder).family.replay_args(event, after))
+        actions.family_command(folder, name, Game.of(folder).family.replay_args(event, after), at=at)
 
 
 @dataclass

@@ -80,7 +80,7 @@ def _resolve(path: Path, now: datetime) -> GameOutcome:
     state = due(folder, now)
     if not state.due:                                 # resolved meanwhile by another command
         return GameOutcome(path.name, NOT_DUE, state.reason)
-    events = actions.resolve(folder, now)
+    events = actions.resolve(folder, now, at=clock.stamp(now))
     finished = game.family.outcome(events)
     now_open = f"the game is over ({finished[0]})" if finished else f"{_open(GameFolder(path))} open"
     return GameOutcome(path.name, RESOLVED, f"{turn_words(before)} resolved ({state.reason[:-1]}); {now_open}; "
