@@ -197,6 +197,7 @@ def test_the_console_script_runs(tmp_path):
 
 def test_a_resolve_stopped_before_its_newsletter_is_finished_by_running_it_again(tmp_path, monkeypatch):
     from umpire.usecases import publish
+    monkeypatch.setenv("UMPIRE_NOW", "2026-03-08T18:00:00+00:00")     # the newsletter journals when it was asked for
     crashed, clean = tmp_path / "crashed", tmp_path / "clean"
     for folder in (crashed, clean):
         (tmp_path / folder.name).mkdir()

@@ -31,7 +31,7 @@ def family_command(spec) -> click.Command:
         checked(note)
         folder = GameFolder(game_dir).require()
         game = Game.of(folder)
-        if actions.finish_interrupted(folder):
+        if actions.finish_interrupted(folder, at=clock.stamp(clock.now())):
             click.echo(f"The last command had stopped before its newsletter; it is finished now "
                        f"(newsletter {folder.newsletter_count():03d} written). Nothing else was done.")
             return

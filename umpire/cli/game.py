@@ -144,7 +144,7 @@ def resolve(game_dir, force, round_number, games_dir):
     folder = GameFolder(game_dir).require()
     game = Game.of(folder)
     turn_before = game.family.open_turn(game.state())
-    if actions.finish_interrupted(folder):
+    if actions.finish_interrupted(folder, at=clock.stamp(clock.now())):
         click.echo(f"The last command had stopped before its newsletter; it is finished now. {named(turn_before)} is "
                    f"open; newsletter {folder.newsletter_count():03d} written.")
         return

@@ -72,7 +72,7 @@ def resolve_one(path: Path, now: datetime) -> GameOutcome:
 def _resolve(path: Path, now: datetime) -> GameOutcome:
     folder = GameFolder(path)
     game = Game.of(folder)
-    if actions.finish_interrupted(folder, now):
+    if actions.finish_interrupted(folder, now, clock.stamp(now)):
         return GameOutcome(path.name, RESOLVED, f"the command a crash had stopped is finished; "
                                                 f"{_open(GameFolder(path))} is open, newsletter "
                                                 f"{folder.newsletter_count():03d} written.")
