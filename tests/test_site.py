@@ -306,7 +306,8 @@ def test_each_company_has_a_page_of_its_accounts_and_published_orders_linked_fro
     site = demo_site / "site"
     red = (site / "demo" / "red" / "index.html").read_text()
     assert "<h1>Belfast &amp; Northern Counties</h1>" in red
-    final = GameFolder(demo_site / "games" / "demo").family.accounts(GameFolder(demo_site / "games" / "demo"))[-1]
+    game = Game.of(GameFolder(demo_site / "games" / "demo"))
+    final = game.family.accounts(game)[-1]
     assert f'<td class="num" data-label="carried forward">{final["companies"]["red"]["carried_forward"]}</td></tr>\n' \
            "</tbody>" in red                                     # the last round's row ends the balance table
     assert "<h3>Round 2</h3>" in red and "CODE" not in red.split("<h2>Orders")[1]
