@@ -329,6 +329,7 @@ def test_headings_are_in_sentence_case_and_no_page_speaks_to_you_as_the_mail_doe
         text = page.read_text()
         for heading in re.findall(r"<h[1-3]>(?:<a [^>]*>)?([^<]*)<", text):
             assert not re.search(r"\b[A-Z]{3,}\b", heading), f"{page.name}: {heading}"
+        text = re.sub(r'<section id="composer".*?</section>', "", text, flags=re.S)   # a tool the reader uses
         words = html.unescape(re.sub(r"<[^>]+>", " ", text)).replace("<your order code>", "")
         found = re.search(r".{0,40}\b[Yy]our?\b.{0,40}", words)
         assert not found, f"{page}: {found and found.group()}"
