@@ -52,7 +52,7 @@ def test_help_prints_a_page_as_written(given):
 def test_a_page_that_is_not_there_is_refused_with_the_list_of_pages(given, said):
     result = umpire("help", given)
     assert result.exit_code == 1
-    assert said in result.output and "The pages are archive, dice," in result.output
+    assert said in result.output and "The pages are architecture, archive, dice," in result.output
     assert "`umpire help` lists them" in result.output
 
 

@@ -39,5 +39,5 @@ def route(game_dir, company, partner, start, goal, build):
                           f"{game.family.name.capitalize()} game, which has no route assistant.",
                           fix="Nothing was done. Every newsletter of the game shows its board.")
     companies = [c.lower() for c in (company, partner) if c]
-    for line in assistant.answer(folder, companies, start, goal, build):
+    for line in assistant.answer(game, companies, start, goal, build):
         click.echo(line)
