@@ -101,14 +101,14 @@ def test_a_journal_naming_a_stranger_is_refused(game):
 def test_a_damaged_game_yaml_is_refused(game, text, words):
     (game / "game.yaml").write_text(text)
     with pytest.raises(DataError, match=words):
-        GameFolder(game).config
+        _ = GameFolder(game).config
 
 
 @pytest.mark.parametrize("text", ["- a list\n", "codes: [red]\n", "codes: {red: 5}\n", "seed: 12\n", "codes: {\n"])
 def test_a_damaged_secrets_yaml_is_refused(game, text):
     (game / "secrets.yaml").write_text(text)
     with pytest.raises(DataError, match="secrets.yaml"):
-        GameFolder(game).secrets
+        _ = GameFolder(game).secrets
 
 
 @pytest.mark.parametrize("spec, words", [

@@ -22,7 +22,8 @@ def test_a_printed_total_stands_for_two_dice_of_that_sum_on_its_line(tmp_path):
     read = dice(tmp_path, "round 1 construction: 5 4\nround 2 construction: =7  # the zine printed the sum\n")
     assert [(d.value, d.line, d.tag, d.total, d.half) for d in read[2:]] == [
         (1, 2, "round 2 construction", 7, 1), (6, 2, "round 2 construction", 7, 2)]
-    assert _totals(read) == "; rolls 3 and 4 (=7, line 2) are printed totals of two dice, split as `umpire help dice` says"
+    assert _totals(read) == ("; rolls 3 and 4 (=7, line 2) are printed totals of two dice, "
+                             "split as `umpire help dice` says")
 
 
 @given(st.integers(2, 12))

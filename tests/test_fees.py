@@ -18,7 +18,8 @@ def m():
 
 
 def fees(state, m, rules, company, a, b):
-    return [(f.rival, f.amount, f.kind, f"{f.hex[0]},{f.hex[1]}") for f in segment_fees(state, m, rules, company, h(a), h(b))]
+    return [(f.rival, f.amount, f.kind, f"{f.hex[0]},{f.hex[1]}")
+            for f in segment_fees(state, m, rules, company, h(a), h(b))]
 
 
 def total(state, m, rules, company, a, b, rival=None):
@@ -26,7 +27,8 @@ def total(state, m, rules, company, a, b, rival=None):
 
 
 def paid_in(events, hex_label, payer="red"):
-    return sum(e["amount"] for e in of_type(events, "posting") if e["from"] == payer and e["reason"].endswith(f"in {hex_label}"))
+    return sum(e["amount"] for e in of_type(events, "posting")
+               if e["from"] == payer and e["reason"].endswith(f"in {hex_label}"))
 
 
 def test_laurin_parallel_segment_check_figure_is_6(m, laurin):
@@ -103,7 +105,8 @@ def test_schmidt_white_pays_black_7(m, schmidt):
 
 def test_schmidt_no_connection_fee_entering_parallel(m, schmidt):
     state = lay(new_state(schmidt, ("white", "black")), "black", "B2-C2")
-    assert fees(state, m, schmidt, "white", "B2", "C2") == [("black", 2, "parallel", "1,1"), ("black", 2, "parallel", "2,1")]
+    assert fees(state, m, schmidt, "white", "B2", "C2") == [("black", 2, "parallel", "1,1"),
+                                                            ("black", 2, "parallel", "2,1")]
 
 
 def test_schmidt_crossing_costs_the_connection_fee(m, schmidt):

@@ -27,7 +27,8 @@ def umpire(*args):
 def game(tmp_path, tmp_path_factory):
     """tmp_path/g as `umpire new` makes it (a copy of the game made once)."""
     def make(root):
-        assert umpire("new", root / "g", "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--seed", "s").exit_code == 0
+        result = umpire("new", root / "g", "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--seed", "s")
+        assert result.exit_code == 0
     return copy_of_made_once(tmp_path_factory, "folder-closed", make, tmp_path) / "g"
 
 

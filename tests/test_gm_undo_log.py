@@ -51,8 +51,8 @@ def test_undo_takes_back_the_last_adjustment_once_without_undoing_a_resolve(tmp_
         assert "Posted:" in umpire("adjust", folder.path, "--company", seat, money, "-1", "--reason", "fee forgotten")
         assert status(folder)[key][seat][balance] == start + 3
         events = [e for e in GameFolder(folder.path).journal() if e["type"] == "adjust_undone"]
-        assert events == [{"type": "adjust_undone", "round": events[0]["round"], "undoes": events[0]["undoes"], "company": seat,
-                           "units": 1, "reason": "fee forgotten"}]
+        assert events == [{"type": "adjust_undone", "round": events[0]["round"], "undoes": events[0]["undoes"],
+                           "company": seat, "units": 1, "reason": "fee forgotten"}]
         umpire("resolve", folder.path, "--force")
         text = (folder.path / "newsletters" / "003.txt").read_text()
         assert "undo of correction by the GM: fee forgotten" in text or \

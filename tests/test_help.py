@@ -73,7 +73,8 @@ def test_an_installation_without_its_pages_says_so(monkeypatch, tmp_path):
     monkeypatch.setattr(resources, "_PACKAGE", tmp_path / "site-packages" / "umpire")
     result = umpire("help")
     assert result.exit_code == 1
-    assert "the umpire's documentation pages are missing" in result.output and "Install the umpire again." in result.output
+    assert "the umpire's documentation pages are missing" in result.output
+    assert "Install the umpire again." in result.output
 
 
 # -- messages name `umpire help PAGE`, never a docs/ file ---------------------------------------------
@@ -117,7 +118,8 @@ def umpire_on_path(tmp_path_factory):
 def completion_lines() -> dict[str, str]:
     """The README's completion line for each shell, by shell."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    return {m.group(2): m.group(1) for m in re.finditer(r"^ {4}(.*_UMPIRE_COMPLETE=.*?)\s+# (\w+):", text, re.MULTILINE)}
+    found = re.finditer(r"^ {4}(.*_UMPIRE_COMPLETE=.*?)\s+# (\w+):", text, re.MULTILINE)
+    return {m.group(2): m.group(1) for m in found}
 
 
 @pytest.mark.parametrize("shell, begins, registers", [

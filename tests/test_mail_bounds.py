@@ -50,14 +50,16 @@ def test_a_message_too_costly_to_parse_is_refused_unread_with_its_sender_still_k
 
 
 def test_ordinary_mail_is_far_inside_the_limits():
-    raw = message("Re: =?utf-8?q?Bestellung_f=C3=BCr_Runde_2?=", "".join(f"Received: from relay{n}\n" for n in range(40)))
+    raw = message("Re: =?utf-8?q?Bestellung_f=C3=BCr_Runde_2?=",
+                  "".join(f"Received: from relay{n}\n" for n in range(40)))
     assert prescan.problem(raw) is None
 
 
 def test_a_refused_bomb_is_recorded_and_answered_once(tmp_path):
     folder, codes = make_game(tmp_path / "g1")
     fetcher = Fetcher(folder.path, MailConfig(from_addr=UMPIRE), now=NOW)
-    fetcher.take(message(" ".join(["=?utf-8?q?w?="] * 1500), body=order_text("g1", "red", codes["red"], "HOME Alpha")), 1, 1, NOW)
+    bomb = message(" ".join(["=?utf-8?q?w?="] * 1500), body=order_text("g1", "red", codes["red"], "HOME Alpha"))
+    fetcher.take(bomb, 1, 1, NOW)
     (record,) = fetcher.pending
     assert (record["status"], record["to"]) == ("unreadable", "red@example.org")
     assert "encoded words" in record["reason"]

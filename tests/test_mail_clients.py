@@ -32,7 +32,8 @@ def chains(text: str) -> list[tuple[int, list[str]]]:
 
 
 def head(sender: str, ident: str, extra: str) -> str:
-    return (f"From: {sender}\r\nTo: {UMPIRE}\r\nSubject: Re: g1: newsletter 001\r\nDate: Sat, 01 Mar 2025 10:00:00 +0000"
+    return (f"From: {sender}\r\nTo: {UMPIRE}\r\nSubject: Re: g1: newsletter 001\r\n"
+            "Date: Sat, 01 Mar 2025 10:00:00 +0000"
             f"\r\nMessage-ID: <{ident}>\r\nMIME-Version: 1.0\r\n{extra}")
 
 
@@ -105,7 +106,8 @@ OUTLOOK = head("Red Lines <red@example.org>", "AM0PR01MB1234@eurprd01.prod.outlo
 def phone(signature: str, ident: str, plain_extra: str = "") -> str:
     return head("red@example.org", ident, "Content-Type: text/plain; charset=utf-8\r\n"
                 "Content-Transfer-Encoding: quoted-printable\r\n\r\n") + order_lines() + \
-        f"BUILD {LONG}\r\n\r\n{signature}\r\n{plain_extra}\r\n> On 1 Mar 2025, at 09:00, Umpire wrote:\r\n>\r\n> text\r\n"
+        f"BUILD {LONG}\r\n\r\n{signature}\r\n{plain_extra}\r\n" \
+        "> On 1 Mar 2025, at 09:00, Umpire wrote:\r\n>\r\n> text\r\n"
 
 
 PHONES = {"iphone": "Sent from my iPhone", "outlook-android": "Get Outlook for Android<https://aka.ms/AAb9ysg>",

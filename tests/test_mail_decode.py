@@ -28,7 +28,8 @@ def test_html_only_mail_becomes_text_with_blockquotes_quoted():
 
 
 def test_order_in_a_txt_attachment_is_taken():
-    raw = (b"From: a@b.org\nContent-Type: multipart/mixed; boundary=B\n\n--B\nContent-Type: text/plain\n\nsee attached\n"
+    raw = (b"From: a@b.org\nContent-Type: multipart/mixed; boundary=B\n\n"
+           b"--B\nContent-Type: text/plain\n\nsee attached\n"
            b"--B\nContent-Type: text/plain\nContent-Disposition: attachment; filename=orders.TXT\n\nGAME g\n--B--\n")
     mail = read_mail(raw)
     assert (mail.text, mail.source) == ("GAME g\n", "orders.TXT")
@@ -60,7 +61,8 @@ def test_original_message_below_the_reply_is_dropped():
 
 
 def test_replied_newsletter_counts_from_its_filled_form_and_keeps_line_numbers():
-    text = ("Here you are\n> NEWSLETTER 001\n> ACCOUNTS\n>\n>   GAME g\n>   COMPANY red\n>   CODE <your order code>\n>\n"
+    text = ("Here you are\n> NEWSLETTER 001\n> ACCOUNTS\n>\n"
+            ">   GAME g\n>   COMPANY red\n>   CODE <your order code>\n>\n"
             ">   GAME g\n>   COMPANY blue\n>   CODE tulip-1\n>   BUILD K8-J8\n>   BUILD <hex>-<hex>\n>\n> rest\n")
     assert clean(text) == "Here you are\n\n\n\n\n\n\n\n  GAME g\n  COMPANY blue\n  CODE tulip-1\n  BUILD K8-J8\n"
 

@@ -28,9 +28,11 @@ HEADERS = ["From: red@example.org", "From: Red <red@example.org>", "From: =?utf-
            "Auto-Submitted: auto-replied", "Precedence: bulk", "Content-Type: text/plain; charset=bogus-8",
            "Content-Type: text/plain; format=flowed", "Content-Type: text/plain; charset*=utf-8''%75%74%66-8",
            "Content-Type: application/octet-stream; name=orders.txt", "Content-Disposition: inline",
-           "Content-Transfer-Encoding: 8bit", "Content-Type: text/plain; charset=rot13", "content-type: TEXT/PLAIN", "X-Empty:", "X-Tab:\tvalue", ": no name",
+           "Content-Transfer-Encoding: 8bit", "Content-Type: text/plain; charset=rot13", "content-type: TEXT/PLAIN",
+           "X-Empty:", "X-Tab:\tvalue", ": no name",
            "From nobody Sat Mar  1 10:00:00 2025", " leading continuation", "No colon here", "X-Cr: a\rb"]
-BODIES = ["GAME g1\r\nCOMPANY red\r\nCODE tulip-42\r\nHOME Alpha\r\n", "GAME g1 \r\nBUILD C3- \r\nD3\r\n", "R0FNRSBnMQ==\r\n", "caf\xe9 =C3=A9\r\n", "",
+BODIES = ["GAME g1\r\nCOMPANY red\r\nCODE tulip-42\r\nHOME Alpha\r\n", "GAME g1 \r\nBUILD C3- \r\nD3\r\n",
+          "R0FNRSBnMQ==\r\n", "caf\xe9 =C3=A9\r\n", "",
           "--b1\r\nContent-Type: text/plain\r\n\r\nGAME g1\r\n--b1--\r\n", "<p>GAME g1</p>\n", "\r\n\r\nlate\r\n"]
 
 

@@ -20,7 +20,8 @@ from umpire.mail.fetch import Fetcher
 FORMS = ["Carol C. <carol@example.org>", "Carol C.<carol@example.org>", '"Carol C." <carol@example.org>',
          "carol@example.org (Carol C.)", "=?utf-8?q?Carol_C=2E?= <carol@example.org>", "Dr. J. R. R. Tolkien "
          "<carol@example.org>", "Zoë M. <carol@example.org>", "=?utf-8?b?Wm/Dqy4gTS4=?= <carol@example.org>",
-         "Carol C. (work) <carol@example.org>", "=?utf-8?q?Bl=C3=BC?= S. <carol@example.org>", "Carol C.\r\n <carol@example.org>", "St. John <carol@example.org>",
+         "Carol C. (work) <carol@example.org>", "=?utf-8?q?Bl=C3=BC?= S. <carol@example.org>",
+         "Carol C.\r\n <carol@example.org>", "St. John <carol@example.org>",
          "<carol@example.org>", "carol@example.org", "CAROL@Example.org", '"Smith, Carol" <carol@example.org>']
 
 

@@ -94,7 +94,10 @@ def reply(to: EmailMessage, sender: str, top: str, filled, msgid: str) -> bytes:
     """The player's reply to the umpire's mail `to`, as a mail program writes it: `top` above the
     quoted mail, whose lines in `filled` he changed (his form filled in; or `filled` fills the text)."""
     text = text_of(to).rstrip("\n")
-    lines = filled(text).split("\n") if callable(filled) else [filled.get(line.strip(), line) for line in text.split("\n")]
+    if callable(filled):
+        lines = filled(text).split("\n")
+    else:
+        lines = [filled.get(line.strip(), line) for line in text.split("\n")]
     msg = EmailMessage()
     msg["From"] = sender
     msg["To"] = to["From"]

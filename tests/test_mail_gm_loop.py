@@ -90,7 +90,8 @@ def test_the_gm_submits_the_saved_late_message_and_it_counts(game, dovecot, mail
     folder, codes = game
     body = "\n".join(["Dear GM, my train was late; please take these.", "",
                       order_text("g1", "red", codes["red"], "HOME Alpha", "BUILD C3-D3").rstrip("\n"),
-                      "", "Thanks,", "Red", "", "> GAME g1", "> an old order quoted", "-- ", "Red, on the train"]) + "\n"
+                      "", "Thanks,", "Red", "", "> GAME g1", "> an old order quoted", "-- ",
+                      "Red, on the train"]) + "\n"
     deliver_at(dovecot, mailbox, email(body, msgid="<late@example.org>"), DEADLINE + timedelta(hours=2))
     fetch(folder.path, dovecot, mailbox, smtp)
     (saved,) = (folder.path / "inbox").glob("*.eml")

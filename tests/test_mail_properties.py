@@ -17,7 +17,8 @@ from umpire.mail.decode import read_mail
 from umpire.mail.fetch import Fetcher, Received
 from umpire.store.mailroom import Mailroom
 
-PIECES = ["red@example.org", "evil@evil.example", "<red@example.org>", "<evil@evil.example>", "Red", '"red@example.org"',
+PIECES = ["red@example.org", "evil@evil.example", "<red@example.org>", "<evil@evil.example>", "Red",
+          '"red@example.org"',
           "=?utf-8?q?red=40example=2Eorg?=", "=?utf-8?b?cmVkQGV4YW1wbGUub3Jn?=", ",", ";", ":", "(", ")", "@", "<", ">",
           " ", "\t", "\r\n ", '"', "\\", "\u00e4", "\u2003", "\x00", "group:", "@evil.example", "red", "example.org"]
 
@@ -60,7 +61,8 @@ def game(tmp_path_factory):
 @given(froms=st.lists(from_values, min_size=1, max_size=2), reply_to=st.one_of(st.none(), from_values),
        body=st.sampled_from(["", "GAME g1\r\nCOMPANY red\r\nCODE x\r\n", "GAME g1\r\nCOMPANY red\r\nCODE {code}\r\n"
                              "HOME Alpha\r\nBUILD C3-D3]\r\n", "\x00\xff"]))
-def test_every_message_is_recorded_and_answered_only_at_its_from_address_or_the_one_it_shows(game, froms, reply_to, body):
+def test_every_message_is_recorded_and_answered_only_at_its_from_address_or_the_one_it_shows(
+        game, froms, reply_to, body):
     folder, codes = game
     fetcher = Fetcher(folder.path, MailConfig(from_addr=UMPIRE), now=NOW)
     raw = raw_with(froms, reply_to, body.replace("{code}", codes["red"]))

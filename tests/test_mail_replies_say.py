@@ -128,7 +128,8 @@ def test_orders_only_in_the_subject_are_not_accepted_and_the_reply_says_where_th
     folder, codes = game
     _, confirmation = take(folder, email(order(codes["red"], "HOME Alpha")))
     subject = f"Re: GAME g1 COMPANY red CODE {codes['red']} BUILD C3-D3"
-    fetcher, reply = take(folder, reply_to(confirmation, "My building is in the Subject.", subject, "<p2@x.org>"), uid=2)
+    answer = reply_to(confirmation, "My building is in the Subject.", subject, "<p2@x.org>")
+    fetcher, reply = take(folder, answer, uid=2)
     assert fetcher.outcomes[-1].status == "not accepted"
     text = flat(body_of(reply))
     assert f"The Subject of your message ('Re: GAME g1 COMPANY red CODE {MASK} BUILD C3-D3') {SUBJECT_NOTE}" in text
@@ -167,8 +168,10 @@ def test_subjects_the_umpire_writes_and_plain_ones_get_no_such_note(welcomed, su
 
 @pytest.mark.parametrize("subject,family,holds", [
     ("BUILD Dublin-Cork", DAMPFROSS, True), ("Re: AW: Fwd: WG: build Dublin-Cork", DAMPFROSS, True),
-    ("Orders: GAME ireland-1 COMPANY red CODE x BUILD AD21", DAMPFROSS, True), ("orders: race 3 Dublin", DAMPFROSS, True),
-    ("BID 5 THEN 3", VOLLDAMPF, True), ("Re: vd-1: bid 5", VOLLDAMPF, True), ("Turn 2A: MOVE Kiel-Hamburg", VOLLDAMPF, True),
+    ("Orders: GAME ireland-1 COMPANY red CODE x BUILD AD21", DAMPFROSS, True),
+    ("orders: race 3 Dublin", DAMPFROSS, True),
+    ("BID 5 THEN 3", VOLLDAMPF, True), ("Re: vd-1: bid 5", VOLLDAMPF, True),
+    ("Turn 2A: MOVE Kiel-Hamburg", VOLLDAMPF, True),
     ("BUILD", DAMPFROSS, False), ("Re: " + WELCOME, DAMPFROSS, False), ("Building plans", DAMPFROSS, False),
     ("Round 3: my orders", DAMPFROSS, False), ("PRESS for round 2", DAMPFROSS, False),
     ("Home again", DAMPFROSS, False), ("Bid early, bid often", VOLLDAMPF, False), ("BID 5", DAMPFROSS, False),

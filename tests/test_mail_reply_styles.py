@@ -269,7 +269,8 @@ def test_a_volldampf_players_own_form_is_his_order_in_every_reply_style(tmp_path
     from test_volldampf_mail import newsletter_bodies, send_args
     from volldampf_helpers import TINY
     folder, codes = actions.create_game(tmp_path / "vm", str(TINY), "volldampf",
-                                        [f"{p}:{p.title()}:{p}@example.org" for p in ("ann", "bob", "cy")], seed="reply")
+                                        [f"{p}:{p.title()}:{p}@example.org" for p in ("ann", "bob", "cy")],
+                                        seed="reply")
     assert CliRunner().invoke(main, send_args(folder.path, smtp)).exit_code == 0
     mail = newsletter_bodies(smtp, 1)["ann@example.org"]
     fetcher = Fetcher(folder.path, MailConfig(from_addr=UMPIRE), now=NOW)

@@ -28,7 +28,8 @@ INTROS = {
     "wrapped before schrieb": f"Am 1. März 2025 um 12:00\nschrieb Umpire <{UMPIRE}>:",
     "apple mail": f"Am 01.03.2025 um 12:00 schrieb Umpire <{UMPIRE}>:",
 }
-STYLES = {f"intro, {name}": (lambda f, intro=intro: f"{GREETING}{intro}\n\n{quoted(f)}\n") for name, intro in INTROS.items()}
+STYLES = {f"intro, {name}": (lambda f, intro=intro: f"{GREETING}{intro}\n\n{quoted(f)}\n")
+          for name, intro in INTROS.items()}
 STYLES.update({
     "intro bottom-posted": lambda f: f"{INTROS['gmail wrapped']}\n{quoted(f)}\n\n{GREETING}",
     "ursprüngliche nachricht": lambda f: f"{GREETING}-----Ursprüngliche Nachricht-----\n{VON_BLOCK}\n{f}\n",
@@ -65,7 +66,8 @@ def test_the_filled_form_is_the_order_and_only_the_greeting_is_a_note_in_every_g
 def test_a_german_intro_above_a_quote_is_the_mail_clients_and_keeps_line_numbers(intro):
     text = f"GAME g1\nBUILD C3-D3\n\n{intro}\n> GAME g1\n> BUILD K8-J8\n"
     assert clean(text) == "GAME g1\nBUILD C3-D3\n"
-    assert clean(f"Hallo,\n{intro}\n\n> GAME g1\nGAME g1\n") == "Hallo,\n" + "\n" * (intro.count("\n") + 3) + "GAME g1\n"
+    assert clean(f"Hallo,\n{intro}\n\n> GAME g1\nGAME g1\n") == ("Hallo,\n" + "\n" * (intro.count("\n") + 3)
+                                                                 + "GAME g1\n")
 
 
 @pytest.mark.parametrize("line", ["Am 6. März schrieb ich: BUILD C3-D3", "Am Montag schrieb Bob:", "Am 3.3. baue ich:"])

@@ -215,7 +215,8 @@ def test_ferry_to_an_unknown_place(tmp_path):
 
 
 def test_ferry_port_away_from_the_water(tmp_path):
-    message = refused(tmp_path, BASE + JUNCTION + FERRY_RULES + "ferries:\n  - {port: Kai, at: D4, to: Gedser, length: 3}\n")
+    message = refused(tmp_path, BASE + JUNCTION + FERRY_RULES
+                      + "ferries:\n  - {port: Kai, at: D4, to: Gedser, length: 3}\n")
     assert "ferries[1].port (Kai)" in message and "does not touch the water" in message
 
 

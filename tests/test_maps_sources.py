@@ -236,7 +236,8 @@ def test_a_border_special_with_an_area_keeps_the_border_hexes_inside_it():
     source = small_source(abroad={"depth": 1}, land=[{"name": "L", "points": [[10, 0], [10, 8], [0, 8], [0, 0]]}],
                           foreign=[{"name": "F", "points": [[10, 0], [10, 3], [0, 3], [0, 0]]}],
                           extra={"specials": [{"number": 1, "name": "F", "hexes": [{"border": "F"}]},
-                                              {"number": 2, "name": "F north", "hexes": [{"border": "F", "area": area}]}]})
+                                              {"number": 2, "name": "F north",
+                                               "hexes": [{"border": "F", "area": area}]}]})
     game_map = drawn_map(source)
     drawing = drawing_tool().Drawing(source)
     north = drawing.xy((6, 0))[1]

@@ -241,7 +241,8 @@ def test_a_written_fee_that_differs_is_reported_and_changes_nothing(laurin):
     a = expecting(train(["a"], fees={"b": 3}), "a", ("fee", 2, "b", "[-2 b]"))
     emit, _ = race([a, train(["b"])], [1, 6, 6], laurin, {"a": 30, "b": 30})
     (diff,) = events_of(emit.events, "expectation_differs")
-    assert (diff["company"], diff["line"], diff["what"], diff["expected"], diff["actual"]) == ("a", 5, "fees to b", 2, 3)
+    assert (diff["company"], diff["line"], diff["what"], diff["expected"], diff["actual"]) == (
+        "a", 5, "fees to b", 2, 3)
     assert postings(emit, "fees") == [("a", "b", 3)]
 
 

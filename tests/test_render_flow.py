@@ -50,7 +50,8 @@ def test_a_cell_too_long_for_its_column_is_wrapped_not_cut(tmp_path):
 def test_a_row_taller_than_a_page_goes_on_on_the_next_page(tmp_path):
     flow = Flow("footer")
     cities = ", ".join(f"City{n}" for n in range(1500))
-    flow.table([Column("", 20), Column("Company", 100), Column("Cities", 300)], [["", "Red", cities], ["", "Blue", "-"]],
+    flow.table([Column("", 20), Column("Company", 100), Column("Cities", 300)],
+               [["", "Red", cities], ["", "Blue", "-"]],
                swatch=lambda c, i, x, y: c.line(x, y, x + 10, y))
     pages = _pages(_built(flow), tmp_path)
     text = " ".join(" ".join(pages).split())
@@ -93,8 +94,8 @@ def test_a_turned_page_of_its_own_lies_in_landscape_and_the_next_element_starts_
     assert ["before the map" in pages[0], "the map sheet" in pages[1], "another sheet" in pages[2],
             "after the map" in pages[3]] == [True] * 4 and len(pages) == 4
     width, height = 595.2756, 841.8898
-    assert [(round(w), round(h)) for w, h in _sizes(pdf)] == [(round(width), round(height)), (round(height), round(width)),
-                                                              (round(width), round(height)), (round(width), round(height))]
+    portrait, landscape = (round(width), round(height)), (round(height), round(width))
+    assert [(round(w), round(h)) for w, h in _sizes(pdf)] == [portrait, landscape, portrait, portrait]
 
 
 def test_a_document_that_starts_with_a_page_of_its_own_has_no_empty_first_page(tmp_path):

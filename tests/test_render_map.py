@@ -167,7 +167,7 @@ def test_every_word_of_a_map_page_lies_inside_its_margins_and_above_its_footer(t
     content = mapdraw.MapContent({(a, b): ["red"]}, company_styles(SIX), dict(SIX), new={((a, b), "red")})
     flow = Flow("FOOTER", pagesize)
     pdf.map_pages(flow, game_map, content, f"{game_map.title}: the lines after newsletter 123")
-    for number, (width, height, words) in enumerate(_words(flow.build("t"), tmp_path), 1):
+    for number, (width, _height, words) in enumerate(_words(flow.build("t"), tmp_path), 1):
         outside = [t for t, x0, _, x1, _ in words if x0 < sheets.PAGE_MARGIN - 1 or x1 > width - sheets.PAGE_MARGIN + 1]
         assert outside == [], f"page {number}"
         footer = min(y0 for t, _, y0, _, _ in words if t == "FOOTER")

@@ -24,7 +24,8 @@ def umpire(*args, **kw):
 def make(tmp_path, *options):
     folder = tmp_path / "g"
     extra = [a for o in options for a in ("--option", o)]
-    assert umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--seed", "s", *extra).exit_code == 0
+    result = umpire("new", folder, "--map", TEST_MAP, "--rules", "laurin", *COMPANIES, "--seed", "s", *extra)
+    assert result.exit_code == 0
     return folder
 
 

@@ -13,7 +13,8 @@ def test_shipped_rulesets_load(name):
 
 def test_laurin_numbers(laurin):
     c = laurin.construction
-    assert (c.costs.plain, c.costs.mountain_edge, c.costs.mountain_mountain, c.costs.river, c.costs.broad_river) == (1, 3, 5, 2, 4)
+    assert (c.costs.plain, c.costs.mountain_edge, c.costs.mountain_mountain, c.costs.river,
+            c.costs.broad_river) == (1, 3, 5, 2, 4)
     assert (c.city_bonus, laurin.starting_balance, c.end.cities_left, c.dice.mode) == (6, 20, 3, "shared")
     assert laurin.operations.special_transports == [4, 7, 11, 14, 18, 21] and laurin.operations.min_distance == 3
 

@@ -207,7 +207,7 @@ def test_the_command_writes_where_it_is_told_and_refuses_a_folder_without_games(
     (tmp_path / "empty").mkdir()
     result = CliRunner().invoke(main, ["site", "empty", "out2"])
     assert result.exit_code == 1 and "holds no game" in result.output
-    with pytest.raises(UmpireError):
+    with pytest.raises(UmpireError, match="neither a game folder nor a folder of games"):
         game_folders(tmp_path / "nowhere")
 
 

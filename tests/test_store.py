@@ -57,7 +57,7 @@ def test_a_corrupt_journal_line_is_reported_with_its_line(tmp_path):
     (tmp_path / "journal.jsonl").write_text('{"type": "a"}\nnot json\n')
     from umpire.errors import DataError
     with pytest.raises(DataError, match=r"journal.jsonl, line 2"):
-        GameFolder(tmp_path).events
+        _ = GameFolder(tmp_path).events
 
 
 # -- append-only files: appended in place, a torn tail cut off ------------------

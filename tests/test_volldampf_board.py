@@ -38,7 +38,7 @@ def refused(tmp_path, old: str, new: str) -> str:
 
 
 def line_of(text: str) -> int:
-    return TEXT.splitlines().index(next(l for l in TEXT.splitlines() if text in l)) + 1
+    return TEXT.splitlines().index(next(line for line in TEXT.splitlines() if text in line)) + 1
 
 
 def test_the_tiny_board_loads_with_every_colour_and_all_six_regions():

@@ -32,7 +32,8 @@ def test_resolve_round_names_a_turn_and_run_again_does_nothing(tmp_path):
 def test_a_bare_round_number_names_no_turn_and_is_refused(tmp_path):
     folder, _ = actions.create_game(tmp_path / "vt", str(TINY), "volldampf", PLAYERS, seed="turns")
     result = run("resolve", folder.path, "--force", "--round", "1")
-    assert result.exit_code == 1 and "--round 1 does not say which turn" in result.output and "--round 1A" in result.output
+    assert result.exit_code == 1
+    assert "--round 1 does not say which turn" in result.output and "--round 1A" in result.output
     assert folder.newsletter_count() == 1
 
 

@@ -51,12 +51,12 @@ def issue_after(folder: GameFolder, turn: str) -> int:
 
 
 def events_of_issue(folder: GameFolder, number: int) -> list[dict]:
-    out, current = [], 1
+    out = []
     for e in folder.events:
         if e["type"] == "newsletter":
             if e["number"] == number:
                 return out
-            out, current = [], e["number"] + 1
+            out = []
         else:
             out.append(e)
     raise AssertionError(number)
@@ -97,7 +97,7 @@ def test_the_auction_shows_every_bid_and_what_each_player_paid(played):
     assert "Turn-order auction" in text
     rows = [line.split() for line in text.splitlines() if re.match(r"\s*\d+\s+[a-z]+\s+(bids|drops out|is left)", line)]
     assert len(rows) == len(auction["bids"])
-    for (step, player, *rest), bid in zip(rows, auction["bids"]):
+    for (_step, player, *rest), bid in zip(rows, auction["bids"]):
         assert player == bid["player"]
         if "bid" in bid:
             assert rest == ["bids", str(bid["bid"])]

@@ -34,7 +34,8 @@ def plan_a(state, p, i):
         lines.append("REARRANGE " + " ".join(f"{n}:{','.join(g)}" for n, g in enumerate(groups, 1)))
     bid = [2, 4, 1, 3, 0, 5][(i + s.round) % 6]
     lines.append(f"BID {min(bid, s.cash(p))}" + (" THEN 4" if len(s.seats) == 2 else ""))
-    order = sorted(range(1, len(s.groups) + 1), key=lambda g: (-len({card_name(c) for c in s.groups[g - 1]}), (g + i) % len(s.groups)))
+    order = sorted(range(1, len(s.groups) + 1),
+                   key=lambda g: (-len({card_name(c) for c in s.groups[g - 1]}), (g + i) % len(s.groups)))
     lines.append("CHOOSE " + " ".join(map(str, order)))
     return lines
 

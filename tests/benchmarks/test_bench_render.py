@@ -32,7 +32,8 @@ def test_template_from_the_cache_against_compiling_it(benchmark, fresh_environme
         env.bytecode_cache = None
         env.get_template(TEMPLATE)
 
-    ratio = against(benchmark, cached, compiled, rounds=11, what="newsletter template from the cache against compiling it")
+    ratio = against(benchmark, cached, compiled, rounds=11,
+                    what="newsletter template from the cache against compiling it")
     assert ratio < 0.2
 
 

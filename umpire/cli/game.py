@@ -26,7 +26,8 @@ from .turns import named, round_or_turn
 
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--map", "map_name", help="A bundled map name or a map file (default: the board of a family that has one).")
+@click.option("--map", "map_name",
+              help="A bundled map name or a map file (default: the board of a family that has one).")
 @click.option("--rules", "rules_name", default="laurin", show_default=True,
               help=f"A bundled ruleset ({', '.join(bundled_names('rules'))}) or a ruleset file.")
 @click.option("--company", "--player", "companies", multiple=True, required=True, metavar="ID:NAME:EMAIL",
@@ -234,7 +235,10 @@ def _later(wanted: int | str, open_turn: int | str) -> bool:
     """Whether the round or turn asked for comes after the open one."""
     if isinstance(wanted, int):
         return wanted > open_turn
-    key = lambda t: (int(TURN_NAME.match(t).group(1)), TURN_NAME.match(t).group(2), int(TURN_NAME.match(t).group(3) or 0))
+    def key(turn: str) -> tuple:
+        number, letter, step = TURN_NAME.match(turn).groups()
+        return int(number), letter, int(step or 0)
+
     return key(wanted) > key(open_turn)
 
 

@@ -62,8 +62,8 @@ def preview(game_dir, pdf_path):
 def rollback(game_dir, to_round, note):
     """Undo the last resolve (or a GM command of the game, as end-construction), or every one back to a round.
 
-    Examples: `umpire rollback games/ireland-1 --to 3`, `umpire rollback games/vd-1 --to 2B`. Run again right after, a plain rollback does
-    nothing: undo further with --to. The journal keeps everything (the rollback
+    Examples: `umpire rollback games/ireland-1 --to 3`, `umpire rollback games/vd-1 --to 2B`. Run again
+    right after, a plain rollback does nothing: undo further with --to. The journal keeps everything (the rollback
     is an event); the undone newsletters are kept in newsletters/superseded/; the round's orders
     stay and may be replaced; `umpire resolve` then resolves the round again.
     """
@@ -92,7 +92,8 @@ def rollback(game_dir, to_round, note):
 @main.command()
 @click.argument("game_dir", type=_GAME)
 @click.option("--company", "--player", "company", help="The company's (or player's) id.")
-@click.option("--units", "--marks", "units", metavar="N", callback=lambda _ctx, _param, v: None if v is None else _whole(v),
+@click.option("--units", "--marks", "units", metavar="N",
+              callback=lambda _ctx, _param, v: None if v is None else _whole(v),
               help="What the company gets from the bank, in the game's money (negative: pays to it).")
 @click.option("--reason", help="Why; printed in the next newsletter.")
 @click.option("--undo", is_flag=True, help="Take back the last adjustment by a counter-posting (no resolve is undone).")
@@ -123,8 +124,8 @@ def adjust(game_dir, company, units, reason, undo, note):
         click.echo(f"This correction ({company}, {units}, {reason!r}) was posted in this round already; "
                    "nothing done.")
         return
-    click.echo(f"Posted: {posting['from']} -> {posting['to']} {posting['amount']} {posting['money']} ({posting['reason']}); "
-               "it is printed in the next newsletter.")
+    click.echo(f"Posted: {posting['from']} -> {posting['to']} {posting['amount']} {posting['money']} "
+               f"({posting['reason']}); it is printed in the next newsletter.")
     noted(GameFolder(game_dir), note, "adjust")
 
 

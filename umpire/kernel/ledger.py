@@ -79,7 +79,8 @@ def accounts_by_round(postings, accounts: list[str], item: Callable[[Posting], s
             items = rounds[r].get(a, {})
             brought = balance[a]
             balance[a] += sum(items.values())
-            row[a] = {"brought_forward": brought, "items": dict(sorted(items.items(), key=lambda i: (column(i[0]), i[0]))),
+            row[a] = {"brought_forward": brought,
+                      "items": dict(sorted(items.items(), key=lambda i: (column(i[0]), i[0]))),
                       "carried_forward": balance[a]}
         table.append({"round": r, "companies": row})
     return table

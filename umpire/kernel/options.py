@@ -176,7 +176,9 @@ _NONE = object()
 
 def value_text(value) -> str:
     """An option's value as the GM writes it (`7 days`, `true`, `2`); `not set` for none."""
-    return "not set" if value is _NONE else yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
+    if value is _NONE:
+        return "not set"
+    return yaml.safe_dump(value, default_flow_style=True).strip().removesuffix("...").strip()
 
 
 def options_in_force(options: dict, events: list[dict], round_number: int) -> dict:

@@ -100,7 +100,8 @@ def load_yaml(path: Path):
     except FileNotFoundError:
         raise DataError(f"{path}: no such file") from None
     except OSError as exc:
-        raise DataError(f"{path}: cannot be read ({exc.strerror or exc})", fix="Give the path of a YAML file.") from None
+        raise DataError(f"{path}: cannot be read ({exc.strerror or exc})",
+                        fix="Give the path of a YAML file.") from None
     except UnicodeDecodeError as exc:
         raise DataError(f"{path}: not UTF-8 text ({exc.reason})", fix="Save it as UTF-8.") from None
     try:

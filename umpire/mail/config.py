@@ -81,7 +81,8 @@ class Server:
             try:
                 return path.read_text(encoding="utf-8").strip()
             except OSError as exc:
-                raise UmpireError(f"cannot read the {self.kind.upper()} password file {path}: {exc.strerror}.") from None
+                raise UmpireError(
+                    f"cannot read the {self.kind.upper()} password file {path}: {exc.strerror}.") from None
         return None
 
 

@@ -38,7 +38,8 @@ def unlisted_notes(games_dir: Path) -> list[tuple[str, dict]]:
     the keys it listed, so a note fetched after a digest was made, whenever it was received, is in
     the next one): (game, its processed record), by game, in the order received."""
     room = Mailroom(games_dir)
-    listed = {k for r in room.records if r["type"] == "queued" and r.get("kind") == "digest" for k in r.get("noted", ())}
+    listed = {k for r in room.records if r["type"] == "queued" and r.get("kind") == "digest"
+              for k in r.get("noted", ())}
     found = [(r["game"], r) for each in [room] + [Mailroom(p) for p in game_folders(games_dir)] for r in each.records
              if r["type"] == "processed" and r.get("notes") and r.get("game") and r["key"] not in listed]
     return sorted({r["key"]: (game, r) for game, r in found}.values(), key=lambda n: (n[0], n[1].get("received", "")))

@@ -22,7 +22,9 @@ def note_to_gm(folder: GameFolder, mail: Mail, outcome: Outcome, record: dict, c
     own: a message recorded as processed never loses its forward, and a rerun rebuilds the same
     file); None when there is none, `record` saying why."""
     try:
-        turn = outcome.round if outcome.round is not None else Game.of(folder).family.open_turn(Game.of(folder).state(copy=False))
+        turn = outcome.round
+        if turn is None:
+            turn = Game.of(folder).family.open_turn(Game.of(folder).state(copy=False))
         made = forward.forward(
             folder, config, mail, outcome.notes, status=outcome.status, turn=turn,
             companies=[outcome.company] if outcome.company else senders.own_companies(folder, mail.sender),

@@ -82,7 +82,8 @@ def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str
         f"to yourself: the umpire takes orders for {company} only with this code, and only from "
         f"{' or '.join(to)}.\n\n"
         + (f"Orders for {turn_words(turn)} are due by {describe(due, zone)}{in_grace}; "
-           + ("a later order counts for the next round" if late_policy(folder) == "hold" else "a later order is refused")
+           + ("a later order counts for the next round" if late_policy(folder) == "hold"
+              else "a later order is refused")
            + (f" (write to the GM at {config.gm[0]} if you are held up)" if config.gm else "") + ".\n\n"
            if due else ""))
     form = [line.replace("CODE <your order code>", f"CODE {code}")

@@ -171,7 +171,8 @@ class Flow:
                  ("BOTTOMPADDING", (0, 0), (-1, -1), (lead - size * 1.2) / 2)]
         style += [("ALIGN", (k, 0), (k, -1), {"right": "RIGHT", "centre": "CENTER"}[col.align])
                   for k, col in enumerate(columns) if col.align != "left"]
-        self.add(Table(data, colWidths=widths, repeatRows=1, splitInRow=0 if whole_rows else 1, style=TableStyle(style), hAlign="LEFT"),
+        self.add(Table(data, colWidths=widths, repeatRows=1, splitInRow=0 if whole_rows else 1,
+                       style=TableStyle(style), hAlign="LEFT"),
                  Spacer(0, 4))
 
     def press(self, items: list[dict]):

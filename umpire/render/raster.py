@@ -45,7 +45,8 @@ class RasterPath:
         points = []
         for cx, cy, start in ((x + width - radius, y + radius, -0.5), (x + width - radius, y + height - radius, 0),
                               (x + radius, y + height - radius, 0.5), (x + radius, y + radius, 1)):
-            points += [(cx + radius * math.cos(math.pi * (start + k / 8)), cy + radius * math.sin(math.pi * (start + k / 8)))
+            points += [(cx + radius * math.cos(math.pi * (start + k / 8)),
+                        cy + radius * math.sin(math.pi * (start + k / 8)))
                        for k in range(5)]
         self.parts.append((points, True))
 
@@ -198,8 +199,8 @@ class RasterCanvas:
 
     def _text(self, x, y, text, anchor):
         name, size = self._state["font"]
-        self._draw.text(self._xy(x, y), text, fill=self._state["fill"], font=_font(name, max(1, round(size * self.scale))),
-                        anchor=anchor)
+        self._draw.text(self._xy(x, y), text, fill=self._state["fill"],
+                        font=_font(name, max(1, round(size * self.scale))), anchor=anchor)
 
     def _fill_polygon(self, points):
         alpha = self._state["alpha"]

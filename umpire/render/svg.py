@@ -18,12 +18,12 @@ from .textobject import TextObject
 
 def num(value: float) -> str:
     """A coordinate as short as it can be written: two decimals at most, no trailing zeros."""
-    text = "%.7g" % round(value, 2)
+    text = f"{round(value, 2):.7g}"
     return "0" if text == "-0" else text
 
 
 def _hex(r: float, g: float, b: float) -> str:
-    return "#%02x%02x%02x" % (round(r * 255), round(g * 255), round(b * 255))
+    return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
 
 
 class SvgPath:
@@ -229,7 +229,8 @@ class SvgCanvas:
         s = self._state
         opacity = f' fill-opacity="{num(s["fill_alpha"])}"' if s["fill_alpha"] < 1 else ""
         self.out.append(f'<text x="{num(x)}" y="{num(self.height - y)}" font-family="{name}" '
-                        f'font-size="{num(size)}" fill="{s["fill"]}"{opacity}{anchor}>{escape(text, quote=False)}</text>')
+                        f'font-size="{num(size)}" fill="{s["fill"]}"{opacity}{anchor}>'
+                        f'{escape(text, quote=False)}</text>')
 
     def body(self) -> str:
         """The elements drawn so far, every group closed."""

@@ -4,9 +4,10 @@ A command that changes a game takes the lock first (an exclusive `flock` on the 
 `.lock` file, released when the command ends, by the kernel even if it is killed). A process the
 command forks (the picture drawn beside the PDF, PDF workers, a sweep's workers) closes its copy of
 every held lock at once, so the lock is the command's alone and goes with it, whatever becomes of
-the child (umpire/forked.py makes the child end with its parent as well). Holding it, the command knows that no other one is writing there, so any hidden temporary file left by an
-atomic write (`.NAME.XXXXXXXX`, see atomic.py) is the trace of a process that was killed before
-its rename, and is removed.
+the child (umpire/forked.py makes the child end with its parent as well). Holding it, the command
+knows that no other one is writing there, so any hidden temporary file left by an atomic write
+(`.NAME.XXXXXXXX`, see atomic.py) is the trace of a process that was killed before its rename,
+and is removed.
 """
 
 from __future__ import annotations

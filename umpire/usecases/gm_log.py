@@ -45,7 +45,8 @@ def _text(e: dict) -> str | None:
     if kind == "absence" and e.get("via") == "gm":
         return f"absence {e['company']} from {e['from']} to {e['to']}"
     if kind == "rollback":
-        return f"rollback to {turn_words(e['to_round'])} (undoes journal lines {e['undoes'][0] + 1}-{e['undoes'][1] + 1})"
+        first, last = e["undoes"][0] + 1, e["undoes"][1] + 1
+        return f"rollback to {turn_words(e['to_round'])} (undoes journal lines {first}-{last})"
     if kind == "gm_note":
         return "note" + (f" (with {e['after']})" if e.get("after") else "") + f": {e['text']}"
     if kind == "house_rule":

@@ -129,13 +129,15 @@ def read_archive(source: Path) -> Archive:
     map_name, rules_name = _beside(source, text["map"]), _beside(source, text["rules"])
     companies = spec["companies"]
     if not isinstance(companies, list) or not all(isinstance(c, str) for c in companies):
-        raise DataError("companies: is not a list of ID:NAME or ID:NAME:EMAIL.", f"{where}, line {line_of(spec, 'companies')}")
+        raise DataError("companies: is not a list of ID:NAME or ID:NAME:EMAIL.",
+                        f"{where}, line {line_of(spec, 'companies')}")
     option_specs = _archive_options(spec, rules_name, where)
     unreadable = spec.get("unreadable_lines", "stop")
     if unreadable not in UNREADABLE:
         raise DataError(f"unreadable_lines: {described(unreadable)} is not one of {', '.join(UNREADABLE)}.",
                         f"{where}, line {line_of(spec, 'unreadable_lines')}",
-                        "Write unreadable_lines: report where the zine's GM refused lines the umpire cannot read either.")
+                        "Write unreadable_lines: report where the zine's GM refused lines "
+                        "the umpire cannot read either.")
     dice, recorded = None, given[0] if given[0] in RECORDED else "dice"
     if given[0] in RECORDED:
         dice = _recorded_file(source, spec, text[recorded], recorded, where)
@@ -153,7 +155,8 @@ def _check_keys(source: Path, spec, where: str) -> list[str]:
         raise DataError("is not a mapping of keys (game:, map:, rules:, ...).", where)
     if "journal.jsonl" in {p.name for p in source.iterdir()}:
         raise UmpireError(f"{source} is a game folder written by the umpire, not an archive to play.",
-                          fix=f"Give the archive folder it was played from, or check the game with `umpire replay {source}`.")
+                          fix="Give the archive folder it was played from, "
+                              f"or check the game with `umpire replay {source}`.")
     for key in spec:
         if key not in KEYS:
             raise DataError(f"unknown key {shown(str(key))}.", f"{where}, line {line_of(spec, key)}",
@@ -308,9 +311,11 @@ def _gm_commands(gm, spec: dict, where: str, family_commands: tuple[str, ...]) -
     for round_name, commands in gm.items():
         line = line_of(gm, round_name)
         if not _ROUND.match(str(round_name)):
-            raise DataError(f"gm: {described(round_name)} is not a round.", f"{where}, line {line}", f"Write {example}.")
+            raise DataError(f"gm: {described(round_name)} is not a round.", f"{where}, line {line}",
+                            f"Write {example}.")
         if round_key(str(round_name))[0] == 0:
-            raise DataError(f"gm: round {round_name} is no round: the game opens with round 1.", f"{where}, line {line}",
+            raise DataError(f"gm: round {round_name} is no round: the game opens with round 1.",
+                            f"{where}, line {line}",
                             f"Give the round whose opening the command comes with, {example}.")
         if not isinstance(commands, list):
             commands = [commands]
@@ -360,14 +365,16 @@ def _round_folders(source: Path) -> dict[tuple, Path]:
     orders = source / "orders"
     _no_link(orders)
     if not orders.is_dir():
-        raise UmpireError(f"{source} has no orders/ folder.", fix="Put each round's orders in orders/<round>/<company>.txt.")
+        raise UmpireError(f"{source} has no orders/ folder.",
+                          fix="Put each round's orders in orders/<round>/<company>.txt.")
     found: dict[tuple, Path] = {}
     for p in sorted(orders.iterdir()):
         if p.name.startswith("."):
             continue
         _no_link(p)
         if not (p.is_dir() and _ROUND.match(p.name)):
-            raise UmpireError(f"{p} is not a round folder.", fix="orders/ holds one folder a round: orders/1, orders/2, ...")
+            raise UmpireError(f"{p} is not a round folder.",
+                              fix="orders/ holds one folder a round: orders/1, orders/2, ...")
         key = round_key(p.name)
         if key[0] == 0:
             raise UmpireError(f"{p} is round {p.name}, and there is no such round: the game opens with round 1.",
@@ -545,7 +552,8 @@ class Game:
 
     def left(self, before: tuple | None = None) -> list[str]:
         """The round folders and GM commands not played yet (those before the round `before`)."""
-        return ([str(p.relative_to(self.archive.source)) for k, p in self.rounds.items() if before is None or k < before]
+        return ([str(p.relative_to(self.archive.source))
+                 for k, p in self.rounds.items() if before is None or k < before]
                 + [f"gm: round {turn_name(k)}" for k in self.gm if before is None or k < before])
 
     def play_round(self):

@@ -85,5 +85,6 @@ def describe(e: dict) -> str:
         return f"the GM moved {e['units']} units to {who}: {e['reason']}"
     if kind == "company_replaced":                     # a player's address is never published
         return f"a new player took over {who}" + (f", now {e['name']}" if e.get("name") else "")
-    details = ", ".join(f"{k}={v}" for k, v in e.items() if k not in ("type", "round") and not isinstance(v, (dict, list)))
+    details = ", ".join(f"{k}={v}" for k, v in e.items()
+                        if k not in ("type", "round") and not isinstance(v, (dict, list)))
     return f"{kind.replace('_', ' ')}" + (f": {details}" if details else "")

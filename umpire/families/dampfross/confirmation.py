@@ -35,7 +35,8 @@ def order_lines(folder: Folder, company: str, order: Order, state=None) -> list[
     for race in order.races:
         routes = " ELSE ".join(format_chain(r.hexes) for r in race.routes)
         partner = f" {race.partner}" if race.partner else ""
-        out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}{(' ' + routes) if routes else ''}")
+        route_words = f" {routes}" if routes else ""
+        out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}{route_words}")
         out += _warning(_race_problem(state, race.transport, seen.get(race.transport)))
         seen.setdefault(race.transport, race.line)
     if order.passed is not None:

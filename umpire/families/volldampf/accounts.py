@@ -16,7 +16,8 @@ BOOKKEEPING = ("state", "money", "income", "command", "newsletter", "order_recei
 _MARKS = (("bonds", re.compile(r"\d+ bonds? taken$")), ("auction", re.compile(r"turn order, place \d+$")),
           ("builds", re.compile(r"section on \S+$")), ("income", re.compile(r"income$")),
           ("interest", re.compile(r"interest$")), ("correction", re.compile(r"correction by the GM")))
-_TRACK = (("deliveries", re.compile(r".+ cube on \d+ of .+ sections$")), ("interest short", re.compile(r"interest short")),
+_TRACK = (("deliveries", re.compile(r".+ cube on \d+ of .+ sections$")),
+          ("interest short", re.compile(r"interest short")),
           ("correction", re.compile(r"correction by the GM")))
 _ORDER = ("bonds", "auction", "builds", "deliveries", "income", "interest", "interest short", "correction")
 

@@ -327,7 +327,7 @@ def _panel(c: Canvas, board: Board, box, title: str, position: Position):
     c.setFont(BOLD, fitted("Regions (track cards)", BOLD, 7.5, w - 10))
     c.drawString(x + 5, top, "Regions (track cards)")
     top -= 16
-    counts = {name: sum(1 for l in board.links.values() if l.region == name) for name in board.regions}
+    counts = {name: sum(1 for link in board.links.values() if link.region == name) for name in board.regions}
     for region in board.regions.values():
         _track_space(c, x + 13, top + 2, region.name, colour(region.colour), None, None)
         c.setFillColor(INK)

@@ -19,7 +19,7 @@ class Route:
 
     def text(self, board) -> str:
         names = [board.locations[self.start].name]
-        for link, loc in self.hops:
+        for _link, loc in self.hops:
             names.append(board.locations[loc].name)
         return "-".join(names)
 
@@ -40,7 +40,8 @@ def _stop_ok(board, colour, locs, red_only):
     if red_only and colour == "red":
         bad = [x for x in through if board.locations[x].colour != "red"]
         if bad:
-            return f"a red cube travels through red locations only (option red_cubes_red_only), not {board.locations[bad[0]].name}"
+            return ("a red cube travels through red locations only (option red_cubes_red_only), "
+                    f"not {board.locations[bad[0]].name}")
         return None
     for x in through:
         if board.locations[x].colour == colour:
@@ -108,7 +109,8 @@ def best(board, sections, cubes, colour, start, mover, max_links, red_only=False
 
     def key(route):
         own = sum(1 for link in route.links if sections[link] == mover)
-        written = "-".join([board.locations[start].name] + [f"{l}-{board.locations[x].name}" for l, x in route.hops])
+        written = "-".join([board.locations[start].name]
+                           + [f"{link}-{board.locations[x].name}" for link, x in route.hops])
         return (-own, len(route.links) - own, len(route.links), written)
 
     return min(found, key=key) if found else None

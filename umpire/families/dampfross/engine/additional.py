@@ -63,7 +63,8 @@ class AdditionalTurn(Turn):
             return f"costs {counted} units {what}and only {left} of this round's allowance of {self.budget} are left."
         total_fees = sum(f.amount for f in fees)
         if cost + total_fees > self.state.balance(self.company):
-            return f"costs {cost} units and {total_fees} in fees, and the balance is {self.state.balance(self.company)}."
+            return (f"costs {cost} units and {total_fees} in fees, "
+                    f"and the balance is {self.state.balance(self.company)}.")
         return None
 
     def spend(self, a: Hex, b: Hex, cost: int, fees: list):
