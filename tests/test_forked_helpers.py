@@ -25,15 +25,19 @@ from umpire.store.lock import LOCK_FILE, Busy, game_lock
 ORDERS = {"red": "HOME Alpha\nBUILD C3-D3-E3", "blue": "HOME Beta\nBUILD K8-K7"}
 
 
+# One clock for every command: a newsletter is journaled with the time its command was given.
+CLOCK = {**os.environ, "UMPIRE_NOW": "2026-03-01T12:00:00+00:00"}
+
+
 def umpire(*args) -> subprocess.Popen:
     """The command, its output to a file (a pipe would stay open as long as any child lives)."""
     return subprocess.Popen([sys.executable, "-m", "umpire", *map(str, args)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+                            stderr=subprocess.DEVNULL, env=CLOCK)
 
 
 def finished(*args, timeout=120):
     process = subprocess.run([sys.executable, "-m", "umpire", *map(str, args)], capture_output=True, text=True,
-                             timeout=timeout)
+                             timeout=timeout, env=CLOCK)
     assert process.returncode == 0, process.stdout + process.stderr
 
 
@@ -58,7 +62,8 @@ def files(folder: Path) -> dict[str, bytes]:
 
 
 def run(*args):
-    result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+    result = CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False,
+                                env={"UMPIRE_NOW": CLOCK["UMPIRE_NOW"]})
     assert result.exit_code == 0, result.output
 
 

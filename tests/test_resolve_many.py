@@ -73,10 +73,10 @@ def test_a_failing_game_is_reported_and_the_others_go_on(games):
 def test_a_game_failing_in_its_resolution_is_reported_and_the_others_go_on(games, monkeypatch):
     resolve = actions.resolve
 
-    def failing(folder, now=None):
+    def failing(folder, now=None, at=None):
         if folder.path.name == "a-due":
             raise RuntimeError("the disk is full")
-        return resolve(folder, now)
+        return resolve(folder, now, at)
     monkeypatch.setattr(actions, "resolve", failing)
     outcomes = {o.game: o for o in sweep.resolve_due(games, workers=1)}
     assert str(outcomes["a-due"]) == "a-due: failed: RuntimeError: the disk is full"
@@ -85,12 +85,13 @@ def test_a_game_failing_in_its_resolution_is_reported_and_the_others_go_on(games
 
 def test_games_resolved_in_workers_end_as_those_resolved_in_turn(tmp_path):
     ends = []
+    now = datetime.now(UTC)                 # the newsletters are journaled with the sweep's time
     for workers in (1, 2):
         games = tmp_path / f"w{workers}"
         games.mkdir()
         for name in ("a", "b", "c"):
             new_game(games, name, ordered=("red", "blue"))
-        sweep.resolve_due(games, workers=workers)
+        sweep.resolve_due(games, now=now, workers=workers)
         ends.append({name: [(games / name / f).read_bytes() for f in ("journal.jsonl", "newsletters/002.txt",
                                                                       "newsletters/002.pdf")]
                      for name in ("a", "b", "c")})
