@@ -103,6 +103,7 @@ def test_whole_small_game_runs_to_finished(tmp_path, rules):
     assert any(e["type"] == "race_placed" for e in journal)
 
 
+@pytest.mark.slow        # 5 s: the whole-game runs above play Laurin to the end in the default profile
 def test_two_player_laurin_game_plays_with_the_normal_rules_to_its_last_transport(tmp_path):
     plans = {"red": "C3-C4-C5-D5-E6-E7-E8-E9-F9-G10-H9-I9-J9-K9-L9-M9", "blue": PLANS["blue"]}
     runner, game = play_whole_game(tmp_path, "laurin", plans)

@@ -5,12 +5,15 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 
 def test_reportlab_uses_its_c_accelerator():
     from reportlab.lib import rl_accel
     assert {"fp_str", "asciiBase85Encode"} <= set(rl_accel._c_funcs)
 
 
+@pytest.mark.slow        # 9 s: the whole demo drawn twice; the first test keeps the accelerator checked
 def test_every_demo_file_is_byte_identical_with_and_without_the_accelerator(demo_played, tmp_path):
     fast = demo_played.path                                         # played with the accelerator
     code = ("import sys; sys.modules['_rl_accel'] = None\n"           # reportlab falls back to pure Python
