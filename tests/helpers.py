@@ -82,16 +82,17 @@ def hex_map_source(path) -> bool:
     return "layout" in _data(path)
 
 
-def run(*args):
-    """The umpire command line with these arguments (click's test runner): its result."""
+def run(*args, input: str | None = None):
+    """The umpire command line with these arguments (click's test runner; `input`: what is typed
+    at its prompts): its result."""
     from click.testing import CliRunner
 
     from umpire.cli import main
-    return CliRunner().invoke(main, [str(a) for a in args])
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)
 
 
-def run_ok(*args) -> str:
+def run_ok(*args, input: str | None = None) -> str:
     """The umpire command line with these arguments, which must succeed: its output."""
-    result = run(*args)
+    result = run(*args, input=input)
     assert result.exit_code == 0, result.output
     return result.output

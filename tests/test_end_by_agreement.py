@@ -9,11 +9,11 @@ import json
 import shutil
 
 import pytest
-from click.testing import CliRunner
 from conftest import TEST_MAP
+from helpers import run as umpire
+from helpers import run_ok as ok
 from volldampf_helpers import TINY
 
-from umpire.cli import main
 from umpire.game import Game
 from umpire.store.folder import GameFolder
 from umpire.usecases import actions
@@ -24,16 +24,6 @@ RED = "GAME g\nCOMPANY red\nHOME Alpha\nBUILD C3-D3-E3-F3-F2\n"
 BLUE = "GAME g\nCOMPANY blue\nHOME Beta\nBUILD K8-J8-I8-H8\n"
 RED2 = "GAME g\nCOMPANY red\nBUILD F3-G4\n"
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org"]
-
-
-def umpire(*args, input=None):
-    return CliRunner().invoke(main, [str(a) for a in args], input=input)
-
-
-def ok(*args, input=None) -> str:
-    result = umpire(*args, input=input)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 def send(tmp_path, game, *texts):

@@ -9,11 +9,11 @@ import json
 import shutil
 
 import pytest
-from click.testing import CliRunner
 from conftest import TEST_MAP
+from helpers import run as umpire
+from helpers import run_ok as ok
 from volldampf_helpers import TINY
 
-from umpire.cli import main
 from umpire.game import Game
 from umpire.store.folder import GameFolder
 from umpire.usecases import actions
@@ -21,16 +21,6 @@ from umpire.usecases.replay import replay
 
 COMPANIES = ["--company", "red:Red Lines:red@example.org", "--company", "blue:Blue Star:blue@example.org"]
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org"]
-
-
-def umpire(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def ok(*args) -> str:
-    result = umpire(*args)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 def journal(game) -> list[dict]:
