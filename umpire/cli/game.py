@@ -11,6 +11,7 @@ import click
 
 from ..errors import UmpireError
 from ..game import Game
+from ..kernel.language import LANGUAGES
 from ..kernel.order_header import TURN_NAME, turn_words
 from ..resources import bundled_names
 from ..store.folder import GameFolder
@@ -44,12 +45,17 @@ from .turns import named, round_or_turn
               "'-', '_' or '.').")
 @click.option("--zone", "zones", multiple=True, metavar="ID=ZONE", help="A player's own time zone, e.g. "
               "red=Europe/Berlin: his mail gives deadlines in it as well as in UTC.")
-def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, options, profile, game_id, zones):
+@click.option("--language", type=click.Choice(sorted(LANGUAGES)), help="The language of the game's newsletters, "
+              "pages and mail to its players (default: umpire.yaml's `language:`, else en); the same as --option "
+              "language=LANGUAGE. A player's own mail language: --company ID:NAME:EMAIL:LANGUAGE.")
+def new(game_dir, map_name, rules_name, companies, seed, dice_file, draws_file, options, profile, game_id, zones,
+        language):
     """Create a game, open round 1 and write newsletter 001.
 
     Example: `umpire new games/ireland-1 --map ireland --rules laurin --company "red:Red Lines:red@example.org"
     --company "blue:Blue Star:blue@example.org"`. The game id is the folder's name (or --id).
     """
+    options = (*options, f"language={language}") if language else options
     folder, codes = actions.create_game(game_dir, map_name, rules_name, list(companies), seed, dice_file, options,
                                         game_id=game_id, profile=profile, draws_file=draws_file, zones=zones)
     click.echo(f"Game {folder.game_id} created in {game_dir}; newsletter 001 written.")

@@ -10,6 +10,7 @@ import re
 import yaml
 
 from ..errors import UmpireError
+from . import language
 
 # name -> (default, description): the options of every game, whatever its family
 SHELL_OPTIONS: dict[str, tuple[object, str]] = {
@@ -30,6 +31,8 @@ SHELL_OPTIONS: dict[str, tuple[object, str]] = {
     "resolve_early": (False, "`umpire mail fetch` resolves the round as soon as every company has ordered"),
     "grey_press": (False, "press may be printed anonymously (PRESS GREY in an order); otherwise it is printed "
                           "under the company's name"),
+    "language": ("en", "the language of the game's newsletters, pages and mail to its players: en (English) or de "
+                       "(Deutsch); a player's own mail language: --company ID:NAME:EMAIL:LANGUAGE"),
     "notes_to_gm": ("mail", ("what a player writes to the GM around his order: forwarded by `umpire mail fetch` "
                              "to the first gm address at once ('mail') or only listed in `umpire mail digest` "
                              "('digest')")),
@@ -111,7 +114,7 @@ def one_of(*choices: str):
 
 
 _CHECKS = {"resolve_early": flag, "grey_press": flag,      # the shell's options whose values are checked
-           "notes_to_gm": one_of("mail", "digest")}
+           "notes_to_gm": one_of("mail", "digest"), "language": language.check}
 
 
 def check_choices(options: dict, family_choices: dict[str, tuple]):

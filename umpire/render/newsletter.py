@@ -8,7 +8,7 @@ from pathlib import Path
 
 import jinja2
 
-from ..kernel import form_marks
+from ..kernel import form_marks, language
 from ..kernel.columns import display_width, pad, widest
 from ..kernel.words import noun, plural
 from ..resources import data_dir
@@ -27,7 +27,9 @@ def environment(own: str | None = None) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    language.install(env)
     env.filters["extract"] = lambda key, mapping: mapping[key]
     env.filters["plural"] = plural
     env.filters["noun"] = noun

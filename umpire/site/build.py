@@ -26,6 +26,7 @@ from markupsafe import Markup
 from .. import forked
 from ..errors import UmpireError
 from ..game import Game
+from ..kernel import language
 from ..kernel.order_header import turn_words
 from ..render.svg import num
 from ..resources import data_dir
@@ -53,7 +54,9 @@ _NUMBERED = re.compile(r"^[0-9]{3,}\.(html|pdf|txt)$")
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(data_dir("newsletters"))),
                              autoescape=True, undefined=jinja2.StrictUndefined,
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             extensions=["jinja2.ext.i18n"])
+    language.install(env)
     env.filters["num"] = num
     env.filters["heading"] = sentence_case
     env.filters["date"] = shown_date
@@ -118,7 +121,13 @@ def _assets(files: SiteFiles):
 
 
 def write_game(folder: GameFolder, files: SiteFiles) -> dict:
-    """The game's pages, newsletters, feed and calendar; returns its row of the site's index."""
+    """The game's pages, newsletters, feed and calendar, in the game's language; returns its row
+    of the site's index."""
+    with language.speaking(language.of_game(folder.config)):
+        return _write_game(folder, files)
+
+
+def _write_game(folder: GameFolder, files: SiteFiles) -> dict:
     game = folder.game_id
     moments = history.moments(folder)
     numbers = [m.number for m in moments]
@@ -208,7 +217,8 @@ _JOB: tuple | None = None
 
 def _inherited_body(index: int) -> tuple:
     folder, moments, names = _JOB
-    return _issue_body(folder, moments[index], names)
+    with language.speaking(language.of_game(folder.config)):
+        return _issue_body(folder, moments[index], names)
 
 
 def _issue_body(folder: GameFolder, moment: history.Moment, names: dict) -> tuple:

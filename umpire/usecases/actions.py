@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import __version__, families
 from ..errors import NotOpened, UmpireError
 from ..game import Game
-from ..kernel import ids
+from ..kernel import ids, language
 from ..kernel.dice import commitment
 from ..kernel.echo import quote
 from ..kernel.options import (
@@ -39,7 +39,7 @@ from ..store.folder import (
     GameFolder,
     dump_yaml,
 )
-from ..store.gm_file import templates_folder
+from ..store.gm_file import GM_FILE, gm_settings, templates_folder
 from ..timetable import absences, deadlines, reminders
 from .due import with_refused_lines
 from .missed_turns import missed_turns
@@ -65,8 +65,9 @@ def player_zones(specs: tuple[str, ...], seats: list[str]) -> dict[str, str]:
 
 def parse_company(spec: str) -> dict:
     """`red:Red Lines:red@example.org` -> {id, name, email}, each checked by its rule (umpire/kernel/ids.py).
-    A player who writes from several addresses gives them all, separated by commas."""
-    parts = spec.split(":", 2)
+    A player who writes from several addresses gives them all, separated by commas. A fourth part
+    is the language of the player's own mail (`...:red@example.org:de`), where it is not the game's."""
+    parts = spec.split(":", 3)
     if len(parts) < 2 or not parts[0] or not parts[1]:
         raise UmpireError(f"--company {ids.shown(spec)} is not ID:NAME:EMAIL.",
                           fix='Write e.g. --company "red:Red Lines:red@example.org" (the email may be left out).')
@@ -76,7 +77,14 @@ def parse_company(spec: str) -> dict:
     email = parts[2].strip() if len(parts) > 2 else ""
     if email:                                   # several addresses of one company: separated by commas
         email = ",".join(ids.check_email(a.strip(), f"{where} the address") for a in email.split(","))
-    return {"id": cid, "name": name, "email": email}
+    company = {"id": cid, "name": name, "email": email}
+    if len(parts) > 3 and parts[3].strip():
+        if problem := language.check(parts[3].strip().lower()):
+            raise UmpireError(f"{where} the language {ids.shown(parts[3].strip())} {problem}.",
+                              fix='Write e.g. --company "red:Red Lines:red@example.org:de", or leave the language '
+                                  "out for the game's.")
+        company["language"] = parts[3].strip().lower()
+    return company
 
 
 def new_code(taken=(), current=()) -> str:
@@ -132,6 +140,7 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
     rules_path = find_named("rules", rules_name)
     family = families.of_rules(rules_path)
     options = read_options(family, option_specs, profile)
+    _host_language(options, path.parent)
     map_name = map_name or family.default_board
     if map_name is None:
         raise UmpireError("the game needs a map.", fix="Give --map with a bundled map name or a map file.")
@@ -196,6 +205,17 @@ def create_game(path: Path, map_name: str | None, rules_name: str, company_specs
             raise _not_opened(exc, path / RECORDED_FILES[family.recorded], recorded) from None
         raise
     return folder, secrets["codes"]
+
+
+def _host_language(options: dict, games_dir: Path):
+    """A game's language from umpire.yaml's `language:` (the host's default) where no option gives it."""
+    host = gm_settings(games_dir).get("language")
+    if "language" in options or host in (None, "", language.ENGLISH):
+        return
+    if problem := language.check(host):
+        raise UmpireError(f"{games_dir / GM_FILE}: language: {ids.shown(str(host))} {problem}.",
+                          fix="Correct `language:` in umpire.yaml, or give --language; nothing was created.")
+    options["language"] = host
 
 
 def _archive_entry(archive: dict | None) -> dict:
