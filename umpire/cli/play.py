@@ -9,6 +9,7 @@ import click
 from ..errors import UmpireError
 from ..families import DEFAULT, FAMILIES
 from ..game import Game
+from ..kernel.language import LANGUAGES
 from ..kernel.order_header import turn_words
 from . import main
 from .progress import progress
@@ -17,7 +18,9 @@ from .progress import progress
 @main.command()
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.argument("out_dir", type=click.Path(file_okay=False, path_type=Path))
-def play(folder, out_dir):
+@click.option("--language", type=click.Choice(sorted(LANGUAGES)),
+              help="The language of the newsletters (default: the archive's option `language`, else en).")
+def play(folder, out_dir, language):
     """Play a game typed in as a folder, round by round, into OUT_DIR/<game> with all its newsletters.
 
     FOLDER holds game.yaml (game, map, rules, options, companies, and seed:, dice: FILE or draws: FILE) and
@@ -31,8 +34,9 @@ def play(folder, out_dir):
     Examples:
       umpire play demo play-out
       umpire play archive-bavaria-1994 play-out
+      umpire play demo play-out --language de
     """
-    played = play_with_progress(folder, out_dir, "Playing the rounds ", None)
+    played = play_with_progress(folder, out_dir, "Playing the rounds ", None, language)
     game = Game.of(played.folder)
     turns = any(isinstance(e.get("round"), str) for e in game.events if e.get("command") == "resolve")
     unit = "mail turn" if turns else "round"            # a family whose rounds have turns resolves turns
@@ -58,7 +62,9 @@ def play(folder, out_dir):
 @click.argument("out_dir", required=False, default="demo-out", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--game", "which", type=click.Choice(FAMILIES), default=DEFAULT,
               show_default=True, help="Which game family's bundled demo to play.")
-def demo(out_dir, which):
+@click.option("--language", type=click.Choice(sorted(LANGUAGES)),
+              help="The language of its newsletters: en (English, the default) or de (Deutsch).")
+def demo(out_dir, which, language):
     """Play the bundled demo game end to end and write its newsletters (default: ./demo-out).
 
     This is `umpire play` on the bundled folder games/demo.
@@ -68,17 +74,18 @@ def demo(out_dir, which):
       umpire demo
       umpire demo /tmp/demo-out
       umpire demo --game volldampf demo-out
+      umpire demo --language de demo-de
     """
     from ..families import family
     from ..usecases.demo import demo_dir
     if family(which).demo is None:
         raise UmpireError(f"the {which} family brings no demo game.", fix=f"Give --game {DEFAULT}.")
-    game = play_with_progress(demo_dir(which), out_dir, "Playing the demo   ", "the demo").folder
+    game = play_with_progress(demo_dir(which), out_dir, "Playing the demo   ", "the demo", language).folder
     click.echo(f"Demo game played in {game.path}; its newsletters:")
     echo_newsletters(game)
 
 
-def play_with_progress(folder: Path, out_dir: Path, bar: str, name: str | None):
+def play_with_progress(folder: Path, out_dir: Path, bar: str, name: str | None, language: str | None = None):
     """Play with the newsletter PDFs drawn by worker processes, and progress bars on a terminal;
     the game folder is made durable once, when it is written. When a round does not fit, the PDFs
     of the rounds before it are written before it is reported."""
@@ -89,7 +96,7 @@ def play_with_progress(folder: Path, out_dir: Path, bar: str, name: str | None):
     with atomic.deferred(out_dir), progress(bar) as step, progress("Drawing the PDFs   ") as drawn, \
             PdfBatch(worker_count(), done=drawn):
         try:
-            played = play_archive(folder, out_dir, step, label=name)
+            played = play_archive(folder, out_dir, step, label=name, language=language)
         except UmpireError as exc:
             stopped = exc
     if stopped is not None:

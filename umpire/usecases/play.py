@@ -499,10 +499,13 @@ def _published(archive: Archive):
 
 
 def play(source: Path, out_dir: Path, step: Callable[[int, int], None] | None = None,
-         label: str | None = None) -> Played:
+         label: str | None = None, language: str | None = None) -> Played:
     """Play the archive at `source` (`label`: how to name it) into OUT_DIR/<game>; an earlier run
-    there is replaced. `step(done, total)` is told after each round."""
+    there is replaced. `step(done, total)` is told after each round. `language`: the language of
+    its newsletters, where not the archive's own (its option `language`, else English)."""
     archive = read_archive(source)
+    if language:
+        archive.options = (*archive.options, f"language={language}")
     published = _published(archive)
     path = Path(out_dir) / archive.game
     clear_earlier_run(path, label or f"the archive {source}")
