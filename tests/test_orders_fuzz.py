@@ -15,7 +15,7 @@ import time
 import pytest
 from click.testing import CliRunner
 from conftest import TEST_MAP
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from orderfuzz import CODES, MAPS, PROFILE, SECONDS, order_text
 
@@ -26,7 +26,7 @@ from umpire.families.dampfross.orders import MAX_ORDER_BYTES, MAX_REFUSED_LINES,
 from umpire.game import Game
 from umpire.kernel.echo import QUOTE_CHARS
 from umpire.kernel.order_header import keyword_of as _keyword
-from umpire.kernel.order_header import mask_codes
+from umpire.kernel.order_header import mask_codes, plain_dashes
 from umpire.kernel.order_header import visible as _visible
 from umpire.mail import replies
 from umpire.store.folder import GameFolder, dump_yaml
@@ -73,10 +73,10 @@ def silent_lines(text: str, order: Order) -> list[int]:
     order item nor a refusal: none may be read as nothing."""
     if order.refusal:
         return []
-    told = {e.line for e in order.errors} | {order.home_line}
+    told = {e.line for e in order.errors} | {order.home_line, order.passed}
     told |= {x.line for x in order.chains + order.races + order.jumps + order.joints + order.ferries}
     silent = []
-    for number, raw in _mail_lines(text):
+    for number, raw in _mail_lines(plain_dashes(text)):     # as reading 2 reads it: a phone's `–- ` signs off
         keyword, word, _ = _keyword(_visible(raw))
         if keyword == "HOME" and number not in told and order.home is None:
             silent.append(number)                 # a HOME line names a place (a later one repeats it) or is refused
@@ -135,6 +135,8 @@ def played_folder(played):
 
 @PROFILE
 @given(order_text)
+@example("\u2013- ").via("a phone's signature line, found by the long run")
+@example("PASS").via("an order of its own (reading 2), found by the long run")
 def test_any_text_is_read_to_an_order_or_a_refusal(test_map, text):
     order = timed(read, text, test_map)
     check_order(order)
