@@ -50,7 +50,7 @@ def order(company, *lines, game="g"):
 
 def test_a_new_game_records_the_reading_it_reads_orders_by(tmp_path):
     folder, _ = dampfross(tmp_path)
-    assert folder.config["order_reading"] == ORDER_READING == 2
+    assert folder.config["order_reading"] == ORDER_READING == 3
 
 
 def test_a_message_with_nothing_read_is_no_order_and_the_company_stays_awaited(tmp_path):

@@ -13,8 +13,10 @@ from pathlib import Path
 
 from . import families
 from .errors import DataError
+from .kernel import keywords
 from .kernel.echo import quote
 from .kernel.options import HOUSE_RULE, options_in_force, ruleset_overrides
+from .kernel.order_header import reading_of
 from .store.folder import (
     MAP_FILE,
     RECORDED_FILES,
@@ -119,6 +121,11 @@ class Game:
         if self._rules is None or self._rules[0] != overrides:
             self._rules = (overrides, self.family.load_rules(self.folder.path / RULES_FILE, overrides))
         return self._rules[1]
+
+    def order_words(self):
+        """The order words read for this game, in force inside a `with` (German ones from order
+        reading 3 on: kernel/keywords.py), for reading a message's lines beside its order."""
+        return keywords.reading_words(reading_of(self.config), self.family.name)
 
     def read_order(self, data: bytes):
         """An order's bytes as the umpire reads them for this game (its family parses them)."""

@@ -59,6 +59,7 @@ COMMANDS = {
     "help": "umpire.cli.help:help_command",
     "note": "umpire.cli.note:note_command",
     "log": "umpire.cli.gm_log:log_command",
+    "keywords": "umpire.cli.keywords:keywords_command",
 }
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import form_marks
+from . import form_marks, keywords
 from .echo import Masker, quote
 
 HEADER_KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND")
@@ -30,9 +30,16 @@ TURN_NAME = re.compile(r"^(\d{1,4})([A-Za-z])(\d{0,2})$")
 # made before it was recorded read as 1), so a newer umpire replays an older game as it was played:
 #   1  as before;
 #   2  a line `PASS` is an order of its own (the defaults of the turn); every Unicode dash or minus
-#      reads as `-`; an order in which nothing for the open turn was read is no order.
-ORDER_READING = 2
+#      reads as `-`; an order in which nothing for the open turn was read is no order;
+#   3  German keywords read as their English twins (kernel/keywords.py), in every game.
+ORDER_READING = 3
 PASS_LINE = re.compile(r"^\s*PASS\s*[.!]?\s*$", re.IGNORECASE)
+_PASS_GERMAN = re.compile(r"^\s*PASSE\s*[.!]?\s*$", re.IGNORECASE)
+
+
+def is_pass(line: str) -> bool:
+    """A line `PASS` (and, where German is read, `PASSE`): an order of its own (reading 2 on)."""
+    return bool(PASS_LINE.match(line) or keywords.in_force() and _PASS_GERMAN.match(line))
 _DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"})
 
 
@@ -172,10 +179,13 @@ _ASCII_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def keyword_of(shown: str) -> tuple[str, str, str]:
-    """A visible line's order keyword (upper case, without a colon), its first word and the rest."""
+    """A visible line's order keyword (upper case, without a colon), its first word and the rest;
+    a German keyword (where the order's reading reads German: kernel/keywords.py) as its English
+    twin, and the rest's little words with it."""
     line = shown.split("#", 1)[0].strip()
     word, _, rest = line.partition(" ")
-    return word.upper().rstrip(":"), word, rest.strip()
+    keyword, german = keywords.english_keyword(word.rstrip(":"))
+    return keyword.rstrip(":"), word, keywords.english_rest(rest.strip()) if german else rest.strip()
 
 
 def code_masker(codes: Iterable[str]) -> Masker:
@@ -207,6 +217,16 @@ def mask_codes(text: str, codes: Iterable[str]) -> str:
 PRESS_LIMIT = 3000                 # characters of press printed from one order
 _START = re.compile(r"^\s*PRESS(?:\s+(GREY|GRAY|ANON|ANONYMOUS))?\s*:?\s*$", re.IGNORECASE)
 _END = re.compile(r"^\s*END\s*PRESS\s*$", re.IGNORECASE)
+_START_GERMAN = re.compile(r"^\s*PRESSE(?:\s+(ANONYM|GRAU))?\s*:?\s*$", re.IGNORECASE)
+_END_GERMAN = re.compile(r"^\s*(PRESSE\s*ENDE|ENDE\s*PRESSE)\s*$", re.IGNORECASE)
+
+
+def _press_start(raw: str):
+    return _START.match(raw) or (keywords.in_force() and _START_GERMAN.match(raw)) or None
+
+
+def _press_end(raw: str) -> bool:
+    return bool(_END.match(raw) or keywords.in_force() and _END_GERMAN.match(raw))
 
 
 @dataclass(frozen=True)
@@ -219,6 +239,20 @@ class Press:
 
 # a player's line to the umpire, read by the shell (umpire/mail/commands.py), never by a family's parser
 PLAYER_COMMAND = re.compile(r"^\s*(ABSENT\s+FROM\s+\S+\s+TO\s+\S+|RESEND|STATUS|WAIT)\s*$", re.IGNORECASE)
+_PLAYER_COMMAND_GERMAN = re.compile(r"^\s*(ABWESEND\s+VON\s+\S+\s+BIS\s+\S+|NOCHMAL|STAND|WARTEN)\s*$", re.IGNORECASE)
+
+
+def player_command(raw: str) -> str | None:
+    """A player's line to the umpire (PLAYER_COMMAND; in German where German is read), as the
+    English command it is (`ABWESEND VON 3.4. BIS 9.4.` as `ABSENT FROM 3.4. TO 9.4.`); None if it is none."""
+    if PLAYER_COMMAND.match(raw):
+        return " ".join(raw.split())
+    if keywords.in_force() and _PLAYER_COMMAND_GERMAN.match(raw):
+        words = raw.split()
+        english = {"ABWESEND": "ABSENT", "VON": "FROM", "BIS": "TO", "NOCHMAL": "RESEND", "STAND": "STATUS",
+                   "WARTEN": "WAIT"}
+        return " ".join(english[w.upper()] if i in (0, 1, 3) or len(words) == 1 else w for i, w in enumerate(words))
+    return None
 
 
 def split_press(text: str) -> tuple[str, list[Press]]:
@@ -231,22 +265,22 @@ def split_press(text: str) -> tuple[str, list[Press]]:
         raw = lines[i]
         if raw.rstrip() == "--" or raw.startswith("-- "):
             break
-        m = _START.match(raw)
+        m = _press_start(raw)
         if not m:
-            if PLAYER_COMMAND.match(raw):
+            if player_command(raw):
                 kept[i] = ""
             i += 1
             continue
         start, body = i, []
         kept[i] = ""
         i += 1
-        while i < len(lines) and not _END.match(lines[i]) and not (
+        while i < len(lines) and not _press_end(lines[i]) and not (
                 lines[i].rstrip() == "--" or lines[i].startswith("-- ")):
             if not lines[i].lstrip().startswith(">"):
                 body.append(lines[i].rstrip())
             kept[i] = ""
             i += 1
-        if i < len(lines) and _END.match(lines[i]):
+        if i < len(lines) and _press_end(lines[i]):
             kept[i] = ""
             i += 1
         words = "\n".join(body).strip("\n")

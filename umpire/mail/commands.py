@@ -15,8 +15,9 @@ from ..errors import UmpireError
 from ..game import Game
 from ..kernel.order_header import (
     HEADER_KEYWORDS,
-    PLAYER_COMMAND,
     clean_lines,
+    keyword_of,
+    player_command,
     split_press,
     turn_words,
 )
@@ -35,8 +36,8 @@ def commands(text: str) -> list[str]:
     """The player's lines to the umpire in a mail's text, as written (stripped), in order."""
     found = []
     for _, raw, _ in clean_lines(text):
-        if raw.rstrip() and PLAYER_COMMAND.match(raw):
-            found.append(" ".join(raw.split()))
+        if raw.rstrip() and (command := player_command(raw)):
+            found.append(command)
     return found
 
 
@@ -45,7 +46,7 @@ def only_commands(text: str) -> bool:
     if not commands(text):
         return False
     rest, press = split_press(text)
-    return not press and all(line.split()[0].upper() in HEADER_KEYWORDS for _, _, line in clean_lines(rest))
+    return not press and all(keyword_of(line)[0] in HEADER_KEYWORDS for _, _, line in clean_lines(rest))
 
 
 def answer(folder: GameFolder, company: str, lines: list[str], address: str, via: str, now: datetime,

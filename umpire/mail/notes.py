@@ -120,7 +120,8 @@ def read(folder, text: str) -> tuple[list[Note], bytes, object]:
     game = Game.of(folder)
     data = text.encode("utf-8")
     order = game.read_order(data)
-    found = find(folder.order_text(data), order, game.family.order_keywords)
+    with game.order_words():
+        found = find(folder.order_text(data), order, game.family.order_keywords)
     if found:
         data = without(text, found).encode("utf-8")
         order = game.read_order(data)

@@ -195,7 +195,8 @@ def press_lines(folder: GameFolder, result: SubmitResult, name: str, text: str) 
     """A paragraph for each piece of press in the order `text` (umpire/usecases/press.py): its first words
     quoted, when and under which name it is printed (grey press without one, where the game prints
     grey press), unless the GM holds it back; or that the GM holds the press of this turn back."""
-    items = split_press(folder.order_text(text.encode("utf-8")))[1] if text else []
+    with Game.of(folder).order_words():
+        items = split_press(folder.order_text(text.encode("utf-8")))[1] if text else []
     if not items:
         return []
     when = turn_words(result.round)

@@ -41,6 +41,10 @@ class Submission:
             if unrouted != NO_GAME:
                 outcome.alert = unrouted
             return outcome, replies.NOT_ACCEPTED
+        with Game.of(folder).order_words():
+            return self._submit(mail, folder, received, durable)
+
+    def _submit(self, mail: Mail, folder: GameFolder, received: datetime, durable: atomic.Batch) -> tuple[Outcome, str]:
         via = f"mail {mail.key}"
         if self.routes.all_games:
             durable.write_new(folder.inbox / f"{mail.key}.eml", (self.room.inbox / f"{mail.key}.eml").read_bytes())

@@ -36,7 +36,9 @@ def press_of(game: Game, turn: int | str | None, seats: list[str], names: dict) 
     for company in seats:
         if company not in orders or held.get(company):
             continue
-        for item in split_press(game.order_text(game.read_bytes(orders[company])))[1]:
+        with game.order_words():
+            items = split_press(game.order_text(game.read_bytes(orders[company])))[1]
+        for item in items:
             entry = {"by": names[company], "text": item.text, "cut": item.cut}
             if item.grey and grey_allowed:
                 grey.append({**entry, "by": None})

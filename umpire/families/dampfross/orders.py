@@ -20,14 +20,15 @@ from functools import cached_property, lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
+from ...kernel import keywords
 from ...kernel.echo import MASK, clip, quote
 from ...kernel.names import closest, did_you_mean, fold_char, place_key
 from ...kernel.order_header import (
     ORDER_READING,
-    PASS_LINE,
     LineError,
     OrderLineError,
     control_char,
+    is_pass,
     keyword_of,
     plain_dashes,
     split_press,
@@ -179,9 +180,14 @@ def _names_pattern(place_names: tuple[str, ...]) -> re.Pattern | None:
 class PlaceReader:
     """Reads hex labels and town names off a piece of text, for one map."""
 
-    def __init__(self, game_map: GameMap):
+    def __init__(self, game_map: GameMap, other_names: bool = False):
+        """`other_names`: places read by their English names and transliterations too (reading 3
+        on: kernel/keywords.py `other_names`)."""
         self.map = game_map
-        self._names = _names_pattern(tuple(game_map.place_names()))
+        names = game_map.place_names()
+        others = keywords.other_names(names) if other_names else {}
+        self._others = {place_key(other): name for other, name in others.items()}
+        self._names = _names_pattern(tuple(names + list(others)))
         self._ferry_steps = {frozenset((f.port, f.landing)) for f in game_map.ferries}
 
     def place(self, text: str) -> Hex:
@@ -217,7 +223,7 @@ class PlaceReader:
             m = self._names.match(folded, i) if self._names else None
             if m:
                 name = text[m.start():m.end()]
-                h = self.map.hex_named(name)
+                h = self.map.hex_named(name) or self.map.hex_named(self._others.get(place_key(name), ""))
                 if h is None:
                     raise OrderLineError(f"{quote(name)} is read as a town name, but no town of this map has it; "
                                          "write the town's hex label instead.")
@@ -382,10 +388,15 @@ def parse_order(text: str, game_map: GameMap, reading: int = ORDER_READING) -> O
     collected in `order.errors`, never raised, and a reason to refuse the order as a whole in
     `order.refusal`. A CODE line is never echoed with its code; codes elsewhere are masked
     before (mask_codes)."""
+    with keywords.reading_words(reading, "dampfross"):
+        return _parse(text, game_map, reading)
+
+
+def _parse(text: str, game_map: GameMap, reading: int) -> Order:
     if reading >= 2:
         text = plain_dashes(text)
     order = Order(refusal=_refusal_of_the_whole(text))
-    reading_now = _Reading(order, {}, PlaceReader(game_map), reading)
+    reading_now = _Reading(order, {}, PlaceReader(game_map, reading >= keywords.GERMAN_READING), reading)
     for number, raw in _mail_lines(text[:MAX_ORDER_BYTES]):
         shown = visible(raw)
         keyword, word, rest = keyword_of(shown)
@@ -524,7 +535,7 @@ def _read_ferry_line(r: _Reading, line: _Line):
 def _read_unkeyed(r: _Reading, line: _Line):
     """A line without a keyword: PASS (from reading 2 on), a zine chain, or no order."""
     text = line.shown.split("#", 1)[0].strip()
-    if r.reading >= 2 and PASS_LINE.match(text):
+    if r.reading >= 2 and is_pass(text):
         r.order.passed = r.order.passed or line.number
     elif _ZINE_LABEL.match(text) or text.startswith("(") or r.reader.starts_with_place(text):
         _read_chains(text, line.number, line.shown, r.reader, r.order,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import DataError
+from ...kernel import keywords
 from ...kernel.names import fold
 from ...kernel.yamlfile import FieldChecker, load_yaml
 from ...resources import find_named
@@ -104,6 +105,7 @@ class Board:
     outline: Outline | None = None
     _at: dict = field(default_factory=dict, repr=False, compare=False)
     _names: dict = field(default_factory=dict, repr=False, compare=False)
+    _others: dict = field(default_factory=dict, repr=False, compare=False)     # other names, made when first asked
 
     def __post_init__(self):
         for link in self.links.values():
@@ -124,7 +126,17 @@ class Board:
     def location(self, text: str) -> Location | None:
         """The location named by id, name or name without umlauts, any case: `HAM`, `hamburg`,
         `Muenchen` and `München` all find theirs."""
-        return self._names.get(fold(str(text)))
+        found = self._names.get(fold(str(text)))
+        if found is None and keywords.in_force():            # reading 3 on: `Cologne` for Köln
+            other = self._other_names().get(fold(str(text)))
+            found = self._names.get(fold(other)) if other else None
+        return found
+
+    def _other_names(self) -> dict[str, str]:
+        if not self._others:
+            names = [loc.name for loc in self.locations.values()]
+            self._others.update({fold(k): v for k, v in keywords.other_names(names).items()})
+        return self._others
 
     def link(self, text: str) -> Link | None:
         """The link with this id, any case."""

@@ -9,15 +9,16 @@ from functools import partial
 from pathlib import Path
 
 from ...errors import UmpireError
+from ...kernel import keywords
 from ...kernel.columns import pad
 from ...kernel.draws import RecordedDraws, SeededDraws, read_draws_file
 from ...kernel.order_header import (
     HEADER_KEYWORDS,
     ORDER_READING,
-    PASS_LINE,
     LineError,
     OrderLineError,
     clean_lines,
+    is_pass,
     plain_dashes,
     read_header,
     reading_of,
@@ -160,22 +161,27 @@ class Volldampf(Family):
         only where there are 2. From reading 2: a keyword may have a colon after it (`Player: anna`),
         every dash reads as `-`, a line `PASS` orders the turn's defaults, and a line of the
         newsletter's list of the turn's orders, sent back as it stands (`BID n ...`), is passed over."""
+        with keywords.reading_words(reading, "volldampf"):
+            return self._parse_order(text, board, reading, players)
+
+    def _parse_order(self, text: str, board, reading: int, players: int | None) -> Order:
         order, body = Order(), []
         if reading >= 2:
             text = plain_dashes(text)
         for number, raw, line in clean_lines(split_press(text)[0]):
             if reading >= 2:
                 line = _colon_off(line)
-                if PASS_LINE.match(line):
+                if is_pass(line):
                     order.passed = order.passed or number
                     continue
                 if " ".join(line.split()) in TEMPLATE_LINES:
                     continue
-            keyword, _, rest = line.partition(" ")
-            if keyword.upper() in HEADER_KEYWORDS:
+            word, _, rest = line.partition(" ")
+            keyword = keywords.english_keyword(word)[0]
+            if keyword in HEADER_KEYWORDS:
                 try:
-                    read_header(keyword.upper(), rest.strip(), order, turns=True)
-                    if keyword.upper() == "ROUND":
+                    read_header(keyword, rest.strip(), order, turns=True)
+                    if keyword == "ROUND":
                         order.round_written = " ".join(rest.split())
                 except OrderLineError as exc:
                     order.errors.append(LineError(number, raw, str(exc)))

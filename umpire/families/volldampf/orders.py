@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ...errors import UmpireError
+from ...kernel import keywords
 from ...kernel.names import fold
 from .examples import Examples, examples, suggestion
 from .state import CUBE_COLOURS
@@ -172,7 +173,10 @@ class BodyReader:
         if not words:
             raise _Refused("the line holds only an expected figure",
                            f"Write the order before it, e.g. MOVE blue {self._ex.move} [+2].")
-        keyword = words[0].upper()
+        keyword, german = keywords.english_keyword(words[0])
+        if german:
+            body = f"{keyword} {keywords.english_rest(body.split(None, 1)[1] if len(words) > 1 else '')}".strip()
+            words = body.split()
         if keyword not in TURN_OF:
             raise _Refused(f"{words[0]!r} is not an order", self._orders_of_turn())
         letters = turn_of(keyword, self.merged)
@@ -618,6 +622,8 @@ def _number(word, what, low, high):
 
 def _colour(word):
     found = fold(word)
+    if found not in CUBE_COLOURS and keywords.in_force():
+        found = keywords.colour(word) or found
     if found not in CUBE_COLOURS:
         raise _Refused(f"{quote(word)!r} is not a cube colour", "Cubes are blue, violet, red or yellow.")
     return found

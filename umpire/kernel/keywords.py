@@ -1,0 +1,154 @@
+"""Order keywords in German, read as their English twins in every game made from order reading 3
+on, whatever the game's language (the table: umpire/locale/keywords.yaml; docs/languages.md).
+
+A German first word of a line reads as its English keyword (`BAUE` as `BUILD`), and on such a
+line the little words of the family's order syntax (`DANN`, `SONST`, `NACH`) read as theirs; the
+line as the player wrote it is what a refusal quotes. The words in force are set by whoever reads
+an order, for its game's reading and family (`with reading_words(reading, "dampfross"):`); outside
+that, and for games of an older reading, only English is read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+GERMAN_READING = 3                 # the order reading from which German words are read
+TABLE = Path(__file__).resolve().parent.parent / "locale" / "keywords.yaml"
+PLACES = TABLE.with_name("places.yaml")
+_FOLD = str.maketrans({"Ä": "AE", "Ö": "OE", "Ü": "UE", "ß": "SS", "ẞ": "SS"})
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def fold(word: str) -> str:
+    """A word as it is looked up: upper case, umlauts and ß transliterated (`Wähle`: `WAEHLE`)."""
+    return word.upper().translate(_FOLD)
+
+
+@cache
+def table() -> dict:
+    """The keyword table as written: section -> English keyword -> German words."""
+    with TABLE.open(encoding="utf-8") as f:
+        return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def german(family: str | None = None) -> dict[str, list[str]]:
+    """Every English keyword (of `family`, or of every family) with its German words: the header's,
+    a player's lines to the umpire, the families' keywords and little words."""
+    t = table()
+    out: dict[str, list[str]] = {}
+    for section in ("header", "player"):
+        out.update({k: list(v) for k, v in t[section].items()})
+    for name in ([family] if family else [k for k in t if k not in ("header", "player")]):
+        for part in ("keywords", "words", "colours"):
+            for english, words in t[name].get(part, {}).items():
+                known = out.setdefault(english, [])
+                known += [w for w in words if w not in known]
+    return out
+
+
+@dataclass(frozen=True)
+class Words:
+    """What reads as what on an order's lines: German first words and the little words after one."""
+
+    first: dict[str, str]          # folded German word -> English keyword
+    inner: dict[str, str]          # folded German little word -> English word
+
+
+@cache
+def words_of(family: str | None) -> Words:
+    t = table()
+    first = {fold(g): e for section in ("header", "player") for e, gs in t[section].items()
+             if " " not in e for g in gs if " " not in g}
+    inner: dict[str, str] = {}
+    if family in t:
+        first.update({fold(g): e for e, gs in t[family]["keywords"].items() for g in gs})
+        inner = {fold(g): e for part in ("keywords", "words") for e, gs in t[family][part].items() for g in gs}
+    return Words(first, inner)
+
+
+_IN_FORCE: ContextVar[Words | None] = ContextVar("order_words", default=None)
+
+
+@contextmanager
+def reading_words(reading: int, family: str | None = None) -> Iterator[None]:
+    """German words read inside the block where the game's `reading` reads them (3 on)."""
+    token = _IN_FORCE.set(words_of(family) if reading >= GERMAN_READING else None)
+    try:
+        yield
+    finally:
+        _IN_FORCE.reset(token)
+
+
+def in_force() -> bool:
+    return _IN_FORCE.get() is not None
+
+
+def english_keyword(word: str) -> tuple[str, bool]:
+    """A line's first word as its keyword (upper case): a German one as its English twin, where
+    German is read; and whether it was German."""
+    keyword = word.upper()
+    words = _IN_FORCE.get()
+    if words is None or keyword.isascii() and keyword in _ENGLISH_FIRST:
+        return keyword, False
+    english = words.first.get(fold(word))
+    return (english, True) if english else (keyword, False)
+
+
+_ENGLISH_FIRST = frozenset(("GAME", "COMPANY", "PLAYER", "CODE", "ROUND"))
+
+
+def english_rest(rest: str) -> str:
+    """The rest of a line whose keyword was German, its little words as their English twins."""
+    words = _IN_FORCE.get()
+    if words is None or not words.inner:
+        return rest
+    return _WORD.sub(lambda m: words.inner.get(fold(m.group()), m.group()), rest)
+
+
+def colour(word: str) -> str | None:
+    """A cube's colour named in German (`blau`): its English name, or None."""
+    return next((e for e, gs in table()["volldampf"]["colours"].items() if fold(word) in map(fold, gs)), None)
+
+
+def english_line(line: str) -> str:
+    """A whole line read as English: its German keyword and, after it, its little words."""
+    head, sep, rest = line.strip().partition(" ")
+    keyword, was_german = english_keyword(head.rstrip(":"))
+    if not was_german:
+        return line
+    return f"{keyword}{sep}{english_rest(rest)}"
+
+
+@cache
+def _places() -> dict[str, list[str]]:
+    with PLACES.open(encoding="utf-8") as f:
+        return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def transliterated(name: str) -> str:
+    """A name with its umlauts and ß written as a keyboard without them writes them (`Nuernberg`)."""
+    return name.translate(_TRANSLITERATE)
+
+
+_TRANSLITERATE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def other_names(names: list[str]) -> dict[str, str]:
+    """The other names read for a map's place names (reading 3 on): each English name the table
+    gives (`Cologne`) and each transliteration (`Koeln`), to the map's name; none that is a name of
+    the map itself."""
+    known = set(names)
+    out: dict[str, str] = {}
+    for name in names:
+        for other in [*_places().get(name, ()), transliterated(name)]:
+            if other != name and other not in known:
+                out.setdefault(other, name)
+    return out
