@@ -413,6 +413,12 @@ class Family(ABC):
         they were when it was written); its public parts only. Default: the text edition alone."""
         return WebIssue()
 
+    def web_highlight(self, folder: Folder, state: GameState, seat: str) -> tuple[str, WebKey | None]:
+        """The seat's own track (sections) highlighted for his page's map, the newest newsletter's
+        (`folder` and `state` as they were when it was written): SVG elements in the map's units
+        and their legend. Default: nothing highlighted."""
+        return "", None
+
     def composer(self, folder: Folder, state: GameState) -> dict | None:
         """The order composer's data for the map of the open turn's web page (JSON-ready: the
         costs the family's engine counts, for the page's script to add up), or None: no composer."""

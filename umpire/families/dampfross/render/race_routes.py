@@ -40,7 +40,7 @@ def race_routes(transports: list[dict], centre, height: float) -> tuple[str, Web
     rounds = sorted({e["round"] for t in races for e in t["entered"] if "round" in e})
     caption = "Races drawn on the map" + (f" (round {', '.join(map(str, rounds))})" if rounds else "")
     key = WebKey(caption, ["race", "from", "to", "train", "steps", "place", "bonus"], rows)
-    return f'<g class="races">{"".join(drawn)}</g>', key
+    return f'<!-- news --><g class="races">{"".join(drawn)}</g><!-- /news -->', key
 
 
 def _to(t: dict) -> str:

@@ -5,10 +5,11 @@ the PDF), the balance chart as reportlab draws it, and the accounts and postings
 from __future__ import annotations
 
 from ....render.chart import chart_svg
-from ....render.overlay import line_sample, rgb
+from ....render.overlay import band, band_sample, line_sample, rgb
 from ....render.svg import SvgCanvas
 from ...base import WebIssue, WebKey, WebMap, WebTable, chart_numbers
 from ..gamemap import GameMap
+from ..hexgrid import label
 from . import mapdraw
 from .chart import LABEL, balance_chart
 from .edition import map_content
@@ -18,6 +19,7 @@ from .report import newsletter_facts
 from .sheets import Sheet
 
 CHART_WIDTH = 520          # points: the chart scales to the page's width
+HIGHLIGHT_WIDTH = 9.0      # SVG units: the band along a company's own track on its page
 
 
 def web_issue(folder, number: int, state) -> WebIssue:
@@ -43,13 +45,21 @@ def map_svg(game_map: GameMap, content: mapdraw.MapContent, label: str, transpor
                   focus=new_track_centre(drawn.frame, content, pagesize[1]), keys=[key] if key else [])
 
 
-def company_track(game_map: GameMap, content: mapdraw.MapContent, seat: str) -> list[tuple]:
-    """The company's segments as the web map draws them, in SVG units (x0, y0, x1, y1; y down)."""
+def company_track(game_map: GameMap, content: mapdraw.MapContent, seat: str) -> tuple[str, WebKey | None]:
+    """The company's track banded as the web map draws it (SVG units, y down), for its own page,
+    and its legend."""
+    edges = sorted(label(a) + "-" + label(b) for (a, b), owners in content.owners.items() if seat in owners)
+    if not edges:
+        return "", None
     sheet = whole_map_sheet(game_map)
     frame = mapdraw.background(game_map, sheet.pagesize, sheet).frame
     height = sheet.pagesize[1]
-    return [(x0, height - y0, x1, height - y1)
-            for x0, y0, x1, y1, _ in mapdraw.track_segments(content, frame, sheet.window).get(seat, [])]
+    segments = [(x0, height - y0, x1, height - y1)
+                for x0, y0, x1, y1, _ in mapdraw.track_segments(content, frame, sheet.window).get(seat, [])]
+    name = f"{content.names.get(seat, seat)} ({seat})"
+    key = WebKey(f"{name}'s track, highlighted", ["company", "segments", "segments, hex to hex"],
+                 [(band_sample(), [name, len(edges), ", ".join(edges)])])
+    return band(segments, HIGHLIGHT_WIDTH, {"company": seat, "segments": " ".join(edges)}), key
 
 
 def chart_key(balances: dict[str, list[tuple[int, int]]], content: mapdraw.MapContent) -> tuple[WebKey, WebTable]:
