@@ -101,7 +101,7 @@ def test_a_company_page_highlights_exactly_its_own_track_on_the_newest_map(demo_
         [marked] = re.findall(r'<g class="highlight" data-company="(\w+)" data-segments="([^"]*)"', _svg_map(page))
         assert marked == (seat, " ".join(own))
         assert 'class="race"' not in page and '<image href="../map-' in page
-        assert _legend(page, f"{html.escape(state.companies[seat].name)} ({seat})&#39;s track, highlighted")[0][1] \
+        assert _legend(page, f"{html.escape(state.companies[seat].name)} ({seat}): track highlighted")[0][1] \
             == str(len(own))
 
 

@@ -468,12 +468,12 @@ def house_rule_line(event: dict) -> str:
 
 
 def chart_numbers(caption: str, who: str, figure: str, rows: list[tuple[str, list]],
-                  points: dict[str, list[tuple[int, int]]], names: dict[str, str]) -> tuple[WebKey, WebTable]:
+                  points: dict[str, list[tuple[int, int]]]) -> tuple[WebKey, WebTable]:
     """A line chart's legend (`rows`: each line's sample and cells: its owner, his latest figure)
-    and the numbers behind it: a row per round, a column per owner (`points`: owner -> (round,
-    figure))."""
+    and the numbers behind it: a row per round, a column per owner by his id, which the legend
+    gives with his name (`points`: owner -> (round, figure))."""
     rounds = sorted({r for line in points.values() for r, _ in line})
     figures = {owner: dict(line) for owner, line in points.items()}
-    table = WebTable(f"{caption}: the numbers", ["round", *(names.get(o, o) for o in points)],
+    table = WebTable(f"{caption}: the numbers", ["round", *points],
                      [[r, *(figures[o].get(r, "") for o in points)] for r in rounds])
     return WebKey(caption, [who, f"{figure}, latest"], rows), table

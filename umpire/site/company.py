@@ -4,6 +4,7 @@ the newsletters printed them: public parts only, a refused line never quoted, no
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from markupsafe import Markup
@@ -27,11 +28,20 @@ class CompanyPage:
 
 def highlighted(figure: str, drawn: str) -> Markup:
     """The newest newsletter's map figure (`figure`, from its page, without the legends under it)
-    with `drawn` over everything else in its SVG."""
+    with `drawn` over everything else in its SVG, the map opened on the middle of what it draws."""
     end = figure.find("</svg>\n</div>")
     if end < 0 or not drawn:
         return Markup(figure)
-    return Markup(figure[:end] + drawn + "\n" + figure[end:])
+    figure = figure[:end] + drawn + "\n" + figure[end:]
+    box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', figure)
+    points = [(float(x), float(y)) for x, y in re.findall(r"[ML](-?[\d.]+),(-?[\d.]+)", drawn)]
+    if box and points:
+        x = sum(p[0] for p in points) / len(points) / float(box.group(1))
+        y = sum(p[1] for p in points) / len(points) / float(box.group(2))
+        focus = f'data-focus="{round(x, 3)} {round(y, 3)}"'
+        figure = re.sub(r'data-focus="[^"]*"', focus, figure, count=1) if "data-focus=" in figure else \
+            figure.replace('<div class="mapbox" ', f'<div class="mapbox" {focus} ', 1)
+    return Markup(figure)
 
 
 def company_pages(folder, moments: list[history.Moment], names: dict[str, str], figure: str = "") -> list[CompanyPage]:

@@ -43,8 +43,7 @@ def chart_key(state, lines: list[Line], caption: str):
     """The income chart's legend (each player's line as drawn, his latest income) and its numbers."""
     rows = [(line_sample(rgb(line.colour), " ".join(str(d) for d in line.dash)),
              [f"{state.names.get(p, p)} ({p})", line.points[-1][1]]) for p, line in zip(state.seats, lines)]
-    return chart_numbers(caption, "player", "income", rows, {p: line.points for p, line in zip(state.seats, lines)},
-                         dict(state.names))
+    return chart_numbers(caption, "player", "income", rows, {p: line.points for p, line in zip(state.seats, lines)})
 
 
 PUBLIC_WORDS = (     # the text edition speaks to the player who reads his mail; the public page does not

@@ -90,7 +90,7 @@ def own_sections(board, state, player: str) -> tuple[str, WebKey | None]:
     for link in links:
         segments.append(_trimmed(*link_ends(board, frame, board.links[link], shift[link])))
     name = f"{state.names.get(player, player)} ({player})"
-    key = WebKey(f"{name}'s sections, highlighted", ["player", "sections", "links"],
+    key = WebKey(f"{name}: sections highlighted", ["player", "sections", "links"],
                  [(band_sample(), [name, len(links), ", ".join(links)])])
     return band(segments, BAND, {"player": player, "links": " ".join(links)}), key
 
