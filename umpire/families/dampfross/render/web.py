@@ -16,7 +16,7 @@ from .edition import map_content
 from .png import draw_whole_map, whole_map_sheet
 from .race_routes import race_routes
 from .report import newsletter_facts
-from .sheets import Sheet
+from .sheets import Frame, Sheet
 
 CHART_WIDTH = 520          # points: the chart scales to the page's width
 HIGHLIGHT_WIDTH = 9.0      # SVG units: the band along a company's own track on its page
@@ -52,7 +52,7 @@ def company_track(game_map: GameMap, content: mapdraw.MapContent, seat: str) -> 
     if not edges:
         return "", None
     sheet = whole_map_sheet(game_map)
-    frame = mapdraw.background(game_map, sheet.pagesize, sheet).frame
+    frame = Frame(game_map.grid, sheet.window, sheet.pagesize)     # where the map's drawing puts each hex
     height = sheet.pagesize[1]
     segments = [(x0, height - y0, x1, height - y1)
                 for x0, y0, x1, y1, _ in mapdraw.track_segments(content, frame, sheet.window).get(seat, [])]
