@@ -65,7 +65,8 @@ def test_a_map_page_is_small(game, tmp_path):
     data = largest.read_bytes()
     ground = next(folder.glob("map-*.svg")).read_bytes()
     size, packed = len(data), len(gzip.compress(data, 9))
-    print(f"\nthe largest page with a map ({largest.relative_to(folder)}): {size / 1000:.0f} KB, {packed / 1000:.0f} KB gzipped "
+    print(f"\nthe largest page with a map ({largest.relative_to(folder)}): {size / 1000:.0f} KB, "
+          f"{packed / 1000:.0f} KB gzipped "
           f"(goal <= 400 KB, <= 60 KB); the map's shared part: {len(ground) / 1000:.0f} KB, "
           f"{len(gzip.compress(ground, 9)) / 1000:.0f} KB gzipped, once for every page")
     assert size <= 400_000 and packed <= 60_000
