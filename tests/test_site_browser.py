@@ -77,7 +77,7 @@ def test_a_browser_finds_the_maps_labels_by_its_text_search(browser, demo_site, 
 
 
 @pytest.mark.parametrize("page", ["index.html", "demo/index.html", "demo/005.html", "volldampf-demo/005.html",
-                                  "demo/red/index.html",
+                                  "demo/red/index.html", "demo/008.html", "volldampf-demo/004.html",
                                   pytest.param("../running-site/demo/index.html", marks=pytest.mark.slow)])
 def test_axe_core_finds_no_serious_or_critical_violation(browser, demo_site, page):
     from axe_selenium_python import Axe
@@ -156,7 +156,8 @@ return out;
 
 @pytest.mark.parametrize("page", ["site/index.html", "site/demo/index.html", "site/demo/008.html",
                                   "site/volldampf-demo/014.html", "running-site/demo/003.html",
-                                  "running-site/demo/index.html", "site/volldampf-demo/anna/index.html"])
+                                  "running-site/demo/index.html", "site/volldampf-demo/anna/index.html",
+                                  "site/demo/red/index.html"])
 def test_on_a_phone_every_cell_is_whole_the_map_reads_and_every_target_is_big_enough(browser, demo_site, page):
     """At 390 px: no table cut or scrolling sideways, map names >= 9 CSS px and every other map
     text >= 7 px on opening, the map opened on the new track, every link and control >= 24 px,

@@ -94,6 +94,18 @@ class Issue:
 
 
 @dataclass
+class WebKey:
+    """A legend of a drawing on the web page, which is also the table of the numbers behind it:
+    each entry's sample as drawn (SVG elements in a 32 x 12 box: the same line, dash and label
+    as the drawing, so that no entry is told from another by colour alone) and its cells under
+    `head` (the first names the entry)."""
+
+    caption: str
+    head: list[str]
+    rows: list[tuple[str, list]]                 # (the sample's SVG elements, the cells)
+
+
+@dataclass
 class WebMap:
     """The map of a newsletter as SVG for its web page: what never changes (`ground`, a standalone
     SVG shared by every page, or None) and what the game drew over it (`overlay`: SVG elements in
@@ -106,6 +118,7 @@ class WebMap:
     label: str
     ground: str | None = None
     focus: tuple[float, float] | None = None
+    keys: list[WebKey] = field(default_factory=list)     # what the newsletter drew over the map, entry by entry
 
 
 @dataclass
@@ -127,6 +140,8 @@ class WebIssue:
     map: WebMap | None = None
     chart: str | None = None
     chart_label: str = ""                        # what the chart shows, its caption
+    chart_key: WebKey | None = None              # the chart's legend: each line as drawn, its latest figure
+    chart_table: WebTable | None = None          # the numbers behind the chart: a row per round
     tables: list[WebTable] = field(default_factory=list)
     replaces: tuple[str, ...] = ()
     reworded: tuple[tuple[str, str], ...] = ()   # (the text edition's words, the page's words)
@@ -398,6 +413,12 @@ class Family(ABC):
         they were when it was written); its public parts only. Default: the text edition alone."""
         return WebIssue()
 
+    def web_highlight(self, folder: Folder, state: GameState, seat: str) -> tuple[str, WebKey | None]:
+        """The seat's own track (sections) highlighted for his page's map, the newest newsletter's
+        (`folder` and `state` as they were when it was written): SVG elements in the map's units
+        and their legend. Default: nothing highlighted."""
+        return "", None
+
     def composer(self, folder: Folder, state: GameState) -> dict | None:
         """The order composer's data for the map of the open turn's web page (JSON-ready: the
         costs the family's engine counts, for the page's script to add up), or None: no composer."""
@@ -444,3 +465,15 @@ def house_rule_line(event: dict) -> str:
     from ..kernel.options import value_text
     return (f"House rule from round {event['from_round']}: {event['key']} = {value_text(event['value'])} "
             f"({event['reason']})")
+
+
+def chart_numbers(caption: str, who: str, figure: str, rows: list[tuple[str, list]],
+                  points: dict[str, list[tuple[int, int]]]) -> tuple[WebKey, WebTable]:
+    """A line chart's legend (`rows`: each line's sample and cells: its owner, his latest figure)
+    and the numbers behind it: a row per round, a column per owner by his id, which the legend
+    gives with his name (`points`: owner -> (round, figure))."""
+    rounds = sorted({r for line in points.values() for r, _ in line})
+    figures = {owner: dict(line) for owner, line in points.items()}
+    table = WebTable(f"{caption}: the numbers", ["round", *points],
+                     [[r, *(figures[o].get(r, "") for o in points)] for r in rounds])
+    return WebKey(caption, [who, f"{figure}, latest"], rows), table

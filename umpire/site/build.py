@@ -140,7 +140,8 @@ def _write_game(folder: GameFolder, files: SiteFiles) -> dict:
     dates = _issue_dates(folder, moments)
     body = _write_issues(folder, files, moments, names, now, where.finished, composer, dates)
     _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
-    _write_companies(folder, files, moments, names, Markup(render("now.html.j2", s=where, seat=seat, up="../")))
+    _write_companies(folder, files, moments, names, Markup(render("now.html.j2", s=where, seat=seat, up="../")),
+                     _figure(body))
     row = _row(folder, where, names, status)
     files.put(f"{game}/index.html", render(
         "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder), now=now,
@@ -152,12 +153,24 @@ def _write_game(folder: GameFolder, files: SiteFiles) -> dict:
     return row
 
 
+def _figure(body: str) -> str:
+    """The newest page's map figure, without what it drew of that newsletter's turn (races,
+    moves) and the legends of it, its addresses as seen from a company's page, a folder below."""
+    figure = str(_part(body, "map"))
+    end = figure.find("</figure>")
+    if end < 0:
+        return ""
+    figure = re.sub(r"<!-- news -->.*?<!-- /news -->", "", figure[:end + 10], flags=re.DOTALL)
+    return re.sub(r'<image href="(map-[0-9a-f]+\.svg)"', r'<image href="../\1"', figure)
+
+
 def _write_companies(folder: GameFolder, files: SiteFiles, moments: list[history.Moment], names: dict,
-                     now: Markup):
-    """Each company's (player's) own page, `<game>/<id>/index.html`."""
+                     now: Markup, figure: str):
+    """Each company's (player's) own page, `<game>/<id>/index.html`, with the newest map, his
+    track highlighted."""
     game = folder.game_id
     last = moments[-1].number if moments else 0
-    for page in company_pages(folder, moments, names):
+    for page in company_pages(folder, moments, names, figure):
         files.put(f"{game}/{page.seat}/index.html", render(
             "company.html.j2", title=f"{game}: {page.name}", root="../../", game=game, page=page, now=now,
             seat=Game.of(folder).family.seat, last=last))

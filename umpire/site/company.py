@@ -4,9 +4,12 @@ the newsletters printed them: public parts only, a refused line never quoted, no
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from ..families.base import WebTable
+from markupsafe import Markup
+
+from ..families.base import WebKey, WebTable
 from ..game import Game
 from ..kernel.order_header import turn_words
 from . import history
@@ -19,17 +22,43 @@ class CompanyPage:
     name: str
     tables: list[WebTable] = field(default_factory=list)
     orders: list[tuple[str, str]] = field(default_factory=list)       # (the turn in words, the lines read)
+    map: Markup = Markup("")                      # the newest newsletter's map, his track highlighted
+    key: WebKey | None = None                     # what is highlighted, as its legend
 
 
-def company_pages(folder, moments: list[history.Moment], names: dict[str, str]) -> list[CompanyPage]:
-    """Every seat's page, as of the newest newsletter (nothing journaled after it)."""
+def highlighted(figure: str, drawn: str) -> Markup:
+    """The newest newsletter's map figure (`figure`, from its page, without the legends under it)
+    with `drawn` over everything else in its SVG, the map opened on the middle of what it draws."""
+    end = figure.find("</svg>\n</div>")
+    if end < 0 or not drawn:
+        return Markup(figure)
+    figure = figure[:end] + drawn + "\n" + figure[end:]
+    box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', figure)
+    points = [(float(x), float(y)) for x, y in re.findall(r"[ML](-?[\d.]+),(-?[\d.]+)", drawn)]
+    if box and points:
+        x = sum(p[0] for p in points) / len(points) / float(box.group(1))
+        y = sum(p[1] for p in points) / len(points) / float(box.group(2))
+        focus = f'data-focus="{round(x, 3)} {round(y, 3)}"'
+        figure = re.sub(r'data-focus="[^"]*"', focus, figure, count=1) if "data-focus=" in figure else \
+            figure.replace('<div class="mapbox" ', f'<div class="mapbox" {focus} ', 1)
+    return Markup(figure)
+
+
+def company_pages(folder, moments: list[history.Moment], names: dict[str, str], figure: str = "") -> list[CompanyPage]:
+    """Every seat's page, as of the newest newsletter (nothing journaled after it); `figure` is
+    that newsletter's map as its page shows it."""
     pages = {seat: CompanyPage(seat, name) for seat, name in names.items()}
     if not moments:
         return list(pages.values())
     newest = moments[-1].folder
-    rounds = Game.of(folder).family.accounts(newest, newest.events)
+    family = Game.of(folder).family
+    rounds = family.accounts(newest, newest.events)
+    state = newest.state(copy=False)
     for page in pages.values():
         page.tables = _ledgers(rounds, page.seat)
+        if figure:
+            drawn, page.key = family.web_highlight(newest, state, page.seat)
+            page.map = highlighted(figure, drawn)
     for moment in moments:
         if moment.resolved is None:
             continue

@@ -257,6 +257,11 @@ class Dampfross(Family):
         from .render.web import web_issue
         return web_issue(folder, number, state)
 
+    def web_highlight(self, folder, state: State, seat: str):
+        from .render.edition import map_content
+        from .render.web import company_track
+        return company_track(folder.game_map, map_content(folder, state), seat)
+
     def composer(self, folder, state: State) -> dict:
         from .render.composer import composer_data
         return composer_data(folder.game_map, folder.rules, state)

@@ -361,6 +361,10 @@ class Volldampf(Family):
         from .web import web_issue
         return web_issue(folder.game_map, folder.rules, state, number, folder.events)
 
+    def web_highlight(self, folder, state: State, seat: str):
+        from .web_turn import own_sections
+        return own_sections(folder.game_map, state, seat)
+
     def order_form(self, folder, state: State, player: str) -> list[str]:
         """His own form of the private sheet (orderform.py), without its title."""
         return order_form(folder.game_map, folder.rules, state, player)[1:]

@@ -9,11 +9,13 @@ import math
 
 from ...render.chart import Line, chart_svg, line_chart
 from ...render.fonts import SANS, drawable
+from ...render.overlay import line_sample, rgb
 from ...render.svg import SvgCanvas
-from ..base import WebIssue, WebMap, WebTable
+from ..base import WebIssue, WebMap, WebTable, chart_numbers
 from .drawing import PAGE, colour, draw_board, frame_for
 from .markers import SYMBOL, link_ends, offsets
 from .report import board_position, player_colours
+from .web_turn import turn_drawing
 
 ID_SIZE = 4.6             # points: a link id beside its track space
 CHART_WIDTH = 520         # points: the chart scales to the page's width
@@ -30,9 +32,18 @@ def web_issue(board, rules, state, number: int, events: list[dict]) -> WebIssue:
     lines = income_lines(state, events)
     caption = CHART_LABEL + (" (white as a grey dashed line)" if any(line.dash for line in lines) else "")
     chart = line_chart(lines, CHART_WIDTH, "income")
-    return WebIssue(map=WebMap(PAGE[0], PAGE[1], c.body(), label), tables=[players(rules, state)],
-                    chart=chart_svg(chart, caption) if chart else None, chart_label=caption,
-                    replaces=("Players",), reworded=PUBLIC_WORDS)
+    drawn, keys = turn_drawing(board, state, events)
+    key, numbers = chart_key(state, lines, caption) if chart else (None, None)
+    return WebIssue(map=WebMap(PAGE[0], PAGE[1], c.body() + drawn, label, keys=keys), tables=[players(rules, state)],
+                    chart=chart_svg(chart, caption) if chart else None, chart_label=caption, chart_key=key,
+                    chart_table=numbers, replaces=("Players",), reworded=PUBLIC_WORDS)
+
+
+def chart_key(state, lines: list[Line], caption: str):
+    """The income chart's legend (each player's line as drawn, his latest income) and its numbers."""
+    rows = [(line_sample(rgb(line.colour), " ".join(str(d) for d in line.dash)),
+             [f"{state.names.get(p, p)} ({p})", line.points[-1][1]]) for p, line in zip(state.seats, lines)]
+    return chart_numbers(caption, "player", "income", rows, {p: line.points for p, line in zip(state.seats, lines)})
 
 
 PUBLIC_WORDS = (     # the text edition speaks to the player who reads his mail; the public page does not

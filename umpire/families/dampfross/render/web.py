@@ -5,17 +5,21 @@ the PDF), the balance chart as reportlab draws it, and the accounts and postings
 from __future__ import annotations
 
 from ....render.chart import chart_svg
+from ....render.overlay import band, band_sample, line_sample, rgb
 from ....render.svg import SvgCanvas
-from ...base import WebIssue, WebMap, WebTable
+from ...base import WebIssue, WebKey, WebMap, WebTable, chart_numbers
 from ..gamemap import GameMap
+from ..hexgrid import label
 from . import mapdraw
 from .chart import LABEL, balance_chart
 from .edition import map_content
 from .png import draw_whole_map, whole_map_sheet
+from .race_routes import race_routes
 from .report import newsletter_facts
-from .sheets import Sheet
+from .sheets import Frame, Sheet
 
 CHART_WIDTH = 520          # points: the chart scales to the page's width
+HIGHLIGHT_WIDTH = 9.0      # SVG units: the band along a company's own track on its page
 
 
 def web_issue(folder, number: int, state) -> WebIssue:
@@ -23,19 +27,48 @@ def web_issue(folder, number: int, state) -> WebIssue:
     content = map_content(folder, state)
     label = f"The map of {facts['map']} after newsletter {number:03d}"
     chart = balance_chart(facts["balances"], content, CHART_WIDTH)
-    return WebIssue(map=map_svg(folder.game_map, content, label), chart=chart_svg(chart, LABEL) if chart else None,
-                    chart_label=LABEL,
-                    tables=tables(facts), replaces=("ACCOUNTS", "POSTINGS OF THIS ISSUE"))
+    key, numbers = chart_key(facts["balances"], content) if chart else (None, None)
+    return WebIssue(map=map_svg(folder.game_map, content, label, facts.get("transports", [])),
+                    chart=chart_svg(chart, LABEL) if chart else None, chart_label=LABEL, chart_key=key,
+                    chart_table=numbers, tables=tables(facts), replaces=("ACCOUNTS", "POSTINGS OF THIS ISSUE"))
 
 
-def map_svg(game_map: GameMap, content: mapdraw.MapContent, label: str) -> WebMap:
-    """The whole map on one picture as the PNG for the mail lays it out, less its title."""
+def map_svg(game_map: GameMap, content: mapdraw.MapContent, label: str, transports: list[dict] = ()) -> WebMap:
+    """The whole map on one picture as the PNG for the mail lays it out, less its title, with the
+    routes of this newsletter's races over it."""
     sheet = whole_map_sheet(game_map)
     pagesize = sheet.pagesize
     c = SvgCanvas(pagesize)
     drawn = draw_whole_map(c, game_map, content, sheet, ground_drawn=False)
-    return WebMap(pagesize[0], pagesize[1], c.body(), label, ground_svg(game_map, pagesize, sheet),
-                  focus=new_track_centre(drawn.frame, content, pagesize[1]))
+    routes, key = race_routes(list(transports), drawn.frame.centre, pagesize[1])
+    return WebMap(pagesize[0], pagesize[1], c.body() + routes, label, ground_svg(game_map, pagesize, sheet),
+                  focus=new_track_centre(drawn.frame, content, pagesize[1]), keys=[key] if key else [])
+
+
+def company_track(game_map: GameMap, content: mapdraw.MapContent, seat: str) -> tuple[str, WebKey | None]:
+    """The company's track banded as the web map draws it (SVG units, y down), for its own page,
+    and its legend."""
+    edges = sorted(label(a) + "-" + label(b) for (a, b), owners in content.owners.items() if seat in owners)
+    if not edges:
+        return "", None
+    sheet = whole_map_sheet(game_map)
+    frame = Frame(game_map.grid, sheet.window, sheet.pagesize)     # where the map's drawing puts each hex
+    height = sheet.pagesize[1]
+    segments = [(x0, height - y0, x1, height - y1)
+                for x0, y0, x1, y1, _ in mapdraw.track_segments(content, frame, sheet.window).get(seat, [])]
+    name = f"{content.names.get(seat, seat)} ({seat})"
+    key = WebKey(f"{name}: track highlighted", ["company", "segments", "segments, hex to hex"],
+                 [(band_sample(), [name, len(edges), ", ".join(edges)])])
+    return band(segments, HIGHLIGHT_WIDTH, {"company": seat, "segments": " ".join(edges)}), key
+
+
+def chart_key(balances: dict[str, list[tuple[int, int]]], content: mapdraw.MapContent) -> tuple[WebKey, WebTable]:
+    """The balance chart's legend (each company's line as drawn, its latest balance) and its
+    numbers, a row per round."""
+    shown = [cid for cid in balances if cid in content.styles]
+    rows = [(line_sample(rgb(content.styles[cid].colour), " ".join(str(d) for d in content.styles[cid].dash)),
+             [f"{content.names[cid]} ({cid})", balances[cid][-1][1] if balances[cid] else ""]) for cid in shown]
+    return chart_numbers(LABEL, "company", "balance", rows, {cid: balances[cid] for cid in shown})
 
 
 def new_track_centre(frame, content: mapdraw.MapContent, height: float) -> tuple[float, float] | None:
