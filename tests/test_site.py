@@ -325,6 +325,8 @@ def test_headings_are_in_sentence_case_and_no_page_speaks_to_you_as_the_mail_doe
     assert sentence_case("TRANSPORTS: 5 MADE OF 6 (1 cancelled)") == "Transports: 5 made of 6 (1 cancelled)"
     assert sentence_case("ORDERS FOR TURN 4C") == "Orders for turn 4C"
     assert sentence_case("What happened") == "What happened"
+    assert sentence_case("TRANSPORT 1: MULLINGAR (45) TO DUN LAOGHAIRE (43)", ("Dun Laoghaire", "Mullingar")) == \
+        "Transport 1: Mullingar (45) to Dun Laoghaire (43)"
     pages = [p for site in ("site", "running-site") for p in sorted((demo_site / site).rglob("*.html"))]
     for page in pages:
         text = page.read_text()

@@ -254,8 +254,13 @@ def _issue_body(folder: GameFolder, moment: history.Moment, names: dict) -> tupl
                   map_width=readable_width(web.map.width, web.map.overlay) if web.map else 0,
                   orders=orders, accounts=accounts, links={n: f"{p}/index.html" for p, n in names.items()},
                   resolved=turn_words(moment.resolved) if moment.resolved is not None else "",
-                  pdf=f"{moment.number:03d}.pdf", txt=f"{moment.number:03d}.txt")
+                  pdf=f"{moment.number:03d}.pdf", txt=f"{moment.number:03d}.txt", proper=_proper_names(game))
     return body, web, ground
+
+
+def _proper_names(game) -> tuple[str, ...]:
+    """The names a heading keeps as they are spelt: the board's places, longest first."""
+    return tuple(sorted(set(game.game_map.place_names()), key=len, reverse=True))
 
 
 _BOM = b"\xef\xbb\xbf"

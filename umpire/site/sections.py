@@ -39,7 +39,7 @@ def _trimmed(lines: list[str]) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-def sentence_case(heading: str) -> str:
+def sentence_case(heading: str, proper: tuple[str, ...] = ()) -> str:
     """A heading as the page writes every heading: the text edition's capitals ("ROUND 3 REPORT",
     "TRANSPORTS: 5 MADE OF 6 (1 cancelled)") in sentence case ("Round 3 report"); words with digits
     (hex ids, turns: AE22, 4C) are kept, and so is a heading whose first word is not in capitals."""
@@ -47,4 +47,6 @@ def sentence_case(heading: str) -> str:
     if not words or not words[0].isupper():
         return heading
     low = _SHOUTED.sub(lambda found: found.group().lower() if found.group().isupper() else found.group(), heading)
+    for name in proper:                        # a town or company named in it keeps its own spelling
+        low = re.sub(rf"(?<!\w){re.escape(name.lower())}(?!\w)", lambda _, n=name: n, low)
     return low[:1].upper() + low[1:]

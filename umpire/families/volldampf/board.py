@@ -115,6 +115,10 @@ class Board:
             for key in _lookup_keys(loc):
                 self._names.setdefault(key, loc)
 
+    def place_names(self) -> list[str]:
+        """The locations' names, in file order (as a Dampfross map lists its places)."""
+        return [loc.name for loc in self.locations.values()]
+
     def links_at(self, location_id: str) -> tuple[Link, ...]:
         """The links with an end at the location, in file order."""
         return tuple(self._at.get(location_id, ()))
