@@ -10,9 +10,9 @@ import jinja2
 
 from ..kernel import form_marks, language
 from ..kernel.columns import display_width, pad, widest
-from ..kernel.words import noun, plural
 from ..resources import data_dir
 from . import template_cache
+from .counts import counted, noun
 
 
 @lru_cache(maxsize=8)
@@ -31,7 +31,7 @@ def environment(own: str | None = None) -> jinja2.Environment:
     )
     language.install(env)
     env.filters["extract"] = lambda key, mapping: mapping[key]
-    env.filters["plural"] = plural
+    env.filters["plural"] = counted
     env.filters["noun"] = noun
     env.filters["width"] = display_width
     env.filters["pad"] = pad

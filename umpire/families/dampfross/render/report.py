@@ -11,6 +11,7 @@ import re
 from ....kernel import form_marks
 from ....kernel.dice import commitment
 from ....kernel.gm_notes import from_the_gm
+from ....kernel.language import _
 from ....kernel.ledger import BANK
 from ....kernel.options import HOUSE_RULE
 from ...base import Folder, house_rule_line
@@ -19,6 +20,7 @@ from ..engine.state import State
 from ..engine.transports import total_transports
 from ..hexgrid import parse_label
 from . import rules_brief
+from .journal_words import said
 from .transports_report import (
     additional_construction,
     describe_transport,
@@ -40,7 +42,7 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
     state = state or folder.state()
     game_map, rules, config = folder.game_map, folder.rules, folder.config
     names = {cid: c.name for cid, c in state.companies.items()}
-    names[BANK] = "the bank"
+    names[BANK] = _("the bank")
     resolved = resolved_round(news)
     companies = company_facts(state, game_map, news, names)
     phase = state.phase
@@ -57,19 +59,19 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "zine": zine_lines(config, resolved),
         "companies": companies,
         "names": names,
-        "postings": _of(news, "posting"),
-        "rolls": [e for e in _of(news, "roll") if e["purpose"].startswith("round ")],
+        "postings": postings_said(_of(news, "posting")),
+        "rolls": [dict(e, said=said(e["purpose"])) for e in _of(news, "roll") if e["purpose"].startswith("round ")],
         "dice_log": dice_log(events[:since], news),
         "press": folder.press(resolved, state.seat_order(), names),
         **not_carried_out(events, news, state.seat_order()),
-        "not_carried_out": _of(news, "not_carried_out"),
+        "not_carried_out": [dict(e, reason=said(e["reason"])) for e in _of(news, "not_carried_out")],
         "no_orders": [e["company"] for e in _of(news, "no_orders")],
         "late": folder.ordered_late(resolved),
         "expectations": _of(news, "expectation_differs"),
         "unused": _of(news, "points_unused"),
         "cities": _of(news, "city_connected"),
         "homes": _of(news, "home"),
-        "ended": next(iter(_of(news, "construction_ended")), None),
+        "ended": next((dict(e, reason=said(e["reason"])) for e in _of(news, "construction_ended")), None),
         "round_order": state.round_order,
         "budgets": state.budgets if phase == "construction" else {},
         "unconnected": [game_map.city_at[h].name for h in construction.unconnected_cities(state, game_map)],
@@ -87,6 +89,11 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
     facts.update(operations_facts(folder, state, events, news, names, phase))
     facts["templates"] = order_templates(state, game_map, facts, coded="archive" not in config)
     return facts
+
+
+def postings_said(postings: list[dict]) -> list[dict]:
+    """Postings with their reasons in the language of the newsletter."""
+    return [dict(p, reason=said(p["reason"])) for p in postings]
 
 
 def _of(news: list[dict], kind: str) -> list[dict]:
@@ -113,7 +120,7 @@ def company_facts(state: State, game_map, news: list[dict], names: dict) -> list
         companies.append({
             "id": cid, "name": names[cid], "balance": state.balance(cid),
             "change": sum(p["amount"] if p["to"] == cid else -p["amount"] for p in mine),
-            "home": game_map.describe(state.homes[cid]) if cid in state.homes else "not chosen",
+            "home": game_map.describe(state.homes[cid]) if cid in state.homes else _("not chosen"),
             "segments": len(state.edges.get(cid, ())),
             "built": built.get(cid, []),
             "points": sum(e["cost"] for e in built.get(cid, [])),
@@ -136,8 +143,9 @@ def order_templates(state: State, game_map, facts: dict, coded: bool = True) -> 
 def zine_errors(config: dict, resolved, names: dict[str, str]) -> list[str]:
     """The figures of the round resolved that published.yaml marks as the zine's errors (game.yaml
     `archive:`), each with its note, beside the figure the zine printed."""
-    return [f"{names.get(e['company'], e['company'])} ({e['company']}), {e['item']}: the zine printed "
-            f"{e['published']}; {e['note']}"
+    return [_("{name} ({company}), {item}: the zine printed {published}; {note}").format(
+                name=names.get(e['company'], e['company']), company=e['company'], item=e['item'],
+                published=e['published'], note=e['note'])
             for e in (config.get("archive") or {}).get("zine_errors", []) if e["round"] == resolved]
 
 
@@ -150,9 +158,9 @@ def zine_lines(config: dict, resolved) -> list[str]:
     issue = (archive.get("issues") or {}).get(number)
     lines = []
     if issue:
-        date = f" of {issue['date']}" if issue.get("date") else ""
-        lines.append(f"As printed in the zine's issue {issue['issue']}{date}.")
-    lines += [f"Assumed, not printed: {a['note']}" for a in archive.get("assumed", [])
+        lines.append(_("As printed in the zine's issue {issue} of {date}.").format(**issue) if issue.get("date")
+                     else _("As printed in the zine's issue {issue}.").format(**issue))
+    lines += [_("Assumed, not printed: {note}").format(note=a['note']) for a in archive.get("assumed", [])
               if a.get("round") in (None, number)]
     return lines
 
@@ -166,8 +174,9 @@ def done_words(news: list[dict], resolved, transcribed: bool) -> str:
         return ""
     ended = next((e for e in news if e["type"] == "construction_ended" and e["round"] == resolved), None)
     if transcribed and ended and ended["reason"].startswith("ended by the GM"):
-        return f"Round {resolved} was not played: the GM ended the construction phase with it open. "
-    return f"Round {resolved} is resolved. "
+        return _("Round {round} was not played: the GM ended the construction phase with it open. ").format(
+            round=resolved)
+    return _("Round {round} is resolved. ").format(round=resolved)
 
 
 def not_carried_out(events: list[dict], news: list[dict], seats: list[str]) -> dict:
@@ -267,7 +276,7 @@ def operations_facts(folder: Folder, state: State, events: list[dict], news: lis
 def finished_facts(event: dict, state: State, names: dict) -> dict:
     """The end of the game: why, who won, and every company's final balance, richest first."""
     standings = sorted(state.seat_order(), key=lambda c: (-event["balances"][c], state.companies[c].seat))
-    return {"reason": event["reason"], "round": event["round"], "winners": event["winners"],
+    return {"reason": said(event["reason"]), "round": event["round"], "winners": event["winners"],
             "winner_names": [names[c] for c in event["winners"]],
             "standings": [{"id": c, "name": names[c], "balance": event["balances"][c],
                            "winner": c in event["winners"]} for c in standings],
@@ -277,8 +286,8 @@ def finished_facts(event: dict, state: State, names: dict) -> dict:
 def seed_check(seed: str) -> dict:
     """How anyone checks the dice once the seed is out: its commitment, and the rule of every roll."""
     return {"commitment": commitment(seed),
-            "rule": "each die is HMAC-SHA256 with the seed as key and the roll's purpose as message "
-                    "(e.g. 'transport 1 start red'): the first byte below 252, modulo 6, plus 1."}
+            "rule": _("each die is HMAC-SHA256 with the seed as key and the roll's purpose as message "
+                      "(e.g. 'transport 1 start red'): the first byte below 252, modulo 6, plus 1.")}
 
 
 
@@ -292,20 +301,21 @@ def order_template(state, game_map, cid: str, announced: list[dict], builds: boo
         lines.remove(form_marks.CODE_LINE)
     if state.phase == "construction":
         if cid not in state.homes:
-            lines.append(f"HOME <{' or '.join(c.name for c in game_map.home_terminals)}>")
-        lines.append("BUILD <hex>-<hex>-...")
+            lines.append(f"HOME <{_(' or ').join(c.name for c in game_map.home_terminals)}>")
+        lines.append(_("BUILD <hex>-<hex>-..."))
         return lines
     for t in announced:
         start = _choice(t["start_hexes"])
         ends = [h for h, _ in t["destinations"]]
-        to = " TO <hex>" if len(ends) > 1 else ""
+        to = _(" TO <hex>") if len(ends) > 1 else ""
         lines.append(f"RACE {t['number']} RUN {start}-...-{_choice(ends)}{to}")
     if announced:
-        lines.append("# or: RACE n JOIN <company> <the same route>, RACE n PASS, ELSE <route>")
+        lines.append(_("# or: RACE n JOIN <company> <the same route>, RACE n PASS, ELSE <route>"))
     if builds_after:
-        lines += [f"AFTER {n} BUILD <hex>-<hex>-...   # built from transport {n}'s income" for n in builds_after]
+        lines += [_("AFTER {n} BUILD <hex>-<hex>-...   # built from transport {n}'s income").format(n=n)
+                  for n in builds_after]
     elif builds:
-        lines.append("BUILD <hex>-<hex>-...   # additional construction after the races")
+        lines.append(_("BUILD <hex>-<hex>-...   # additional construction after the races"))
     return lines
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import copy
 
-from ....kernel.words import plural
+from ....kernel.language import N_, _
+from ....render.counts import counted as plural
 from ..gamemap import GameMap
 from ..hexgrid import Hex, label
 
@@ -24,18 +25,20 @@ def costs(rules) -> list[tuple[str, str]]:
     c, ops = rules.construction, rules.operations
     point = lambda n: plural(n, "point")          # noqa: E731
     unit = lambda n: plural(n, "unit")            # noqa: E731
-    rows = [("Plain to plain or city", point(c.costs.plain)),
-            ("Into or out of a mountain", point(c.costs.mountain_edge)),
-            ("Mountain to mountain", point(c.costs.mountain_mountain)),
-            ("Across a river", f"{point(c.costs.river)} more"),
-            ("Across a broad river", f"{point(c.costs.broad_river)} more"),
-            ("City bonus, first to connect", f"{unit(c.city_bonus)}, never at a chosen home"),
-            ("Fee, building into a rival's hex", f"{unit(c.fees.connection)} to each rival there"),
-            ("Fee, parallel to a rival, per half hex", unit(c.fees.parallel_half_hex))]
-    cap = f" (at most {ops.fee_cap} to one rival)" if ops.fee_cap is not None else ""
-    rows.append(("Fee, running on a rival's track, per hex", f"{unit(ops.fee_per_step)}{cap}"))
-    rows.append(("Race bonuses by place", " / ".join(str(b) for b in ops.race_bonuses) + " units"))
-    rows.append(("Building after transports", _allowance(ops.additional_construction)))
+    rows = [(_("Plain to plain or city"), point(c.costs.plain)),
+            (_("Into or out of a mountain"), point(c.costs.mountain_edge)),
+            (_("Mountain to mountain"), point(c.costs.mountain_mountain)),
+            (_("Across a river"), _("{points} more").format(points=point(c.costs.river))),
+            (_("Across a broad river"), _("{points} more").format(points=point(c.costs.broad_river))),
+            (_("City bonus, first to connect"), _("{units}, never at a chosen home").format(units=unit(c.city_bonus))),
+            (_("Fee, building into a rival's hex"),
+             _("{units} to each rival there").format(units=unit(c.fees.connection))),
+            (_("Fee, parallel to a rival, per half hex"), unit(c.fees.parallel_half_hex))]
+    cap = _(" (at most {cap} to one rival)").format(cap=ops.fee_cap) if ops.fee_cap is not None else ""
+    rows.append((_("Fee, running on a rival's track, per hex"), f"{unit(ops.fee_per_step)}{cap}"))
+    rows.append((_("Race bonuses by place"),
+                 _("{amounts} units").format(amounts=" / ".join(str(b) for b in ops.race_bonuses))))
+    rows.append((_("Building after transports"), _allowance(ops.additional_construction)))
     return rows
 
 
@@ -44,15 +47,16 @@ _ORDINALS = {2: "2nd", 3: "3rd"}
 
 def _allowance(extra) -> str:
     nth = _ORDINALS.get(extra.every, f"{extra.every}th")
-    when = "after each transport" if extra.every == 1 else f"every {nth} transport"
+    when = (_("after each transport") if extra.every == 1
+            else _("every {nth} transport").format(nth=nth, every=extra.every))
     if extra.allowance == "fixed":
         spent = plural(extra.amount, "unit")
     elif extra.allowance == "income":
-        spent = "up to its income"
+        spent = _("up to its income")
     else:
-        spent = f"{extra.amount}% of the balance"
-    fees = "fees included" if extra.fees_in_allowance else "fees on top"
-    return f"{spent} {when}; {fees}"
+        spent = _("{amount}% of the balance").format(amount=extra.amount)
+    fees = _("fees included") if extra.fees_in_allowance else _("fees on top")
+    return _("{spent} {when}; {fees}").format(spent=spent, when=when, fees=fees)
 
 
 def neighbour_examples(game_map: GameMap) -> list[dict]:
@@ -112,15 +116,15 @@ def text_flower(example: dict, layout: str) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-_SHOVED = {"odd-q": "the columns B, D, F and so on stand half a hex lower than A, C, E",
-           "even-q": "the columns A, C, E and so on stand half a hex lower than B, D, F",
-           "odd-r": "the rows 2, 4, 6 and so on stand half a hex further right than 1, 3, 5",
-           "even-r": "the rows 1, 3, 5 and so on stand half a hex further right than 2, 4, 6"}
+_SHOVED = {"odd-q": N_("the columns B, D, F and so on stand half a hex lower than A, C, E"),
+           "even-q": N_("the columns A, C, E and so on stand half a hex lower than B, D, F"),
+           "odd-r": N_("the rows 2, 4, 6 and so on stand half a hex further right than 1, 3, 5"),
+           "even-r": N_("the rows 1, 3, 5 and so on stand half a hex further right than 2, 4, 6")}
 
 
 def facts(rules, game_map: GameMap) -> dict:
     """The newsletter's facts for the rules in brief."""
     examples = neighbour_examples(game_map)
-    return {"costs": costs(rules), "layout": game_map.grid.layout, "shoved": _SHOVED[game_map.grid.layout],
+    return {"costs": costs(rules), "layout": game_map.grid.layout, "shoved": _(_SHOVED[game_map.grid.layout]),
             "neighbours": examples,
             "flowers": [text_flower(e, game_map.grid.layout) for e in examples]}

@@ -9,9 +9,10 @@ postings made between its first entry and `transport_made` (its fees and bonuses
 
 from __future__ import annotations
 
-from ....kernel.words import plural
+from ....kernel.language import _, ngettext
 from ..gamemap import STATIONS
 from ..orders import KEYWORDS
+from .journal_words import fees_said, said
 
 
 def _blank(number: int) -> dict:
@@ -87,7 +88,7 @@ def describe_transport(info: dict, names: dict[str, str], place) -> dict:
     destinations = [(h, place(h) or a.get("destination_name")) for h in a.get("destination_hexes", [])]
     train_names = {}
     for e in info["entered"] + info["route_refused"] + info["withdrawn"]:
-        train_names[e["train"]] = " with ".join(names.get(c, c) for c in e["companies"])
+        train_names[e["train"]] = _(" with ").join(names.get(c, c) for c in e["companies"])
     lengths = {e["train"]: e["steps"] for e in info["entered"]}
     turns = []
     for t in info["turns"]:
@@ -96,6 +97,7 @@ def describe_transport(info: dict, names: dict[str, str], place) -> dict:
             moves[train] = dict(m, done=_steps_done(info, train, m["to"]), of=lengths.get(train))
         turns.append({"turn": t["turn"], "moves": moves})
     made = info["made"]
+    start_dice, destination_dice = _pair(info["dice"], "start"), _destination_dice(info["dice"], bool(a.get("special")))
     status = ("cancelled" if a.get("cancelled") else "carried" if info["carried"] else
               "made" if made else "announced")
     return {
@@ -108,42 +110,65 @@ def describe_transport(info: dict, names: dict[str, str], place) -> dict:
         "start_hexes": a.get("start_hexes", []),
         "starts": [(h, place(h) or a.get("start_name")) for h in a.get("start_hexes", [])],
         "start_from": a.get("start_from"),
-        "start_dice": _pair(info["dice"], "start"),
+        "start_dice": start_dice,
+        "start_said": start_words(a, start_dice),
         "start_rolled": a.get("start_rolled"),
         "destination": a.get("destination"),
-        "destination_name": a.get("destination_name") or "no destination",
+        "destination_name": a.get("destination_name") or _("no destination"),
         "destinations": destinations,
-        "destination_dice": _destination_dice(info["dice"], bool(a.get("special"))),
+        "destination_dice": destination_dice,
+        "destination_said": destination_words(a, destination_dice),
         "destination_rolled": a.get("destination_rolled"),
         "shortest": a.get("shortest"),
         "shortest_text": shortest_text(a.get("shortest")),
-        "reason": a.get("reason") or info["carried"],
+        "reason": said(a.get("reason") or info["carried"]),
         "rerolls": info["rerolls"],
         "passed": info["passed"],
         "refused": info["refused"],
-        "route_refused": info["route_refused"],
-        "withdrawn": info["withdrawn"],
-        "entered": [dict(e, name=train_names[e["train"]]) for e in info["entered"]],
+        "route_refused": [dict(e, reason=said(e["reason"])) for e in info["route_refused"]],
+        "withdrawn": [dict(e, reason=said(e["reason"])) for e in info["withdrawn"]],
+        "entered": [dict(e, name=train_names[e["train"]], fee_text=fees_said(e.get("fee_text")))
+                    for e in info["entered"]],
         "order": info["order"],
         "train_names": train_names,
         "turns": turns,
         "finish": info["finish"],
         "placed": [dict(p, name=train_names.get(p["train"], p["train"])) for p in info["placed"]],
-        "postings": info["postings"],
+        "postings": [dict(p, reason=said(p["reason"])) for p in info["postings"]],
         "alone": any(p.get("alone") for p in info["placed"]),
     }
 
 
 def _pair(dice: dict, what: str) -> str | None:
     red, black = dice.get(f"{what} red"), dice.get(f"{what} black")
-    return f"red {red}, black {black}" if red is not None and black is not None else None
+    return _("red {red}, black {black}").format(red=red, black=black) if red is not None and black is not None else None
 
 
 def _destination_dice(dice: dict, special: bool) -> str | None:
     if special:
         value = dice.get("destination special")
-        return f"die {value}" if value is not None else None
+        return _("die {value}").format(value=value) if value is not None else None
     return _pair(dice, "destination")
+
+
+def start_words(announced: dict, dice: str | None) -> str:
+    """How a transport's start was found: `start red 3, black 4 = 34, next free 35`."""
+    if announced.get("start_from"):
+        return _("starts at the last destination")
+    rolled, start = announced.get("start_rolled"), announced.get("start")
+    if rolled != start:
+        return _("start {dice} = {rolled}, next free {number}").format(dice=dice, rolled=rolled, number=start)
+    return _("start {dice} = {rolled}").format(dice=dice, rolled=rolled)
+
+
+def destination_words(announced: dict, dice: str | None) -> str:
+    """How a transport's destination was found: its dice, the number rolled, the next free one."""
+    rolled, destination = announced.get("destination_rolled"), announced.get("destination")
+    if announced.get("special"):
+        return str(dice)
+    if rolled != destination:
+        return _("{dice} = {rolled}, next free {number}").format(dice=dice, rolled=rolled, number=destination)
+    return f"{dice} = {rolled}"
 
 
 def _steps_done(info: dict, train: str, at: str) -> int | None:
@@ -217,6 +242,7 @@ def additional_construction(news: list[dict], names: dict[str, str]) -> dict | N
         t["cost"] = sum(s["cost"] for s in t["segments"])
         t["fee_total"] = sum(p["amount"] for p in t["fees"])
     after = sorted({e["transport"] for e in allowances})
+    allowances = [dict(e, basis=said(e["basis"])) for e in allowances]
     return {"after": after, "allowances": allowances, "turns": turns}
 
 
@@ -227,7 +253,7 @@ def _turn_segment(turn: dict, e: dict):
 
 def _turn_fee(turn: dict, e: dict):
     if e["from"] == turn["company"] and e["to"] != "bank":
-        turn["fees"].append(e)
+        turn["fees"].append(dict(e, reason=said(e["reason"])))
 
 
 def _turn_bonus(turn: dict, e: dict):
@@ -246,8 +272,8 @@ _TURN_EVENTS = {      # event type -> how it enters the additional construction 
 def shortest_text(steps: int | None) -> str:
     """`shortest existing line 12 hexes`, or that no line joins start and destination yet."""
     if steps is None:
-        return "no existing line joins them yet"
-    return f"shortest existing line {plural(steps, 'hex')}"
+        return _("no existing line joins them yet")
+    return ngettext("shortest existing line {n} hex", "shortest existing line {n} hexes", steps).format(n=steps)
 
 
 def with_keyword(event: dict) -> dict:
