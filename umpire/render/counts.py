@@ -12,7 +12,6 @@ _NOUNS = {       # the English singular -> the noun after n in the language in f
     "point": lambda n: ngettext("point", "points", n),
     "segment": lambda n: ngettext("segment", "segments", n),
     "hex": lambda n: ngettext("hex", "hexes", n),
-    "line": lambda n: ngettext("line", "lines", n),
     "time": lambda n: ngettext("time", "times", n),
     "step": lambda n: ngettext("step", "steps", n),
 }

@@ -147,8 +147,10 @@ def _dice_path(folder: GameFolder):
     return folder.inside((folder.config.get("dice") or {}).get("file", DICE_FILE))
 
 
-_COMMITMENT = re.compile(r"commitment is\s+([0-9a-f]{64})")
-_SEED = re.compile(r"^The dice seed was: (.+)$", re.M)
+# the words of the text edition in each language it is written in (newsletters/newsletter.txt.j2)
+_COMMITMENT = re.compile(r"(?:commitment is|Prüfwert lautet)\s+([0-9a-f]{64})")
+_SEED = re.compile(r"^(?:The dice seed was|Der Würfel-Seed war): (.+)$", re.M)
+_ROLLS = re.compile(r"^(?:EVERY ROLL OF THIS ISSUE|ALLE WÜRFE DIESER AUSGABE)$", re.M)
 _ROLL = re.compile(r"^ +(\d+)  (.+): ([1-6])$", re.M)
 
 
@@ -172,8 +174,8 @@ def verify_newsletters(folder: Path) -> Verdict:
                           f"{promised} of newsletter 001.")
     expected_number, checked = 1, 0
     for name, text in texts.items():
-        for m in _ROLL.finditer(text.split("EVERY ROLL OF THIS ISSUE", 1)[1] if "EVERY ROLL OF THIS ISSUE" in text
-                                else ""):
+        rolls = _ROLLS.search(text)
+        for m in _ROLL.finditer(text[rolls.end():] if rolls else ""):
             number, purpose, value = int(m.group(1)), m.group(2), int(m.group(3))
             if number != expected_number:
                 return Verdict(checked, f"roll {expected_number} is missing before {name} (its first roll is "
