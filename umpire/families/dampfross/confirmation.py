@@ -9,10 +9,12 @@ Warnings never stop an order being stored: the resolution decides.
 
 from __future__ import annotations
 
+from ...kernel.language import N_, _, ngettext
 from ...kernel.order_header import HEADER_KEYWORDS, refused_order_lines
 from ...kernel.textfill import fill
 from ..base import Folder
 from .engine.preview import OrderPreview, preview_order
+from .hexgrid import label
 from .orders import KEYWORDS, Order, format_chain
 
 WIDTH = 72
@@ -26,7 +28,7 @@ def order_lines(folder: Folder, company: str, order: Order, state=None) -> list[
     game_map = folder.game_map
     out = []
     if order.home is not None:
-        out.append(f"  line {order.home_line}: HOME {game_map.describe(order.home)}")
+        out.append(_line(order.home_line, f"HOME {game_map.describe(order.home)}"))
         out += _warning(_home_problem(state, game_map, company, order))
     out += _optional_rule_lines(folder.rules, order)
     if order.chains:
@@ -36,22 +38,21 @@ def order_lines(folder: Folder, company: str, order: Order, state=None) -> list[
         routes = " ELSE ".join(format_chain(r.hexes) for r in race.routes)
         partner = f" {race.partner}" if race.partner else ""
         route_words = f" {routes}" if routes else ""
-        out.append(f"  line {race.line}: RACE {race.transport} {race.action}{partner}{route_words}")
+        out.append(_line(race.line, f"RACE {race.transport} {race.action}{partner}{route_words}"))
         out += _warning(_race_problem(state, race.transport, seen.get(race.transport)))
         seen.setdefault(race.transport, race.line)
     if order.passed is not None:
-        out.append(f"  line {order.passed}: PASS (nothing else is ordered: this company does nothing this round)"
-                   if order.lines_read() == 1 else f"  line {order.passed}: PASS (beside the lines above: it "
-                   "changes nothing)")
+        out.append(_line(order.passed, _("PASS (nothing else is ordered: this company does nothing this round)")
+                         if order.lines_read() == 1 else _("PASS (beside the lines above: it changes nothing)")))
     elif not (order.home or order.chains or order.races or order.jumps or order.joints or order.ferries):
         refused = refused_order_lines(order.errors, ORDER_KEYWORDS)
         if refused:
-            out.append(fill(f"(no HOME, BUILD or RACE line could be read: {refused}, see below; this company will "
-                            "do nothing this round unless you send new orders)", WIDTH, initial_indent="  ",
-                            subsequent_indent="   "))
+            out.append(fill(_("(no HOME, BUILD or RACE line could be read: {refused}, see below; this company "
+                              "will do nothing this round unless you send new orders)").format(refused=refused),
+                            WIDTH, initial_indent="  ", subsequent_indent="   "))
         else:
-            out.append("  (no HOME, BUILD or RACE lines: this company will do nothing this round unless you send "
-                       "new orders)")
+            out.append("  " + _("(no HOME, BUILD or RACE lines: this company will do nothing this round unless you "
+                                "send new orders)"))
     return out
 
 
@@ -63,65 +64,93 @@ def _optional_rule_lines(rules, order: Order) -> list[str]:
     lines += [(f.line, f"FERRY {f.ferry}", "ferries") for f in order.ferries]
     out = []
     for line, text, option in sorted(lines):
-        out.append(f"  line {line}: {text}")
+        out.append(_line(line, text))
         if not getattr(rules.options, option):
-            out += _warning(f"this game does not play the optional rule {option.replace('_', ' ')} (the ruleset's "
-                            f"options.{option} is off); this line will be refused.")
+            out += _warning(_("this game does not play the optional rule {rule} (the ruleset's options.{option} is "
+                              "off); this line will be refused.").format(rule=_(_RULES[option]), option=option))
     return out
+
+
+_RULES = {"jumping": N_("jumping"), "joint_construction": N_("joint construction"), "ferries": N_("ferries")}
+
+
+def _line(number: int, text: str) -> str:
+    """An order line as read: `  line 3: BUILD ...`."""
+    return "  " + _("line {number}: {text}").format(number=number, text=text)
 
 
 def _warning(problem: str | None) -> list[str]:
     if not problem:
         return []
-    return [fill(f"warning: {problem}", WIDTH, initial_indent="      ", subsequent_indent="        ")]
+    return [fill(_("warning: {problem}").format(problem=problem), WIDTH, initial_indent="      ",
+                 subsequent_indent="        ")]
 
 
 def _home_problem(state, game_map, company: str, order: Order) -> str | None:
     if state.phase != "construction":
-        return "home terminals are chosen in the construction phase; this line will be refused."
+        return _("home terminals are chosen in the construction phase; this line will be refused.")
     current = state.homes.get(company)
     if current is not None:
         if current != order.home:
-            return f"the home terminal is chosen once; this company's is {game_map.describe(current)}."
+            return _("the home terminal is chosen once; this company's is {home}.").format(
+                home=game_map.describe(current))
         return None
     terminals = game_map.home_terminals
     if order.home not in {c.hex for c in terminals}:
-        return (f"{game_map.describe(order.home)} is not a home terminal; choose one of "
-                f"{', '.join(c.name for c in terminals)}.")
+        return _("{place} is not a home terminal; choose one of {terminals}.").format(
+            place=game_map.describe(order.home), terminals=", ".join(c.name for c in terminals))
     return None
 
 
 def _race_problem(state, transport: int, earlier_line: int | None) -> str | None:
     if state.phase != "operations":
-        return "race entries belong to the operating phase; this is a construction round."
+        return _("race entries belong to the operating phase; this is a construction round.")
     called = state.ops.get("open", [])
     if transport not in called:
-        return (f"transport {transport} is not announced in this round; the races of round {state.round} are "
-                f"{', '.join(map(str, called)) or 'none'}.")
+        return _("transport {transport} is not announced in this round; the races of round {round} are "
+                 "{races}.").format(transport=transport, round=state.round,
+                                    races=", ".join(map(str, called)) or _("none"))
     if earlier_line is not None:
-        return f"a second entry for transport {transport}; the entry on line {earlier_line} stands."
+        return _("a second entry for transport {transport}; the entry on line {line} stands.").format(
+            transport=transport, line=earlier_line)
     return None
+
+
+_FEE_KINDS = {"connection": N_("connection"), "parallel": N_("parallel"), "city connection": N_("city connection"),
+              "special": N_("special")}
+
+
+def _fee(fee) -> str:
+    """`1 to blue (connection in K12)`: a fee building would pay."""
+    kind = _(_FEE_KINDS[fee.kind]) if fee.kind in _FEE_KINDS else fee.kind
+    return _("{amount} to {rival} ({kind} in {hex})").format(amount=fee.amount, rival=fee.rival, kind=kind,
+                                                              hex=label(fee.hex))
 
 
 def _chains(preview: OrderPreview) -> list[str]:
     out = []
     for chain in preview.chains:
-        out.append(f"  line {chain.line}: BUILD {'-'.join(chain.hexes)}")
+        out.append(_line(chain.line, f"BUILD {'-'.join(chain.hexes)}"))
         if chain.problem:
-            out.append(fill(f"not buildable as it stands: {chain.problem}", WIDTH,
+            out.append(fill(_("not buildable as it stands: {problem}").format(problem=chain.problem), WIDTH,
                                      initial_indent="      ", subsequent_indent="      "))
             continue
         for seg in chain.segments:
             if seg.problem:
-                text = f"{seg.a}-{seg.b}: cannot be built: {seg.problem}"
+                text = _("{a}-{b}: cannot be built: {problem}").format(a=seg.a, b=seg.b, problem=seg.problem)
             else:
-                text = f"{seg.a}-{seg.b}  {seg.cost} pt" + "".join(f", fee {f.describe()}" for f in seg.fees)
+                text = _("{a}-{b}  {cost} pt").format(a=seg.a, b=seg.b, cost=seg.cost) + "".join(
+                    _(", fee {fee}").format(fee=_fee(f)) for f in seg.fees)
             out.append(fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
-    total = f"Altogether {preview.cost} point{'s' if preview.cost != 1 else ''}"
     if preview.budget is not None:
-        total += f" of this round's budget of {preview.budget}"
-    total += f", and {preview.fees} units in fees (balance now {preview.balance})."
+        total = ngettext("Altogether {cost} point of this round's budget of {budget}, and {fees} units in fees "
+                         "(balance now {balance}).", "Altogether {cost} points of this round's budget of {budget}, "
+                         "and {fees} units in fees (balance now {balance}).", preview.cost)
+    else:
+        total = ngettext("Altogether {cost} point, and {fees} units in fees (balance now {balance}).",
+                         "Altogether {cost} points, and {fees} units in fees (balance now {balance}).", preview.cost)
+    total = total.format(cost=preview.cost, budget=preview.budget, fees=preview.fees, balance=preview.balance)
     if preview.budget is not None and preview.cost > preview.budget:
-        total += " The budget does not cover it all: building stops where the points run out."
+        total += " " + _("The budget does not cover it all: building stops where the points run out.")
     out += ["", fill(total, WIDTH)]
     return out

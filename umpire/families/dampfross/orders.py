@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from ...kernel import keywords
 from ...kernel.echo import MASK, clip, quote
+from ...kernel.language import N_, _
 from ...kernel.names import closest, did_you_mean, fold_char, place_key
 from ...kernel.order_header import (
     ORDER_READING,
@@ -44,8 +45,8 @@ MAX_DIGITS = 6                   # of a number in an order: round, transport, am
 MAX_CHAIN_HEXES = 250            # of a chain or race route, its straight runs filled in
 KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND", "HOME", "BUILD", "RACE", "JUMP", "JOINT", "FERRY",
             "AFTER")
-HEADER_RULE = ("an order has one GAME, one COMPANY, one CODE and at most one ROUND line "
-               "(the same line written twice is fine)")
+HEADER_RULE = N_("an order has one GAME, one COMPANY, one CODE and at most one ROUND line "
+                 "(the same line written twice is fine)")
 _AFTER = re.compile(r"([0-9]{1,3})\s+(BUILD|JUMP)\b\s*(.*)$", re.IGNORECASE | re.ASCII)
 _ZINE_LABEL = re.compile(r"^\s*[0-9]{1,3}[a-z]?\)\s*", re.IGNORECASE)
 _HEX = re.compile(r"[A-Za-z]{1,3}[0-9]{1,3}(?!\w)")
@@ -193,7 +194,7 @@ class PlaceReader:
     def place(self, text: str) -> Hex:
         points = self.points(text)
         if len(points) != 1:
-            raise OrderLineError(f"{quote(text.strip())} is not one place.")
+            raise OrderLineError(_("{text} is not one place.").format(text=quote(text.strip())))
         return points[0].hex
 
     def points(self, text: str) -> list[Point]:
@@ -209,24 +210,24 @@ class PlaceReader:
             if ch == "[":
                 end = text.find("]", i)
                 if end < 0:
-                    raise OrderLineError(f"the bracket at {quote(text[i:i + 12])} is not closed; "
-                                         "write e.g. [+6] or [-1 blue].")
+                    raise OrderLineError(_("the bracket at {text} is not closed; write e.g. [+6] or [-1 blue].")
+                                         .format(text=quote(text[i:i + 12])))
                 if not points:
-                    raise OrderLineError(f"{quote(text[i:end + 1])} stands before any hex; "
-                                         "write it after the hex it belongs to.")
+                    raise OrderLineError(_("{text} stands before any hex; write it after the hex it belongs to.")
+                                         .format(text=quote(text[i:end + 1])))
                 self._annotate(points[-1], text[i + 1:end])
                 i, named = end + 1, None
                 continue
             if ch == "]":
-                raise OrderLineError(f"the bracket at {quote(text[max(0, i - 11):i + 1])} closes nothing; "
-                                     "write a note after a hex as e.g. [+6] or [-1 blue].")
+                raise OrderLineError(_("the bracket at {text} closes nothing; write a note after a hex as e.g. "
+                                       "[+6] or [-1 blue].").format(text=quote(text[max(0, i - 11):i + 1])))
             m = self._names.match(folded, i) if self._names else None
             if m:
                 name = text[m.start():m.end()]
                 h = self.map.hex_named(name) or self.map.hex_named(self._others.get(place_key(name), ""))
                 if h is None:
-                    raise OrderLineError(f"{quote(name)} is read as a town name, but no town of this map has it; "
-                                         "write the town's hex label instead.")
+                    raise OrderLineError(_("{name} is read as a town name, but no town of this map has it; write "
+                                           "the town's hex label instead.").format(name=quote(name)))
                 points.append(Point(h))
                 i, named = m.end(), (m.start(), m.end())
                 continue
@@ -234,14 +235,15 @@ class PlaceReader:
             if m:
                 h = parse_label(m.group(0))
                 if h is None or not self.map.on_map(h):
-                    raise OrderLineError(f"{m.group(0).upper()} is off the map; {self.extent()}.")
+                    raise OrderLineError(_("{hex} is off the map; {extent}.").format(hex=m.group(0).upper(),
+                                                                                    extent=self.extent()))
                 points.append(Point(h))
                 i, named = m.end(), None
                 continue
             word = _WORD.match(text, i).group(0)
             if word == MASK:
-                raise OrderLineError(f"an order code stands here (shown as {MASK}); write the code on the CODE line "
-                                     "only, and keep it secret.")
+                raise OrderLineError(_("an order code stands here (shown as {mask}); write the code on the CODE "
+                                       "line only, and keep it secret.").format(mask=MASK))
             raise self.unknown(text, i, named)
         return points
 
@@ -255,7 +257,7 @@ class PlaceReader:
         if named is not None:
             read = place_key(text[named[0]:named[1]])
             spans.append((text[named[0]:end], [n for n in names if place_key(n) != read]))
-        for _ in range(2):
+        for _more in range(2):
             m = _NEXT_WORD.match(text, end)
             if not m:
                 break
@@ -264,11 +266,13 @@ class PlaceReader:
         guesses = [(found[0][0], span, [name for _, name in found])
                    for span, among in spans if (found := closest(span, among))]
         if not guesses:
-            return OrderLineError(f"{quote(word)} is neither a hex label nor a town on this map; write a hex as "
-                                  f"column letters and row number ({self.example_label()}) or a town by its name.")
-        _, span, names = max(guesses, key=lambda g: g[0])
-        return OrderLineError(f"{quote(span)} is neither a hex label nor a town on this map; {did_you_mean(names)} "
-                              f"A hex is written as column letters and row number ({self.example_label()}).")
+            return OrderLineError(_("{word} is neither a hex label nor a town on this map; write a hex as column "
+                                    "letters and row number ({example}) or a town by its name.").format(
+                                        word=quote(word), example=self.example_label()))
+        _score, span, names = max(guesses, key=lambda g: g[0])
+        return OrderLineError(_("{word} is neither a hex label nor a town on this map; {guess} A hex is written as "
+                                "column letters and row number ({example}).").format(
+                                    word=quote(span), guess=did_you_mean(names), example=self.example_label()))
 
     def starts_with_place(self, line: str) -> bool:
         """Whether the line begins with a town name or the label of a hex of the map (a zine chain)."""
@@ -308,7 +312,8 @@ class PlaceReader:
     def extent(self) -> str:
         """The labels a hex of this map may have, for messages."""
         grid = self.map.grid
-        return f"the map has columns A to {column_letters(grid.width - 1)} and rows 1 to {grid.height}"
+        return _("the map has columns A to {last} and rows 1 to {rows}").format(last=column_letters(grid.width - 1),
+                                                                                 rows=grid.height)
 
     @staticmethod
     def _annotate(point: Point, inner: str):
@@ -323,33 +328,35 @@ class PlaceReader:
             elif _NAME.fullmatch(item):
                 point.owner = item.lower()
             else:
-                raise OrderLineError(f"{quote(f'[{inner}]')} is not understood; write [+6] for an expected bonus, "
-                                     "[-1 blue] for an expected fee, or [blue] for whose track a race uses.")
+                raise OrderLineError(_("{note} is not understood; write [+6] for an expected bonus, [-1 blue] for "
+                                       "an expected fee, or [blue] for whose track a race uses.").format(
+                                           note=quote(f'[{inner}]')))
 
     def expand(self, points: list[Point]) -> tuple[list[Hex], dict[int, Point]]:
         """Fill in straight runs between written points; return the hexes and where each point landed."""
         if not points:
-            raise OrderLineError("there is no hex in it.")
+            raise OrderLineError(_("there is no hex in it."))
         hexes = [points[0].hex]
         where = {0: points[0]}
         for prev, point in pairwise(points):
             a, b = prev.hex, point.hex
             if a == b:
-                raise OrderLineError(f"{label(a)} is written twice in a row.")
+                raise OrderLineError(_("{hex} is written twice in a row.").format(hex=label(a)))
             if frozenset((a, b)) in self._ferry_steps:
                 hexes.append(b)                     # a ferry crossing: one step over the water
                 where[len(hexes) - 1] = point
                 continue
             run = self.map.grid.straight_run(a, b)
             if run is None:
-                raise OrderLineError(
-                    f"{label(a)}-{label(b)}: not adjacent, and not on one hex line; a straight run needs "
-                    f"both on one hex line, or write {'-'.join(label(h) for h in self.suggest(a, b))}.")
+                chain = "-".join(label(h) for h in self.suggest(a, b))
+                raise OrderLineError(_("{a}-{b}: not adjacent, and not on one hex line; a straight run needs both "
+                                       "on one hex line, or write {chain}.").format(a=label(a), b=label(b),
+                                                                                    chain=chain))
             hexes.extend(run[1:])
             where[len(hexes) - 1] = point
             if len(hexes) > MAX_CHAIN_HEXES:
-                raise OrderLineError(f"the chain runs to more than {MAX_CHAIN_HEXES} hexes, and the umpire reads "
-                                     f"chains and routes of up to {MAX_CHAIN_HEXES}; write a shorter one.")
+                raise OrderLineError(_("the chain runs to more than {most} hexes, and the umpire reads chains and "
+                                       "routes of up to {most}; write a shorter one.").format(most=MAX_CHAIN_HEXES))
         return hexes, where
 
     def suggest(self, a: Hex, b: Hex) -> list[Hex]:
@@ -367,7 +374,8 @@ class PlaceReader:
 
 def _amount(digits: str, inner: str) -> bool:
     if len(digits) > MAX_DIGITS:
-        raise OrderLineError(f"{quote(f'[{inner}]')}: an amount has at most {MAX_DIGITS} digits.")
+        raise OrderLineError(_("{note}: an amount has at most {digits} digits.").format(note=quote(f'[{inner}]'),
+                                                                                          digits=MAX_DIGITS))
     return True
 
 
@@ -442,21 +450,22 @@ def _refusal_of_the_whole(text: str) -> str | None:
     """Why an order is no text to read at all: too large, or binary."""
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_ORDER_BYTES:
-        return (f"the order is {size:,} bytes long, and the umpire reads orders of up to "
-                f"{MAX_ORDER_BYTES:,} bytes; send the orders alone, as plain text.")
+        return _("the order is {size} bytes long, and the umpire reads orders of up to {most} bytes; send the "
+                 "orders alone, as plain text.").format(size=f"{size:,}", most=f"{MAX_ORDER_BYTES:,}")
     if "\0" in text:
-        return "the order holds NUL characters, so it is not text (a binary file?); send it as plain text."
+        return _("the order holds NUL characters, so it is not text (a binary file?); send it as plain text.")
     return None
 
 
 def _readable_line(raw: str, shown: str):
     """A line too long, or with a control character, is refused before it is read."""
     if len(raw) > MAX_LINE_CHARS:
-        raise OrderLineError(f"the line is {len(raw):,} characters long, and the umpire reads lines of up "
-                             f"to {MAX_LINE_CHARS:,}; split a long chain into several BUILD lines.")
+        raise OrderLineError(_("the line is {size} characters long, and the umpire reads lines of up to {most}; "
+                               "split a long chain into several BUILD lines.").format(
+                                   size=f"{len(raw):,}", most=f"{MAX_LINE_CHARS:,}"))
     if (ch := control_char(shown)) is not None:
-        raise OrderLineError(f"it holds the control character U+{ord(ch):04X}, which no order uses; "
-                             "write orders as plain text.")
+        raise OrderLineError(_("it holds the control character {char}, which no order uses; write orders as "
+                               "plain text.").format(char=f"U+{ord(ch):04X}"))
 
 
 def _line_not_read(order: Order, number: int, shown: str, exc: OrderLineError):
@@ -464,8 +473,9 @@ def _line_not_read(order: Order, number: int, shown: str, exc: OrderLineError):
     order.errors.append(LineError(number, clip(shown), str(exc)))
     if len(order.errors) > MAX_REFUSED_LINES and not order.refusal:
         first = order.errors[0]
-        order.refusal = (f"more than {MAX_REFUSED_LINES} of its lines cannot be read, so it is not "
-                         f"taken as an order (the first, {first}); send the orders as plain text, one a line.")
+        order.refusal = _("more than {most} of its lines cannot be read, so it is not taken as an order (the "
+                          "first, {first}); send the orders as plain text, one a line.").format(
+                              most=MAX_REFUSED_LINES, first=first)
 
 
 def _read_game(r: _Reading, line: _Line):
@@ -477,13 +487,14 @@ def _read_company(r: _Reading, line: _Line):
 
 
 def _read_code(r: _Reading, line: _Line):
-    _one_word(line.rest, "CODE", "CODE tulip-00 (the code the GM sent)")
+    _one_word(line.rest, "CODE", _("CODE tulip-00 (the code the GM sent)"))
     _header(r.order, r.headers, "code", line.number, line.rest)
 
 
 def _read_round(r: _Reading, line: _Line):
     if not _NUMBER.fullmatch(line.rest):
-        raise OrderLineError(f"ROUND takes the round number ({MAX_DIGITS} digits at most), e.g. ROUND 3.")
+        raise OrderLineError(_("ROUND takes the round number ({digits} digits at most), e.g. ROUND 3.").format(
+            digits=MAX_DIGITS))
     _header(r.order, r.headers, "round", line.number, int(line.rest))
 
 
@@ -491,18 +502,19 @@ def _read_home(r: _Reading, line: _Line):
     """HOME: one home terminal; a second, different HOME line is refused and the first stands."""
     order = r.order
     if not line.rest:
-        raise OrderLineError(f"HOME takes a home terminal, by name or hex, e.g. HOME {r.reader.example_home()}.")
+        raise OrderLineError(_("HOME takes a home terminal, by name or hex, e.g. HOME {home}.").format(
+            home=r.reader.example_home()))
     home = r.reader.place(line.rest)
     if order.home is not None and home != order.home:
-        raise OrderLineError(f"a second HOME line; the first (line {order.home_line}, "
-                             f"{label(order.home)}) stands: a company chooses one home terminal.")
+        raise OrderLineError(_("a second HOME line; the first (line {line}, {hex}) stands: a company chooses one "
+                               "home terminal.").format(line=order.home_line, hex=label(order.home)))
     if order.home is None:
         order.home, order.home_line = home, line.number
 
 
 def _read_build(r: _Reading, line: _Line):
     _read_chains(line.rest, line.number, line.shown, r.reader, r.order,
-                 f"BUILD takes a chain of hexes, e.g. BUILD {r.reader.chain}.")
+                 _("BUILD takes a chain of hexes, e.g. BUILD {chain}.").format(chain=r.reader.chain))
 
 
 def _read_race_line(r: _Reading, line: _Line):
@@ -520,9 +532,9 @@ def _read_after_line(r: _Reading, line: _Line):
 
 def _read_joint(r: _Reading, line: _Line):
     """JOINT partner chain: a chain built with another company."""
-    partner, _, chain = line.rest.partition(" ")
+    partner, _space, chain = line.rest.partition(" ")
     if not partner or not chain.strip():
-        raise OrderLineError(f"write JOINT partner chain, e.g. JOINT blue {r.reader.chain}.")
+        raise OrderLineError(_("write JOINT partner chain, e.g. JOINT blue {chain}.").format(chain=r.reader.chain))
     example = f"JOINT blue {r.reader.chain}"
     r.order.joints.append(JointChain(line.number, clip(line.shown), _partner(partner, example),
                                      _read_line_chain(chain, r.reader, "JOINT", example)))
@@ -539,10 +551,11 @@ def _read_unkeyed(r: _Reading, line: _Line):
         r.order.passed = r.order.passed or line.number
     elif _ZINE_LABEL.match(text) or text.startswith("(") or r.reader.starts_with_place(text):
         _read_chains(text, line.number, line.shown, r.reader, r.order,
-                     f"the chain label stands alone; write the chain after it, e.g. 1a) {r.reader.step} ;")
+                     _("the chain label stands alone; write the chain after it, e.g. 1a) {step} ;").format(
+                         step=r.reader.step))
     else:
-        raise OrderLineError(f"{quote(line.word)} is not an order; lines start with "
-                             "GAME, COMPANY, CODE, ROUND, HOME, BUILD, RACE, JUMP, JOINT, FERRY or AFTER.")
+        raise OrderLineError(_("{word} is not an order; lines start with GAME, COMPANY, CODE, ROUND, HOME, BUILD, "
+                               "RACE, JUMP, JOINT, FERRY or AFTER.").format(word=quote(line.word)))
 
 
 _LINE_READERS = {      # keyword -> how its line is read into the order
@@ -571,20 +584,23 @@ def _header(order: Order, seen: dict[str, tuple[int, str]], name: str, number: i
     same = first[1].lower() == value.lower() if isinstance(value, str) else first[1] == value
     if not same and not order.refusal:
         keyword = "COMPANY" if name == "company" else name.upper()
-        shown = "" if name == "code" else f" ({quote(str(first[1]))} and {quote(str(value))})"
-        order.refusal = (f"it has two different {keyword} lines, lines {first[0]} and {number}{shown}; "
-                         f"{HEADER_RULE}. Send it again with one.")
+        shown = "" if name == "code" else _(" ({first} and {second})").format(first=quote(str(first[1])),
+                                                                               second=quote(str(value)))
+        order.refusal = _("it has two different {keyword} lines, lines {first} and {second}{shown}; {rule}. Send it "
+                          "again with one.").format(keyword=keyword, first=first[0], second=number, shown=shown,
+                                                    rule=_(HEADER_RULE))
 
 
 def _one_word(rest: str, keyword: str, example: str) -> str:
     if not rest or len(rest.split()) != 1:
-        raise OrderLineError(f"{keyword} takes one word, e.g. {example}.")
+        raise OrderLineError(_("{keyword} takes one word, e.g. {example}.").format(keyword=keyword, example=example))
     return rest
 
 
 def _partner(word: str, example: str) -> str:
     if not _NAME.fullmatch(word):
-        raise OrderLineError(f"{quote(word)} is not a company id; write e.g. {example}.")
+        raise OrderLineError(_("{word} is not a company id; write e.g. {example}.").format(word=quote(word),
+                                                                                            example=example))
     return word.lower()
 
 
@@ -596,23 +612,23 @@ def _read_chains(text: str, number: int, shown: str, reader: PlaceReader, order:
         body = _ZINE_LABEL.sub("", piece, count=1).strip()
         try:
             if not body:
-                raise OrderLineError(f"{quote(piece.strip())} labels no chain; write the chain after the label, "
-                                     f"e.g. 1a) {reader.step} ;")
+                raise OrderLineError(_("{label} labels no chain; write the chain after the label, e.g. 1a) {step} ;")
+                                     .format(label=quote(piece.strip()), step=reader.step))
             points = reader.points(body)
             hexes, where = reader.expand(points)
             if len(hexes) < 2:
-                raise OrderLineError("a chain needs at least two hexes: where it starts and where it goes.")
+                raise OrderLineError(_("a chain needs at least two hexes: where it starts and where it goes."))
             expectations = {i: p.expectations for i, p in where.items() if p.expectations}
             if any(p.owner for p in where.values()):
-                raise OrderLineError("[name] picks whose track a race uses; "
-                                     "in BUILD write [-1 blue] for an expected fee.")
+                raise OrderLineError(_("[name] picks whose track a race uses; in BUILD write [-1 blue] for an "
+                                       "expected fee."))
             order.chains.append(Chain(number, clip(body), hexes, expectations))
         except OrderLineError as exc:
             problems.append(f"{quote(body or piece.strip())}: {exc}" if len(pieces) > 1 else str(exc))
     if not pieces:
         raise OrderLineError(empty)
     if len(problems) > 3:
-        problems[3:] = [f"and {len(problems) - 3} more chains that cannot be read"]
+        problems[3:] = [_("and {n} more chains that cannot be read").format(n=len(problems) - 3)]
     if problems:
         raise OrderLineError("; ".join(problems))
 
@@ -621,8 +637,8 @@ def _read_after(rest: str, number: int, shown: str, reader: PlaceReader, order: 
     """`AFTER 7 BUILD chain` or `AFTER 7 JUMP chain`: a build section for one transport."""
     m = _AFTER.match(rest)
     if not m or not m.group(3).strip():
-        raise OrderLineError("write AFTER n BUILD chain (or AFTER n JUMP chain) for the building after "
-                             f"transport n, e.g. AFTER 7 BUILD {reader.step}.")
+        raise OrderLineError(_("write AFTER n BUILD chain (or AFTER n JUMP chain) for the building after "
+                               "transport n, e.g. AFTER 7 BUILD {step}.").format(step=reader.step))
     transport, keyword, body = int(m.group(1)), m.group(2).upper(), m.group(3)
     if keyword == "JUMP":
         order.jumps.append(Jump(number, clip(shown),
@@ -630,7 +646,7 @@ def _read_after(rest: str, number: int, shown: str, reader: PlaceReader, order: 
         return
     first = len(order.chains)
     _read_chains(body, number, shown, reader, order,
-                 f"AFTER n BUILD takes a chain of hexes, e.g. AFTER 7 BUILD {reader.step}.")
+                 _("AFTER n BUILD takes a chain of hexes, e.g. AFTER 7 BUILD {step}.").format(step=reader.step))
     for chain in order.chains[first:]:
         chain.after = transport
 
@@ -638,13 +654,15 @@ def _read_after(rest: str, number: int, shown: str, reader: PlaceReader, order: 
 def _read_line_chain(text: str, reader: PlaceReader, keyword: str, example: str) -> list[Hex]:
     """The one chain of a JUMP or JOINT line, straight runs filled in."""
     if not text.strip():
-        raise OrderLineError(f"{keyword} takes a chain of hexes, e.g. {example}.")
+        raise OrderLineError(_("{keyword} takes a chain of hexes, e.g. {example}.").format(keyword=keyword,
+                                                                                            example=example))
     points = reader.points(text)
     if any(p.owner or p.expectations for p in points):
-        raise OrderLineError(f"{keyword} takes hexes only, e.g. {example}.")
-    hexes, _ = reader.expand(points)
+        raise OrderLineError(_("{keyword} takes hexes only, e.g. {example}.").format(keyword=keyword, example=example))
+    hexes, _where = reader.expand(points)
     if len(hexes) < 2:
-        raise OrderLineError(f"a {keyword} chain needs at least two hexes, e.g. {example}.")
+        raise OrderLineError(_("a {keyword} chain needs at least two hexes, e.g. {example}.").format(
+            keyword=keyword, example=example))
     return hexes
 
 
@@ -652,20 +670,22 @@ def _read_ferry(text: str, game_map: GameMap) -> str:
     """The name of the ferry a FERRY line means: by port (name or hex) or as `Port-Landing`."""
     ferries = game_map.ferries
     if not ferries:
-        raise OrderLineError("this map has no ferries.")
+        raise OrderLineError(_("this map has no ferries."))
     wanted = _ferry_key(text)
     listed = ", ".join(f.name for f in ferries)
     if not wanted:
-        raise OrderLineError(f"FERRY takes a ferry, by its port or as Port-Landing; the ferries are {listed}.")
+        raise OrderLineError(_("FERRY takes a ferry, by its port or as Port-Landing; the ferries are {ferries}.")
+                             .format(ferries=listed))
     named = [f for f in ferries if _ferry_key(f.name) == wanted]
     if not named:
         named = [f for f in ferries if _ferry_key(f.port_name) == wanted or _ferry_key(label(f.port)) == wanted]
     if len(named) == 1:
         return named[0].name
     if named:
-        raise OrderLineError(f"{quote(text.strip())} has {len(named)} ferries ({', '.join(f.name for f in named)}); "
-                             "write the one meant as Port-Landing.")
-    raise OrderLineError(f"{quote(text.strip())} is not a ferry of this map; the ferries are {listed}.")
+        raise OrderLineError(_("{text} has {n} ferries ({ferries}); write the one meant as Port-Landing.").format(
+            text=quote(text.strip()), n=len(named), ferries=", ".join(f.name for f in named)))
+    raise OrderLineError(_("{text} is not a ferry of this map; the ferries are {ferries}.").format(
+        text=quote(text.strip()), ferries=listed))
 
 
 def _ferry_key(text: str) -> str:
@@ -682,35 +702,36 @@ def _read_route(text: str, reader: PlaceReader) -> Route:
 def _read_race(rest: str, number: int, shown: str, reader: PlaceReader) -> RaceEntry:
     words = rest.split(None, 2)
     if len(words) < 2 or not _NUMBER.fullmatch(words[0]):
-        raise OrderLineError("write RACE n RUN route, RACE n JOIN company route or RACE n PASS "
-                             f"(n the transport's number, {MAX_DIGITS} digits at most).")
+        raise OrderLineError(_("write RACE n RUN route, RACE n JOIN company route or RACE n PASS (n the "
+                               "transport's number, {digits} digits at most).").format(digits=MAX_DIGITS))
     transport, action = int(words[0]), words[1].upper()
     body = words[2] if len(words) > 2 else ""
     entry = RaceEntry(number, clip(shown), transport, action)
     if action == "PASS":
         if body:
-            raise OrderLineError("RACE n PASS takes nothing after it.")
+            raise OrderLineError(_("RACE n PASS takes nothing after it."))
         return entry
     if action == "JOIN":
-        partner, _, body = body.partition(" ")
+        partner, _space, body = body.partition(" ")
         if not partner:
-            raise OrderLineError("write RACE n JOIN company route, naming the partner company.")
+            raise OrderLineError(_("write RACE n JOIN company route, naming the partner company."))
         entry.partner = _partner(partner, f"RACE 3 JOIN blue {reader.step}")
     elif action != "RUN":
-        raise OrderLineError(f"{quote(words[1])}: a race entry is RUN, JOIN or PASS.")
+        raise OrderLineError(_("{word}: a race entry is RUN, JOIN or PASS.").format(word=quote(words[1])))
     m = re.search(r"\bTO\s+(.+)$", body, re.IGNORECASE)
     if m:
         entry.to = reader.place(m.group(1))
         body = body[:m.start()]
     alternatives = re.split(r"\bELSE\b", body, flags=re.IGNORECASE)
     if not body.strip():
-        raise OrderLineError(f"RACE {transport} {action} needs a route from the start to the destination.")
+        raise OrderLineError(_("RACE {transport} {action} needs a route from the start to the destination.").format(
+            transport=transport, action=action))
     for alt in alternatives:
         if not alt.strip():
-            raise OrderLineError("ELSE must stand between two routes.")
+            raise OrderLineError(_("ELSE must stand between two routes."))
         route = _read_route(alt, reader)
         if len(route.hexes) < 2:
-            raise OrderLineError("a route needs at least two hexes.")
+            raise OrderLineError(_("a route needs at least two hexes."))
         entry.routes.append(route)
     return entry
 

@@ -20,10 +20,8 @@ _SENTENCES = [                  # (the English sentence, its German from the cat
      lambda m: _("share of the bonus for connecting {city} (joint line)").format(**m)),
     (r"building (?P<stretch>\S+)", lambda m: _("building {stretch}").format(**m)),
     (r"buying the ferry (?P<ferry>.+)", lambda m: _("buying the ferry {ferry}").format(**m)),
-    (r"(?P<kind>connection|parallel|crossing) fee in (?P<hex>\w+)(?P<joint> \(joint line\))?", lambda m: (
-        _("connection fee in {hex}") if m["kind"] == "connection" else
-        _("parallel building fee in {hex}") if m["kind"] == "parallel" else
-        _("crossing fee in {hex}")).format(**m) + (_(" (joint line)") if m["joint"] else "")),
+    (r"(?P<kind>connection|parallel|city connection|special) fee in (?P<hex>\w+)(?P<joint> \(joint line\))?",
+     lambda m: _fee(m["kind"]).format(**m) + (_(" (joint line)") if m["joint"] else "")),
     (r"fees for transport (?P<n>\d+)", lambda m: _("fees for transport {n}").format(**m)),
     (r"fees for transport (?P<n>\d+), (?P<amount>\d+) less (?P<back>\d+) the other way",
      lambda m: _("fees for transport {n}, {amount} less {back} the other way").format(**m)),
@@ -56,6 +54,13 @@ _SENTENCES = [                  # (the English sentence, its German from the cat
     (r"this transport's income of (?P<n>\d+) units", lambda m: _("this transport's income of {n} units").format(**m)),
     (r"no fees", lambda m: _("no fees")),
 ]
+
+
+def _fee(kind: str) -> str:
+    return {"connection": _("connection fee in {hex}"), "parallel": _("parallel building fee in {hex}"),
+            "city connection": _("city connection fee in {hex}")}.get(kind) or _("special fee in {hex}")
+
+
 _KNOWN = [(re.compile(pattern + r"\Z"), say) for pattern, say in _SENTENCES]
 _FEES = re.compile(r"(\d+) to (the bank|\S+)")
 
