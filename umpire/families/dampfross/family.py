@@ -10,6 +10,7 @@ from ...errors import UmpireError
 from ...kernel.columns import pad, widest
 from ...kernel.dice import RecordedDice, SeededDice, read_dice_file
 from ...kernel.echo import quote
+from ...kernel.language import N_, _
 from ...kernel.ledger import BANK
 from ...kernel.order_header import ORDER_READING
 from ...kernel.words import plural
@@ -33,9 +34,9 @@ from .orders import KEYWORDS, parse_order
 from .route_report import ROUTES
 from .ruleset import SCHEMA, load_rules
 
-ROUND_NOTE = ("The round is carried out in its round order when the umpire resolves it; what depends on "
-              "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
-              "and reported in the newsletter. A later order for this round replaces this one as a whole.")
+ROUND_NOTE = N_("The round is carried out in its round order when the umpire resolves it; what depends on "
+                "the others' building (budget left, balance, fees, who reaches a city first) is decided then "
+                "and reported in the newsletter. A later order for this round replaces this one as a whole.")
 
 
 class Dampfross(Family):
@@ -250,7 +251,9 @@ class Dampfross(Family):
         content = map_content(folder, state)
         pdf = partial(newsletter_pdf, facts, folder.game_map, content, paper=game_option(folder.options, "paper"))
         picture = partial(map_png, folder.game_map, content,
-                          f"{facts['game']}, newsletter {facts['number']:03d}: {facts['map']}")
+                          _("{game}, newsletter {number}: {map}").format(game=facts["game"],
+                                                                          number=f"{facts['number']:03d}",
+                                                                          map=facts["map"]))
         return Issue(render_text(facts, folder.path), pdf, picture=picture)
 
     def web_issue(self, folder, number: int, state: State):
@@ -274,7 +277,7 @@ class Dampfross(Family):
     def confirmation(self, folder, state: State, player: str, order) -> Confirmation:
         from ...kernel.textfill import paragraphs
         from .confirmation import order_lines
-        return Confirmation(order_lines(folder, player, order, state), paragraphs(ROUND_NOTE))
+        return Confirmation(order_lines(folder, player, order, state), paragraphs(_(ROUND_NOTE)))
 
 
 def _winners(state: State, ids: list[str], capital: bool = True) -> str:
