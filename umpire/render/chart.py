@@ -10,6 +10,7 @@ from reportlab.graphics.charts.lineplots import LinePlot  # imported with the PD
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.colors import Color
 
+from ..kernel.language import _
 from .fonts import SANS, register
 
 HEIGHT = 120
@@ -45,7 +46,7 @@ def line_chart(lines: list[Line], width: float, unit: str) -> Drawing | None:
     plot.yValueAxis.visibleGrid = True
     plot.yValueAxis.gridStrokeColor = Color(0.85, 0.85, 0.85)
     drawing.add(plot)
-    drawing.add(String(plot.x - 8, plot.y - 12, "round", fontName=SANS, fontSize=7, textAnchor="end"))
+    drawing.add(String(plot.x - 8, plot.y - 12, _("round"), fontName=SANS, fontSize=7, textAnchor="end"))
     drawing.add(String(2, HEIGHT - 8, unit, fontName=SANS, fontSize=7))
     return drawing
 

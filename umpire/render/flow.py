@@ -31,6 +31,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from ..kernel.language import _
 from .fonts import BOLD, SANS
 from .paper import MM
 from .pdfsettings import CANVAS, MADE_BY, prepare
@@ -179,13 +180,13 @@ class Flow:
         """The press of an issue: each piece under its writer's name (or as grey press)."""
         if not items:
             return
-        self.heading("Press")
+        self.heading(_("Press"))
         for p in items:
-            self.para(p["by"] or "Grey press", font=BOLD, size=9.5)
+            self.para(p["by"] or _("Grey press"), font=BOLD, size=9.5)
             for line in p["text"].splitlines() or [""]:
                 self.para(line, indent=12, size=9)
             if p["cut"]:
-                self.para("(the rest was too long to print)", indent=12, size=8.5)
+                self.para(_("(the rest was too long to print)"), indent=12, size=8.5)
 
     # -- the document ------------------------------------------------------------
     def build(self, title: str, canvasmaker=None) -> bytes:
@@ -207,7 +208,7 @@ class Flow:
         c.setFont(SANS, 7.5)
         c.setFillColorRGB(0.35, 0.35, 0.35)
         c.drawString(MARGIN, FOOTER, self.footer)
-        c.drawRightString(c._pagesize[0] - MARGIN, FOOTER, f"page {c.getPageNumber()}")
+        c.drawRightString(c._pagesize[0] - MARGIN, FOOTER, _("page {number}").format(number=c.getPageNumber()))
         c.restoreState()
 
 

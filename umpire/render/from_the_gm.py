@@ -3,13 +3,13 @@ issue without any draws nothing of it."""
 
 from __future__ import annotations
 
-from ..kernel.gm_notes import HEADING
+from ..kernel.language import _
 from .flow import Flow
 
 
 def from_the_gm(flow: Flow, paragraphs: list[str]):
     if not paragraphs:
         return
-    flow.heading(HEADING)
+    flow.heading(_("From the GM"))       # kernel/gm_notes.py HEADING, in the language of the issue
     for text in paragraphs:
         flow.para(text)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ....kernel.language import _
 from ....render.fonts import BOLD, COND, COND_BOLD, SANS, register
 from ..gamemap import FOREIGN, MOUNTAIN, GameMap
 from ..hexgrid import Edge, Hex, column_letters, label
@@ -372,7 +373,7 @@ def _company_lines(c, style, segs: list[tuple], lw: float):
 
 def _path(c, segs):
     p = c.beginPath()
-    for x0, y0, x1, y1, _ in segs:
+    for x0, y0, x1, y1, _width in segs:
         p.moveTo(x0, y0)
         p.lineTo(x1, y1)
     return p
@@ -434,7 +435,7 @@ def _marker_boxes(game_map: GameMap, f: Frame, window: Window):
     for j in game_map.junctions:
         if j.hex in window:
             yield (*f.centre(j.hex), s * 0.26 + 0.5)
-    for x, y, r, _ in _die_marks(game_map, f, window):
+    for x, y, r, _mark in _die_marks(game_map, f, window):
         yield x, y, r + 0.5
 
 
@@ -443,7 +444,7 @@ def _die_marks(game_map: GameMap, f: Frame, window: Window):
     a place marker, and side by side where a hex belongs to several special destinations."""
     s, r = f.size, f.size * 0.27
     marks: dict[Hex, list[str]] = {}
-    for _, special in sorted(game_map.specials.items()):
+    for _number, special in sorted(game_map.specials.items()):
         for h in sorted(special.hexes):
             if h in window:
                 marks.setdefault(h, []).append(special_mark(special))
@@ -597,7 +598,7 @@ def _sheet_outlines(c, f: Frame, sheets: list[Sheet]):
     c.setDash([])
     for sheet in sheets:
         x0, y0, x1, y1 = f.window_box(sheet.window)
-        text = f"sheet {sheet.number}"
+        text = _("sheet {number}").format(number=sheet.number)
         w = c.stringWidth(text, BOLD, 10)
         corner = ((x0 + 6, y1 - 16) if sheet.number % 2 else (x1 - w - 10, y0 + 6))
         c.setFillColorRGB(0.1, 0.1, 0.45)
@@ -632,29 +633,29 @@ def draw_legend(c, game_map: GameMap, content: MapContent, x: float, y: float, w
 
 def legend_items(game_map: GameMap, content: MapContent) -> list[tuple[str, str]]:
     """(kind of sample, text) of every legend entry, in order; a note has no sample."""
-    items = [("terrain plain", "plain"), ("terrain mountain", "mountain"), ("terrain water", "sea, lake")]
+    items = [("terrain plain", _("plain")), ("terrain mountain", _("mountain")), ("terrain water", _("sea, lake"))]
     if game_map.has_abroad:
-        items.append(("terrain foreign plain", "abroad"))
+        items.append(("terrain foreign plain", _("abroad")))
     if any(k == "river" for k in game_map.rivers.values()):
-        items.append(("river", "river"))
+        items.append(("river", _("river")))
     if any(k == "broad" for k in game_map.rivers.values()):
-        items.append(("broad", "broad river"))
+        items.append(("broad", _("broad river")))
     if game_map.barriers:
-        items.append(("barrier", "impassable"))
-    items += [("city", "city, stations"), ("home", "home terminal")]
+        items.append(("barrier", _("impassable")))
+    items += [("city", _("city, stations")), ("home", _("home terminal"))]
     if game_map.junctions:
-        items.append(("junction", "junction station"))
+        items.append(("junction", _("junction station")))
     if game_map.permitted_edges:
-        items.append(("permitted", "permitted route"))
+        items.append(("permitted", _("permitted route")))
     specials = [special for _, special in sorted(game_map.specials.items())]
     for special in specials:
         items.append((f"special {special_mark(special)}", special.name))
     if any(special.white for special in specials):
-        items.append(("note", "(number: the red die; e, o: the white die even, odd)"))
+        items.append(("note", _("(number: the red die; e, o: the white die even, odd)")))
     for cid, style in content.styles.items():
         items.append((f"company {cid}", f"{content.names[cid]} ({style.name})"))
     if content.new:
-        items.append(("new", "built since the last newsletter"))
+        items.append(("new", _("built since the last newsletter")))
     return items
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 from functools import partial
 
-from ....kernel.words import plural
+from ....kernel.language import _, ngettext
+from ....render.counts import counted as plural
 from ....render.fitting import fitted
 from ....render.flow import FOOTER, Column, Flow
 from ....render.fonts import BOLD, MONO, SANS, drawable
@@ -23,8 +24,9 @@ def map_pdf(game_map: GameMap, content: MapContent | None = None, canvas_class=N
             paper: str | None = None) -> bytes:
     """The map alone (for map makers): every map sheet with its legend, on one paper size."""
     content = content or MapContent({}, {}, {})
-    flow = Flow(f"{game_map.title} ({game_map.name}): {game_map.grid.width} x {game_map.grid.height} hexes, "
-                f"layout {game_map.grid.layout}", paper_size(paper))
+    flow = Flow(_("{title} ({name}): {width} x {height} hexes, layout {layout}").format(
+        title=game_map.title, name=game_map.name, width=game_map.grid.width, height=game_map.grid.height,
+        layout=game_map.grid.layout), paper_size(paper))
     map_pages(flow, game_map, content, game_map.title)
     return flow.build(game_map.title, canvas_class)
 
@@ -34,9 +36,10 @@ def map_pages(flow: Flow, game_map: GameMap, content: MapContent, title: str):
     sheets = plan_sheets(game_map.grid, flow.pagesize)
     for sheet in sheets:
         if sheet.overview:
-            heading = f"{title}: overview of sheets 1-{sheet.of}"
+            heading = _("{title}: overview of sheets 1-{sheets}").format(title=title, sheets=sheet.of)
         elif sheet.of > 1:
-            heading = f"{title}: sheet {sheet.number} of {sheet.of}, {sheet.window.describe()}"
+            heading = _("{title}: sheet {number} of {sheets}, {window}").format(
+                title=title, number=sheet.number, sheets=sheet.of, window=sheet.window.describe())
         else:
             heading = title
         flow.page(partial(_map_sheet, game_map=game_map, content=content, sheet=sheet, sheets=sheets,
@@ -58,11 +61,14 @@ def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_c
     """The newsletter on one paper size (A4 unless `paper` says a3 or letter)."""
     facts = drawable(facts)
     content = MapContent(content.owners, content.styles, drawable(content.names), content.new)
-    title = f"{facts['game']}: newsletter {facts['number']:03d}"
-    flow = Flow(f"{facts['game']}  newsletter {facts['number']:03d}  {facts['map']}, {facts['rules']}",
+    number = f"{facts['number']:03d}"
+    title = _("{game}: newsletter {number}").format(game=facts["game"], number=number)
+    flow = Flow(_("{game}  newsletter {number}  {map}, {rules}").format(game=facts["game"], number=number,
+                                                                          map=facts["map"], rules=facts["rules"]),
                 paper_size(paper))
     _front(flow, facts, content)
-    map_pages(flow, game_map, content, f"{facts['map']}: the lines after newsletter {facts['number']:03d}")
+    map_pages(flow, game_map, content, _("{map}: the lines after newsletter {number}").format(map=facts["map"],
+                                                                                            number=number))
     _lines(flow, facts, content)
     _report(flow, facts)
     _operations(flow, facts)
@@ -75,8 +81,8 @@ def newsletter_pdf(facts: dict, game_map: GameMap, content: MapContent, canvas_c
 
 # -- sections --------------------------------------------------------------------
 def _front(flow: Flow, f: dict, content: MapContent):
-    flow.banner(f"{f['game']}  ·  Newsletter {f['number']:03d}", f"{f['map']}, played by the rules of {f['rules']}",
-                (0.12, 0.18, 0.3))
+    flow.banner(_("{game}  ·  Newsletter {number}").format(game=f["game"], number=f"{f['number']:03d}"),
+                _("{map}, played by the rules of {rules}").format(map=f["map"], rules=f["rules"]), (0.12, 0.18, 0.3))
     flow.para(_headline(f), size=11, font=BOLD)
     for line in f["zine"]:
         flow.para(line, size=9)
@@ -84,32 +90,33 @@ def _front(flow: Flow, f: dict, content: MapContent):
         flow.para(line + ".")
     from_the_gm(flow, f["from_the_gm"])
     if f["number"] == 1:
-        flow.heading("A new game")
-        flow.para("The companies, in seat order: " + ", ".join(f"{x['name']} ({x['id']})" for x in f["companies"])
-                  + ".")
+        flow.heading(_("A new game"))
+        flow.para(_("The companies, in seat order: {companies}.").format(
+            companies=", ".join(f"{x['name']} ({x['id']})" for x in f["companies"])))
         if f["dice"]["mode"] == "seeded":
-            flow.para("Dice are drawn from a secret seed; its SHA-256 commitment is printed here, and the seed is "
-                      "revealed when the game ends, so anyone can check every roll:")
+            flow.para(_("Dice are drawn from a secret seed; its SHA-256 commitment is printed here, and the seed is "
+                        "revealed when the game ends, so anyone can check every roll:"))
             flow.para(f["dice"]["commitment"], font=MONO, size=8.5, indent=12)
         else:
-            flow.para("Dice are the recorded dice of the original game, used in order.")
-        flow.para("Home terminals to choose from: " + ", ".join(f["home_terminals"]) + ".")
-    flow.heading("Accounts")
+            flow.para(_("Dice are the recorded dice of the original game, used in order."))
+        flow.para(_("Home terminals to choose from: {towns}.").format(towns=", ".join(f["home_terminals"])))
+    flow.heading(_("Accounts"))
     rows = [["", x["name"], x["id"], x["home"], x["segments"], _signed(x["change"]), x["balance"]]
             for x in f["companies"]]
     ids = [x["id"] for x in f["companies"]]
-    flow.table([Column("", 24), Column("Company", 130), Column("id", 55), Column("Home terminal", 130),
-                Column("Segments", 55, "right"), Column("This issue", 60, "right"), Column("Balance", 55, "right")],
+    flow.table([Column("", 24), Column(_("Company"), 130), Column(_("id"), 55), Column(_("Home terminal"), 130),
+                Column(_("Segments"), 55, "right"), Column(_("This issue"), 60, "right"),
+                Column(_("Balance"), 55, "right")],
                rows, size=9, swatch=lambda c, i, x, y: _swatch(c, content, ids[i], x + 2, y))
-    flow.para("Every unit is a posting; the postings of this issue are listed after the round report.",
+    flow.para(_("Every unit is a posting; the postings of this issue are listed after the round report."),
               size=8, colour=(0.35, 0.35, 0.35))
     for line in f["zine_errors"]:
-        flow.para(f"The zine's error: {line}", size=8.5)
+        flow.para(_("The zine's error: {line}").format(line=line), size=8.5)
     drawing = chart.balance_chart(f["balances"], content, flow.width)
     if drawing:
         flow.gap(4)
         flow.add(drawing)
-        flow.para("Balances after each round, each company's line as on the map.", size=8,
+        flow.para(_("Balances after each round, each company's line as on the map."), size=8,
                       colour=(0.35, 0.35, 0.35))
     _next(flow, f)
 
@@ -118,10 +125,13 @@ def _headline(f: dict) -> str:
     done = f["done"]
     if f["phase"] == "finished":
         winners = f["finished"]["winner_names"] if f["finished"] else []
-        wins = f": {' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'}." if winners else "."
-        return f"{done}The game is over{wins}"
-    what = "construction" if f["phase"] == "construction" else "operating"
-    return f"{done}Orders are now due for {what} round {f['round']}."
+        if not winners:
+            return done + _("The game is over.")
+        return done + ngettext("The game is over: {names} wins.", "The game is over: {names} share the win.",
+                               len(winners)).format(names=_(" and ").join(winners))
+    if f["phase"] == "construction":
+        return done + _("Orders are now due for construction round {round}.").format(round=f["round"])
+    return done + _("Orders are now due for operating round {round}.").format(round=f["round"])
 
 
 def _next(flow: Flow, f: dict):
@@ -130,33 +140,36 @@ def _next(flow: Flow, f: dict):
     if f["phase"] == "finished":
         return
     n = f["names"]
-    flow.heading(f"Next: {'construction' if f['phase'] == 'construction' else 'operating'} round {f['round']}")
+    flow.heading((_("Next: construction round {round}") if f["phase"] == "construction"
+                  else _("Next: operating round {round}")).format(round=f["round"]))
     if f["deadline"]:
-        grace = f"; an order in the grace until {f['grace_end']} is still taken, and named as late" \
-            if f["grace_end"] else ""
-        flow.para(f"Orders for round {f['round']} are due by {f['deadline']}{grace}.", font=BOLD)
-    flow.para("Orders awaited from: " + ", ".join(n[c] for c in f["awaited"]) + ".")
+        flow.para((_("Orders for round {round} are due by {deadline}; an order in the grace until {grace_end} is "
+                     "still taken, and named as late.") if f["grace_end"] else
+                   _("Orders for round {round} are due by {deadline}.")).format(
+                       round=f["round"], deadline=f["deadline"], grace_end=f["grace_end"]), font=BOLD)
+    flow.para(_("Orders awaited from: {names}.").format(names=", ".join(n[c] for c in f["awaited"])))
     if f["phase"] == "construction":
-        flow.para("Order of building: " + ", ".join(n[c] for c in f["round_order"]) + ".")
+        flow.para(_("Order of building: {names}.").format(names=", ".join(n[c] for c in f["round_order"])))
         for r in f["rolls"]:
-            flow.para(f"Die for {r['purpose']}: {r['value']}", indent=12)
-        flow.para("Budgets in points: " + ", ".join(f"{n[c]} {f['budgets'][c]}" for c in f["round_order"]) + ".",
-                  font=BOLD)
-        flow.para(f"Cities not yet connected ({len(f['unconnected'])}): " + ", ".join(f["unconnected"]) + ".")
+            flow.para(_("Die for {purpose}: {value}").format(purpose=r["said"], value=r["value"]), indent=12)
+        flow.para(_("Budgets in points: {budgets}.").format(
+            budgets=", ".join(f"{n[c]} {f['budgets'][c]}" for c in f["round_order"])), font=BOLD)
+        flow.para(_("Cities not yet connected ({count}): {cities}.").format(count=len(f["unconnected"]),
+                                                                           cities=", ".join(f["unconnected"])))
     else:
-        flow.para("The transports of this round; enter each with a RACE line:", font=BOLD)
+        flow.para(_("The transports of this round; enter each with a RACE line:"), font=BOLD)
         pdf_operations.announced(flow, f)
-    flow.para("An order form for each company is on the last page.", size=8, colour=(0.35, 0.35, 0.35))
+    flow.para(_("An order form for each company is on the last page."), size=8, colour=(0.35, 0.35, 0.35))
 
 
 def _lines(flow: Flow, f: dict, content: MapContent):
     """Beside the map: each company's track built since the last newsletter, and the cities on its lines."""
     if not any(x["built"] or x["reached"] for x in f["companies"]):
         return
-    flow.heading("The lines")
+    flow.heading(_("The lines"))
     ids = [x["id"] for x in f["companies"]]
-    flow.table([Column("", 24), Column("Company", 120), Column("Built since the last newsletter", 180),
-                Column("Cities on its lines", 200)],
+    flow.table([Column("", 24), Column(_("Company"), 120), Column(_("Built since the last newsletter"), 180),
+                Column(_("Cities on its lines"), 200)],
                [["", x["name"], _chains(x["built"]) or "-",
                  f"{len(x['reached'])}: " + ", ".join(x["reached"]) if x["reached"] else "-"] for x in f["companies"]],
                size=8.5, swatch=lambda c, i, x, y: _swatch(c, content, ids[i], x + 2, y))
@@ -183,7 +196,7 @@ def _report(flow: Flow, f: dict):
     """The round report: a section per kind of news, in a fixed order, each drawn when there is some."""
     if not any(f[key] for key in _REPORTED):
         return
-    flow.heading(f"Round {f['resolved_round']} report" if f["resolved_round"] else "Report")
+    flow.heading(_("Round {round} report").format(round=f["resolved_round"]) if f["resolved_round"] else _("Report"))
     for section in _REPORT_SECTIONS:
         section(flow, f, f["names"])
 
@@ -193,39 +206,42 @@ def _built(flow: Flow, f: dict, n: dict):
         return
     for x in f["companies"]:
         if not x["built"]:
-            flow.para(f"{x['name']}: nothing built.", font=BOLD)
+            flow.para(_("{name}: nothing built.").format(name=x["name"]), font=BOLD)
             continue
-        flow.para(f"{x['name']}: {plural(len(x['built']), 'segment')}, {plural(x['points'], 'point')}.",
-                  font=BOLD)
+        flow.para(f"{x['name']}: {plural(len(x['built']), 'segment')}, {plural(x['points'], 'point')}.", font=BOLD)
         flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["built"]), indent=12, size=8.5)
 
 
 def _homes(flow: Flow, f: dict, n: dict):
     if f["homes"]:
-        flow.para("Home terminals chosen: " + "; ".join(f"{n[h['company']]} at {h['hex']}" for h in f["homes"]) + ".")
+        flow.para(_("Home terminals chosen: {choices}.").format(choices="; ".join(
+            _("{company} at {hex}").format(company=n[h["company"]], hex=h["hex"]) for h in f["homes"])))
 
 
 def _cities(flow: Flow, f: dict, n: dict):
     if not f["cities"] or f["additional"]:
         return
     flow.gap(3)
-    flow.para("Cities connected:", font=BOLD)
+    flow.para(_("Cities connected:"), font=BOLD)
     for e in f["cities"]:
-        bonus = f"bonus {e['bonus']}" if e["bonus"] else "no bonus (home terminal or abroad)"
-        flow.para(f"{e['city']} ({e['hex']}) by {n[e['company']]}, {bonus}", indent=12)
+        said = (_("{city} ({hex}) by {company}, bonus {bonus}") if e["bonus"] else
+                _("{city} ({hex}) by {company}, no bonus (home terminal or abroad)"))
+        flow.para(said.format(city=e["city"], hex=e["hex"], company=n[e["company"]], bonus=e["bonus"]), indent=12)
 
 
 def _not_carried_out(flow: Flow, f: dict, n: dict):
     if not (f["refused"] or f["unreadable"] or f["not_carried_out"]):
         return
     flow.gap(3)
-    flow.para("Orders not carried out:", font=BOLD)
+    flow.para(_("Orders not carried out:"), font=BOLD)
     for u in f["unreadable"]:
-        flow.para(f"{n[u['company']]}: {plural(u['lines'], 'line')} could not be read (the company was told "
-                  "which and why).", indent=12)
+        flow.para(ngettext("{company}: {n} line could not be read (the company was told which and why).",
+                           "{company}: {n} lines could not be read (the company was told which and why).",
+                           u["lines"]).format(company=n[u["company"]], n=u["lines"]), indent=12)
     for e in f["refused"]:
         keyword = f" ({e['keyword']})" if e["keyword"] else ""
-        flow.para(f"{n[e['company']]}, line {e['line']}{keyword}:", indent=12, size=8.5)
+        flow.para(_("{company}, line {line}").format(company=n[e["company"]], line=e["line"]) + f"{keyword}:",
+                  indent=12, size=8.5)
         flow.para(e["reason"], indent=24, size=8.5)
     for e in f["not_carried_out"]:
         flow.para(f"{n[e['company']]}: {e['reason']}.", indent=12)
@@ -233,34 +249,37 @@ def _not_carried_out(flow: Flow, f: dict, n: dict):
 
 def _unused(flow: Flow, f: dict, n: dict):
     if f["unused"]:
-        flow.para("Points not used: " + ", ".join(f"{n[e['company']]} {e['points']}" for e in f["unused"]) + ".")
+        flow.para(_("Points not used: {points}.").format(
+            points=", ".join(f"{n[e['company']]} {e['points']}" for e in f["unused"])))
 
 
 def _no_orders(flow: Flow, f: dict, n: dict):
     if f["no_orders"]:
-        flow.para("No orders received from: " + ", ".join(n[c] for c in f["no_orders"]) + ".")
+        flow.para(_("No orders received from: {names}.").format(names=", ".join(n[c] for c in f["no_orders"])))
 
 
 def _late(flow: Flow, f: dict, n: dict):
     if f["late"]:
-        flow.para("Ordered after the deadline, in the grace: " + ", ".join(n[c] for c in f["late"]) + ".")
+        flow.para(_("Ordered after the deadline, in the grace: {names}.").format(
+            names=", ".join(n[c] for c in f["late"])))
 
 
 def _expectations(flow: Flow, f: dict, n: dict):
     if not f["expectations"]:
         return
     flow.gap(3)
-    flow.para("Where the umpire's figures differ from what was written:", font=BOLD)
+    flow.para(_("Where the umpire's figures differ from what was written:"), font=BOLD)
     for e in f["expectations"]:
-        flow.para(f"{n[e['company']]}, line {e['line']}, {e['stretch']}: wrote {e['written']}, "
-                  f"{e['what']} {e['actual']}", indent=12)
+        flow.para(_("{company}, line {line}, {stretch}: wrote {written}, {what} {actual}").format(
+            company=n[e["company"]], line=e["line"], stretch=e["stretch"], written=e["written"], what=e["what"],
+            actual=e["actual"]), indent=12)
 
 
 def _ended(flow: Flow, f: dict, n: dict):
     if f["ended"]:
         flow.gap(3)
-        flow.para(f"The construction phase has ended in round {f['ended']['round']}: {f['ended']['reason']}.",
-                  font=BOLD)
+        flow.para(_("The construction phase has ended in round {round}: {reason}.").format(
+            round=f["ended"]["round"], reason=f["ended"]["reason"]), font=BOLD)
 
 
 _REPORT_SECTIONS = (_built, _homes, _cities, _not_carried_out, _unused, _no_orders, _late, _expectations, _ended)
@@ -279,13 +298,13 @@ def _operations(flow: Flow, f: dict):
 
 
 def _postings(flow: Flow, f: dict):
-    flow.heading("Postings of this issue" if f["number"] > 1 else "Postings")
+    flow.heading(_("Postings of this issue") if f["number"] > 1 else _("Postings"))
     n = f["names"]
     if not f["postings"]:
-        flow.para("No money moved.")
+        flow.para(_("No money moved."))
         return
-    flow.table([Column("Round", 40, "right"), Column("From", 110), Column("To", 110),
-                Column("Units", 45, "right"), Column("Reason", 200)],
+    flow.table([Column(_("Round"), 40, "right"), Column(_("From"), 110), Column(_("To"), 110),
+                Column(_("Units"), 45, "right"), Column(_("Reason"), 200)],
                [[p["round"], n.get(p["from"], p["from"]), n.get(p["to"], p["to"]), p["amount"], p["reason"]]
                 for p in f["postings"]])
 
@@ -294,9 +313,9 @@ def _order_forms(flow: Flow, f: dict):
     if not f["templates"]:
         return
     flow.new_page()
-    flow.heading(f"Order forms for round {f['round']}")
-    flow.para("One order per company, by mail or letter. Lines may use hex labels or city names; "
-              "# starts a comment.", size=8.5)
+    flow.heading(_("Order forms for round {round}").format(round=f["round"]))
+    flow.para(_("One order per company, by mail or letter. Lines may use hex labels or city names; "
+                "# starts a comment."), size=8.5)
     for x in f["companies"]:
         lines = f["templates"][x["id"]]
         flow.gap(8)
@@ -327,15 +346,16 @@ def _rules_brief(flow: Flow, f: dict):
     if f["phase"] == "finished":
         return
     flow.gap(10)
-    flow.heading("What building costs")
-    flow.table([Column("Building and running", 230), Column(f"Under the rules of {f['rules']}", 260)],
+    flow.heading(_("What building costs"))
+    flow.table([Column(_("Building and running"), 230),
+                Column(_("Under the rules of {rules}").format(rules=f["rules"]), 260)],
                [list(row) for row in brief["costs"]], size=8.5)
     if not brief["neighbours"]:
         return
     flow.gap(6)
-    flow.heading("How hexes neighbour on this map")
-    flow.para(f"A chain goes from each hex to one of its six neighbours. On this map {brief['shoved']}. "
-              "Two hexes with their neighbours, each label where it lies on the map:", size=8.5)
+    flow.heading(_("How hexes neighbour on this map"))
+    flow.para(_("A chain goes from each hex to one of its six neighbours. On this map {shoved}. Two hexes with their "
+                "neighbours, each label where it lies on the map:").format(shoved=brief["shoved"]), size=8.5)
     flat = brief["layout"].endswith("q")
     radius = 15.0
     height = (3 * math.sqrt(3) if flat else 4.0) * radius + 8

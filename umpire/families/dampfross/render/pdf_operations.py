@@ -9,7 +9,8 @@ from functools import partial
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ....kernel.words import plural
+from ....kernel.language import _
+from ....render.counts import counted as plural
 from ....render.flow import Column, Flow
 from ....render.fonts import BOLD, MONO, SANS
 
@@ -19,28 +20,19 @@ GREY = (0.35, 0.35, 0.35)
 def places(pairs: list) -> str:
     """`Larne (AH7), Dun Laoghaire (AF22) or Rosslare (AD33)`."""
     texts = [f"{name} ({h})" for h, name in pairs]
-    return ", ".join(texts[:-1]) + " or " + texts[-1] if len(texts) > 1 else "".join(texts)
+    return ", ".join(texts[:-1]) + " " + _("or") + " " + texts[-1] if len(texts) > 1 else "".join(texts)
 
 
 def route_title(t: dict) -> str:
-    kind = "Special transport" if t["special"] else "Transport"
     to = t["destination_name"] + (f" ({t['destination']})" if t["destination"] is not None else "")
-    return f"{kind} {t['number']}: {t['start_name']} ({t['start']}) to {to}"
+    said = _("Special transport {number}: {start} to {destination}") if t["special"] else \
+        _("Transport {number}: {start} to {destination}")
+    return said.format(number=t["number"], start=f"{t['start_name']} ({t['start']})", destination=to)
 
 
 def dice_text(t: dict) -> str:
-    if t["start_from"]:
-        start = "starts at the last destination"
-    else:
-        start = f"start {t['start_dice']} = {t['start_rolled']}"
-        if t["start_rolled"] != t["start"]:
-            start += f", next free {t['start']}"
-    destination = f"destination {t['destination_dice']}"
-    if not t["special"]:
-        destination += f" = {t['destination_rolled']}"
-        if t["destination_rolled"] != t["destination"]:
-            destination += f", next free {t['destination']}"
-    return f"{start}; {destination}"
+    """`start red 3, black 4 = 34; destination red 1, black 2 = 12, next free 13`."""
+    return _("{start}; destination {destination}").format(start=t["start_said"], destination=t["destination_said"])
 
 
 def announced(flow: Flow, f: dict):
@@ -48,40 +40,44 @@ def announced(flow: Flow, f: dict):
     rows = []
     for t in f["announced"]:
         if t["special"]:
-            to = f"special {t['destination']}, {t['destination_name']}: " + ", ".join(h for h, _ in t["destinations"])
+            to = _("special {number}, {name}: {hexes}").format(number=t["destination"], name=t["destination_name"],
+                                                               hexes=", ".join(h for h, _n in t["destinations"]))
         else:
             to = f"{t['destination']}: {places(t['destinations'])}"
         if len(t["destinations"]) > 1:
-            to += "; write TO <hex>"
-        when = f"; announced in round {t['round']}" if t["round"] != f["round"] else ""
-        rows.append([f"{t['number']}{' special' if t['special'] else ''}",
+            to += _("; write TO <hex>")
+        when = _("; announced in round {round}").format(round=t["round"]) if t["round"] != f["round"] else ""
+        rows.append([_("{number} special").format(number=t["number"]) if t["special"] else str(t["number"]),
                      f"{t['start']}: {places(t['starts'])}", to,
-                     dice_text(t) + "".join(f"; {r['destination_name']} rolled again "
-                                            f"({plural(r['shortest'], 'hex')} away)" for r in t["rerolls"]),
-                     f"{plural(t['shortest'], 'hex')}{when}" if t["shortest"] is not None else f"no line yet{when}"])
-    flow.table([Column("No.", 40), Column("From", 110), Column("To", 130), Column("Dice", 140),
-                Column("Shortest line", 70)], rows, size=8.5)
+                     dice_text(t) + "".join(_("; {name} rolled again ({hexes} away)").format(
+                         name=r["destination_name"], hexes=plural(r["shortest"], "hex")) for r in t["rerolls"]),
+                     f"{plural(t['shortest'], 'hex')}{when}" if t["shortest"] is not None
+                     else _("no line yet") + when])
+    flow.table([Column(_("No."), 40), Column(_("From"), 110), Column(_("To"), 130), Column(_("Dice"), 140),
+                Column(_("Shortest line"), 70)], rows, size=8.5)
     if f["builds_after"]:
-        flow.para("Additional construction follows each of these races, from that race's income alone: "
-                  "add AFTER n BUILD lines to the order.", size=9)
+        flow.para(_("Additional construction follows each of these races, from that race's income alone: "
+                    "add AFTER n BUILD lines to the order."), size=9)
     elif f["builds_next"]:
-        flow.para("Additional construction follows this round's races: add BUILD lines to the order.", size=9)
+        flow.para(_("Additional construction follows this round's races: add BUILD lines to the order."), size=9)
 
 
 def race(flow: Flow, t: dict, names: dict):
     """One transport: cancelled, carried without a race, or its race: entries, turns, places, money."""
     flow.heading(route_title(t), size=11)
     if t["status"] == "cancelled":
-        flow.para(f"Cancelled: {t['reason']}. Both stations are checked off and the transport counts as made.")
-        flow.para(f"Dice: {dice_text(t)}.", size=8.5, colour=GREY)
+        flow.para(_("Cancelled: {reason}. Both stations are checked off and the transport counts as made.").format(
+            reason=t["reason"]))
+        flow.para(_("Dice: {dice}.").format(dice=dice_text(t)), size=8.5, colour=GREY)
         return
     if t["status"] == "carried":
-        flow.para(f"Not run: {t['reason']}.")
+        flow.para(_("Not run: {reason}.").format(reason=t["reason"]))
         return
-    flow.para(f"Dice: {dice_text(t)}; {t['shortest_text']}.", size=8.5, colour=GREY)
+    flow.para(_("Dice: {dice}; {shortest}.").format(dice=dice_text(t), shortest=t["shortest_text"]), size=8.5,
+              colour=GREY)
     _not_running(flow, t, names)
     if not t["entered"]:
-        flow.para("No train ran.", size=9)
+        flow.para(_("No train ran."), size=9)
         return
     _entries(flow, t)
     _turns(flow, t)
@@ -91,22 +87,25 @@ def race(flow: Flow, t: dict, names: dict):
 def _not_running(flow: Flow, t: dict, names: dict):
     """Who passed, the lines and routes refused, the trains withdrawn."""
     if t["passed"]:
-        flow.para("Passed: " + ", ".join(names[c] for c in t["passed"]) + ".", size=9)
+        flow.para(_("Passed: {names}.").format(names=", ".join(names[c] for c in t["passed"])), size=9)
     for e in t["refused"]:
-        flow.para(f"Refused, {names[e['company']]} line {e['line']}: {e['reason']}", size=9)
+        flow.para(_("Refused, {company} line {line}: {reason}").format(company=names[e["company"]], line=e["line"],
+                                                                        reason=e["reason"]), size=9)
     for e in t["route_refused"]:
-        flow.para(f"{t['train_names'][e['train']]}, route {e['alternative']} refused: {e['reason']}.", size=9)
+        flow.para(_("{train}, route {alternative} refused: {reason}.").format(
+            train=t["train_names"][e["train"]], alternative=e["alternative"], reason=e["reason"]), size=9)
     for e in t["withdrawn"]:
-        flow.para(f"{t['train_names'][e['train']]} does not run: {e['reason']}.", size=9)
+        flow.para(_("{train} does not run: {reason}.").format(train=t["train_names"][e["train"]], reason=e["reason"]),
+                  size=9)
 
 
 def _entries(flow: Flow, t: dict):
     """Each train entered, with its route, length and fees."""
     flow.gap(2)
     for e in t["entered"]:
-        which = f", route {e['alternative']}" if e["alternative"] > 1 else ""
-        flow.para(f"{e['name']} ({e['train']}{which}): {e['steps']} steps, {e['fee_text']}", size=9,
-                  font=BOLD)
+        which = _(", route {alternative}").format(alternative=e["alternative"]) if e["alternative"] > 1 else ""
+        flow.para(f"{e['name']} ({e['train']}{which}): " + _("{steps} steps, {fees}").format(
+            steps=e["steps"], fees=e["fee_text"]), size=9, font=BOLD)
         for line in route_lines(flow, e["route"], 8, 12):
             flow.para(line, font=MONO, size=8, indent=12)
 
@@ -124,22 +123,24 @@ def _turns(flow: Flow, t: dict):
             row.append(_move(m) if m else "")
         rows.append(row)
     width = min(150.0, (flow.width - 40) / max(1, len(order)))
-    flow.table([Column("Turn", 40, "right")] + [Column(i, width) for i in order], rows, size=8)
-    flow.para("Each cell: the die, the hex reached, steps done of the route. The richest train moves first.",
+    flow.table([Column(_("Turn"), 40, "right")] + [Column(i, width) for i in order], rows, size=8)
+    flow.para(_("Each cell: the die, the hex reached, steps done of the route. The richest train moves first."),
               size=7.5, colour=GREY)
 
 
 def _outcome(flow: Flow, t: dict, names: dict):
     """The trains still running at the end, the places with their bonuses, and the race's postings."""
     if t["finish"] and t["finish"]["not_arrived"]:
-        flow.para("Still running when the race ended: " + ", ".join(t["train_names"][i]
-                                                                    for i in t["finish"]["not_arrived"]) + ".")
+        flow.para(_("Still running when the race ended: {trains}.").format(
+            trains=", ".join(t["train_names"][i] for i in t["finish"]["not_arrived"])))
     for p in t["placed"]:
-        how = ", alone (no race)" if p.get("alone") else (" (tied)" if p["tied"] > 1 else "")
-        flow.para(f"{_ordinal(p['place'])}: {p['name']}{how}, bonus {p['bonus']}.", font=BOLD, size=9.5)
+        how = _(", alone (no race)") if p.get("alone") else (_(" (tied)") if p["tied"] > 1 else "")
+        flow.para(_("{place}: {name}{how}, bonus {bonus}.").format(place=_ordinal(p["place"]), name=p["name"],
+                                                                   how=how, bonus=p["bonus"]), font=BOLD, size=9.5)
     if t["postings"]:
         flow.gap(2)
-        flow.table([Column("From", 130), Column("To", 130), Column("Units", 45, "right"), Column("Reason", 200)],
+        flow.table([Column(_("From"), 130), Column(_("To"), 130), Column(_("Units"), 45, "right"),
+                    Column(_("Reason"), 200)],
                    [[names.get(p["from"], p["from"]), names.get(p["to"], p["to"]), p["amount"], p["reason"]]
                     for p in t["postings"]], size=8)
 
@@ -161,45 +162,51 @@ def route_lines(flow: Flow, hexes: list[str], size: float, indent: float) -> lis
 def _move(m: dict) -> str:
     text = f"{m['die']}: {m['to']} ({m['done']}/{m['of']})"
     if m["on_border"]:
-        text += f", at the border of {m['next']}"
+        text += _(", at the border of {hex}").format(hex=m["next"])
     if m["arrived"]:
-        text += f", arrived, {m['leftover']} left"
+        text += _(", arrived, {leftover} left").format(leftover=m["leftover"])
     return text
 
 
 def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')} place"
+    """`1st place`; German `1. Platz`."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return _("{n}{suffix} place").format(n=n, suffix=suffix)
 
 
 def additional(flow: Flow, a: dict, names: dict):
-    flow.heading("Additional construction after transport " + ", ".join(map(str, a["after"])))
-    flow.para(f"Allowances in units ({a['allowances'][0]['basis']}): "
-              + ", ".join(f"{names[e['company']]} {e['units']}" for e in a["allowances"])
-              + ". Companies build in the order below.", size=9)
+    flow.heading(_("Additional construction after transport {numbers}").format(
+        numbers=", ".join(map(str, a["after"]))))
+    flow.para(_("Allowances in units ({basis}): {allowances}. Companies build in the order below.").format(
+        basis=a["allowances"][0]["basis"],
+        allowances=", ".join(f"{names[e['company']]} {e['units']}" for e in a["allowances"])), size=9)
     for x in a["turns"]:
-        who = x["name"] + (f" (after transport {x['transport']})" if x["transport"] else "")
+        who = x["name"] + (_(" (after transport {number})").format(number=x["transport"]) if x["transport"] else "")
         if not x["segments"]:
-            flow.para(f"{who}: nothing built.", font=BOLD, size=9.5)
+            flow.para(_("{name}: nothing built.").format(name=who), font=BOLD, size=9.5)
             continue
-        fees = f", fees {x['fee_total']}" if x["fee_total"] else ""
-        unused = f"; {x['unused']} of {x['allowance']} unused" if x["unused"] else ""
+        fees = _(", fees {fees}").format(fees=x["fee_total"]) if x["fee_total"] else ""
+        unused = _("; {unused} of {allowance} unused").format(unused=x["unused"], allowance=x["allowance"]) \
+            if x["unused"] else ""
         flow.para(f"{who}: {plural(len(x['segments']), 'segment')}, {plural(x['cost'], 'unit')}{fees}{unused}.",
                   font=BOLD, size=9.5)
         flow.para("  ".join(f"{s['a']}-{s['b']} ({s['cost']})" for s in x["segments"]), indent=12, size=8.5)
         for p in x["fees"]:
-            flow.para(f"fee to {names[p['to']]}: {p['amount']} ({p['reason']})", indent=12, size=8.5)
+            flow.para(_("fee to {company}: {amount} ({reason})").format(company=names[p["to"]], amount=p["amount"],
+                                                                         reason=p["reason"]), indent=12, size=8.5)
         for e in x["bonuses"]:
-            flow.para(f"{e['city']} ({e['hex']}) connected: bonus {e['bonus']}", indent=12, size=8.5)
+            flow.para(_("{city} ({hex}) connected: bonus {bonus}").format(city=e["city"], hex=e["hex"],
+                                                                          bonus=e["bonus"]), indent=12, size=8.5)
 
 
 def stations(flow: Flow, table: dict):
     uses = table["uses"]
-    note = f"each number serves {uses} times; " if uses > 1 else ""
+    note = _("each number serves {uses} times; ").format(uses=uses) if uses > 1 else ""
     if table["resets"]:
-        note += f"started afresh {plural(table['resets'], 'time')}; "
-    flow.heading("Station table")
-    flow.para(f"A tick for each use as start or destination ({note}the transport numbers beside it). "
-              "A used number is not rolled again: the next free number stands for it.", size=8.5)
+        note += _("started afresh {times}; ").format(times=plural(table["resets"], "time"))
+    flow.heading(_("Station table"))
+    flow.para(_("A tick for each use as start or destination ({note}the transport numbers beside it). A used number "
+                "is not rolled again: the next free number stands for it.").format(note=note), size=8.5)
     cell_w, cell_h = min(80.0, flow.width / 6), 30.0
     flow.gap(4)
     flow.drawing(cell_h * 6 + 4, partial(_station_cells, rows=table["rows"], uses=uses, cell_size=(cell_w, cell_h)))
@@ -252,31 +259,33 @@ def _tick(c, x: float, y: float):
 
 def tally(flow: Flow, f: dict):
     t = f["tally"]
-    of = f" of {t['total']}" if t["total"] else ""
-    cancelled = f" ({t['cancelled']} cancelled)" if t["cancelled"] else ""
-    flow.heading(f"Transports: {t['made']}{of} made{cancelled}")
-    flow.table([Column("Company", 160), Column("Races", 45, "right"), Column("1st", 35, "right"),
-                Column("2nd", 35, "right"), Column("Bonuses", 55, "right"), Column("Fees paid", 60, "right"),
-                Column("Fees received", 75, "right")],
+    made = (_("Transports: {made} of {total} made") if t["total"] else _("Transports: {made} made")).format(
+        made=t["made"], total=t["total"])
+    cancelled = _(" ({cancelled} cancelled)").format(cancelled=t["cancelled"]) if t["cancelled"] else ""
+    flow.heading(made + cancelled)
+    flow.table([Column(_("Company"), 160), Column(_("Races"), 45, "right"), Column(_("1st"), 35, "right"),
+                Column(_("2nd"), 35, "right"), Column(_("Bonuses"), 55, "right"), Column(_("Fees paid"), 60, "right"),
+                Column(_("Fees received"), 75, "right")],
                [[f["names"][cid], x["entered"], x["first"], x["second"], x["bonuses"], x["fees_paid"],
                  x["fees_received"]] for cid, x in t["companies"].items()], size=8.5)
 
 
 def game_over(flow: Flow, f: dict):
     end = f["finished"]
-    flow.heading("The game is over")
-    flow.para(f"It ended in round {end['round']}: {end['reason']}.")
+    flow.heading(_("The game is over"))
+    flow.para(_("It ended in round {round}: {reason}.").format(round=end["round"], reason=end["reason"]))
     if end["dropped"]:
-        flow.para(f"The orders in force for round {end['round']}, not carried out: {', '.join(end['dropped'])}.")
-    who = "Winner" if len(end["winners"]) == 1 else "Winners, sharing the win"
-    flow.para(f"{who}: {', '.join(end['winner_names'])}.", font=BOLD, size=12)
-    flow.table([Column("Place", 40, "right"), Column("Company", 200), Column("Balance", 60, "right"),
+        flow.para(_("The orders in force for round {round}, not carried out: {companies}.").format(
+            round=end["round"], companies=", ".join(end["dropped"])))
+    who = _("Winner: {names}.") if len(end["winners"]) == 1 else _("Winners, sharing the win: {names}.")
+    flow.para(who.format(names=", ".join(end["winner_names"])), font=BOLD, size=12)
+    flow.table([Column(_("Place"), 40, "right"), Column(_("Company"), 200), Column(_("Balance"), 60, "right"),
                 Column("", 60)],
-               [[i, s["name"], s["balance"], "winner" if s["winner"] else ""]
+               [[i, s["name"], s["balance"], _("winner") if s["winner"] else ""]
                 for i, s in enumerate(end["standings"], 1)], size=9)
     if f["seed"]:
-        flow.para("The dice seed, kept secret until now:", size=9)
+        flow.para(_("The dice seed, kept secret until now:"), size=9)
         flow.para(f["seed"], font=MONO, size=10, indent=12)
-        flow.para("Its SHA-256, the commitment printed in newsletter 001:", size=9)
+        flow.para(_("Its SHA-256, the commitment printed in newsletter 001:"), size=9)
         flow.para(f["seed_check"]["commitment"], font=MONO, size=8, indent=12)
-        flow.para("To check a roll: " + f["seed_check"]["rule"], size=8.5, colour=GREY)
+        flow.para(_("To check a roll: {rule}").format(rule=f["seed_check"]["rule"]), size=8.5, colour=GREY)

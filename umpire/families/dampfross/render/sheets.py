@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ....kernel.language import _
 from ....render.paper import MM
 from ..hexgrid import Grid, Hex, column_letters
 
@@ -48,8 +49,8 @@ class Window:
         return self.c0 <= h[0] < self.c1 and self.r0 <= h[1] < self.r1
 
     def describe(self) -> str:
-        return (f"columns {column_letters(self.c0)}-{column_letters(self.c1 - 1)}, "
-                f"rows {self.r0 + 1}-{self.r1}")
+        return _("columns {first}-{last}, rows {top}-{bottom}").format(
+            first=column_letters(self.c0), last=column_letters(self.c1 - 1), top=self.r0 + 1, bottom=self.r1)
 
 
 @dataclass(frozen=True)

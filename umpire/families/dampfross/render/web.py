@@ -4,6 +4,7 @@ the PDF), the balance chart as reportlab draws it, and the accounts and postings
 
 from __future__ import annotations
 
+from ....kernel.language import _
 from ....render.chart import chart_svg
 from ....render.overlay import band, band_sample, line_sample, rgb
 from ....render.svg import SvgCanvas
@@ -25,12 +26,13 @@ HIGHLIGHT_WIDTH = 9.0      # SVG units: the band along a company's own track on 
 def web_issue(folder, number: int, state) -> WebIssue:
     facts = newsletter_facts(folder, number, state)
     content = map_content(folder, state)
-    label = f"The map of {facts['map']} after newsletter {number:03d}"
+    label = _("The map of {map} after newsletter {number}").format(map=facts["map"], number=f"{number:03d}")
     chart = balance_chart(facts["balances"], content, CHART_WIDTH)
     key, numbers = chart_key(facts["balances"], content) if chart else (None, None)
     return WebIssue(map=map_svg(folder.game_map, content, label, facts.get("transports", [])),
-                    chart=chart_svg(chart, LABEL) if chart else None, chart_label=LABEL, chart_key=key,
-                    chart_table=numbers, tables=tables(facts), replaces=("ACCOUNTS", "POSTINGS OF THIS ISSUE"))
+                    chart=chart_svg(chart, _(LABEL)) if chart else None, chart_label=_(LABEL), chart_key=key,
+                    chart_table=numbers, tables=tables(facts),
+                    replaces=(_("ACCOUNTS"), _("POSTINGS OF THIS ISSUE")))
 
 
 def map_svg(game_map: GameMap, content: mapdraw.MapContent, label: str, transports: list[dict] = ()) -> WebMap:
@@ -97,12 +99,12 @@ def ground_svg(game_map: GameMap, pagesize, sheet: Sheet) -> str:
 
 
 def tables(facts: dict) -> list[WebTable]:
-    out = [WebTable("Accounts", ["company", "id", "balance", "change", "segments", "home"],
+    out = [WebTable(_("Accounts"), [_("company"), _("id"), _("balance"), _("change"), _("segments"), _("home")],
                     [[c["name"], c["id"], c["balance"], f"{c['change']:+d}", c["segments"], c["home"]]
                      for c in facts["companies"]])]
     if facts["postings"]:
         names = facts["names"]
-        out.append(WebTable("Postings of this issue", ["round", "from", "to", "units", "reason"],
+        out.append(WebTable(_("Postings of this issue"), [_("round"), _("from"), _("to"), _("units"), _("reason")],
                             [[p["round"], names.get(p["from"], p["from"]), names.get(p["to"], p["to"]), p["amount"],
                               p["reason"]] for p in facts["postings"]]))
     return out
