@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from functools import partial
 
-from ....kernel.language import _, ngettext
+from ....kernel.language import _, ngettext, pgettext
 from ....render.counts import counted as plural
 from ....render.fitting import fitted
 from ....render.flow import FOOTER, Column, Flow
@@ -106,7 +106,7 @@ def _front(flow: Flow, f: dict, content: MapContent):
     ids = [x["id"] for x in f["companies"]]
     flow.table([Column("", 24), Column(_("Company"), 130), Column(_("id"), 55), Column(_("Home terminal"), 130),
                 Column(_("Segments"), 55, "right"), Column(_("This issue"), 60, "right"),
-                Column(_("Balance"), 55, "right")],
+                Column(pgettext("accounts table", "Balance"), 55, "right")],
                rows, size=9, swatch=lambda c, i, x, y: _swatch(c, content, ids[i], x + 2, y))
     flow.para(_("Every unit is a posting; the postings of this issue are listed after the round report."),
               size=8, colour=(0.35, 0.35, 0.35))

@@ -9,7 +9,7 @@ from functools import partial
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ....kernel.language import _
+from ....kernel.language import _, pgettext
 from ....render.counts import counted as plural
 from ....render.flow import Column, Flow
 from ....render.fonts import BOLD, MONO, SANS
@@ -123,7 +123,7 @@ def _turns(flow: Flow, t: dict):
             row.append(_move(m) if m else "")
         rows.append(row)
     width = min(150.0, (flow.width - 40) / max(1, len(order)))
-    flow.table([Column(_("Turn"), 40, "right")] + [Column(i, width) for i in order], rows, size=8)
+    flow.table([Column(pgettext("race table", "Turn"), 40, "right")] + [Column(i, width) for i in order], rows, size=8)
     flow.para(_("Each cell: the die, the hex reached, steps done of the route. The richest train moves first."),
               size=7.5, colour=GREY)
 
