@@ -14,8 +14,8 @@ from ...kernel.order_header import HEADER_KEYWORDS, refused_order_lines
 from ...kernel.textfill import fill
 from ..base import Folder
 from .engine.preview import OrderPreview, preview_order
-from .hexgrid import label
 from .orders import KEYWORDS, Order, format_chain
+from .render.journal_words import fee_said
 
 WIDTH = 72
 ORDER_KEYWORDS = tuple(k for k in KEYWORDS if k not in HEADER_KEYWORDS)
@@ -116,17 +116,6 @@ def _race_problem(state, transport: int, earlier_line: int | None) -> str | None
     return None
 
 
-_FEE_KINDS = {"connection": N_("connection"), "parallel": N_("parallel"), "city connection": N_("city connection"),
-              "special": N_("special")}
-
-
-def _fee(fee) -> str:
-    """`1 to blue (connection in K12)`: a fee building would pay."""
-    kind = _(_FEE_KINDS[fee.kind]) if fee.kind in _FEE_KINDS else fee.kind
-    return _("{amount} to {rival} ({kind} in {hex})").format(amount=fee.amount, rival=fee.rival, kind=kind,
-                                                              hex=label(fee.hex))
-
-
 def _chains(preview: OrderPreview) -> list[str]:
     out = []
     for chain in preview.chains:
@@ -140,7 +129,7 @@ def _chains(preview: OrderPreview) -> list[str]:
                 text = _("{a}-{b}: cannot be built: {problem}").format(a=seg.a, b=seg.b, problem=seg.problem)
             else:
                 text = _("{a}-{b}  {cost} pt").format(a=seg.a, b=seg.b, cost=seg.cost) + "".join(
-                    _(", fee {fee}").format(fee=_fee(f)) for f in seg.fees)
+                    _(", fee {fee}").format(fee=fee_said(f.describe())) for f in seg.fees)
             out.append(fill(text, WIDTH, initial_indent="      ", subsequent_indent="        "))
     if preview.budget is not None:
         total = ngettext("Altogether {cost} point of this round's budget of {budget}, and {fees} units in fees "

@@ -194,7 +194,7 @@ def not_carried_out(events: list[dict], news: list[dict], seats: list[str]) -> d
         if (e["company"], e["round"], e["line"]) in unread:
             count[e["company"]] = count.get(e["company"], 0) + 1
         elif "transport" not in e:
-            refused.append(with_keyword(e))
+            refused.append(dict(with_keyword(e), reason=said(e["reason"])))
     return {"refused": refused, "unreadable": [{"company": c, "lines": count[c]} for c in seats if c in count]}
 
 

@@ -66,7 +66,7 @@ _TRANSPORT_EVENTS = {      # event type -> how it enters its transport's record
     "transport_announced": _set("announced"),
     "destination_rerolled": _add("rerolls"),
     "transport_carried": _set("carried", lambda e: e["reason"]),
-    "refused": _add("refused", lambda e: with_keyword(e)),
+    "refused": _add("refused", lambda e: dict(with_keyword(e), reason=said(e["reason"]))),
     "race_passed": _add("passed", lambda e: e["company"]),
     "race_route_refused": _add("route_refused"),
     "race_withdrawn": _add("withdrawn"),
