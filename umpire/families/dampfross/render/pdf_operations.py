@@ -13,6 +13,7 @@ from ....kernel.language import _, pgettext
 from ....render.counts import counted as plural
 from ....render.flow import Column, Flow
 from ....render.fonts import BOLD, MONO, SANS
+from .transports_report import destination_words, start_words
 
 GREY = (0.35, 0.35, 0.35)
 
@@ -32,7 +33,7 @@ def route_title(t: dict) -> str:
 
 def dice_text(t: dict) -> str:
     """`start red 3, black 4 = 34; destination red 1, black 2 = 12, next free 13`."""
-    return _("{start}; destination {destination}").format(start=t["start_said"], destination=t["destination_said"])
+    return _("{start}; destination {destination}").format(start=start_words(t), destination=destination_words(t))
 
 
 def announced(flow: Flow, f: dict):

@@ -97,10 +97,9 @@ def describe_transport(info: dict, names: dict[str, str], place) -> dict:
             moves[train] = dict(m, done=_steps_done(info, train, m["to"]), of=lengths.get(train))
         turns.append({"turn": t["turn"], "moves": moves})
     made = info["made"]
-    start_dice, destination_dice = _pair(info["dice"], "start"), _destination_dice(info["dice"], bool(a.get("special")))
     status = ("cancelled" if a.get("cancelled") else "carried" if info["carried"] else
               "made" if made else "announced")
-    return {
+    described = {
         "number": info["transport"],
         "special": bool(a.get("special")),
         "status": status,
@@ -110,14 +109,12 @@ def describe_transport(info: dict, names: dict[str, str], place) -> dict:
         "start_hexes": a.get("start_hexes", []),
         "starts": [(h, place(h) or a.get("start_name")) for h in a.get("start_hexes", [])],
         "start_from": a.get("start_from"),
-        "start_dice": start_dice,
-        "start_said": start_words(a, start_dice),
+        "start_dice": _pair(info["dice"], "start"),
         "start_rolled": a.get("start_rolled"),
         "destination": a.get("destination"),
         "destination_name": a.get("destination_name") or _("no destination"),
         "destinations": destinations,
-        "destination_dice": destination_dice,
-        "destination_said": destination_words(a, destination_dice),
+        "destination_dice": _destination_dice(info["dice"], bool(a.get("special"))),
         "destination_rolled": a.get("destination_rolled"),
         "shortest": a.get("shortest"),
         "shortest_text": shortest_text(a.get("shortest")),
@@ -125,8 +122,8 @@ def describe_transport(info: dict, names: dict[str, str], place) -> dict:
         "rerolls": info["rerolls"],
         "passed": info["passed"],
         "refused": info["refused"],
-        "route_refused": [dict(e, reason=said(e["reason"])) for e in info["route_refused"]],
-        "withdrawn": [dict(e, reason=said(e["reason"])) for e in info["withdrawn"]],
+        "route_refused": _reasons_said(info["route_refused"]),
+        "withdrawn": _reasons_said(info["withdrawn"]),
         "entered": [dict(e, name=train_names[e["train"]], fee_text=fees_said(e.get("fee_text")))
                     for e in info["entered"]],
         "order": info["order"],
@@ -134,9 +131,14 @@ def describe_transport(info: dict, names: dict[str, str], place) -> dict:
         "turns": turns,
         "finish": info["finish"],
         "placed": [dict(p, name=train_names.get(p["train"], p["train"])) for p in info["placed"]],
-        "postings": [dict(p, reason=said(p["reason"])) for p in info["postings"]],
+        "postings": _reasons_said(info["postings"]),
         "alone": any(p.get("alone") for p in info["placed"]),
     }
+    return dict(described, start_said=start_words(described), destination_said=destination_words(described))
+
+
+def _reasons_said(events: list[dict]) -> list[dict]:
+    return [dict(e, reason=said(e["reason"])) for e in events]
 
 
 def _pair(dice: dict, what: str) -> str | None:
@@ -151,20 +153,20 @@ def _destination_dice(dice: dict, special: bool) -> str | None:
     return _pair(dice, "destination")
 
 
-def start_words(announced: dict, dice: str | None) -> str:
-    """How a transport's start was found: `start red 3, black 4 = 34, next free 35`."""
-    if announced.get("start_from"):
+def start_words(t: dict) -> str:
+    """How a transport (as described) found its start: `start red 3, black 4 = 34, next free 35`."""
+    if t["start_from"]:
         return _("starts at the last destination")
-    rolled, start = announced.get("start_rolled"), announced.get("start")
+    dice, rolled, start = t["start_dice"], t["start_rolled"], t["start"]
     if rolled != start:
         return _("start {dice} = {rolled}, next free {number}").format(dice=dice, rolled=rolled, number=start)
     return _("start {dice} = {rolled}").format(dice=dice, rolled=rolled)
 
 
-def destination_words(announced: dict, dice: str | None) -> str:
-    """How a transport's destination was found: its dice, the number rolled, the next free one."""
-    rolled, destination = announced.get("destination_rolled"), announced.get("destination")
-    if announced.get("special"):
+def destination_words(t: dict) -> str:
+    """How a transport (as described) found its destination: its dice, the number rolled, the next free one."""
+    dice, rolled, destination = t["destination_dice"], t["destination_rolled"], t["destination"]
+    if t["special"]:
         return str(dice)
     if rolled != destination:
         return _("{dice} = {rolled}, next free {number}").format(dice=dice, rolled=rolled, number=destination)
