@@ -22,6 +22,8 @@ from functools import lru_cache
 
 from . import form_marks, keywords
 from .echo import Masker, quote
+from .language import ENGLISH, _, current, ngettext
+from .words import listed
 
 HEADER_KEYWORDS = ("GAME", "COMPANY", "PLAYER", "CODE", "ROUND")
 TURN_NAME = re.compile(r"^(\d{1,4})([A-Za-z])(\d{0,2})$")
@@ -65,7 +67,8 @@ class LineError:
     message: str
 
     def __str__(self):
-        return f"line {self.line}: {quote(self.text.strip())}: {self.message}"
+        return _("line {number}: {text}: {message}").format(number=self.line, text=quote(self.text.strip()),
+                                                             message=self.message)
 
 
 def refused_order_lines(errors, keywords) -> str:
@@ -79,8 +82,7 @@ def refused_order_lines(errors, keywords) -> str:
             found.append(f"{e.line} ({words[0].upper()})")
     if not found:
         return ""
-    listed = found[0] if len(found) == 1 else ", ".join(found[:-1]) + " and " + found[-1]
-    return f"line {listed} is refused" if len(found) == 1 else f"lines {listed} are refused"
+    return ngettext("line {lines} is refused", "lines {lines} are refused", len(found)).format(lines=listed(found))
 
 
 def clean_lines(text: str):
@@ -99,8 +101,8 @@ def clean_lines(text: str):
 def game_named(text: str) -> str | None:
     """The game an order text names: the word of its first GAME line (`GAME g1`, `Game: g1`), read as
     the families read their header (quotes, comments and the signature left out), or None."""
-    for _, raw, _ in clean_lines(text):
-        keyword, _, rest = keyword_of(visible(raw))
+    for _number, raw, _text in clean_lines(text):
+        keyword, _word, rest = keyword_of(visible(raw))
         if keyword == "GAME":
             words = rest.split()
             return words[0] if len(words) == 1 else None
@@ -109,7 +111,7 @@ def game_named(text: str) -> str | None:
 
 def one_word(rest: str, keyword: str, example: str) -> str:
     if not rest or len(rest.split()) != 1:
-        raise OrderLineError(f"{keyword} takes one word, e.g. {example}.")
+        raise OrderLineError(_("{keyword} takes one word, e.g. {example}.").format(keyword=keyword, example=example))
     return rest
 
 
@@ -132,7 +134,19 @@ def read_header(keyword: str, rest: str, order, turns: bool = False):
 
 def turn_words(turn: int | str) -> str:
     """A round or mail turn as a sentence names it: `round 3`, or `turn 3B`."""
-    return f"turn {turn}" if isinstance(turn, str) else f"round {turn}"
+    return _("turn {turn}").format(turn=turn) if isinstance(turn, str) else _("round {round}").format(round=turn)
+
+
+def turn_start(turn: int | str) -> str:
+    """`turn_words` at the start of a sentence: `Round 3` (in English `str.capitalize`d, as always
+    written: `Turn 3b`); German `Runde 3`, `Zug 3B`."""
+    words = turn_words(turn)
+    return words.capitalize() if current() == ENGLISH else words[:1].upper() + words[1:]
+
+
+def form_title(turn: int | str) -> str:
+    """The heading above a player's own form in a mail: `YOUR ORDER FORM FOR ROUND 3`."""
+    return _("YOUR ORDER FORM FOR {TURN}").format(TURN=turn_words(turn).upper())
 
 
 def read_round(rest: str, turns: bool) -> int | str:
@@ -142,8 +156,8 @@ def read_round(rest: str, turns: bool) -> int | str:
     if turns and TURN_NAME.match(compact):
         return compact.upper()
     if turns:
-        raise OrderLineError("ROUND takes the open turn, round number and turn letter, e.g. ROUND 3B.")
-    raise OrderLineError("ROUND takes the round number, e.g. ROUND 3.")
+        raise OrderLineError(_("ROUND takes the open turn, round number and turn letter, e.g. ROUND 3B."))
+    raise OrderLineError(_("ROUND takes the round number, e.g. ROUND 3."))
 
 
 def decode(data: bytes) -> str:

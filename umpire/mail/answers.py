@@ -59,4 +59,4 @@ def _unauthenticated(folder: GameFolder, mail: Mail, result: actions.SubmitResul
     named = getattr(result.order, "company", None)
     if own and named and named not in own and named in folder.company_ids():
         return outcome, replies.another_company(folder, named, own)
-    return outcome, replies.NOT_ACCEPTED
+    return outcome, replies.not_accepted()

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from ..errors import UmpireError
 from ..game import Game
+from ..kernel.language import _
 from ..kernel.order_header import (
     HEADER_KEYWORDS,
     clean_lines,
@@ -35,7 +36,7 @@ from .send import queue_resend
 def commands(text: str) -> list[str]:
     """The player's lines to the umpire in a mail's text, as written (stripped), in order."""
     found = []
-    for _, raw, _ in clean_lines(text):
+    for _number, raw, _text in clean_lines(text):
         if raw.rstrip() and (command := player_command(raw)):
             found.append(command)
     return found
@@ -46,7 +47,8 @@ def only_commands(text: str) -> bool:
     if not commands(text):
         return False
     rest, press = split_press(text)
-    return not press and all(keyword_of(line)[0] in HEADER_KEYWORDS for _, _, line in clean_lines(rest))
+    return not press and all(keyword_of(line)[0] in HEADER_KEYWORDS
+                             for _number, _raw, line in clean_lines(rest))
 
 
 def answer(folder: GameFolder, company: str, lines: list[str], address: str, via: str, now: datetime,
@@ -73,12 +75,13 @@ def _absent(folder: GameFolder, company: str, line: str, via: str, now: datetime
     try:
         event = absence_event(folder, company, found.group(1), found.group(2), via, now.date())
     except UmpireError as exc:
-        return paragraphs(f"{line}: refused: {exc.what} {exc.fix or ''}".rstrip())
+        return paragraphs(_("{line}: refused: {reason}").format(line=line, reason=f"{exc.what} {exc.fix or ''}")
+                          .rstrip())
     if event is None:
-        return paragraphs(f"{line}: noted already. " + absent_means(folder, company))
+        return paragraphs(_("{line}: noted already.").format(line=line) + " " + absent_means(folder, company))
     folder.append([event], batch)
-    return paragraphs(f"{line}: noted; you are away from {event['from']} to {event['to']}. "
-                      + absent_means(folder, company))
+    return paragraphs(_("{line}: noted; you are away from {first} to {last}.").format(
+        line=line, first=event["from"], last=event["to"]) + " " + absent_means(folder, company))
 
 
 def absent_means(folder: GameFolder, company: str) -> str:
@@ -89,20 +92,23 @@ def absent_means(folder: GameFolder, company: str) -> str:
     turn = family.open_turn(game.state(copy=False))
     if policy(folder) == "extend":
         at = deadline(folder, turn).at
-        due = f" Orders for {turn_words(turn)} are due by {describe(at, player_zone(folder, company))}." if at else ""
-        return (f"The game waits for you: a deadline that falls in your absence moves to the day after it "
-                f"(at most {max_days(folder)} days of absence a game).{due}")
-    return (f"The game goes on without you meanwhile: a {family.turn} whose deadline falls in your absence is "
-            f"resolved without waiting for you, and a {family.seat} that sends no orders {family.defaults}.")
+        due = " " + _("Orders for {turn} are due by {deadline}.").format(
+            turn=turn_words(turn), deadline=describe(at, player_zone(folder, company))) if at else ""
+        return _("The game waits for you: a deadline that falls in your absence moves to the day after it (at most "
+                 "{days} days of absence a game).").format(days=max_days(folder)) + due
+    return _("The game goes on without you meanwhile: a {turn} whose deadline falls in your absence is resolved "
+             "without waiting for you, and a {seat} that sends no orders {defaults}.").format(
+        turn=family.turn, seat=family.seat, defaults=family.defaults)
 
 
 def _wait(folder: GameFolder, company: str, via: str, batch) -> str:
     game = Game.of(folder)
     turn = game.family.open_turn(game.state(copy=False))
     if any(e["type"] == "wait" and e["round"] == turn for e in folder.events):
-        return paragraphs(f"WAIT: {turn_words(turn)} waits for its deadline already.")
+        return paragraphs(_("WAIT: {turn} waits for its deadline already.").format(turn=turn_words(turn)))
     folder.append([{"type": "wait", "round": turn, "company": company, "via": via}], batch)
-    return paragraphs(f"WAIT: {turn_words(turn)} waits for its deadline, even when every order is in.")
+    return paragraphs(_("WAIT: {turn} waits for its deadline, even when every order is in.").format(
+        turn=turn_words(turn)))
 
 
 def status_text(folder: GameFolder, company: str) -> str:
@@ -110,21 +116,22 @@ def status_text(folder: GameFolder, company: str) -> str:
     game = Game.of(folder)
     info = actions.status(folder)
     if info["phase"] == "finished":
-        return paragraphs(f"STATUS: game {folder.game_id} is finished.")
+        return paragraphs(_("STATUS: game {game} is finished.").format(game=folder.game_id))
     turn, tz = game.family.open_turn(game.state(copy=False)), player_zone(folder, company)
     at = deadline(folder, turn)
-    when = ("The deadline is paused by the GM." if at.paused else "The round has no deadline." if at.at is None
-            else f"Orders are due by {describe(at.at, tz)}.")
+    when = (_("The deadline is paused by the GM.") if at.paused else _("The round has no deadline.") if at.at is None
+            else _("Orders are due by {deadline}.").format(deadline=describe(at.at, tz)))
     end = grace_end(folder, turn)
     if at.at is not None and end != at.at:
-        when += f" Orders are still taken until {describe(end, tz)}."
-    names = lambda ids: ", ".join(ids) or "nobody"           # noqa: E731
-    return paragraphs(f"STATUS: game {folder.game_id}, {turn_words(turn)}. {when} Orders are in from "
-                      f"{names(info['orders_in'])}; awaited from {names(info['awaited'])}.")
+        when += " " + _("Orders are still taken until {end}.").format(end=describe(end, tz))
+    names = lambda ids: ", ".join(ids) or _("nobody")           # noqa: E731
+    return paragraphs(_("STATUS: game {game}, {turn}. {when} Orders are in from {ordered}; awaited from "
+                        "{awaited}.").format(game=folder.game_id, turn=turn_words(turn), when=when,
+                                             ordered=names(info["orders_in"]), awaited=names(info["awaited"])))
 
 
 def _resend(folder: GameFolder, address: str, via: str, now: datetime, sender: str, room: Mailroom) -> str:
     """The last newsletter queued again for the player at `address`, as `mail send` mails it."""
     issue = queue_resend(folder, sender, address, now, via.split()[-1], room)
-    return paragraphs(f"RESEND: newsletter {issue:03d} comes to you again in a mail of its own, with its PDF, its "
-                      "map and your private part.")
+    return paragraphs(_("RESEND: newsletter {issue} comes to you again in a mail of its own, with its PDF, its map "
+                        "and your private part.").format(issue=f"{issue:03d}"))

@@ -27,6 +27,7 @@ from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientError
 
 from ..errors import UmpireError
+from ..kernel.language import ENGLISH, speaking
 from ..store import atomic
 from ..store.diskfull import disk_full, full
 from ..store.folder import GameFolder
@@ -38,6 +39,7 @@ from .config import MailConfig
 from .decode import Mail, header_block, read_mail
 from .early_close import resolve_early
 from .imap_batch import BATCH, Received, connection_failed, imap_connect
+from .languages import of_sender
 from .message_keys import key_of
 from .note_forwards import note_to_gm
 from .outcome import Outcome, environment, iso, where
@@ -167,20 +169,24 @@ class Fetcher:
         Whatever goes wrong with this message stays with it: it is recorded as unreadable, with the
         reason, and the fetch goes on with the others."""
         mail = _read(key, m)
-        folder = None
+        folder, spoken = None, ENGLISH
         try:
             folder, unrouted = self.destination(m, mail)
-            outcome, body = self.handle(key, m, mail, folder, unrouted, durable)
+            spoken = of_sender(folder, mail.sender)
+            with speaking(spoken):
+                outcome, body = self.handle(key, m, mail, folder, unrouted, durable)
         except Busy as exc:                             # a temporary condition: the message waits on the server
             self.defer(m, key, exc, mail.sender)
             return None
         except Exception as exc:                        # anything: this message's own defect included
             if environment(exc):
                 raise
-            outcome, body = self.submission.cannot_handle(mail, folder, exc, m.received, durable)
+            with speaking(spoken):
+                outcome, body = self.submission.cannot_handle(mail, folder, exc, m.received, durable)
         outcome.sender = mail.sender
         record = self.record(key, m, mail, folder, outcome)
-        data = self.reply(mail, folder, body, record, outcome)
+        with speaking(outcome.language or spoken):
+            data = self.reply(mail, folder, body, record, outcome)
         if outcome.notes and folder is not None:
             self.forward(folder, mail, outcome, record)
         self.pending.append(record)

@@ -9,7 +9,8 @@ from datetime import datetime
 from email import policy
 
 from ..game import Game
-from ..kernel.order_header import turn_words
+from ..kernel.language import _, speaking
+from ..kernel.order_header import form_title, turn_words
 from ..store.folder import GameFolder
 from ..store.mailroom import Mailroom
 from ..timetable import reminders
@@ -17,6 +18,8 @@ from ..timetable.changes import said
 from ..timetable.deadlines import CHANGED, deadline, describe, grace_end, moved_since_opened, player_zone
 from ..usecases.family_folder import handed
 from .config import MailConfig
+from .languages import of_company
+from .remind import missing_subject
 from .replies import paragraphs
 from .send import outgoing
 
@@ -67,24 +70,32 @@ def queue_scheduled_reminders(folder: GameFolder, config: MailConfig, now: datet
     room = Mailroom(folder.path)
     done = {(r.get("round"), r.get("company"), r.get("step")) for r in room.records
             if r["type"] == "queued" and r.get("kind") == "reminder"}
-    records, family = [], game.family
+    records = []
     for company, to in _players(folder):
         if company not in awaited or (turn, company, step) in done:
             continue
-        name = (folder.company(company) or {}).get("name", company)
-        when = (f"The deadline is {due_text(folder, company, at)}." if now < at else
-                f"The deadline was {due_text(folder, company, at)}; orders are still taken until "
-                f"{due_text(folder, company, grace_end(folder, turn))}.")
-        form = family.order_form(handed(game), game.state(copy=False), company)
-        body = paragraphs(
-            f"Game {folder.game_id}, {turn_words(turn)}: no orders from {name} ({company}) have arrived yet. "
-            f"{when} A {family.seat} that sends none {family.defaults}.").rstrip("\n") + \
-            f"\n\nYOUR ORDER FORM FOR {turn_words(turn).upper()}\n\n" + "".join(f"  {line}\n" for line in form)
-        records.append(_queue(room, folder, config, to, f"{folder.game_id}: orders for {turn_words(turn)} missing",
-                              body, now, f"remind-{turn}-{company}-{_tag(turn, company, step)}",
-                              {"kind": "reminder", "round": turn, "company": company, "step": step}))
+        with speaking(of_company(folder, company)):
+            body = _reminder(folder, game, company, turn, at, now)
+            records.append(_queue(room, folder, config, to, missing_subject(folder, turn), body, now,
+                                  f"remind-{turn}-{company}-{_tag(turn, company, step)}",
+                                  {"kind": "reminder", "round": turn, "company": company, "step": step}))
     room.log(records)
     return [r["company"] for r in records]
+
+
+def _reminder(folder: GameFolder, game: Game, company: str, turn: int | str, at: datetime, now: datetime) -> str:
+    """A scheduled reminder's text: no orders yet, the deadline (or the grace left), his form."""
+    family = game.family
+    name = (folder.company(company) or {}).get("name", company)
+    when = (_("The deadline is {deadline}.").format(deadline=due_text(folder, company, at)) if now < at else
+            _("The deadline was {deadline}; orders are still taken until {end}.").format(
+                deadline=due_text(folder, company, at), end=due_text(folder, company, grace_end(folder, turn))))
+    form = family.order_form(handed(game), game.state(copy=False), company)
+    return paragraphs(
+        _("Game {game}, {turn}: no orders from {name} ({company}) have arrived yet.").format(
+            game=folder.game_id, turn=turn_words(turn), name=name, company=company) + " " + when + " "
+        + _("A {seat} that sends none {defaults}.").format(seat=family.seat, defaults=family.defaults)
+    ).rstrip("\n") + "\n\n" + form_title(turn) + "\n\n" + "".join(f"  {line}\n" for line in form)
 
 
 def queue_deadline_notices(folder: GameFolder, config: MailConfig, now: datetime) -> int:
@@ -104,29 +115,35 @@ def queue_deadline_notices(folder: GameFolder, config: MailConfig, now: datetime
     for company, to in _players(folder):
         untold = moved is not None and (moved.iso, to) not in told
         pending = [(number, event) for number, event in changes if (number, to) not in done]
-        for number, event in pending:
-            text = said(event)
-            if event.get("deadline") and player_zone(folder, company):
-                text += f" In your own time: {due_text(folder, company, event['deadline'])}."
-            record = {"kind": "notice", "change": number}
-            if untold and number == pending[-1][0]:
-                text += " " + _moved(folder, company, moved.at)
-                record["moved"], untold = moved.iso, False
-            records.append(_queue(room, folder, config, to, f"{folder.game_id}: the deadline of "
-                                  f"{turn_words(event['round'])}", paragraphs(text) + "\n", now,
-                                  f"notice-{number}-{_tag(number, to)}", record))
-            noticed.add(number)
-        if untold:
-            records.append(_queue(room, folder, config, to, f"{folder.game_id}: the deadline of {turn_words(turn)}",
-                                  paragraphs(_moved(folder, company, moved.at)) + "\n", now,
-                                  f"moved-{turn}-{_tag(moved.iso, to)}", {"kind": "notice", "moved": moved.iso}))
-            noticed.add(moved.iso)
+        with speaking(of_company(folder, company)):
+            for number, event in pending:
+                text = said(event)
+                if event.get("deadline") and player_zone(folder, company):
+                    text += " " + _("In your own time: {deadline}.").format(
+                        deadline=due_text(folder, company, event["deadline"]))
+                record = {"kind": "notice", "change": number}
+                if untold and number == pending[-1][0]:
+                    text += " " + _moved(folder, company, moved.at)
+                    record["moved"], untold = moved.iso, False
+                records.append(_queue(room, folder, config, to, _deadline_subject(folder, event["round"]),
+                                      paragraphs(text) + "\n", now, f"notice-{number}-{_tag(number, to)}", record))
+                noticed.add(number)
+            if untold:
+                records.append(_queue(room, folder, config, to, _deadline_subject(folder, turn),
+                                      paragraphs(_moved(folder, company, moved.at)) + "\n", now,
+                                      f"moved-{turn}-{_tag(moved.iso, to)}", {"kind": "notice", "moved": moved.iso}))
+                noticed.add(moved.iso)
     room.log(records)
     return len(noticed)
 
 
+def _deadline_subject(folder: GameFolder, turn: int | str) -> str:
+    return _("{game}: the deadline of {turn}").format(game=folder.game_id, turn=turn_words(turn))
+
+
 def _moved(folder: GameFolder, company: str, at: datetime) -> str:
-    return f"A player's absence moves the deadline: orders are now due by {due_text(folder, company, at)}."
+    return _("A player's absence moves the deadline: orders are now due by {deadline}.").format(
+        deadline=due_text(folder, company, at))
 
 
 def queue_late_notice(folder: GameFolder, config: MailConfig, now: datetime) -> list[str]:
@@ -144,13 +161,14 @@ def queue_late_notice(folder: GameFolder, config: MailConfig, now: datetime) -> 
     records = []
     for company, to in _players(folder):
         end = grace_end(folder, turn)
-        then = (f"Orders are taken until {due_text(folder, company, end)}." if end != at else
-                f"The {turn_words(turn).split()[0]} is resolved without them.")
-        records.append(_queue(room, folder, config, to, f"{folder.game_id}: {turn_words(turn)} waits for "
-                              f"{', '.join(awaited)}",
-                              paragraphs(f"The deadline of {turn_words(turn)} ({due_text(folder, company, at)}) "
-                                         f"has passed "
-                                         f"without orders from {names}. {then}") + "\n", now,
-                              f"late-{turn}-{_tag(turn, to)}", {"kind": "late", "round": turn}))
+        with speaking(of_company(folder, company)):
+            then = (_("Orders are taken until {end}.").format(end=due_text(folder, company, end)) if end != at else
+                    _("The round is resolved without them.") if isinstance(turn, int) else
+                    _("The turn is resolved without them."))
+            text = _("The deadline of {turn} ({deadline}) has passed without orders from {names}.").format(
+                turn=turn_words(turn), deadline=due_text(folder, company, at), names=names) + " " + then
+            records.append(_queue(room, folder, config, to, _("{game}: {turn} waits for {awaited}").format(
+                game=folder.game_id, turn=turn_words(turn), awaited=", ".join(awaited)),
+                paragraphs(text) + "\n", now, f"late-{turn}-{_tag(turn, to)}", {"kind": "late", "round": turn}))
     room.log(records)
     return awaited

@@ -29,6 +29,7 @@ class Outcome:
     alert: str = ""             # what the GM must be told (on stderr): the message could not be handled
     sender: str | None = None   # the From address, as far as it could be told
     notes: list = field(default_factory=list)     # the player's note to the GM (notes.Note), if any
+    language: str = ""          # the language the message was read and is answered in ("": the sender's)
 
     def __str__(self):
         """One line in words for the GM: who sent the message and what became of it (a resolve

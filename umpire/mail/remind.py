@@ -8,25 +8,34 @@ from datetime import datetime
 from email import policy
 
 from ..game import Game
+from ..kernel.language import _, speaking
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
 from ..store.mailroom import Mailroom
 from ..timetable.deadlines import describe
 from ..usecases import actions
 from .config import MailConfig
+from .languages import of_company
 from .replies import paragraphs
 from .send import outgoing
 
 
 def reminder_text(folder: GameFolder, info: dict, company: str) -> str:
     name = (folder.company(company) or {}).get("name", company)
-    due = f" The deadline is {describe(info['deadline'])}." if info.get("deadline") else ""
+    due = " " + _("The deadline is {deadline}.").format(deadline=describe(info["deadline"])) \
+        if info.get("deadline") else ""
     family, turn = Game.of(folder).family, info.get("turn", info["round"])      # a Volldampf turn: 3B
     return paragraphs(
-        f"Game {folder.game_id}, {turn_words(turn)}: no orders from {name} ({company}) have arrived yet.{due} "
-        f"A {family.seat} that sends none {family.defaults}.\n\n"
-        f"Orders begin:\n\n  GAME {folder.game_id}\n  {family.seat.upper()} {company}\n  CODE <your order code>\n"
-        f"  ROUND {turn}\n")
+        _("Game {game}, {turn}: no orders from {name} ({company}) have arrived yet.").format(
+            game=folder.game_id, turn=turn_words(turn), name=name, company=company) + due + " "
+        + _("A {seat} that sends none {defaults}.").format(seat=family.seat, defaults=family.defaults) + "\n\n"
+        + _("Orders begin:") + f"\n\n  GAME {folder.game_id}\n  {family.seat.upper()} {company}\n  CODE "
+        + _("<your order code>") + f"\n  ROUND {turn}\n")
+
+
+def missing_subject(folder: GameFolder, turn: int | str) -> str:
+    """A reminder's Subject: `ireland-1: orders for round 3 missing`."""
+    return _("{game}: orders for {turn} missing").format(game=folder.game_id, turn=turn_words(turn))
 
 
 def queue_reminders(folder: GameFolder, config: MailConfig, now: datetime) -> list[str]:
@@ -44,9 +53,9 @@ def queue_reminders(folder: GameFolder, config: MailConfig, now: datetime) -> li
         if not to or (turn, company) in done:
             continue
         tag = hashlib.sha256(f"{turn} {company}".encode()).hexdigest()[:12]
-        msg = outgoing(folder.game_id, sender, to, f"{folder.game_id}: orders for {turn_words(turn)} missing",
-                       now, f"remind.{tag}")
-        msg.set_content(reminder_text(folder, info, company))
+        with speaking(of_company(folder, company)):
+            msg = outgoing(folder.game_id, sender, to, missing_subject(folder, turn), now, f"remind.{tag}")
+            msg.set_content(reminder_text(folder, info, company))
         name = room.queue(f"remind-{turn}-{company}.eml", msg.as_bytes(policy=policy.SMTP))
         records.append({"type": "queued", "file": name, "kind": "reminder", "round": turn,
                         "company": company, "to": to})

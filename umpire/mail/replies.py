@@ -14,9 +14,11 @@ from functools import lru_cache
 from ..errors import UmpireError
 from ..game import Game
 from ..kernel.echo import NO_SECRETS, quote
+from ..kernel.language import N_, _, ngettext, number
 from ..kernel.options import game_option
-from ..kernel.order_header import PRESS_LIMIT, split_press, turn_words
+from ..kernel.order_header import PRESS_LIMIT, form_title, split_press, turn_start, turn_words
 from ..kernel.textfill import WIDTH, fill, paragraphs
+from ..kernel.words import listed
 from ..store.folder import GameFolder
 from ..timetable.deadlines import deadline, describe, player_zone
 from ..usecases.actions import SubmitResult
@@ -25,7 +27,7 @@ from . import mailpolicy, replystyle, subjects
 from .decode import Mail
 from .notes import Note, summary
 
-NOT_ACCEPTED_TEXT = (
+NOT_ACCEPTED_TEXT = N_(
     "Your message was not accepted as orders, and nothing in it was stored as orders. The umpire takes "
     "orders only when their GAME, COMPANY and CODE lines match a company of a game run here and the "
     "message comes from that company's registered address (as its From address; a Reply-To does not "
@@ -35,38 +37,63 @@ NOT_ACCEPTED_TEXT = (
 
 
 mailpolicy.forgets(paragraphs.cache_clear)
-NOT_ACCEPTED = paragraphs(NOT_ACCEPTED_TEXT)
-UNREADABLE_LINES = paragraphs("Lines that could not be read (they are not carried out; send the whole order "
-                              "again with them corrected):")
-
-
-UNREADABLE = paragraphs(
+UNREADABLE_LINES = N_("Lines that could not be read (they are not carried out; send the whole order again with "
+                      "them corrected):")
+UNREADABLE_TEXT = N_(
     "Your message could not be read by the umpire, and nothing in it was stored as orders; the GM has been "
     "told. Send your orders again as plain text in the body of a message.")
+UNREADABLE = paragraphs(UNREADABLE_TEXT)
+
+
+def not_accepted() -> str:
+    """The reply to a message not accepted as orders (nothing said of any game)."""
+    return paragraphs(_(NOT_ACCEPTED_TEXT))
+
+
+def unreadable_lines() -> str:
+    return paragraphs(_(UNREADABLE_LINES))
 
 
 def unreadable() -> str:
-    return UNREADABLE
+    return paragraphs(_(UNREADABLE_TEXT))
 
 
 def too_large(size: int, limit: int) -> str:
-    length = f"{size:,} bytes long" if size >= 0 else "of a size the mail server did not give"
-    return paragraphs(f"Your message is {length}, and the umpire reads messages of up to {limit:,} bytes, "
-                 "so it was not read and nothing in it was stored as orders. Send your orders again as plain text "
-                 "in the body of a message, without pictures or large attachments.")
+    if size >= 0:
+        said = _("Your message is {size} bytes long, and the umpire reads messages of up to {limit} bytes, so it "
+                 "was not read and nothing in it was stored as orders. Send your orders again as plain text in "
+                 "the body of a message, without pictures or large attachments.")
+    else:
+        said = _("Your message is of a size the mail server did not give, and the umpire reads messages of up to "
+                 "{limit} bytes, so it was not read and nothing in it was stored as orders. Send your orders "
+                 "again as plain text in the body of a message, without pictures or large attachments.")
+    return paragraphs(said.format(size=number(size), limit=number(limit)))
 
 
 def refused(result: SubmitResult, late: bool = False, gm: str | None = None, found: Sequence[Note] = ()) -> str:
     """The refusal of an order; `late`: the message came after the round's deadline, so a corrected
     one would come too late as well, and the player may plead with the GM (at `gm`, his address);
     `found`: the lines read as a note to the GM."""
-    to_gm = f"write to the GM at {gm}, who may still take these orders" if gm else "write to the GM"
-    remedy = (f"A corrected order would arrive after the deadline too: {to_gm}, or send your orders "
-              f"for the next {'turn' if isinstance(result.round, str) else 'round'} once its newsletter is out."
-              if late else "Send a corrected order; it is handled like a first one.")
-    text = paragraphs(f"Your orders were refused: {result.reason}\n\nNothing of this message will be carried out. "
-                      + remedy)
+    text = paragraphs(_("Your orders were refused: {reason}").format(reason=result.reason) + "\n\n"
+                      + _("Nothing of this message will be carried out.") + " " + _late_remedy(result, gm, late))
     return text + ("\n\n" + paragraphs(summary(found)) if found else "")
+
+
+def _late_remedy(result: SubmitResult, gm: str | None, late: bool) -> str:
+    """What a refused player can do: send a corrected order; or, after the deadline, write to the GM."""
+    if not late:
+        return _("Send a corrected order; it is handled like a first one.")
+    turns = isinstance(result.round, str)
+    if gm:
+        said = (_("A corrected order would arrive after the deadline too: write to the GM at {gm}, who may still "
+                  "take these orders, or send your orders for the next turn once its newsletter is out.") if turns
+                else _("A corrected order would arrive after the deadline too: write to the GM at {gm}, who may "
+                       "still take these orders, or send your orders for the next round once its newsletter is out."))
+        return said.format(gm=gm)
+    return (_("A corrected order would arrive after the deadline too: write to the GM, or send your orders for "
+              "the next turn once its newsletter is out.") if turns
+            else _("A corrected order would arrive after the deadline too: write to the GM, or send your orders "
+                   "for the next round once its newsletter is out."))
 
 
 def no_order(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = ()) -> str:
@@ -76,33 +103,38 @@ def no_order(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = (
     game = Game.of(folder)
     family, company, turn = game.family, result.company, result.round
     zone = player_zone(folder, company)
-    head = f"Nothing in your message for game {folder.game_id} was taken as your order for {turn_words(turn)}."
+    head = _("Nothing in your message for game {game} was taken as your order for {turn}.").format(
+        game=folder.game_id, turn=turn_words(turn))
     for other in result.other_turns:
         at = deadline(folder, other).at
         if str(other) < str(turn):
-            head += f" Its lines are orders of turn {other}, which is closed" + \
-                (f" (its deadline was {describe(at, zone)})." if at is not None else ".")
+            head += " " + (_("Its lines are orders of turn {other}, which is closed (its deadline was {deadline}).")
+                           .format(other=other, deadline=describe(at, zone)) if at is not None else
+                           _("Its lines are orders of turn {other}, which is closed.").format(other=other))
         else:
-            head += f" Its lines are orders of turn {other}, which opens after turn {turn}: send them then."
+            head += " " + _("Its lines are orders of turn {other}, which opens after turn {turn}: send them "
+                            "then.").format(other=other, turn=turn)
     earlier = folder.latest_orders(turn).get(company)
     at = deadline(folder, turn)
     if earlier:
-        waits = f" Your earlier order for {turn_words(turn)} stands as it was."
+        waits = _("Your earlier order for {turn} stands as it was.").format(turn=turn_words(turn))
     elif at.at is not None:
-        waits = f" {turn_words(turn).capitalize()} waits for your order until its deadline, {describe(at.at, zone)}."
+        waits = _("{Turn} waits for your order until its deadline, {deadline}.").format(
+            Turn=turn_start(turn), deadline=describe(at.at, zone))
     else:
-        waits = f" {turn_words(turn).capitalize()} waits for your order."
-    out = [paragraphs(head + waits + f" To send no order lines knowingly (a {family.seat} that sends none "
-                      f"{family.defaults}), send your form with one line PASS.")]
+        waits = _("{Turn} waits for your order.").format(Turn=turn_start(turn))
+    out = [paragraphs(head + " " + waits + " " + _(
+        "To send no order lines knowingly (a {seat} that sends none {defaults}), send your form with one line "
+        "PASS.").format(seat=family.seat, defaults=family.defaults))]
     errors = [str(e) for e in getattr(result.order, "errors", [])]
     if errors:
-        out += ["", UNREADABLE_LINES] + [fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ")
-                                         for e in errors]
+        out += ["", unreadable_lines()] + [fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ")
+                                           for e in errors]
     if found:
         out += ["", paragraphs(summary(found))]
     form = family.order_form(handed(game), game.state(copy=False), company)
     if form:
-        out += ["", f"YOUR ORDER FORM FOR {turn_words(turn).upper()}", ""] + [f"  {line}" for line in form]
+        out += ["", form_title(turn), ""] + [f"  {line}" for line in form]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -112,34 +144,40 @@ def refused_lines_note(folder: GameFolder, result: SubmitResult) -> str:
     numbers = sorted({e.line for e in getattr(result.order, "errors", []) if getattr(e, "line", 0)})
     if not numbers:
         return ""
-    listed = ", ".join(map(str, numbers[:-1])) + " and " + str(numbers[-1]) if len(numbers) > 1 else str(numbers[0])
-    which = f"Line {listed} was" if len(numbers) == 1 else f"Lines {listed} were"
+    shown = listed([str(n) for n in numbers])
     at = deadline(folder, result.round).at
     if at is None:
-        return paragraphs(f"{which} refused. Send the whole order again, corrected (a later order replaces this "
-                          "one as a whole), or it is carried out as read.")
-    return paragraphs(f"{which} refused, so {turn_words(result.round)} will not close early for you: send the "
-                      "whole order again, corrected (a later order replaces this one as a whole), or it is "
-                      f"carried out as read at the deadline, {describe(at, player_zone(folder, result.company))}.")
+        return paragraphs(ngettext(
+            "Line {lines} was refused. Send the whole order again, corrected (a later order replaces this one as a "
+            "whole), or it is carried out as read.",
+            "Lines {lines} were refused. Send the whole order again, corrected (a later order replaces this one as "
+            "a whole), or it is carried out as read.", len(numbers)).format(lines=shown))
+    return paragraphs(ngettext(
+        "Line {lines} was refused, so {turn} will not close early for you: send the whole order again, corrected "
+        "(a later order replaces this one as a whole), or it is carried out as read at the deadline, {deadline}.",
+        "Lines {lines} were refused, so {turn} will not close early for you: send the whole order again, corrected "
+        "(a later order replaces this one as a whole), or it is carried out as read at the deadline, {deadline}.",
+        len(numbers)).format(lines=shown, turn=turn_words(result.round),
+                             deadline=describe(at, player_zone(folder, result.company))))
 
 
 def unattributed(problem: str | None) -> str:
     """The reply to a message whose sender cannot be told from its From field."""
-    return paragraphs("Your message was not accepted as orders, and nothing in it was stored as orders: the umpire "
-                      f"could not tell who sent it, since {problem or 'it has no From address.'} The umpire takes "
-                      "orders from a company's registered address only. Send them again from your registered "
-                      "address with one address in the From field (your mail program's usual setting), "
-                      "e.g. From: Carol <carol@example.org>.") + "\n"
+    return paragraphs(_("Your message was not accepted as orders, and nothing in it was stored as orders: the "
+                        "umpire could not tell who sent it, since {problem} The umpire takes orders from a company's "
+                        "registered address only. Send them again from your registered address with one address in "
+                        "the From field (your mail program's usual setting), e.g. From: Carol <carol@example.org>.")
+                      .format(problem=problem or _("it has no From address."))) + "\n"
 
 
 def another_company(folder: GameFolder, named: str, own: list[str]) -> str:
     """The refusal of an order whose form is another company's than the sender's own."""
     seat = Game.of(folder).family.seat
     mine = ", ".join(f"{c} ({(folder.company(c) or {}).get('name', c)})" for c in own)
-    return paragraphs(f"Your orders were refused: the order form you filled in is {seat} {named}'s, and your "
-                      f"address is registered for {mine}. Nothing of this message will be carried out. Fill in "
-                      f"your own {seat}'s form ({seat.upper()} {own[0]}) with your order code and send it "
-                      "again.") + "\n"
+    return paragraphs(_("Your orders were refused: the order form you filled in is {seat} {named}'s, and your "
+                        "address is registered for {mine}. Nothing of this message will be carried out. Fill in "
+                        "your own {seat}'s form ({SEAT} {own}) with your order code and send it again.")
+                      .format(seat=seat, named=named, mine=mine, SEAT=seat.upper(), own=own[0])) + "\n"
 
 
 def accepted(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = (), text: str = "") -> str:
@@ -149,18 +187,18 @@ def accepted(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = (
     game = Game.of(folder)
     company = folder.company(result.company) or {"name": result.company}
     when = turn_words(result.round)
-    head = (f"Your orders for game {folder.game_id}, {game.family.seat} {result.company} ({company['name']}), "
-            f"{when} were received and stored.")
+    head = _("Your orders for game {game}, {seat} {company} ({name}), {turn} were received and stored.").format(
+        game=folder.game_id, seat=game.family.seat, company=result.company, name=company["name"], turn=when)
     if result.held:
-        head += (f" They arrived after the deadline of round {result.round - 1}, so they are held and count "
-                 f"as your orders for {when}.")
+        head += " " + _("They arrived after the deadline of round {previous}, so they are held and count as your "
+                        "orders for {turn}.").format(previous=result.round - 1, turn=when)
     if result.replaced:
-        head += f" They replace your earlier orders for {when} as a whole."
+        head += " " + _("They replace your earlier orders for {turn} as a whole.").format(turn=when)
     head += taken_in_grace(folder, result, company["name"])
     reading = game.family.confirmation(game, game.state(), result.company, result.order)
     out = [paragraphs(head), ""] + reading.lines
     if result.errors:
-        out += ["", UNREADABLE_LINES]
+        out += ["", unreadable_lines()]
         out += [fill(e, WIDTH, initial_indent="  ", subsequent_indent="      ") for e in result.errors]
         if not result.held:
             out += ["", refused_lines_note(folder, result).rstrip("\n")]
@@ -173,10 +211,10 @@ def accepted(folder: GameFolder, result: SubmitResult, found: Sequence[Note] = (
 
 def accepted_plainly(folder: GameFolder, result: SubmitResult) -> str:
     """A confirmation without the orders read back, when they cannot be shown (the GM is told)."""
-    return paragraphs(f"Your orders for game {folder.game_id}, {Game.of(folder).family.seat} {result.company}, "
-                      f"{turn_words(result.round)} "
-                      "were received and stored. The umpire could not read them back to you this time; the GM "
-                      "has been told.") + "\n"
+    return paragraphs(_("Your orders for game {game}, {seat} {company}, {turn} were received and stored. The "
+                        "umpire could not read them back to you this time; the GM has been told.").format(
+        game=folder.game_id, seat=Game.of(folder).family.seat, company=result.company,
+        turn=turn_words(result.round))) + "\n"
 
 
 # -- what a reply says besides: the grace, the press, orders in the Subject ----------------------
@@ -187,8 +225,9 @@ def taken_in_grace(folder: GameFolder, result: SubmitResult, name: str) -> str:
                  {})
     if not event.get("after_deadline"):
         return ""
-    return (f" They are late: they arrived after the deadline of {turn_words(result.round)}, in its grace, and are "
-            f"taken; the newsletter will name {name} among those who ordered late.")
+    return " " + _("They are late: they arrived after the deadline of {turn}, in its grace, and are taken; the "
+                   "newsletter will name {name} among those who ordered late.").format(
+        turn=turn_words(result.round), name=name)
 
 
 def press_lines(folder: GameFolder, result: SubmitResult, name: str, text: str) -> list[str]:
@@ -202,24 +241,43 @@ def press_lines(folder: GameFolder, result: SubmitResult, name: str, text: str) 
     when = turn_words(result.round)
     held = [e["held"] for e in folder.events if e["type"] == "press_held" and e["round"] == result.round
             and e["company"] == result.company]
-    issue = f"the newsletter that reports {when}" if result.held else "the next newsletter"
     grey = bool(game_option(Game.of(folder).options, "grey_press"))
     out = []
     for item in items:
         words = item.text.split()
         shown = quote(" ".join(words[:8]) + (" ..." if len(words) > 8 else ""))
-        what = "Your grey press" if item.grey and grey else "Your press"
         if held and held[-1]:
-            said = f"{what} ({shown}) is held back by the GM for {when}: it is not printed unless the GM releases it."
+            said = (_("Your grey press ({shown}) is held back by the GM for {turn}: it is not printed unless the GM "
+                      "releases it.") if item.grey and grey else
+                    _("Your press ({shown}) is held back by the GM for {turn}: it is not printed unless the GM "
+                      "releases it."))
         else:
-            by = "without your name" if item.grey and grey else f"under the name {name}"
-            said = f"{what} ({shown}) will be printed in {issue} {by}"
-            said += ", since this game prints no grey press," if item.grey and not grey else ","
-            said += f" unless the GM holds it back or a later order for {when} replaces this one."
+            said = _printed(item.grey, grey, result.held)
+        said = said.format(shown=shown, turn=when, name=name)
         if item.cut:
-            said += f" It is longer than {PRESS_LIMIT:,} characters: only the first {PRESS_LIMIT:,} are printed."
+            said += " " + _("It is longer than {limit} characters: only the first {limit} are printed.").format(
+                limit=number(PRESS_LIMIT))
         out += ["", paragraphs(said)]
     return out
+
+
+def _printed(grey_item: bool, grey: bool, held: bool) -> str:
+    """Where and under which name a piece of press is printed (fields: shown, turn, name)."""
+    if grey_item and grey:
+        return (_("Your grey press ({shown}) will be printed in the newsletter that reports {turn} without your "
+                  "name, unless the GM holds it back or a later order for {turn} replaces this one.") if held else
+                _("Your grey press ({shown}) will be printed in the next newsletter without your name, unless the GM "
+                  "holds it back or a later order for {turn} replaces this one."))
+    if grey_item:
+        return (_("Your press ({shown}) will be printed in the newsletter that reports {turn} under the name {name}, "
+                  "since this game prints no grey press, unless the GM holds it back or a later order for {turn} "
+                  "replaces this one.") if held else
+                _("Your press ({shown}) will be printed in the next newsletter under the name {name}, since this game "
+                  "prints no grey press, unless the GM holds it back or a later order for {turn} replaces this one."))
+    return (_("Your press ({shown}) will be printed in the newsletter that reports {turn} under the name {name}, "
+              "unless the GM holds it back or a later order for {turn} replaces this one.") if held else
+            _("Your press ({shown}) will be printed in the next newsletter under the name {name}, unless the GM "
+              "holds it back or a later order for {turn} replaces this one."))
 
 
 def subject_note(mail: Mail, folder: GameFolder | None, mask: Callable[[str], str] = NO_SECRETS) -> str:
@@ -234,9 +292,12 @@ def subject_note(mail: Mail, folder: GameFolder | None, mask: Callable[[str], st
     if not subjects.holds_orders(mail.subject, keywords):
         return ""
     shown = mask(subjects.plain(mail.subject))
-    return paragraphs(f"The Subject of your message{f' ({quote(shown)})' if shown else ''} looks like orders, but "
-                      "the umpire does not read the Subject of a message: it reads orders only from its body. "
-                      "Put the order lines in the body, one a line.") + "\n"
+    said = (_("The Subject of your message ({subject}) looks like orders, but the umpire does not read the Subject "
+              "of a message: it reads orders only from its body. Put the order lines in the body, one a line.")
+            if shown else
+            _("The Subject of your message looks like orders, but the umpire does not read the Subject of a "
+              "message: it reads orders only from its body. Put the order lines in the body, one a line."))
+    return paragraphs(said.format(subject=quote(shown) if shown else "")) + "\n"
 
 
 def with_subject_note(body: str, mail: Mail, folder: GameFolder | None,

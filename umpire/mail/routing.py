@@ -90,7 +90,7 @@ class Routes:
             return None
         if event["type"] == "order_refused":
             return actions.SubmitResult(False, event["file"], event.get("company"), event["round"],
-                                        reason=event["reason"], no_order=event["reason"].startswith(actions.NO_ORDER),
+                                        reason=event["reason"], no_order=actions.is_no_order(event["reason"]),
                                         order=Game.of(folder).read_order(folder.read_bytes(event["file"])))
         order = Game.of(folder).read_order(folder.read_bytes(event["file"]))
         return actions.SubmitResult(True, event["file"], event["company"], event["round"], errors=event["errors"],

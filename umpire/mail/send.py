@@ -16,12 +16,14 @@ from email.utils import format_datetime, getaddresses
 from typing import NamedTuple
 
 from ..errors import UmpireError
+from ..kernel.language import _, speaking
 from ..store.folder import GameFolder, picture_name
 from ..store.mailroom import Mailroom
 from ..timetable import clock
 from ..timetable.deadlines import describe
 from . import retry
 from .config import MailConfig, Server
+from .languages import of_address
 
 
 def tls_context(server: Server) -> ssl.SSLContext:
@@ -279,8 +281,8 @@ def private_parts(folder: GameFolder, issue: int, to: str) -> str:
     for company in _players_at(folder, to):
         path = folder.newsletters / f"{issue:03d}-{company['id']}.txt"
         if path.exists():
-            parts.append(f"\n\n==== For {company['name']} ({company['id']}) only ====\n\n"
-                         + path.read_text(encoding="utf-8"))
+            parts.append("\n\n" + _("==== For {name} ({id}) only ====").format(name=company["name"], id=company["id"])
+                         + "\n\n" + path.read_text(encoding="utf-8"))
     return "".join(parts)
 
 
@@ -372,9 +374,11 @@ def queue_newsletter(folder: GameFolder, config: MailConfig, issue: int, now: da
         if (issue, edition, to) in queued or (only is not None and to not in only):
             continue
         tag = hashlib.sha256(to.encode()).hexdigest()[:12] + (f".e{edition + 1}" if edition else "")
-        subject = f"{folder.game_id}: newsletter {issue:03d}" + (f" (edition {edition + 1}, replacing the earlier "
-                                                                  "one)" if edition else "")
-        msg = newsletter_message(folder, config.sender(), issue, to, subject, now, f"{issue:03d}.{tag}")
+        with speaking(of_address(folder, to)):
+            subject = (_("{game}: newsletter {issue} (edition {edition}, replacing the earlier one)") if edition
+                       else _("{game}: newsletter {issue}")).format(game=folder.game_id, issue=f"{issue:03d}",
+                                                                   edition=edition + 1)
+            msg = newsletter_message(folder, config.sender(), issue, to, subject, now, f"{issue:03d}.{tag}")
         name = room.queue(f"newsletter-{issue:03d}-{tag}.eml", msg.as_bytes(policy=policy.SMTP))
         records.append({"type": "queued", "file": name, "kind": "newsletter", "issue": issue, "to": to,
                         **({"edition": edition} if edition else {})})
@@ -412,8 +416,9 @@ def queue_resend(folder: GameFolder, sender: str, to: str, now, key: str, room: 
     """The game's last newsletter queued again for address `to` in `room`, as a player's RESEND
     asks (`key`: his message's, so that the same message queues it once); returns its number."""
     issue = folder.newsletter_count()
-    msg = newsletter_message(folder, sender, issue, to, f"{folder.game_id}: newsletter {issue:03d} (again)", now,
-                             f"{issue:03d}.resend.{key}")
+    with speaking(of_address(folder, to)):
+        msg = newsletter_message(folder, sender, issue, to, _("{game}: newsletter {issue} (again)").format(
+            game=folder.game_id, issue=f"{issue:03d}"), now, f"{issue:03d}.resend.{key}")
     name = room.queue(f"resend-{issue:03d}-{key}.eml", msg.as_bytes(policy=policy.SMTP))
     room.log([{"type": "queued", "file": name, "kind": "resend", "issue": issue, "to": to}])
     return issue

@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from ..game import Game
+from ..kernel import language
+from ..kernel.language import speaking
 from ..store import atomic
 from ..store.folder import GameFolder
 from ..store.mailroom import Mailroom
@@ -17,6 +19,7 @@ from .answers import UNAUTHENTICATED, answer
 from .auth import authentication_problem
 from .config import MailConfig
 from .decode import Mail
+from .languages import of_company
 from .outcome import Outcome, environment, where
 from .registered_senders import RegisteredSenders
 from .routing import NO_GAME, Routes
@@ -40,7 +43,7 @@ class Submission:
             outcome = Outcome(mail.key, "not accepted", note=unrouted)
             if unrouted != NO_GAME:
                 outcome.alert = unrouted
-            return outcome, replies.NOT_ACCEPTED
+            return outcome, replies.not_accepted()
         with Game.of(folder).order_words():
             return self._submit(mail, folder, received, durable)
 
@@ -49,6 +52,27 @@ class Submission:
         if self.routes.all_games:
             durable.write_new(folder.inbox / f"{mail.key}.eml", (self.room.inbox / f"{mail.key}.eml").read_bytes())
         found, data, order = notes.read(folder, mail.text)
+        spoken, before = self._language(folder, mail, order), language.current()
+        with speaking(spoken):
+            if spoken != before:                    # read again in the language of the seat it is for
+                found, data, order = notes.read(folder, mail.text)
+            outcome, body = self._taken(mail, folder, via, found, data, order, received, durable)
+        outcome.language = spoken
+        return outcome, body
+
+    def _language(self, folder: GameFolder, mail: Mail, order) -> str:
+        """The language the message is read and answered in: that of the seat its order is for
+        when it comes from the seat's registered address (or the GM's), as replay reads it again
+        (usecases/replay.py); else the sender's (the one in force)."""
+        named = getattr(order, "company", None)
+        if named in folder.company_ids() and (mail.sender in self.config.gm
+                                              or named in self.senders.own_companies(folder, mail.sender)):
+            return of_company(folder, named)
+        return language.current()
+
+    def _taken(self, mail: Mail, folder: GameFolder, via: str, found: list, data: bytes, order,
+               received: datetime, durable: atomic.Batch) -> tuple[Outcome, str]:
+        """The message, read, taken by its game: refused, submitted, or its lines carried out."""
         result = self.routes.recorded(folder, via)
         if result is None:
             problem = authentication_problem(folder, order, mail.sender, self.config.gm, mail.sender_problem)

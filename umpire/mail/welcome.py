@@ -17,7 +17,9 @@ from pathlib import Path
 
 from ..errors import UmpireError
 from ..game import Game
-from ..kernel.order_header import reading_of, turn_words
+from ..kernel import form_marks
+from ..kernel.language import ENGLISH, _, current, speaking
+from ..kernel.order_header import form_title, reading_of, turn_words
 from ..render.own_templates import own_folder, render
 from ..resources import data_dir
 from ..store.folder import GameFolder
@@ -25,6 +27,7 @@ from ..store.mailroom import Mailroom
 from ..timetable.deadlines import deadline, describe, grace, late_policy, player_zone
 from ..usecases.family_folder import handed
 from .config import MailConfig
+from .languages import of_company
 from .replies import paragraphs
 from .send import attach_newsletter, outgoing, private_parts
 
@@ -34,14 +37,19 @@ RULE = "-" * 72
 
 def page_name(folder: GameFolder) -> str:
     """The how-to page of the game: its edition's (newsletters/welcome/laurin.md), else its family's;
-    the game's own (templates/welcome/, render/own_templates.py) before the bundled one."""
+    the game's own (templates/welcome/, render/own_templates.py) before the bundled one. In another
+    language than English, the page of that language (welcome/de/laurin.md) where there is one."""
     game = Game.of(folder)
     edition = str((folder.config.get("rules") or {}).get("name") or "")
     own = own_folder(folder.path)
     searched = ([Path(own) / "welcome"] if own else []) + [data_dir("newsletters") / "welcome"]
+    spoken = current()
+    kept = [f"{spoken}/", ""] if spoken != ENGLISH else [""]
     for name in (edition, game.family.name):
-        if name and not name.startswith("_") and any((pages / f"{name}.md").is_file() for pages in searched):
-            return f"welcome/{name}.md"
+        for where in kept:
+            if name and not name.startswith("_") and any((pages / f"{where}{name}.md").is_file()
+                                                         for pages in searched):
+                return f"welcome/{where}{name}.md"
     raise UmpireError(f"there is no page on how to order for {game.family.name} games "
                       f"(newsletters/welcome/{game.family.name}.md is missing).",
                       fix="Reinstall the umpire; nothing was sent.")
@@ -74,34 +82,43 @@ def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str
     name = (folder.company(company) or {}).get("name", company)
     turn = game.family.open_turn(state)
     due, span, zone = deadline(folder, turn).at, grace(folder), player_zone(folder, company)
-    in_grace = f"; an order in the grace until {describe(due + span, zone)} is still taken" if due and span else ""
     to = addresses(folder, company)
     head = paragraphs(
-        f"Welcome to game {folder.game_id}, {name} ({company}).\n\n" + stand_in(folder, company, issue)
-        + f"Your order code is {code}. Write it on the CODE line of every order you mail, and keep it "
-        f"to yourself: the umpire takes orders for {company} only with this code, and only from "
-        f"{' or '.join(to)}.\n\n"
-        + (f"Orders for {turn_words(turn)} are due by {describe(due, zone)}{in_grace}; "
-           + ("a later order counts for the next round" if late_policy(folder) == "hold"
-              else "a later order is refused")
-           + (f" (write to the GM at {config.gm[0]} if you are held up)" if config.gm else "") + ".\n\n"
-           if due else ""))
-    form = [line.replace("CODE <your order code>", f"CODE {code}")
+        _("Welcome to game {game}, {name} ({company}).").format(game=folder.game_id, name=name, company=company)
+        + "\n\n" + stand_in(folder, company, issue)
+        + _("Your order code is {code}. Write it on the CODE line of every order you mail, and keep it to "
+            "yourself: the umpire takes orders for {company} only with this code, and only from {addresses}.")
+        .format(code=code, company=company, addresses=(" " + _("or") + " ").join(to)) + "\n\n"
+        + (_due(folder, config, turn, due, span, zone) + "\n\n" if due else ""))
+    blank = f"CODE {form_marks.CODE_BLANK}"
+    form = [line.replace(blank, f"CODE {code}").replace(f"CODE {_(form_marks.CODE_BLANK)}", f"CODE {code}")
             for line in game.family.order_form(handed(game), state, company)]
     out = [head.rstrip("\n"), "", how_to_order(folder, config, company).rstrip("\n"), "",
-           f"YOUR ORDER FORM FOR {turn_words(turn).upper()}", RULE]
+           form_title(turn), RULE]
     out += [f"  {line}" for line in form]
-    out += ["", "Reply with it filled in, or copy it into a new mail.", "",
-            f"Newsletter {issue:03d} follows; its PDF is attached.", "=" * 72, ""]
+    out += ["", _("Reply with it filled in, or copy it into a new mail."), "",
+            _("Newsletter {issue} follows; its PDF is attached.").format(issue=f"{issue:03d}"), "=" * 72, ""]
     return "\n".join(out) + "\n"
+
+
+def _due(folder: GameFolder, config: MailConfig, turn: int | str, due, span, zone) -> str:
+    """When the first orders are due, what becomes of a later one, and whom to write to if held up."""
+    in_grace = _("; an order in the grace until {end} is still taken").format(end=describe(due + span, zone)) \
+        if span else ""
+    later = (_("a later order counts for the next round") if late_policy(folder) == "hold"
+             else _("a later order is refused"))
+    gm = " " + _("(write to the GM at {gm} if you are held up)").format(gm=config.gm[0]) if config.gm else ""
+    return _("Orders for {turn} are due by {deadline}{grace}; {later}{gm}.").format(
+        turn=turn_words(turn), deadline=describe(due, zone), grace=in_grace, later=later, gm=gm)
 
 
 def stand_in(folder: GameFolder, company: str, issue: int) -> str:
     """A stand-in's welcome says he takes over, and which newsletter comes with it (empty for a first player)."""
     if not tenure(folder, company):
         return ""
-    return (f"You take over {company} from its player before you, as the GM arranged. Newsletter {issue:03d}, "
-            "the newest, follows with your private sheet; ask the GM for earlier ones.\n\n")
+    return _("You take over {company} from its player before you, as the GM arranged. Newsletter {issue}, the "
+             "newest, follows with your private sheet; ask the GM for earlier ones.").format(
+        company=company, issue=f"{issue:03d}") + "\n\n"
 
 
 def stands_in_only(stand_ins: bool, player: int) -> bool:
@@ -133,7 +150,8 @@ def queue_welcomes(folder: GameFolder, config: MailConfig, now: datetime,
         if stands_in_only(stand_ins, player) or (before and again is None) \
                 or any(r["file"] not in sent for r in before):
             continue
-        records.append(_queue_welcome(folder, config, room, sender, company, player, len(before), to, now))
+        with speaking(of_company(folder, company)):
+            records.append(_queue_welcome(folder, config, room, sender, company, player, len(before), to, now))
     room.log(records)
     return [r["company"] for r in records], missing
 
@@ -160,8 +178,9 @@ def _queue_welcome(folder: GameFolder, config: MailConfig, room: Mailroom, sende
     issue = folder.newsletter_count() if player else 1
     edition = folder.edition(issue)
     msg = outgoing(folder.game_id, sender, ", ".join(to),
-                   f"{folder.game_id}: welcome, {(folder.company(company) or {}).get('name', company)}: "
-                   f"your order code and newsletter {issue:03d}", now, f"welcome.{key}")
+                   _("{game}: welcome, {name}: your order code and newsletter {issue}").format(
+                       game=folder.game_id, name=(folder.company(company) or {}).get("name", company),
+                       issue=f"{issue:03d}"), now, f"welcome.{key}")
     msg.set_content(welcome_text(folder, config, company, folder.secrets.get("codes", {})[company], issue)
                     + (folder.newsletters / f"{issue:03d}.txt").read_text(encoding="utf-8")
                     + "".join(dict.fromkeys(private_parts(folder, issue, a) for a in to)))

@@ -10,7 +10,8 @@ from datetime import UTC, datetime, timedelta
 from ..errors import UmpireError
 from ..game import Game
 from ..kernel import ids
-from ..kernel.order_header import turn_words
+from ..kernel.language import _
+from ..kernel.order_header import turn_start, turn_words
 from ..store.folder import GameFolder
 from .deadlines import CHANGED, changes, describe, game_zone, set_at
 from .spans import parse_duration, parse_moment, words
@@ -97,19 +98,22 @@ def said(event: dict) -> str:
     """The change in one sentence for the GM, a notice and the journal's readers."""
     turn = event["round"]
     if event["paused"]:
-        text = f"The deadline of {turn_words(turn)} is paused: the clock stands still until the GM resumes it."
+        text = _("The deadline of {turn} is paused: the clock stands still until the GM resumes it.")
         if event["action"] == "extend":
-            left = words(timedelta(seconds=event["left"]))
-            text = f"The paused deadline of {turn_words(turn)} is extended: {left} " \
-                   "will be left when the clock runs again."
+            text = _("The paused deadline of {turn} is extended: {left} will be left when the clock runs again.")
     elif event["deadline"] is None:
-        text = f"{turn_words(turn).capitalize()} runs again, without a deadline."
+        text = _("{Turn} runs again, without a deadline.")
+    elif event["action"] == "extend" and event.get("by"):
+        text = _("The deadline of {turn} is extended by {by}: orders are due by {deadline}.")
     else:
-        verb = {"extend": f"is extended by {event.get('by', '')}".rstrip(), "set": "is set",
-                "resume": "runs again"}[event["action"]]
-        text = f"The deadline of {turn_words(turn)} {verb}: orders are due by {describe(event['deadline'])}."
-    return text + (f" The GM's reason: {event['reason']}" + ("" if event["reason"].endswith(".") else ".")
-                   if event.get("reason") else "")
+        text = {"extend": _("The deadline of {turn} is extended: orders are due by {deadline}."),
+                "set": _("The deadline of {turn} is set: orders are due by {deadline}."),
+                "resume": _("The deadline of {turn} runs again: orders are due by {deadline}.")}[event["action"]]
+    text = text.format(turn=turn_words(turn), Turn=turn_start(turn), by=event.get("by", ""),
+                       left=words(timedelta(seconds=event.get("left") or 0)),
+                       deadline=describe(event["deadline"]) if event["deadline"] else "")
+    return text + (" " + _("The GM's reason: {reason}").format(reason=event["reason"])
+                   + ("" if event["reason"].endswith(".") else ".") if event.get("reason") else "")
 
 
 def hold(folder: GameFolder, by: str, now: datetime) -> dict | None:

@@ -15,6 +15,8 @@ from datetime import UTC, datetime, timedelta, tzinfo
 
 from ..errors import UmpireError
 from ..game import Game
+from ..kernel import language
+from ..kernel.language import _
 from ..kernel.options import TURN_DEADLINE, game_option
 from ..kernel.order_header import TURN_NAME, turn_words
 from ..store.folder import GameFolder
@@ -208,9 +210,15 @@ def grace_end(folder: GameFolder, round_number) -> datetime | None:
 
 
 def describe(iso: str | datetime, tz: tzinfo | None = None) -> str:
-    """'2025-03-07 18:00 UTC', and with a zone of its own '... (19:00 in Europe/Berlin)'."""
+    """'2025-03-07 18:00 UTC', and with a zone of its own '... (19:00 in Europe/Berlin)'. In German
+    the day is written out in the zone, the UTC time beside it: 'Freitag, 7. März 2025, 19:00 Uhr
+    (Europe/Berlin; 2025-03-07 18:00 UTC)', 'Freitag, 7. März 2025, 18:00 Uhr (UTC)'."""
     moment = datetime.fromisoformat(iso) if isinstance(iso, str) else iso
     text = moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    if language.current() != language.ENGLISH:
+        if tz is None or tz is UTC:
+            return f"{language.long_moment(moment, UTC)} (UTC)"
+        return f"{language.long_moment(moment, tz)} ({zone_name(tz)}; {text})"
     if tz is None or tz is UTC:
         return text
     local = moment.astimezone(tz)
@@ -238,10 +246,11 @@ def lateness(folder: GameFolder, round_number: int, received_at: datetime | None
 
     def stamp(moment: datetime) -> str:
         return moment.astimezone(UTC).strftime(shown)
-    after = f"after the deadline of {turn_words(round_number)} ({stamp(info.at)})"
     if end != info.at:
-        after = f"after the deadline of {turn_words(round_number)} ({stamp(info.at)}) and its grace ({stamp(end)})"
-    return f"it arrived at {stamp(received_at)}, {after}."
+        return _("it arrived at {arrived}, after the deadline of {turn} ({deadline}) and its grace ({end}).").format(
+            arrived=stamp(received_at), turn=turn_words(round_number), deadline=stamp(info.at), end=stamp(end))
+    return _("it arrived at {arrived}, after the deadline of {turn} ({deadline}).").format(
+        arrived=stamp(received_at), turn=turn_words(round_number), deadline=stamp(info.at))
 
 
 def in_grace(folder: GameFolder, round_number, received_at: datetime | None) -> bool:

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..errors import UmpireError
 from ..kernel.echo import quote
+from ..kernel.language import ngettext
 
 _UNITS = {"minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400}
 _PART = re.compile(r"([0-9]{1,6})\s*(minute|hour|day|week)s?", re.IGNORECASE)
@@ -33,11 +34,16 @@ def parse_duration(text: str, what: str = "deadline") -> timedelta:
 def words(span: timedelta) -> str:
     """A span in words: '2 days', '1 day 6 hours', '90 minutes' -> '1 hour 30 minutes'."""
     seconds, parts = int(span.total_seconds()), []
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        n, seconds = divmod(seconds, size)
-        if n:
-            parts.append(f"{n} {unit}{'s' if n != 1 else ''}")
-    return " ".join(parts) or "0 minutes"
+    days, seconds = divmod(seconds, 86400)
+    hours, seconds = divmod(seconds, 3600)
+    minutes = seconds // 60
+    if days:
+        parts.append(ngettext("{n} day", "{n} days", days).format(n=days))
+    if hours:
+        parts.append(ngettext("{n} hour", "{n} hours", hours).format(n=hours))
+    if minutes or not parts:
+        parts.append(ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes))
+    return " ".join(parts)
 
 
 def time_of_day(text, what: str = "deadline_at") -> time:

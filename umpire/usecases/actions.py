@@ -18,6 +18,7 @@ from ..game import Game
 from ..kernel import ids, language
 from ..kernel.dice import commitment
 from ..kernel.echo import quote
+from ..kernel.language import LANGUAGES, N_, _, speaking
 from ..kernel.options import (
     check_choices,
     fingerprint,
@@ -392,16 +393,29 @@ def submit(folder: GameFolder, data: bytes, via: str = "submit", require_code: b
 
 
 NO_ORDER = "nothing in it was read as an order for "
+NOTHING_READ = N_("nothing in it was read as an order for {turn}{other}{refused}. To send nothing knowingly, write "
+                  "one line PASS.")
 ARCHIVED = ("play ", "demo ")   # an archive's order file (umpire play, the demo): the zine's record, counted as it is
 
 
 def nothing_read(turn: int | str, order, other_turns: tuple[str, ...] = ()) -> str:
     """Why a message is no order: nothing in it read for the open `turn` (reading 2), the turns its
     lines read belong to, and the first line refused, if any."""
-    other = f"; its lines are orders of {' and '.join(other_turns)}" if other_turns else ""
+    other = _("; its lines are orders of {turns}").format(turns=(" " + _("and") + " ").join(other_turns)) \
+        if other_turns else ""
     errors = getattr(order, "errors", [])
-    refused = f" (refused {errors[0]}{f', and {len(errors) - 1} more' if len(errors) > 1 else ''})" if errors else ""
-    return f"{NO_ORDER}{turn_words(turn)}{other}{refused}. To send nothing knowingly, write one line PASS."
+    refused = (_(" (refused {error}, and {more} more)").format(error=errors[0], more=len(errors) - 1)
+               if len(errors) > 1 else _(" (refused {error})").format(error=errors[0]) if errors else "")
+    return _(NOTHING_READ).format(turn=turn_words(turn), other=other, refused=refused)
+
+
+def is_no_order(reason: str) -> bool:
+    """Whether a journaled refusal is one of `nothing_read`'s, in any language the umpire speaks."""
+    for spoken in LANGUAGES:
+        with speaking(spoken):
+            if reason.startswith(_(NOTHING_READ).split("{", 1)[0]):
+                return True
+    return False
 
 
 def refuse(folder: GameFolder, data: bytes, via: str, reason: str, company: str | None = None,
@@ -423,7 +437,7 @@ def _header_problem(folder: GameFolder, state, turn: int | str, order, require_c
     if getattr(order, "refusal", None):
         return order.refusal
     if state.phase == "finished":
-        return f"game {folder.game_id} is finished; it takes no more orders."
+        return _("game {game} is finished; it takes no more orders.").format(game=folder.game_id)
     whose = _whose(folder, order, require_code) if require_code is not None else None
     return whose or game.family.turn_refusal(game, order, turn)
 

@@ -27,6 +27,8 @@ from pathlib import Path
 
 from ..errors import UmpireError
 from ..game import Game
+from ..kernel import language
+from ..kernel.language import speaking
 from ..render import NEWSLETTER_LAYOUT, own_templates, text_layer
 from ..store import atomic
 from ..store.folder import (
@@ -154,15 +156,17 @@ def _order(folder: GameFolder, event: dict, data: bytes):
     """An order as the journal received it. What the mail service decided at the door from what
     replay cannot see (the sender, the time the server received it) is taken from the journal's
     record, not decided again: a mail order refused there is refused again with the same reason,
-    and one held as late is held again."""
+    and one held as late is held again. A mail order is read in the language of its seat, as the
+    mail service read it (its refused lines are journaled as the player was told them)."""
     via = event.get("via", "submit")
     by_mail = via.startswith("mail ")
     if by_mail and event["type"] == "order_refused":
         actions.refuse(folder, data, via, event["reason"], event.get("company"))
         return
-    actions.submit(folder, data, via=via, require_code=not via.startswith(("submit", "demo", "play")),
-                   late=event.get("held") if by_mail else None,
-                   after_deadline=bool(event.get("after_deadline")))
+    with speaking(language.of_seat(folder.config, event.get("company")) if by_mail else None):
+        actions.submit(folder, data, via=via, require_code=not via.startswith(("submit", "demo", "play")),
+                       late=event.get("held") if by_mail else None,
+                       after_deadline=bool(event.get("after_deadline")))
 
 
 GM_EVENTS = ("rollback", "adjusted", "adjust_undone", "company_replaced", "press_held", "deadline_changed", "absence",
