@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..errors import UmpireError
+from ..kernel.language import _
 from ..kernel.ledger import BANK
 from ..kernel.order_header import ORDER_READING, reading_of, turn_words
 
@@ -288,7 +289,8 @@ class Family(ABC):
         the game in `folder`; None if it can (no ROUND line, or the open turn named)."""
         if order.round is None or order.round == turn:
             return None
-        return f"the order is for {turn_words(order.round)}, and {turn_words(turn)} is open."
+        return _("the order is for {ordered}, and {turn} is open.").format(ordered=turn_words(order.round),
+                                                                           turn=turn_words(turn))
 
     def turn_letters(self, rules) -> str:
         """The letters of a round's mail turns (`ABC`: turns 3A, 3B, 3C), each of which may have its

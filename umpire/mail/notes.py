@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 from ..game import Game
 from ..kernel.echo import clip
+from ..kernel.language import ngettext
 from ..kernel.order_header import HEADER_KEYWORDS, clean_lines, keyword_of, split_press, visible
+from ..kernel.words import listed
 
 SIGN_OFF = re.compile(
     r"^\s*(cheers|thanks|thank you|many thanks|thx|ta|best|best wishes|best regards|regards|kind regards|"
@@ -161,11 +163,11 @@ def summary(notes: list[Note]) -> str:
     """What a confirmation says of them: `2 lines were read as a note to the GM (lines 1 and 9).`"""
     if not notes:
         return ""
-    numbers = [str(n.line) for n in notes]
-    where = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
-    count = "1 line was" if len(notes) == 1 else f"{len(notes)} lines were"
-    return (f"{count} read as a note to the GM (line{'s' if len(notes) > 1 else ''} {where}): the GM reads it; "
-            "it is not an order and is not published.")
+    return ngettext("1 line was read as a note to the GM (line {lines}): the GM reads it; it is not an order and "
+                    "is not published.",
+                    "{n} lines were read as a note to the GM (lines {lines}): the GM reads it; it is not an order "
+                    "and is not published.", len(notes)).format(n=len(notes),
+                                                                lines=listed([str(n.line) for n in notes]))
 
 
 def said(found: list[Note]) -> list[Note]:

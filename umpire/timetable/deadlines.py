@@ -87,9 +87,15 @@ def game_zone(folder: GameFolder) -> tzinfo:
 
 
 def player_zone(folder: GameFolder, company: str) -> tzinfo | None:
-    """The player's own zone (`zone:` of his company in game.yaml), or None."""
+    """The player's own zone (`zone:` of his company in game.yaml), or None. Written to in another
+    language than English, a player without one reads his times in the game's (`deadline_zone`)."""
     name = (folder.company(company) or {}).get("zone")
-    return zone(name, "zone") if name else None
+    if name:
+        return zone(name, "zone")
+    if language.current() == language.ENGLISH:
+        return None
+    found = game_zone(folder)
+    return None if found is UTC else found
 
 
 def grace(folder: GameFolder) -> timedelta:
