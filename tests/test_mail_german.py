@@ -9,11 +9,14 @@ from __future__ import annotations
 from email import message_from_bytes, policy
 
 import pytest
+from click.testing import CliRunner
 from conftest import TEST_MAP, copy_of_made_once
 from language_helpers import english_left
-from mailhelpers import NOW, UMPIRE, email, order_text
+from mailhelpers import NOW, UMPIRE, deliver_at, email, order_text
+from test_mail_fetch import fetch_args
 from test_mail_replies_say import reply_to
 
+from umpire.cli import main
 from umpire.kernel.language import speaking
 from umpire.mail.config import MailConfig
 from umpire.mail.fetch import Fetcher
@@ -193,6 +196,7 @@ def test_a_form_filled_in_below_the_german_reminder_is_read(german):
     assert text.startswith("Ihre Befehle für Spiel g1, red (Rote Linie), Runde 1, sind eingegangen")
 
 
+@pytest.mark.slow
 def test_a_german_mail_order_replays_as_it_was_read(german):
     take(german, email(order_text("g1", "red", code(german, "red"), "HOME Alpha", "BUILD C3-Q9")))
     take(german, email(order_text("g1", "red", code(german, "red"), "ROUND 7"), msgid="<m2@example.org>"), uid=2)
@@ -202,3 +206,20 @@ def test_a_german_mail_order_replays_as_it_was_read(german):
     with speaking("de"):
         assert actions.is_no_order(actions.nothing_read(1, None)) is True
     assert replay(german.path, quick=True).differences == []
+
+
+@pytest.mark.slow
+def test_a_german_order_through_the_mail_servers(german, dovecot, mailbox, smtp):
+    """Through the real IMAP server and SMTP sink: the order fetched, its confirmation sent in German."""
+    for raw in (email(order_text("g1", "red", code(german, "red"), "HOME Alpha"), subject="Befehle"),
+                email(order_text("g1", "red", "falsch-1", "HOME Alpha"), msgid="<m2@example.org>")):
+        deliver_at(dovecot, mailbox, raw, NOW)
+    result = CliRunner().invoke(main, fetch_args(german.path, dovecot, mailbox, smtp))
+    assert result.exit_code == 0, result.output
+    sent = {m["In-Reply-To"]: m for m in (message_from_bytes(raw, policy=policy.default) for raw in smtp.messages)}
+    confirmation = sent["<m1@example.org>"]
+    assert confirmation["Subject"] == "Re: Befehle"
+    assert confirmation.get_content().startswith("Ihre Befehle für Spiel g1, red (Rote Linie), Runde 1, sind")
+    refusal = sent["<m2@example.org>"].get_content()
+    assert refusal.startswith("Ihre Nachricht wurde nicht als Befehl angenommen")
+    assert english_left(refusal, ("Feld From", "Reply-To")) == []         # the header fields by name
