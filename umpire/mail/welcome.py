@@ -45,8 +45,8 @@ def page_name(folder: GameFolder) -> str:
     searched = ([Path(own) / "welcome"] if own else []) + [data_dir("newsletters") / "welcome"]
     spoken = current()
     kept = [f"{spoken}/", ""] if spoken != ENGLISH else [""]
-    for name in (edition, game.family.name):
-        for where in kept:
+    for where in kept:
+        for name in (edition, game.family.name):
             if name and not name.startswith("_") and any((pages / f"{where}{name}.md").is_file()
                                                          for pages in searched):
                 return f"welcome/{where}{name}.md"
