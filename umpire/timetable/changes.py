@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from ..errors import UmpireError
 from ..game import Game
 from ..kernel import ids
-from ..kernel.language import _
+from ..kernel.language import ENGLISH, _, current
 from ..kernel.order_header import turn_start, turn_words
 from ..store.folder import GameFolder
 from .deadlines import CHANGED, changes, describe, game_zone, set_at
@@ -109,11 +109,21 @@ def said(event: dict) -> str:
         text = {"extend": _("The deadline of {turn} is extended: orders are due by {deadline}."),
                 "set": _("The deadline of {turn} is set: orders are due by {deadline}."),
                 "resume": _("The deadline of {turn} runs again: orders are due by {deadline}.")}[event["action"]]
-    text = text.format(turn=turn_words(turn), Turn=turn_start(turn), by=event.get("by", ""),
+    text = text.format(turn=turn_words(turn), Turn=turn_start(turn), by=_span(event.get("by", "")),
                        left=words(timedelta(seconds=event.get("left") or 0)),
                        deadline=describe(event["deadline"]) if event["deadline"] else "")
     return text + (" " + _("The GM's reason: {reason}").format(reason=event["reason"])
                    + ("" if event["reason"].endswith(".") else ".") if event.get("reason") else "")
+
+
+def _span(by: str) -> str:
+    """The GM's span as journaled (`2 days`); in another language, in its words (`2 Tage`)."""
+    if current() == ENGLISH or not by:
+        return by
+    try:
+        return words(parse_duration(by, "by"))
+    except UmpireError:
+        return by
 
 
 def hold(folder: GameFolder, by: str, now: datetime) -> dict | None:
