@@ -20,11 +20,13 @@ from umpire.cli import main
 from umpire.kernel.language import speaking
 from umpire.mail.config import MailConfig
 from umpire.mail.fetch import Fetcher
+from umpire.mail.notices import queue_deadline_notices
 from umpire.mail.remind import queue_reminders
 from umpire.mail.send import queue_newsletter
 from umpire.mail.welcome import queue_welcomes, welcome_text
 from umpire.store.folder import GameFolder
 from umpire.store.mailroom import Mailroom
+from umpire.timetable.changes import change
 from umpire.usecases import actions
 from umpire.usecases.replay import replay
 
@@ -223,3 +225,19 @@ def test_a_german_order_through_the_mail_servers(german, dovecot, mailbox, smtp)
     refusal = sent["<m2@example.org>"].get_content()
     assert refusal.startswith("Ihre Nachricht wurde nicht als Befehl angenommen")
     assert english_left(refusal, ("Feld From", "Reply-To")) == []         # the header fields by name
+
+
+def test_a_deadline_notice_is_german(german):
+    change(german, "extend", "2 days", "Urlaub", NOW)
+    assert queue_deadline_notices(german, CONFIG, NOW) == 1
+    room = Mailroom(german.path)
+    mails = {r["to"]: message_from_bytes((german.path / r["file"]).read_bytes(), policy=policy.default)
+             for r in room.records if r.get("kind") == "notice"}
+    text = " ".join(mails["red@example.org"].get_content().split())
+    print(text)
+    assert mails["red@example.org"]["Subject"] == "g1: der Abgabetermin für Runde 1"
+    assert text.startswith("Der Abgabetermin für Runde 1 ist um 2 Tage verlängert: Befehle sind fällig bis "
+                           "Samstag, 8. März 2025, 19:00 Uhr (UTC). Begründung des Spielleiters: Urlaub. In Ihrer "
+                           "Zeitzone: Samstag, 8. März 2025, 20:00 Uhr (Europe/Berlin; 2025-03-08 19:00 UTC).")
+    assert english_left(text) == []
+    assert mails["blue@example.org"]["Subject"] == "g1: the deadline of round 1"
