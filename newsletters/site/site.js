@@ -56,6 +56,7 @@ function composer() {
   var svg = document.querySelector(".mapbox svg");
   if (!box || !src || !svg) return;
   var d = JSON.parse(src.textContent), g = d.geometry, NS = "http://www.w3.org/2000/svg";
+  if (d.kind === "links") { linkComposer(box, d, svg); return; }
   var AXIAL = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]], DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
   var qLayout = d.layout.charAt(d.layout.length - 1) === "q", odd = d.layout.indexOf("odd") === 0;
   var chain = [], cells = {}, el = function (id) { return document.getElementById(id); };
@@ -185,6 +186,216 @@ function composer() {
     var text = el("order-lines").textContent;
     var done = function () { el("order-note").textContent = "The lines are copied: add your CODE line."; };
     if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, function () {});
+    else { var r = document.createRange(); r.selectNodeContents(el("order-lines")); getSelection().removeAllRanges(); getSelection().addRange(r); }
+  });
+  svg.closest("figure").after(box);
+  box.hidden = false;
+  show();
+}
+
+// The composer of a board of links (Volldampf): tapped track spaces make BUILD lines, a cube's
+// location and the places it goes make MOVE lines; costs, owners and cubes are the umpire's, the
+// script follows each line through the turn as the umpire would (cards used, marks paid, cubes gone).
+function linkComposer(box, d, svg) {
+  var NS = "http://www.w3.org/2000/svg", el = function (id) { return document.getElementById(id); };
+  var L = {}, P = {}, lines = [], targets = [];
+  d.links.forEach(function (x) { L[x.id] = x; });
+  d.locations.forEach(function (x) { P[x.id] = x; });
+  function say(key, a, b, n) { return d.reasons[key].split("{a}").join(a).split("{b}").join(b).split("{n}").join(n); }
+  function kind() { var k = el("order-kind"); return k ? k.value : d.kinds[0]; }
+  function company() {
+    var id = el("order-company").value;
+    for (var k = 0; k < d.companies.length; k++) if (d.companies[k].id === id) return d.companies[k];
+    return null;
+  }
+  function who(id) { for (var k = 0; k < d.companies.length; k++) if (d.companies[k].id === id) return d.companies[k].name; return id; }
+  function between(a, b) { return d.links.filter(function (x) { return (x.a === a && x.b === b) || (x.a === b && x.b === a); }); }
+  function other(x, at) { return x.a === at ? x.b : x.a; }
+  function open() { var l = lines[lines.length - 1]; return l && l.kind === "MOVE" && l.open ? l : null; }
+  function text(l) {
+    if (l.kind === "BUILD") return "BUILD " + L[l.link].text;
+    var at = l.start, out = P[at].name;
+    l.hops.forEach(function (h) { out += (L[h].twin ? "-" + h : "") + "-" + P[other(L[h], at)].name; at = other(L[h], at); });
+    return "MOVE " + l.colour + " " + out + (l.hops.length > d.max_links ? " FAST" : "");
+  }
+  function take(cards, region) { var i = cards.indexOf(region); cards.splice(i < 0 ? 0 : i, 1); }
+  // BUILD lines in turn order: engine.py's build_line for this player alone.
+  function build(l, n, s) {
+    var x = L[l.link], co = s.co;
+    if (n > d.build_turns) return {problem: say("turns", d.build_turns)};
+    if (co && !s.cards.length) return {problem: say("cards")};
+    if (s.owner[x.id]) { if (co) take(s.cards, x.region); return {problem: say("taken", who(s.owner[x.id]))}; }
+    if (co && s.left <= 0) { take(s.cards, x.region); return {problem: say("sections")}; }
+    if (co && s.cards.indexOf(x.region) < 0) { var held = s.cards.join(", "); take(s.cards, x.region); return {problem: say("card", x.region, held)}; }
+    if (co && s.cash !== null && x.cost > s.cash) { take(s.cards, x.region); return {problem: say("cash", x.cost, s.cash)}; }
+    if (co) { take(s.cards, x.region); s.left -= 1; if (s.cash !== null) s.cash -= x.cost; s.owner[x.id] = co.id; }
+    s.marks += x.cost;
+    return {cost: x.cost};
+  }
+  // MOVE lines in turn order: transport.py's check, then the cube goes back into the bag.
+  function move(l, n, s) {
+    var here = s.cubes[l.start], at = l.start, locs = [l.start], used = {}, gains = {};
+    if (n > d.moves) return {problem: say("moves", d.moves)};
+    if (here.indexOf(l.colour) < 0) return {problem: say("cube", l.colour, P[l.start].name, here.join(", ") || "none")};
+    for (var k = 0; k < l.hops.length; k++) {
+      var x = L[l.hops[k]], to = other(x, at);
+      if (!s.owner[x.id]) return {problem: say("unbuilt", P[at].name, P[to].name)};
+      used[x.id] = true; locs.push(to); at = to;
+      gains[s.owner[x.id]] = (gains[s.owner[x.id]] || 0) + 1;
+    }
+    var seen = {};
+    for (k = 0; k < locs.length; k++) seen[locs[k]] = true;
+    if (Object.keys(seen).length !== locs.length || Object.keys(used).length !== l.hops.length) return {problem: say("twice")};
+    var limit = l.hops.length > d.max_links ? d.fast_links : d.max_links;
+    if (l.hops.length < 1 || l.hops.length > limit) return {problem: say("length", l.hops.length, limit)};
+    var end = P[locs[locs.length - 1]];
+    if (end.colour !== l.colour) return {problem: say("colour", end.name, end.colour, l.colour)};
+    for (k = 1; k < locs.length - 1; k++) {
+      var c = P[locs[k]].colour;
+      if (d.red_only && l.colour === "red" && c !== "red") return {problem: say("red", P[locs[k]].name)};
+      if (!(d.red_only && l.colour === "red") && c === l.colour) return {problem: say("stop", l.colour, P[locs[k]].name)};
+    }
+    here.splice(here.indexOf(l.colour), 1);
+    if (s.co) s.gain += gains[s.co.id] || 0;
+    return {gains: gains};
+  }
+  function count() {
+    var co = company(), s = {co: co, owner: {}, cubes: {}, marks: 0, gain: 0, cards: co ? co.cards.slice() : [],
+      cash: co ? co.cash : null, left: co ? co.sections : 0};
+    d.links.forEach(function (x) { if (x.owner) s.owner[x.id] = x.owner; });
+    d.locations.forEach(function (x) { s.cubes[x.id] = x.cubes.slice(); });
+    var out = [], b = 0, m = 0;
+    lines.forEach(function (l) { if (l.kind === "BUILD") out[lines.indexOf(l)] = build(l, ++b, s); });
+    lines.forEach(function (l) { if (l.kind === "MOVE") out[lines.indexOf(l)] = move(l, ++m, s); });
+    return {steps: out, marks: s.marks, gain: s.gain};
+  }
+  var layer = document.createElementNS(NS, "g"), path = document.createElementNS(NS, "path");
+  layer.setAttribute("class", "composer-hexes");
+  path.setAttribute("class", "composer-chain");
+  svg.setAttribute("role", "group");
+  svg.appendChild(path);
+  svg.appendChild(layer);
+  function spot(at, r, key, label) {
+    var c = document.createElementNS(NS, "circle");
+    c.setAttribute("cx", at[0]); c.setAttribute("cy", at[1]); c.setAttribute("r", r);
+    c.setAttribute(key[0], key[1]);
+    c.setAttribute("tabindex", targets.length ? "-1" : "0");
+    c.setAttribute("role", "button");
+    c.setAttribute("aria-label", label);
+    layer.appendChild(c);
+    targets.push({el: c, at: at});
+  }
+  d.locations.forEach(function (x) {
+    spot(x.at, d.radius[1], ["data-location", x.id], x.name + ", " + x.colour + (x.cubes.length ? ", cubes: " + x.cubes.join(", ") : ""));
+  });
+  d.links.forEach(function (x) {
+    spot(x.at, d.radius[0], ["data-link", x.id], x.id + " " + P[x.a].name + "-" + P[x.b].name + ", " + x.region + ", " + x.cost +
+      (x.owner ? ", section of " + who(x.owner) : ""));
+  });
+  function show() {
+    var res = count(), mode = kind(), texts = lines.map(text);
+    el("order-text").textContent = texts.join("\n");
+    el("order-cost").textContent = String(mode === "BUILD" ? res.marks : res.gain);
+    el("order-unit").textContent = mode === "BUILD" ? "marks" : "income for you";
+    var list = el("order-steps");
+    list.textContent = "";
+    lines.forEach(function (l, k) {
+      var r = res.steps[k], item = document.createElement("li");
+      var gains = r.gains ? Object.keys(r.gains).map(function (p) { return who(p) + " +" + r.gains[p]; }).join(", ") : "";
+      item.textContent = texts[k] + ": " + (r.problem ? "not " + (l.kind === "BUILD" ? "built" : "legal") + ": " + r.problem
+        : l.kind === "BUILD" ? r.cost + " marks" : "income " + gains) + (!r.problem && l.hops && l.hops.length > d.max_links ?
+        " (FAST: a Schnelle Lok in your hand, not checked here)" : "");
+      if (r.problem) item.className = "refused";
+      list.appendChild(item);
+    });
+    var co = company(), form = d.form.map(function (line) { return line.replace("{company}", co ? co.id : "<your id>"); });
+    var all = form.concat(texts).join("\n");
+    el("order-lines").textContent = all;
+    var mail = el("order-mail");
+    if (mail) mail.href = "mailto:" + d.to + "?subject=" + encodeURIComponent("Orders for " + d.game) + "&body=" + encodeURIComponent(all + "\n");
+    var draw = "", picked = {};
+    lines.forEach(function (l) {
+      if (l.kind === "BUILD") { picked["link " + l.link] = true; return; }
+      var at = l.start;
+      draw += "M" + P[at].at.join(" ");
+      picked["location " + at] = true;
+      l.hops.forEach(function (h) { at = other(L[h], at); draw += "L" + P[at].at.join(" "); picked["link " + h] = picked["location " + at] = true; });
+    });
+    path.setAttribute("d", draw);
+    targets.forEach(function (t) {
+      var id = t.el.getAttribute("data-link");
+      t.el.classList.toggle("picked", !!picked[id ? "link " + id : "location " + t.el.getAttribute("data-location")]);
+    });
+  }
+  function note(words) { el("order-note").textContent = words; }
+  function countOf(k) { return lines.filter(function (l) { return l.kind === k; }).length; }
+  function pick(t) {
+    var link = t.getAttribute("data-link"), loc = t.getAttribute("data-location"), line = open();
+    note("");
+    if (kind() === "BUILD") {
+      if (!link) return note("Tap a link's track space (its symbol with the cost) to build on it.");
+      if (countOf("BUILD") >= d.build_turns) return note("The round has " + d.build_turns + " build turns: one BUILD line each.");
+      lines.push({kind: "BUILD", link: link});
+    } else if (!line) {
+      if (!loc) return note("Tap first the location where the cube stands.");
+      if (countOf("MOVE") >= d.moves) return note("The round has " + d.moves + " move turns: one MOVE line each.");
+      var cubes = P[loc].cubes;
+      if (cubes.length) el("order-colour").value = cubes[0];
+      lines.push({kind: "MOVE", colour: el("order-colour").value, start: loc, hops: [], open: true});
+    } else {
+      var at = line.start;
+      line.hops.forEach(function (h) { at = other(L[h], at); });
+      var hop;
+      if (link) {
+        if (L[link].a !== at && L[link].b !== at) return note("Link " + link + " does not touch " + P[at].name + ": tap a link at " + P[at].name + ".");
+        hop = link;
+      } else {
+        if (loc === at) return;
+        var ways = between(at, loc);
+        if (!ways.length) return note("No link joins " + P[at].name + " and " + P[loc].name + ": tap a location one link away.");
+        var built = ways.filter(function (x) { return x.owner; }), co = company();
+        var own = built.filter(function (x) { return co && x.owner === co.id; });
+        hop = (own[0] || built[0] || ways[0]).id;
+      }
+      if (line.hops.length >= d.fast_links) return note("A move has at most " + d.fast_links + " links.");
+      line.hops.push(hop);
+    }
+    show();
+  }
+  layer.addEventListener("click", function (e) { if (e.target.getAttribute("role") === "button") pick(e.target); });
+  var KEYS = {ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowLeft: [-1, 0], ArrowDown: [0, 1]};
+  layer.addEventListener("keydown", function (e) {
+    if (e.target.getAttribute("role") !== "button") return;
+    if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(e.target); return; }
+    var dir = KEYS[e.key];
+    if (!dir) return;
+    e.preventDefault();
+    var from = targets.filter(function (t) { return t.el === e.target; })[0].at, best = null, score = Infinity;
+    targets.forEach(function (t) {
+      var dx = t.at[0] - from[0], dy = t.at[1] - from[1], ahead = dx * dir[0] + dy * dir[1];
+      var s = ahead > 0.5 ? ahead + 2 * Math.abs(dx * dir[1] - dy * dir[0]) : Infinity;
+      if (s < score) { score = s; best = t; }
+    });
+    if (best) { e.target.setAttribute("tabindex", "-1"); best.el.setAttribute("tabindex", "0"); best.el.focus(); }
+  });
+  el("order-undo").addEventListener("click", function () {
+    var l = lines[lines.length - 1];
+    if (l && l.kind === "MOVE" && l.hops.length) { l.hops.pop(); l.open = true; } else lines.pop();
+    note(""); show();
+  });
+  if (el("order-next")) el("order-next").addEventListener("click", function () {
+    var l = open();
+    if (l) l.open = false;
+    note(countOf("MOVE") < d.moves ? "Tap the location of the next cube." : "The round has " + d.moves + " move turns: one MOVE line each.");
+  });
+  if (el("order-colour")) el("order-colour").addEventListener("change", function () { var l = open(); if (l) l.colour = this.value; show(); });
+  el("order-clear").addEventListener("click", function () { lines = []; note(""); show(); });
+  el("order-company").addEventListener("change", show);
+  if (el("order-kind")) el("order-kind").addEventListener("change", function () { var l = open(); if (l) l.open = false; show(); });
+  el("order-copy").addEventListener("click", function () {
+    var all = el("order-lines").textContent;
+    var done = function () { note("The lines are copied: add your CODE line."); };
+    if (navigator.clipboard) navigator.clipboard.writeText(all).then(done, function () {});
     else { var r = document.createRange(); r.selectNodeContents(el("order-lines")); getSelection().removeAllRanges(); getSelection().addRange(r); }
   });
   svg.closest("figure").after(box);

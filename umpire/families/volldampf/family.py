@@ -365,6 +365,10 @@ class Volldampf(Family):
         from .web_turn import own_sections
         return own_sections(folder.game_map, state, seat)
 
+    def composer(self, folder, state: State) -> dict | None:
+        from .composer import composer_data
+        return composer_data(folder.game_map, folder.rules, state)
+
     def order_form(self, folder, state: State, player: str) -> list[str]:
         """His own form of the private sheet (orderform.py), without its title."""
         return order_form(folder.game_map, folder.rules, state, player)[1:]
