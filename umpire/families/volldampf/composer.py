@@ -10,9 +10,9 @@ links a route may have). Nothing private: the action cards in a hand are not in 
 
 from __future__ import annotations
 
+from .board import CUBE_COLOURS
 from .drawing import PAGE, frame_for
 from .markers import DISC, SYMBOL, link_ends, offsets
-from .board import CUBE_COLOURS
 from .rules import row
 from .state import State, card_name
 
