@@ -113,40 +113,47 @@ def _move(data, line, n, owner, cubes, links, places) -> dict:
 def positions(draw, board, turn):
     links, places = list(board.links), list(board.locations)
     regions = list(board.regions)
-    sections = draw(st.dictionaries(st.sampled_from(links), st.sampled_from(SEATS), max_size=len(links)))
+    built = draw(st.lists(st.sampled_from(links), min_size=len(links) // 3, max_size=len(links) * 3 // 4, unique=True))
+    sections = {x: draw(st.sampled_from(SEATS)) for x in built}
     cubes = draw(st.dictionaries(st.sampled_from(places), st.lists(st.sampled_from(CUBE_COLOURS), min_size=1,
-                                                                     max_size=3), max_size=12))
-    won = {p: [f"{r}-{i}" for i, r in enumerate(draw(st.lists(st.sampled_from(regions), max_size=3)), 1)]
-           for p in SEATS}
+                                                                     max_size=3), min_size=3, max_size=20))
+    won = {p: [f"{r}-{i}" for i, r in enumerate(draw(st.lists(st.sampled_from(regions), min_size=p == ME,
+                                                              max_size=3)), 1)] for p in SEATS}
     cash = {p: draw(st.integers(0, 20)) for p in SEATS}
     places_ = dict(zip(draw(st.permutations(SEATS)), (1, 2, 3)))
     state = mid_game(board, SEATS, turn=turn, cash=cash, income={p: 0 for p in SEATS}, bonds={p: 0 for p in SEATS},
                      places=places_, sections=sections, cubes=cubes, won=won, hands={ME: SCHNELLE_LOK})
-    state.sections_left = {p: draw(st.integers(0, 4)) for p in SEATS}
+    state.sections_left = {p: draw(st.sampled_from([0, 1, 4, 4])) for p in SEATS}
     return state
 
 
 def tapped_builds(draw, board, data, most):
-    mine = [x["id"] for x in data["links"] if not x["owner"]]
-    return [{"kind": "BUILD", "link": draw(st.sampled_from(mine) if mine and draw(st.booleans())
+    """BUILD lines: often a free link of a region the player holds a card for, else any link."""
+    cards = next(c["cards"] for c in data["companies"] if c["id"] == ME)
+    good = [x["id"] for x in data["links"] if not x["owner"] and x["region"] in cards]
+    return [{"kind": "BUILD", "link": draw(st.sampled_from(good) if good and draw(st.booleans())
                                            else st.sampled_from(list(board.links)))}
             for _ in range(draw(st.integers(1, most)))]
 
 
 def tapped_moves(draw, board, data, most):
-    lines = []
-    starts = [x["id"] for x in data["locations"] if x["cubes"]] or list(board.locations)
+    """MOVE lines from a location with cubes: often along built links to the first location of the
+    cube's colour, else anywhere one link at a time."""
+    lines, owned = [], data_owners(data)
+    colour_of = {x["id"]: x["colour"] for x in data["locations"]}
+    starts = [x["id"] for x in data["locations"] if x["cubes"]]
     for _ in range(draw(st.integers(1, most))):
         start = draw(st.sampled_from(starts))
-        there = dict((x["id"], x["cubes"]) for x in data["locations"])[start]
-        colour = draw(st.sampled_from(there or list(CUBE_COLOURS)))
-        at, hops = start, []
-        only_built = draw(st.booleans())
-        for _ in range(draw(st.integers(1, data["fast_links"]))):
-            choices = [x for x in board.links_at(at) if not only_built or x.id in data_owners(data)] or board.links_at(at)
-            link = draw(st.sampled_from(list(choices)))
+        colour = draw(st.sampled_from(dict((x["id"], x["cubes"]) for x in data["locations"])[start]
+                                      if draw(st.integers(0, 5)) else list(CUBE_COLOURS)))
+        at, hops, tidy = start, [], draw(st.booleans())
+        for _ in range(data["fast_links"] if tidy else draw(st.integers(1, data["fast_links"]))):
+            built = [x for x in board.links_at(at) if x.id in owned and x.id not in hops]
+            link = draw(st.sampled_from((built if tidy else None) or list(board.links_at(at))))
             hops.append(link.id)
             at = link.other(at)
+            if tidy and colour_of[at] == colour:
+                break
         lines.append({"kind": "MOVE", "colour": colour, "start": start, "hops": hops})
     return lines
 
