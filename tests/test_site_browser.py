@@ -242,3 +242,117 @@ def test_the_text_edition_shows_its_umlauts_served_by_http_server_and_from_disk(
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.mark.slow
+def test_the_volldampf_composer_counts_tapped_lines_as_submit_does(browser, demo_site, tmp_path):
+    """The Volldampf demo rolled back to turn 4C, then 4B: a cube's route tapped (its start, a
+    location, the next by the keyboard) makes the MOVE line, a link beside no end of it is refused;
+    track spaces tapped make BUILD lines; #order-text is what `umpire submit` reads and #order-cost
+    its income for the player, then its costs."""
+    import re
+    import shutil
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from site_games import umpire
+
+    from umpire.site import build_site
+
+    game = shutil.copytree(demo_site / "games" / "volldampf-demo", tmp_path / "vd")
+
+    def open_turn(turn):
+        umpire("rollback", game, "--to", turn)
+        build_site(game, tmp_path / turn)
+        [page] = [p for p in (tmp_path / turn).glob("*/[0-9][0-9][0-9].html")
+                  if "composer-data" in p.read_text(encoding="utf-8")]
+        loaded(browser, page)
+        return browser.execute_script("return JSON.parse(document.getElementById('composer-data').textContent)")
+
+    def submitted(player):
+        lines = browser.find_element(By.ID, "order-lines").text
+        order = tmp_path / "order.txt"
+        order.write_text("\n".join(x for x in lines.splitlines() if not x.startswith("CODE")).replace(
+            "<your id>", player) + "\n", encoding="utf-8")
+        return umpire("submit", game, order).output
+
+    def tap(selector):
+        spot = browser.find_element(By.CSS_SELECTOR, selector)
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", spot)
+        spot.click()
+
+    def text(ident):
+        return browser.find_element(By.ID, ident).text
+
+    data = open_turn("4C")
+    links = {x["id"]: x for x in data["links"]}
+    places = {x["id"]: x for x in data["locations"]}
+    route = _a_route(data, links, places)
+    assert route, "the demo's turn 4C has a cube that can move"
+    start, colour, hops = route
+    me = links[hops[0]]["owner"]
+    browser.find_element(By.ID, "order-company").send_keys(next(c["name"] for c in data["companies"] if c["id"] == me))
+    tap(f'[data-location="{start}"]')
+    browser.find_element(By.ID, "order-colour").send_keys(colour)
+    far = next(x for x in data["links"] if start not in (x["a"], x["b"]))
+    tap(f'[data-link="{far["id"]}"]')
+    assert "does not touch" in text("order-note")
+    at = start
+    for h in hops:
+        at = links[h]["b"] if links[h]["a"] == at else links[h]["a"]
+        if h == hops[-1]:
+            browser.find_element(By.CSS_SELECTOR, f'[data-link="{h}"]').send_keys(Keys.ENTER)
+        else:
+            tap(f'[data-location="{at}"]')
+    names = [places[start]["name"]] + [places[x]["name"] for x in _ends(links, start, hops)]
+    assert text("order-text") == f"MOVE {colour} " + "-".join(names)
+    said = submitted(me)
+    gains = dict(re.findall(r"(\w+) \+(\d+)", said.split("legal on today's board", 1)[1].splitlines()[0]))
+    assert int(text("order-cost")) == int(gains[me]) > 0, said
+
+    data = open_turn("4B")
+    co = next(c for c in data["companies"] if c["cards"])
+    free = [x for x in data["links"] if not x["owner"] and x["region"] in co["cards"] and x["cost"] <= co["cash"]]
+    browser.find_element(By.ID, "order-company").send_keys(co["name"])
+    tap(f'[data-link="{free[0]["id"]}"]')
+    tap(f'[data-location="{free[0]["a"]}"]')
+    assert "track space" in text("order-note")
+    taken = next(x for x in data["links"] if x["owner"])
+    tap(f'[data-link="{taken["id"]}"]')
+    assert text("order-text") == f"BUILD {free[0]['text']}\nBUILD {taken['text']}"
+    assert "already has" in browser.find_element(By.CSS_SELECTOR, "#order-steps .refused").text
+    said = submitted(co["id"])
+    costs = [int(n) for n in re.findall(r"legal now, costs (\d+)", said)]
+    assert costs == [int(text("order-cost"))] == [free[0]["cost"]], said
+
+
+def _ends(links, start, hops):
+    at, out = start, []
+    for h in hops:
+        at = links[h]["b"] if links[h]["a"] == at else links[h]["a"]
+        out.append(at)
+    return out
+
+
+def _a_route(data, links, places):
+    """A cube's legal route of two links or more on built track, if any: (start, colour, link ids)."""
+    def walk(at, colour, hops, seen):
+        for x in data["links"]:
+            if x["owner"] and at in (x["a"], x["b"]) and x["id"] not in hops:
+                to = x["b"] if x["a"] == at else x["a"]
+                if to in seen:
+                    continue
+                if places[to]["colour"] == colour:
+                    if hops:
+                        return hops + [x["id"]]
+                    continue
+                found = len(hops) < 4 and walk(to, colour, hops + [x["id"]], seen | {to})
+                if found:
+                    return found
+        return None
+    for loc in data["locations"]:
+        for colour in loc["cubes"]:
+            hops = walk(loc["id"], colour, [], {loc["id"]})
+            if hops:
+                return loc["id"], colour, hops
+    return None
