@@ -225,11 +225,13 @@ function linkComposer(box, d, svg) {
     if (n > d.build_turns) return {problem: say("turns", d.build_turns)};
     if (co && !s.cards.length) return {problem: say("cards")};
     if (s.owner[x.id]) { if (co) take(s.cards, x.region); return {problem: say("taken", who(s.owner[x.id]))}; }
+    if (s.mine[x.id]) return {problem: say("again")};
     if (co && s.left <= 0) { take(s.cards, x.region); return {problem: say("sections")}; }
     if (co && s.cards.indexOf(x.region) < 0) { var held = s.cards.join(", "); take(s.cards, x.region); return {problem: say("card", x.region, held)}; }
     if (co && s.cash !== null && x.cost > s.cash) { take(s.cards, x.region); return {problem: say("cash", x.cost, s.cash)}; }
     if (co) { take(s.cards, x.region); s.left -= 1; if (s.cash !== null) s.cash -= x.cost; s.owner[x.id] = co.id; }
     s.marks += x.cost;
+    s.mine[x.id] = true;
     return {cost: x.cost};
   }
   // MOVE lines in turn order: transport.py's check, then the cube goes back into the bag.
@@ -260,7 +262,7 @@ function linkComposer(box, d, svg) {
     return {gains: gains};
   }
   function count() {
-    var co = company(), s = {co: co, owner: {}, cubes: {}, marks: 0, gain: 0, cards: co ? co.cards.slice() : [],
+    var co = company(), s = {co: co, owner: {}, mine: {}, cubes: {}, marks: 0, gain: 0, cards: co ? co.cards.slice() : [],
       cash: co ? co.cash : null, left: co ? co.sections : 0};
     d.links.forEach(function (x) { if (x.owner) s.owner[x.id] = x.owner; });
     d.locations.forEach(function (x) { s.cubes[x.id] = x.cubes.slice(); });
@@ -373,7 +375,8 @@ function linkComposer(box, d, svg) {
     var from = targets.filter(function (t) { return t.el === e.target; })[0].at, best = null, score = Infinity;
     targets.forEach(function (t) {
       var dx = t.at[0] - from[0], dy = t.at[1] - from[1], ahead = dx * dir[0] + dy * dir[1];
-      var s = ahead > 0.5 ? ahead + 2 * Math.abs(dx * dir[1] - dy * dir[0]) : Infinity;
+      var aside = Math.abs(dx * dir[1] - dy * dir[0]);     // nearest within 55 degrees of the key's way, else beyond
+      var s = ahead <= 0.5 ? Infinity : ahead + 2 * aside + (ahead < aside * 0.7 ? 10000 : 0);
       if (s < score) { score = s; best = t; }
     });
     if (best) { e.target.setAttribute("tabindex", "-1"); best.el.setAttribute("tabindex", "0"); best.el.focus(); }

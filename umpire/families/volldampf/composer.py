@@ -18,6 +18,7 @@ from .state import State, card_name
 
 REASONS = {        # the umpire's words (engine.py, transport.py); {a}, {b}, {n}: filled in by the script
     "taken": "it already has {a}'s section",
+    "again": "an earlier line builds it",
     "card": "it is a {a} link and you hold no {a} card (left: {b})",
     "cash": "it costs {a} and you have {b} marks",
     "sections": "you have no sections left",
