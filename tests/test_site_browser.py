@@ -306,6 +306,8 @@ def test_the_volldampf_composer_counts_tapped_lines_as_submit_does(browser, demo
             tap(f'[data-location="{at}"]')
     names = [places[start]["name"]] + [places[x]["name"] for x in _ends(links, start, hops)]
     assert text("order-text") == f"MOVE {colour} " + "-".join(names)
+    own = (tmp_path / "4C" / data["game"] / me / "index.html").read_text(encoding="utf-8")
+    assert "composer-data" in own and f'<option value="{me}" selected>' in own     # his page: him chosen
     said = submitted(me)
     gains = dict(re.findall(r"(\w+) \+(\d+)", said.split("legal on today's board", 1)[1].splitlines()[0]))
     assert int(text("order-cost")) == int(gains[me]) > 0, said

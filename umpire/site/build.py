@@ -38,7 +38,7 @@ from . import fonts, history
 from .accounts import account_tables
 from .calendar import atom_feed, deadline_calendar
 from .company import company_pages
-from .composer import composer_part
+from .composer import composer_parts
 from .files import SiteFiles
 from .mapsize import readable_width
 from .report_blocks import report_blocks
@@ -136,12 +136,13 @@ def _write_game(folder: GameFolder, files: SiteFiles) -> dict:
     where = standing(status, names)
     seat = Game.of(folder).family.seat
     now = Markup(render("now.html.j2", s=where, seat=seat, up=""))
-    composer = composer_part(folder, render) if moments and not where.finished else Markup("")
+    composers = composer_parts(folder, render, names) if moments and not where.finished else {}
+    composer = composers.get(None, Markup(""))
     dates = _issue_dates(folder, moments)
     body = _write_issues(folder, files, moments, names, now, where.finished, composer, dates)
     _drop_stale(files, game, {f"{n:03d}.{s}" for n in numbers for s in ("html", "pdf", "txt")})
     _write_companies(folder, files, moments, names, Markup(render("now.html.j2", s=where, seat=seat, up="../")),
-                     _figure(body))
+                     _figure(body), composers)
     row = _row(folder, where, names, status)
     files.put(f"{game}/index.html", render(
         "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder), now=now,
@@ -165,7 +166,7 @@ def _figure(body: str) -> str:
 
 
 def _write_companies(folder: GameFolder, files: SiteFiles, moments: list[history.Moment], names: dict,
-                     now: Markup, figure: str):
+                     now: Markup, figure: str, composers: dict[str | None, Markup]):
     """Each company's (player's) own page, `<game>/<id>/index.html`, with the newest map, his
     track highlighted."""
     game = folder.game_id
@@ -173,7 +174,8 @@ def _write_companies(folder: GameFolder, files: SiteFiles, moments: list[history
     for page in company_pages(folder, moments, names, figure):
         files.put(f"{game}/{page.seat}/index.html", render(
             "company.html.j2", title=f"{game}: {page.name}", root="../../", game=game, page=page, now=now,
-            seat=Game.of(folder).family.seat, last=last))
+            seat=Game.of(folder).family.seat, last=last,
+            composer=composers.get(page.seat, Markup("")) if page.map else Markup("")))
 
 
 def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Moment], names: dict,

@@ -17,19 +17,21 @@ from ..store.gm_file import GM_FILE, settings
 COMPANY = "{company}"            # where the script writes the chosen company's id
 
 
-def composer_part(folder: GameFolder, render) -> Markup:
-    """The composer's section for the open turn's pages, or "" (a family without one, a game over)."""
+def composer_parts(folder: GameFolder, render, seats=()) -> dict[str | None, Markup]:
+    """The composer's section for the open turn's pages (key None: no one chosen) and for each
+    seat's own page (that seat chosen), or {} (a family without one, a turn without one)."""
     game = Game.of(folder)
     family = game.family
     state = game.state(copy=False)
     data = family.composer(game, state)
     if data is None:
-        return Markup("")
+        return {}
     data["form"] = Family.order_form(family, game, state, COMPANY)
     data["to"] = umpire_address(folder)
     data["game"] = folder.game_id
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
-    return Markup(render("composer.html.j2", data=data, json=Markup(text), seat=family.seat))
+    text = Markup(json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/"))
+    return {chosen: Markup(render("composer.html.j2", data=data, json=text, seat=family.seat, chosen=chosen))
+            for chosen in (None, *seats)}
 
 
 def umpire_address(folder: GameFolder) -> str | None:
