@@ -253,6 +253,7 @@ def test_the_volldampf_composer_counts_tapped_lines_as_submit_does(browser, demo
     import re
     import shutil
 
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from site_games import umpire
@@ -292,18 +293,21 @@ def test_the_volldampf_composer_counts_tapped_lines_as_submit_does(browser, demo
     start, colour, hops = route
     me = links[hops[0]]["owner"]
     browser.find_element(By.ID, "order-company").send_keys(next(c["name"] for c in data["companies"] if c["id"] == me))
-    tap(f'[data-location="{start}"]')
+    tap(f'.composer-hexes [data-location="{start}"]')
     browser.find_element(By.ID, "order-colour").send_keys(colour)
     far = next(x for x in data["links"] if start not in (x["a"], x["b"]))
-    tap(f'[data-link="{far["id"]}"]')
+    tap(f'.composer-hexes [data-link="{far["id"]}"]')
     assert "does not touch" in text("order-note")
     at = start
     for h in hops:
         at = links[h]["b"] if links[h]["a"] == at else links[h]["a"]
         if h == hops[-1]:
-            browser.find_element(By.CSS_SELECTOR, f'[data-link="{h}"]').send_keys(Keys.ENTER)
+            spot = browser.find_element(By.CSS_SELECTOR, f'.composer-hexes [data-link="{h}"]')
+            browser.execute_script("arguments[0].focus()", spot)
+            assert browser.switch_to.active_element.get_attribute("data-link") == h
+            ActionChains(browser).send_keys(Keys.ENTER).perform()
         else:
-            tap(f'[data-location="{at}"]')
+            tap(f'.composer-hexes [data-location="{at}"]')
     names = [places[start]["name"]] + [places[x]["name"] for x in _ends(links, start, hops)]
     assert text("order-text") == f"MOVE {colour} " + "-".join(names)
     own = (tmp_path / "4C" / data["game"] / me / "index.html").read_text(encoding="utf-8")
@@ -316,11 +320,11 @@ def test_the_volldampf_composer_counts_tapped_lines_as_submit_does(browser, demo
     co = next(c for c in data["companies"] if c["cards"])
     free = [x for x in data["links"] if not x["owner"] and x["region"] in co["cards"] and x["cost"] <= co["cash"]]
     browser.find_element(By.ID, "order-company").send_keys(co["name"])
-    tap(f'[data-link="{free[0]["id"]}"]')
-    tap(f'[data-location="{free[0]["a"]}"]')
+    tap(f'.composer-hexes [data-link="{free[0]["id"]}"]')
+    tap(f'.composer-hexes [data-location="{free[0]["a"]}"]')
     assert "track space" in text("order-note")
     taken = next(x for x in data["links"] if x["owner"])
-    tap(f'[data-link="{taken["id"]}"]')
+    tap(f'.composer-hexes [data-link="{taken["id"]}"]')
     assert text("order-text") == f"BUILD {free[0]['text']}\nBUILD {taken['text']}"
     assert "already has" in browser.find_element(By.CSS_SELECTOR, "#order-steps .refused").text
     said = submitted(co["id"])
