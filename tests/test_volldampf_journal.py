@@ -1,4 +1,4 @@
-"""The journal (docs/journal.md): in format 2 every change of a Volldampf game's state is folded from
+"""The journal (docs/families.md): in format 2 every change of a Volldampf game's state is folded from
 an event, the `state` snapshot closing a resolve only checks that fold; a format 1 game keeps the
 journal it was written with."""
 

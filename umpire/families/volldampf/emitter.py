@@ -2,7 +2,7 @@
 of the Volldampf engine emits through it, as Dampfross's engine does.
 
 Every change of the state is folded from an event. A game journaled in format 1 (made before
-`journal_format` 2, docs/journal.md) keeps its journal as it was written: the events and fields
+`journal_format` 2, docs/families.md) keeps its journal as it was written: the events and fields
 format 2 added are folded into the working state but not journaled, and the `state` snapshot that
 closes every resolve carries their changes.
 """

@@ -15,7 +15,7 @@ from .board import CUBE_COLOURS
 TRACK = "income track"
 # How the journal records the game (game.yaml `journal_format`, also in its game_created event; a game
 # made before it was recorded is 1): 1, the `state` snapshot closing each resolve carries the changes
-# its events do not name; 2, every change is folded from an event (docs/journal.md), and the
+# its events do not name; 2, every change is folded from an event (docs/families.md), and the
 # snapshot is kept as a check of that fold.
 JOURNAL_FORMAT = 2
 DECKS = {"track": "track_deck", "action": "action_deck", "goods": "goods_deck"}
