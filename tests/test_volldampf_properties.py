@@ -4,35 +4,11 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from volldampf_helpers import FakeDraws, rules, tiny_board
+from volldampf_helpers import FakeDraws, random_orders, rules, tiny_board
 
 from umpire.families.volldampf import engine
-from umpire.families.volldampf.orders import BodyReader
 
 BOARD = tiny_board()
-LOCS = [loc.name for loc in BOARD.locations.values() if loc.coloured]
-WORDS = ["BONDS 1", "BONDS 3", "BID 0", "BID 4", "BID 9 THEN 2", "CHOOSE 2 1", "CHOOSE 3", "BUILD L1 ELSE L2",
-         "BUILD L14 FAVOUR star", "DISCARD octagon", "DISCARD circle", "MOVE blue Hamburg BEST", "MOVE DECLINE",
-         "MOVE violet Hannover-Leipzig FAST ELSE DECLINE", "SUBSIDY red Köln BEST", "EXTRA MOVE 1 blue:Berlin",
-         "REPLAN yellow Warschau TO Berlin MOVE 2", "REPLAN blue Hamburg TO Leipzig NOW", "TAKEFROM p1",
-         "REARRANGE 1:octagon,octagon 2:star,star", "BUILD L9 ELSE L10 ELSE L11"]
-
-
-def random_orders(rng, state, seats):
-    out = {}
-    for p in seats:
-        if rng.random() < 0.15:
-            out[p] = None
-            continue
-        lines = [rng.choice(WORDS) for _ in range(rng.randint(0, 5))]
-        for card in state.won.get(p, []):
-            free = [x.id for x in BOARD.links.values() if x.region == card.rsplit("-", 1)[0]]
-            lines.append("BUILD " + " ELSE ".join(rng.sample(free, min(2, len(free)))))
-        lines.append(f"MOVE {rng.choice(['blue', 'violet', 'red', 'yellow'])} {rng.choice(LOCS)} BEST")
-        lines.append(f"SABOTAGE {rng.choice([q for q in seats if q != p])}")
-        body, _ = BodyReader(BOARD, seats, p, state.turn[0]).read(list(enumerate(lines, 1)))
-        out[p] = body
-    return out
 
 
 @settings(max_examples=25, deadline=None)
@@ -51,7 +27,7 @@ def test_random_games_end_and_balance(players, seed):
         if state.turn == "finished":
             break
         before = state
-        events, state = engine.resolve(state, BOARD, r, random_orders(rng, state, seats), draws)
+        events, state = engine.resolve(state, BOARD, r, random_orders(rng, state, seats, BOARD), draws)
         folded = before.copy()
         for event in events[:-1]:         # what the events carry, folded as the engine folded them
             folded.apply(event)

@@ -34,6 +34,34 @@ class FakeDraws:
         return min(remaining, key=lambda c: (self._n(f"{purpose} {c}"), c))
 
 
+WORDS = ["BONDS 1", "BONDS 3", "BID 0", "BID 4", "BID 9 THEN 2", "CHOOSE 2 1", "CHOOSE 3", "BUILD L1 ELSE L2",
+         "BUILD L14 FAVOUR star", "DISCARD octagon", "DISCARD circle", "MOVE blue Hamburg BEST", "MOVE DECLINE",
+         "MOVE violet Hannover-Leipzig FAST ELSE DECLINE", "SUBSIDY red Köln BEST", "EXTRA MOVE 1 blue:Berlin",
+         "REPLAN yellow Warschau TO Berlin MOVE 2", "REPLAN blue Hamburg TO Leipzig NOW", "TAKEFROM p1",
+         "REARRANGE 1:octagon,octagon 2:star,star", "BUILD L9 ELSE L10 ELSE L11"]
+
+
+def random_orders(rng, state, seats, board=None):
+    """Orders for each seat drawn by `rng` from WORDS (a seat sends none now and then), with builds
+    for the cards it holds, a move and a sabotage: whole games that touch every rule."""
+    board = board or tiny_board()
+    locs = [loc.name for loc in board.locations.values() if loc.coloured]
+    out = {}
+    for p in seats:
+        if rng.random() < 0.15:
+            out[p] = None
+            continue
+        lines = [rng.choice(WORDS) for _ in range(rng.randint(0, 5))]
+        for card in state.won.get(p, []):
+            free = [x.id for x in board.links.values() if x.region == card.rsplit("-", 1)[0]]
+            lines.append("BUILD " + " ELSE ".join(rng.sample(free, min(2, len(free)))))
+        lines.append(f"MOVE {rng.choice(['blue', 'violet', 'red', 'yellow'])} {rng.choice(locs)} BEST")
+        lines.append(f"SABOTAGE {rng.choice([q for q in seats if q != p])}")
+        body, _ = BodyReader(board, seats, p, state.turn[0]).read(list(enumerate(lines, 1)))
+        out[p] = body
+    return out
+
+
 def tiny_board():
     return load_board(TINY)
 

@@ -79,8 +79,16 @@ def named_by_board(path: Path) -> Family | None:
 
 
 def game_entry(chosen: Family) -> dict:
-    """What game.yaml says of the family: nothing for Dampfross (so its game files stay as they were)."""
-    return {} if chosen.name == DEFAULT else {"family": chosen.name}
+    """What game.yaml says of the family: nothing for Dampfross (so its game files stay as they were);
+    a family with journal formats records the one the game is journaled in."""
+    entry = {} if chosen.name == DEFAULT else {"family": chosen.name}
+    return entry if chosen.journal_format is None else {**entry, "journal_format": chosen.journal_format}
+
+
+def journal_entry(chosen: Family, config: dict) -> dict:
+    """The keyword `start_game` takes for the game's journal format (a game made before the family
+    recorded it: 1); nothing for a family with one format."""
+    return {} if chosen.journal_format is None else {"journal_format": int(config.get("journal_format", 1))}
 
 
 def route_assistants() -> dict[str, RouteAssistant]:

@@ -212,6 +212,8 @@ class Family(ABC):
     ruleset_schema: dict = {}                    # the ruleset's values by key (nested), for `umpire options`
     route_assistant: RouteAssistant | None = None   # what `umpire route` asks (Dampfross); None: it refuses
     order_keywords: tuple[str, ...] = ()         # the first words of its order lines, header ones too
+    journal_format: int | None = None            # the newest journal format of a family that keeps several
+                                                 # (game.yaml `journal_format`; a game without it is 1)
 
     # -- data ----------------------------------------------------------------------
     @abstractmethod
@@ -312,7 +314,8 @@ class Family(ABC):
     @abstractmethod
     def start_game(self, game: str, players: list[dict], rules, random, options: dict, board) -> list[dict]:
         """The events that create the game and open its first turn (players: id and name, in seat order;
-        options: the game's options; board: the game's board, for a family whose setup puts things on it)."""
+        options: the game's options; board: the game's board, for a family whose setup puts things on it).
+        A family with a `journal_format` also gets the game's as the keyword `journal_format`."""
 
     @abstractmethod
     def resolve(self, state: GameState, board, rules, orders: dict, random, options: dict) -> list[dict]:

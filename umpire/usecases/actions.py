@@ -322,7 +322,7 @@ def open_game(folder: GameFolder, now: datetime | None = None):
     family = game.family
     companies = [{"id": c["id"], "name": c["name"]} for c in folder.config["companies"]]
     events = family.start_game(folder.game_id, companies, game.rules, game.dice(family.new_state()),
-                               game.options, game.game_map)
+                               game.options, game.game_map, **families.journal_entry(family, folder.config))
     folder.append([{"type": "command", "command": "new"}] + events)
     deadlines.set_deadline(folder, family.open_turn(game.state()), now)
     publish_newsletter(folder)

@@ -12,7 +12,8 @@ from .report import Writer
 from .state import State
 
 INCOME_TRACK = "income track"
-BOOKKEEPING = ("state", "money", "income", "command", "newsletter", "order_received")   # never in the log
+BOOKKEEPING = ("state", "money", "income", "command", "newsletter", "order_received",   # never in the log
+               "box", "turns missed", "orders kept", "new round")
 _MARKS = (("bonds", re.compile(r"\d+ bonds? taken$")), ("auction", re.compile(r"turn order, place \d+$")),
           ("builds", re.compile(r"section on \S+$")), ("income", re.compile(r"income$")),
           ("interest", re.compile(r"interest$")), ("correction", re.compile(r"correction by the GM")))

@@ -16,7 +16,7 @@ from . import auction, transport
 from .emitter import Emitter
 from .orders import Build, Decline, Discard, TurnOrders, replan_turn
 from .rules import row
-from .state import BANK, State, card_name, turn_name
+from .state import BANK, JOURNAL_FORMAT, State, card_name, turn_name
 
 FAST, SUBSIDY, FAVOUR, SABOTAGE = "Schnelle Lok", "Subvention", "Günstige Gelegenheit", "Sabotage"
 EXTRA, REARRANGE, REPLAN = "Zusatzfracht", "Alles neu", "Neue Planung"
@@ -62,14 +62,14 @@ class Engine:
         if not bag:
             return None
         colour = self.draws.pick(purpose, "cube", bag)
-        self.s.bag[colour] -= 1
-        self.emitter.draw(purpose, "cube", colour)
+        self.emitter.draw(purpose, "cube", colour, source="bag")
         return colour
 
-    def deal(self, purpose: str, kind: str, deck: list[str], hidden=False, player=None) -> str:
+    def deal(self, purpose: str, kind: str, deck: list[str], to: str, hidden=False, player=None) -> str:
+        """A card of `deck` (the state's deck of that kind) dealt `to` the removed cards, a group,
+        a hand or the goods cards turned."""
         card = self.draws.deal(purpose, kind, list(deck))
-        deck.remove(card)
-        self.emitter.draw(purpose, kind, card_name(card), hidden, player)
+        self.emitter.draw(purpose, kind, card_name(card), hidden, player, source="deck", card=card, to=to)
         return card
 
     def draw_action(self, player: str, why: str):
@@ -80,8 +80,7 @@ class Engine:
             self.emit("reshuffle", purpose=f"round {s.round} action reshuffle {s.reshuffles + 1}",
                       cards=len(s.action_discards))
         if s.action_deck:
-            card = self.deal(s.action_shuffle, "action", s.action_deck, hidden=True, player=player)
-            s.hands[player].append(card)
+            card = self.deal(s.action_shuffle, "action", s.action_deck, "hand", hidden=True, player=player)
             self.emit("card", player=player, why=why, source="deck")
             self.note(player, f"You draw {card_name(card)} ({why}).")
             return
@@ -95,9 +94,8 @@ class Engine:
         name = self.draws.pick(f"round {s.round} card from {victim} for {player}", "action",
                                [card_name(c) for c in hand])
         card = next(c for c in hand if card_name(c) == name)
-        self.emitter.draw(f"round {s.round} card from {victim} for {player}", "action", name, True, player)
-        s.hands[victim].remove(card)
-        s.hands[player].append(card)
+        self.emitter.draw(f"round {s.round} card from {victim} for {player}", "action", name, True, player,
+                          source="hand", card=card, to="hand", holder=victim)
         self.emit("card", player=player, why=why, source=victim)
         self.note(player, f"You take {name} from {victim} ({why}).")
         self.note(victim, f"{player} takes your {name}.")
@@ -109,9 +107,7 @@ class Engine:
         card = self.holds(player, name)
         if card is None:
             return False
-        self.s.hands[player].remove(card)
-        self.s.action_discards.append(card)
-        self.emit("played", player=player, card=name)
+        self.emit("played", player=player, card=name, id=card)
         return True
 
     # -- setup and rounds -------------------------------------------------------
@@ -124,22 +120,17 @@ class Engine:
             raise UmpireError(f"the board {self.board.name} has regions {held}, "
                               f"but the ruleset deals {box.regions} regions of {box.cards_per_region} cards.",
                               fix="Use a board and a ruleset that agree (rule reference, section 2).")
-        s.bag = dict(box["cubes"])
+        each, cards = self.row.removed.each_region, box.cards_per_region
+        removed = [f"{r}-{i}" for r in regions for i in range(cards, cards - each, -1)]
+        self.emit("box", players=list(s.seats), sections=self.row.sections, bag=dict(box["cubes"]),
+                  track_deck=[f"{r}-{i}" for r in regions for i in range(1, cards + 1) if f"{r}-{i}" not in removed],
+                  removed=removed,
+                  action_deck=[f"{name}-{i}" for name, n in box["action_cards"].items() for i in range(1, n + 1)],
+                  goods_deck=list(self.goods))
         for p in s.seats:
-            s.bonds[p], s.hands[p], s.won[p], s.missed[p] = 0, [], [], 0
-            s.sections_left[p] = self.row.sections
             self.emitter.pay(BANK, p, rules.starting_cash, "starting cash")
-        s.last_places = {p: i + 1 for i, p in enumerate(s.seats)}
-        s.track_deck = [f"{r}-{i}" for r in regions for i in range(1, box.cards_per_region + 1)]
-        each = self.row.removed.each_region
-        for r in regions:
-            for i in range(box.cards_per_region, box.cards_per_region - each, -1):
-                s.track_deck.remove(f"{r}-{i}")
-                s.removed.append(f"{r}-{i}")
         for _ in range(self.row.removed.random):
-            s.removed.append(self.deal(TRACK_SHUFFLE, "track", s.track_deck, hidden=True))
-        s.action_deck = [f"{name}-{i}" for name, n in box["action_cards"].items() for i in range(1, n + 1)]
-        s.goods_deck = list(self.goods)
+            self.deal(TRACK_SHUFFLE, "track", s.track_deck, "removed", hidden=True)
         self.emit("setup", players=list(s.seats), names=dict(s.names), removed=len(s.removed),
                   track_cards=len(s.track_deck))
         for loc in self.board.locations.values():
@@ -161,8 +152,7 @@ class Engine:
             if not self.s.goods_deck:
                 self.emit("goods deck empty")
                 return
-            card = self.deal(GOODS_SHUFFLE, "goods", self.s.goods_deck)
-            self.s.goods_turned.append(card)
+            card = self.deal(GOODS_SHUFFLE, "goods", self.s.goods_deck, "goods")
             self.emit("goods card", card=card_name(card), label=label)
             for loc in self.goods[card]:
                 self.place_cube(f"{label} goods card {i} {self.board.locations[loc].name}", loc)
@@ -170,22 +160,23 @@ class Engine:
     def open_round(self):
         s = self.s
         self.turn_goods(self.row.goods_per_round, f"round {s.round}")
-        s.groups = []
+        groups = []
         for _ in range(self.row.groups):
             group = []
             for _ in range(self.row.cards_per_group):
                 if s.track_deck:
-                    group.append(self.deal(TRACK_SHUFFLE, "track", s.track_deck))
-            s.groups.append(group)
-        self.emit("groups", groups=[[card_name(c) for c in g] for g in s.groups])
+                    group.append(self.deal(TRACK_SHUFFLE, "track", s.track_deck, "group"))
+            groups.append(group)
+        self.emit("groups", groups=[[card_name(c) for c in g] for g in groups], ids=groups)
         self.emit("turn", turn=f"{s.round}A")
 
     # -- resolve ----------------------------------------------------------------
     def resolve(self, orders: dict[str, TurnOrders | None]):
         s = self.s
         self.orders = {p: orders.get(p) for p in s.seats}
+        self.emit("turns missed", missed={p: 0 if self.orders[p] is not None else s.missed[p] + 1
+                                          for p in s.seats})
         for p in s.seats:
-            s.missed[p] = 0 if self.orders[p] is not None else s.missed[p] + 1
             if s.missed[p] >= 3:
                 self.emit("missed", player=p, turns=s.missed[p])
         if s.turn == "A":
@@ -218,23 +209,28 @@ class Engine:
             for replan in (self.orders[p] or TurnOrders()).replans:
                 if replan.when == "NOW":
                     self.replan(p, replan)
+        kept = {}
         for p in s.seats:
             o = self.orders[p] or TurnOrders()
-            s.kept_a_orders[p] = {"bids": o.bids or [0], "choose": o.choose or []}
+            kept[p] = {"bids": list(o.bids or [0]), "choose": list(o.choose or [])}
+        self.emit("orders kept", orders=kept)
         if self.rearrange(order):
             return
         self.auction()
 
     def extra_turn(self):
         s = self.s
+        changed = {}
         for p in s.seats:
             o = self.orders[p]
             if o is None:
                 continue
             self.refuse_in_extra_turn(p, o)
             kept = s.kept_a_orders[p]
-            s.kept_a_orders[p] = {"bids": o.bids if o.bids is not None else kept["bids"],
-                                  "choose": o.choose if o.choose is not None else kept["choose"]}
+            changed[p] = {"bids": list(o.bids if o.bids is not None else kept["bids"]),
+                          "choose": list(o.choose if o.choose is not None else kept["choose"])}
+        if changed:
+            self.emit("orders kept", orders=changed)
         self.auction()
 
     def refuse_in_extra_turn(self, p, o: TurnOrders):
@@ -320,7 +316,6 @@ class Engine:
             places = outcome.places
         for p in order:
             self.emitter.pay(p, BANK, paid[p], f"turn order, place {places[p]}")
-        s.places = places
         self.choose()
         self.emit("turn", turn=f"{s.round}B")
 
@@ -507,8 +502,6 @@ class Engine:
                     self.emit("sabotage", player=saboteur, target=p, move=k, colour=alt.colour,
                               route=route.text(self.board))
                     continue
-            s.cubes[alt.start].remove(alt.colour)
-            s.bag[alt.colour] += 1
             for owner, n in sorted(gains.items(), key=lambda x: s.seats.index(x[0])):
                 self.emitter.gain(owner, n, f"{p}'s {alt.colour} cube on {n} of {owner}'s sections")
             if alt.fast and len(route.links) > self.rules.route.max_links:
@@ -516,7 +509,7 @@ class Engine:
             if subsidy:
                 self.play(p, SUBSIDY)
             self.emit("move", player=p, move=k, colour=alt.colour, route=route.text(self.board),
-                      links=route.links, gains=gains)
+                      links=route.links, gains=gains, source=alt.start)
             if line.expected is not None and line.expected != gains.get(p, 0):
                 self.note(p, f"{line.text}: you expected [{line.expected:+d}]; the move gave you {gains.get(p, 0)}.")
             return True
@@ -594,8 +587,7 @@ class Engine:
         if last:
             self.end()
             return
-        s.last_places = dict(s.places)
-        s.round += 1
+        self.emit("new round", next=s.round + 1)
         self.open_round()
 
     def end(self):
@@ -635,8 +627,9 @@ def _balance(postings, account: str, last: int) -> int:
 
 
 # -- the pure entry points ---------------------------------------------------------
-def start_game(board, rules, seats: list[str], names: dict[str, str], draws) -> tuple[list[dict], State]:
-    engine = Engine(State(list(seats), dict(names)), board, rules, draws)
+def start_game(board, rules, seats: list[str], names: dict[str, str], draws,
+               journal_format: int = JOURNAL_FORMAT) -> tuple[list[dict], State]:
+    engine = Engine(State(list(seats), dict(names), journal_format=journal_format), board, rules, draws)
     engine.setup()
     return engine.finish()
 

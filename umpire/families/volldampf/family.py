@@ -49,7 +49,7 @@ from .report import (
     since_last_issue,
 )
 from .rules import SCHEMA, load_volldampf_rules, option_key, setup_problems
-from .state import State, turn_name
+from .state import JOURNAL_FORMAT, State, turn_name
 
 NOTE = ("The turn is carried out in place order when the umpire resolves it; what depends on the others "
         "(bids, free links, cubes, cash) is decided then and reported in the newsletter and on your private "
@@ -91,6 +91,7 @@ class Volldampf(Family):
     title = "Volldampf"
     players = (2, 6)
     demo = "volldampf-demo"
+    journal_format = JOURNAL_FORMAT
     money = "marks"
     seat = "player"
     defaults = "gets the turn's defaults, as the order form on his private sheet says"
@@ -242,10 +243,12 @@ class Volldampf(Family):
         return [] if state.turn == "finished" else state.in_place_order()
 
     # -- engine ----------------------------------------------------------------------
-    def start_game(self, game: str, players: list[dict], rules, random, options: dict, board) -> list[dict]:
+    def start_game(self, game: str, players: list[dict], rules, random, options: dict, board,
+                   journal_format: int = JOURNAL_FORMAT) -> list[dict]:
         events, _ = engine.start_game(board, rules, [p["id"] for p in players],
-                                      {p["id"]: p["name"] for p in players}, random)
-        return [{"type": "game_created", "game": game}] + events
+                                      {p["id"]: p["name"] for p in players}, random, journal_format)
+        created = {"type": "game_created", "game": game}
+        return [{**created, "journal_format": journal_format} if journal_format > 1 else created] + events
 
     def resolve(self, state: State, board, rules, orders: dict, random, options: dict) -> list[dict]:
         bodies = {p: (orders[p].body if p in orders else None) for p in state.seats}

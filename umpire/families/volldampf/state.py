@@ -13,6 +13,12 @@ from ...kernel.ledger import BANK, Ledger, Posting
 from .board import CUBE_COLOURS
 
 TRACK = "income track"
+# How the journal records the game (game.yaml `journal_format`, also in its game_created event; a game
+# made before it was recorded is 1): 1, the `state` snapshot closing each resolve carries the changes
+# its events do not name; 2, every change is folded from an event (docs/families.md), and the
+# snapshot is kept as a check of that fold.
+JOURNAL_FORMAT = 2
+DECKS = {"track": "track_deck", "action": "action_deck", "goods": "goods_deck"}
 
 
 def card_name(card_id: str) -> str:
@@ -26,6 +32,7 @@ class State:
     seats: list[str] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
     game: str = ""
+    journal_format: int = 1
     draws_used: int = 0                   # draws journaled so far (recorded draws go on from here)
     round: int = 1
     turn: str = "A"                       # A, A2, A3 (extra turns), B, C or finished
@@ -108,8 +115,22 @@ def _posting(s: State, e: dict):
 
 
 def _snapshot(s: State, e: dict):
+    """Format 1: the state the resolve left. Format 2: a check of the state folded from its events."""
     for key, value in e["state"].items():
-        setattr(s, key, copy.deepcopy(value))
+        if s.journal_format < JOURNAL_FORMAT:
+            setattr(s, key, copy.deepcopy(value))
+        elif getattr(s, key) != value:
+            raise ValueError(f"the events fold to {key} {getattr(s, key)!r}, the journaled state says {value!r}")
+
+
+def _box(s: State, e: dict):
+    """The game's box laid out: bag, decks and each player's empty hand, bonds and sections."""
+    for p in e["players"]:
+        s.bonds[p], s.hands[p], s.won[p], s.missed[p], s.sections_left[p] = 0, [], [], 0, e["sections"]
+    s.last_places = {p: i + 1 for i, p in enumerate(e["players"])}
+    s.bag = dict(e["bag"])
+    for key in ("track_deck", "removed", "action_deck", "goods_deck"):
+        setattr(s, key, list(e[key]))
 
 
 def _setup(s: State, e: dict):
@@ -117,11 +138,65 @@ def _setup(s: State, e: dict):
 
 
 def _draw(s: State, e: dict):
+    """Counted; from format 2 also moved: a cube out of the bag (its `cube` event places it), a card
+    (`card`, its copy id) out of its deck or another player's hand (`holder`) to where `to` says."""
     s.draws_used += 1
+    source = e.get("from")
+    if source == "bag":
+        s.bag[e["outcome"]] -= 1
+        return
+    if source == "deck":
+        getattr(s, DECKS[e["kind"]]).remove(e["card"])
+    elif source == "hand":
+        s.hands[e["holder"]].remove(e["card"])
+    else:
+        return                                  # format 1: the snapshot carries the change
+    to = e["to"]
+    if to == "removed":
+        s.removed.append(e["card"])
+    elif to == "hand":
+        s.hands[e["player"]].append(e["card"])
+    elif to == "goods":
+        s.goods_turned.append(e["card"])        # a card dealt to a group is laid out by the `groups` event
+
+
+def _played(s: State, e: dict):
+    if "id" in e:
+        s.hands[e["player"]].remove(e["id"])
+        s.action_discards.append(e["id"])
+
+
+def _groups(s: State, e: dict):
+    if "ids" in e:
+        s.groups = copy.deepcopy(e["ids"])
+
+
+def _missed(s: State, e: dict):
+    s.missed = dict(e["missed"])
+
+
+def _kept(s: State, e: dict):
+    s.kept_a_orders.update(copy.deepcopy(e["orders"]))
+
+
+def _places(s: State, e: dict):
+    if "places" in e:
+        s.places = dict(e["places"])
+
+
+def _move(s: State, e: dict):
+    if "source" in e:
+        s.cubes[e["source"]].remove(e["colour"])
+        s.bag[e["colour"]] += 1
+
+
+def _new_round(s: State, e: dict):
+    s.last_places, s.round = dict(s.places), e["next"]
 
 
 def _game_created(s: State, e: dict):
     s.game = e["game"]
+    s.journal_format = e.get("journal_format", 1)
 
 
 def _order_received(s: State, e: dict):
@@ -198,7 +273,9 @@ FOLD = {"money": _posting, "income": _posting, "state": _snapshot, "setup": _set
         "game_created": _game_created, "order_received": _order_received, "company_replaced": _company_replaced,
         "cube": _cube, "extra cube": _cube, "bonds": _bonds, "turn": _turn, "extra turn": _extra_turn,
         "rearranged": _rearranged, "group": _group, "reshuffle": _reshuffle, "build": _build,
-        "discard": _discard, "replan": _replan, "end": _end}
+        "discard": _discard, "replan": _replan, "end": _end, "box": _box, "played": _played, "groups": _groups,
+        "turns missed": _missed, "orders kept": _kept, "sealed": _places, "auction": _places, "move": _move,
+        "new round": _new_round}
 
 
 def turn_name(state: State) -> str:
