@@ -358,8 +358,29 @@ def test_each_company_has_a_page_of_its_accounts_and_published_orders_linked_fro
     anna = (site / "volldampf-demo" / "anna" / "index.html").read_text()
     assert "Accounts, round by round: income track" in anna and "BUILD L48" in anna
     assert '<a href="../dieter/index.html">Dieter Dahl</a>' in anna      # the final standings link every player
+    journal = [json.loads(line) for line in (demo_site / "games" / "volldampf-demo" / "journal.jsonl").open()]
+    delivered = 0
+    for player in ("anna", "bernd", "clara", "dieter"):
+        page = (site / "volldampf-demo" / player / "index.html").read_text()
+        balance = page.split("<caption>Accounts, round by round</caption>")[1].split("</table>")[0]
+        assert '<th scope="col">carried forward</th><th scope="col">cubes delivered</th></tr>' in balance
+        cells = [int(n) for n in re.findall(r'data-label="cubes delivered">(\d+)<', balance)]
+        assert len(cells) == 4 and cells == [sum(1 for e in journal if e["type"] == "move" and e["player"] == player
+                                                 and e["round"] == r) for r in range(1, 5)]
+        delivered += sum(cells)
+    assert delivered == sum(1 for e in journal if e["type"] == "move") > 20
+    assert "cubes delivered" not in red
     running = (demo_site / "running-site" / "demo" / "index.html").read_text()
     assert 'Awaited: <a href="' in running or 'Ordered: <a href="' in running
+
+
+def test_where_money_is_hidden_the_cubes_delivered_end_the_income_track_table():
+    from umpire.site.company import _ledgers
+    rounds = [{"round": r, "companies": {"anna": {"income track": {"brought_forward": r - 1, "items": {"deliveries": 1},
+                                                                   "carried_forward": r}}}} for r in (1, 2)]
+    [table] = _ledgers(rounds, "anna", {"cubes delivered": {2: {"anna": 2, "bernd": 1}}})
+    assert table.caption.endswith(": income track") and table.head[-1] == "cubes delivered"
+    assert [row[-1] for row in table.rows] == [0, 2]
 
 
 def test_headings_are_in_sentence_case_and_no_page_speaks_to_you_as_the_mail_does(demo_site):
