@@ -442,3 +442,13 @@ def test_a_row_file_is_read_or_refused_and_an_old_index_is_read_or_passed_over(t
         assert "row of game g" in str(e) and "Remove it" in str(e)
     else:
         assert [r["id"] for r in rows] == ["g"]
+
+
+def test_every_tables_rows_have_their_header_cell(demo_site):
+    """A table the text edition gives without a heading line (the station table) too: a screen
+    reader names each cell by its row."""
+    pages = [p for site in ("site", "running-site") for p in sorted((demo_site / site).rglob("*.html"))]
+    rows = [row for page in pages for body in re.findall(r"<tbody>(.*?)</tbody>", page.read_text(), re.DOTALL)
+            for row in re.findall(r"<tr>.*?</tr>", body)]
+    assert len(rows) > 100 and all('<th scope="row"' in row for row in rows)
+    assert any(row.startswith('<tr><th scope="row">11') for row in rows)
