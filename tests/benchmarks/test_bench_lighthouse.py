@@ -4,10 +4,11 @@ order composer. Run: `pytest tests/benchmarks/test_bench_lighthouse.py -s`.
 
 Lighthouse comes from npm, installed once into ~/.cache/umpire-lighthouse (UMPIRE_LIGHTHOUSE to
 name another folder), outside the project; it drives Debian's /usr/bin/chromium headless, with
-its default mobile settings (a mid-range phone, a slow 4G line simulated). The site is served by
-a small local server that compresses text with gzip, as a static host does. Goals: performance
->= 90, accessibility 100, best practices 100, SEO >= 95; the figures are printed, with each audit
-that kept a score from its goal (docs/site.md)."""
+its default mobile settings (a mid-range phone, a slow 4G line simulated), three times: the
+median run is reported. The site is served by a small local server that compresses text with
+gzip, as a static host does. Goals: performance >= 90, accessibility 100, best practices 100,
+SEO >= 95; the figures are printed, with each audit that kept a score from its goal
+(docs/site.md)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from umpire.site import build_site
 
 CHROMIUM = Path("/usr/bin/chromium")
 CACHE = Path(os.environ.get("UMPIRE_LIGHTHOUSE", "~/.cache/umpire-lighthouse")).expanduser()
+RUNS = 3                 # Lighthouse's figures vary from run to run: the median run is reported
 GOALS = {"performance": 90, "accessibility": 100, "best-practices": 100, "seo": 95}
 METRICS = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift",
            "speed-index", "dom-size")
@@ -99,11 +101,14 @@ def test_lighthouse_on_the_largest_page(site, tmp_path):
     script = lighthouse()
     largest = max(sorted((site / "long").glob("[0-9]*.html")), key=lambda p: p.stat().st_size)
     assert largest.name == f"{ROUNDS + 1:03d}.html"          # the open round's page: the composer's too
-    report = audit(script, site, f"long/{largest.name}", tmp_path / "lighthouse.json")
+    runs = sorted((audit(script, site, f"long/{largest.name}", tmp_path / f"lighthouse-{k}.json") for k in range(RUNS)),
+                  key=lambda r: r["categories"]["performance"]["score"] or 0)
+    report = runs[len(runs) // 2]                                # the median run, as Lighthouse advises
     scores = {name: round(100 * (report["categories"][name]["score"] or 0)) for name in GOALS}
     audits = report["audits"]
     print(f"\nLighthouse {report['lighthouseVersion']} on {largest.name} "
-          f"({largest.stat().st_size / 1000:.0f} KB), mobile: "
+          f"({largest.stat().st_size / 1000:.0f} KB), mobile, the median of {RUNS} runs (performance "
+          + ", ".join(str(round(100 * (r["categories"]["performance"]["score"] or 0))) for r in runs) + "): "
           + ", ".join(f"{name} {scores[name]} (goal {'' if goal == 100 else '>= '}{goal})"
                       for name, goal in GOALS.items()))
     print("  " + ", ".join(f"{m} {audits[m]['displayValue']}" for m in METRICS
