@@ -210,7 +210,7 @@ def test_a_rolled_back_game_loses_the_pages_of_undone_newsletters_and_only_its_r
     assert not (site / "demo" / "010.pdf").exists()
     assert (site / "volldampf-demo" / "index.html").is_file()
     assert index_row(site, "volldampf-demo") == before
-    assert '<td data-label="round">construction, round 4</td>' in index_row(site, "demo")
+    assert '<td data-label="round"><span>construction, round 4</span></td>' in index_row(site, "demo")
     assert (site / "index.html").read_bytes() == (demo_site / "running-site" / "index.html").read_bytes().replace(
         b"</tbody>", before.encode() + b"\n</tbody>")
 

@@ -85,8 +85,8 @@ def test_a_running_game_stands_at_its_open_turn_with_ordered_and_awaited_names_o
     assert where.ordered == [("red", "Red Line"), ("blue", "Blue Line")] and where.awaited == [("green", "Green Line")]
     assert not where.finished
     row = index_of(where, names)
-    assert '<td data-label="round">construction, round 5</td>' in row
-    assert '<td data-label="awaited"><a href="g/green/index.html">Green Line</a></td>' in row
+    assert '<td data-label="round"><span>construction, round 5</span></td>' in row
+    assert '<td data-label="awaited"><span><a href="g/green/index.html">Green Line</a></span></td>' in row
     assert standing({**status, "paused": True}, names).deadline_iso is None
 
 
@@ -96,7 +96,7 @@ def test_a_finished_game_ranks_winners_first_then_by_score_and_equal_scores_shar
     assert [(place, p) for place, p, _, _ in where.standings] == [(1, "b"), (1, "c"), (3, "e"), (4, "a"), (4, "d")]
     assert 'finished: 1. <a href="g/b/index.html">B</a> 9, 1. <a href="g/c/index.html">C</a> 9, 3. ' \
            '<a href="g/e/index.html">E</a> 7, 4. <a href="g/a/index.html">A</a> 5, 4. ' \
-           '<a href="g/d/index.html">D</a> 5</td>' in index_of(where, {p: p.upper() for p in "abcde"})
+           '<a href="g/d/index.html">D</a> 5</span></td>' in index_of(where, {p: p.upper() for p in "abcde"})
 
 
 def test_status_of_a_finished_game_gives_its_winners_and_every_seats_final_score(demo_site):
