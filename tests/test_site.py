@@ -4,6 +4,7 @@ links that resolve, the same bytes each time, only what changed rewritten, and n
 from __future__ import annotations
 
 import html
+import json
 import re
 import shutil
 from html.parser import HTMLParser
@@ -13,6 +14,8 @@ from xml.etree import ElementTree
 import pytest
 import yaml
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from umpire.cli import main
 from umpire.errors import UmpireError
@@ -188,16 +191,55 @@ def test_site_in_umpire_yaml_and_update_site(demo_site, tmp_path):
     assert update_site(games / "running").written == []
 
 
-def test_a_rolled_back_game_loses_the_pages_of_undone_newsletters(demo_site, tmp_path):
+def index_row(site: Path, game: str) -> str:
+    return next(line for line in (site / "index.html").read_text().splitlines()
+                if line.startswith(f'<tr><th scope="row"><a href="{game}/index.html">'))
+
+
+def test_a_rolled_back_game_loses_the_pages_of_undone_newsletters_and_only_its_row_of_the_index_changes(
+        demo_site, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(demo_site / "site", site)
+    before = index_row(site, "volldampf-demo")
+    assert '<a href="volldampf-demo/dieter/index.html">Dieter Dahl</a> 11' in before     # the index links seats
+    assert '<a href="demo/green/index.html">Great Southern &amp; Western</a> 107' in index_row(site, "demo")
     game = tmp_path / "demo"
     shutil.copytree(demo_site / "running" / "demo", game)
     build_site(game, site)
     assert (site / "demo" / "004.html").is_file() and not (site / "demo" / "005.html").exists()
     assert not (site / "demo" / "010.pdf").exists()
     assert (site / "volldampf-demo" / "index.html").is_file()
-    assert 'href="volldampf-demo/index.html"' in (site / "index.html").read_text()
+    assert index_row(site, "volldampf-demo") == before
+    assert '<td data-label="round"><span>construction, round 4</span></td>' in index_row(site, "demo")
+    assert (site / "index.html").read_bytes() == (demo_site / "running-site" / "index.html").read_bytes().replace(
+        b"</tbody>", before.encode() + b"\n</tbody>")
+
+
+def test_an_index_written_before_rows_were_kept_is_read_once_and_a_broken_row_is_refused(tmp_path):
+    from umpire.errors import DataError
+    from umpire.site.files import SiteFiles
+    from umpire.site.index_rows import site_rows
+    site = tmp_path / "site"
+    (site / "old").mkdir(parents=True)
+    (site / "old" / "index.html").write_text("<html></html>")
+    (site / "index.html").write_text(       # as 0.3.0 wrote it
+        '<tbody>\n<tr><th scope="row"><a href="old/index.html">old</a></th><td data-label="family">dampfross</td>'
+        '<td data-label="map">Ireland</td><td data-label="round">finished: 1. Red &amp; Blue 9</td>'
+        '<td data-label="deadline">none</td><td data-label="awaited">nobody</td></tr>\n'
+        '<tr><th scope="row"><a href="gone/index.html">gone</a></th><td>x</td><td>x</td><td>x</td><td>x</td>'
+        '<td>x</td></tr>\n</tbody>')
+    made = {"id": "new", "family": "volldampf", "map": "Germany", "turn": "turn 2A", "deadline": "none",
+            "awaited": [["anna", "Anna"]], "standings": []}
+    rows = site_rows(SiteFiles(site), [made])
+    assert [r["id"] for r in rows] == ["new", "old"]            # a game whose pages are gone is not listed
+    assert rows[1]["turn"] == "finished: 1. Red & Blue 9" and rows[1]["awaited"] == []
+    assert (site / "old" / "row.json").is_file()
+    (site / "index.html").write_text("")
+    assert site_rows(SiteFiles(site), [made]) == rows
+    (site / "old" / "row.json").write_text('{"id": "old"}')
+    with pytest.raises(DataError, match=r"row of game old is not one the umpire wrote.*Remove it"):
+        site_rows(SiteFiles(site), [])
+    assert site_rows(SiteFiles(site), [{**made, "id": "old"}])[0]["id"] == "old"   # its game's build writes it again
 
 
 def test_the_command_writes_where_it_is_told_and_refuses_a_folder_without_games(demo_site, tmp_path, monkeypatch):
@@ -316,8 +358,29 @@ def test_each_company_has_a_page_of_its_accounts_and_published_orders_linked_fro
     anna = (site / "volldampf-demo" / "anna" / "index.html").read_text()
     assert "Accounts, round by round: income track" in anna and "BUILD L48" in anna
     assert '<a href="../dieter/index.html">Dieter Dahl</a>' in anna      # the final standings link every player
+    journal = [json.loads(line) for line in (demo_site / "games" / "volldampf-demo" / "journal.jsonl").open()]
+    delivered = 0
+    for player in ("anna", "bernd", "clara", "dieter"):
+        page = (site / "volldampf-demo" / player / "index.html").read_text()
+        balance = page.split("<caption>Accounts, round by round</caption>")[1].split("</table>")[0]
+        assert '<th scope="col">carried forward</th><th scope="col">cubes delivered</th></tr>' in balance
+        cells = [int(n) for n in re.findall(r'data-label="cubes delivered">(\d+)<', balance)]
+        assert len(cells) == 4 and cells == [sum(1 for e in journal if e["type"] == "move" and e["player"] == player
+                                                 and e["round"] == r) for r in range(1, 5)]
+        delivered += sum(cells)
+    assert delivered == sum(1 for e in journal if e["type"] == "move") > 20
+    assert "cubes delivered" not in red
     running = (demo_site / "running-site" / "demo" / "index.html").read_text()
     assert 'Awaited: <a href="' in running or 'Ordered: <a href="' in running
+
+
+def test_where_money_is_hidden_the_cubes_delivered_end_the_income_track_table():
+    from umpire.site.company import _ledgers
+    rounds = [{"round": r, "companies": {"anna": {"income track": {"brought_forward": r - 1, "items": {"deliveries": 1},
+                                                                   "carried_forward": r}}}} for r in (1, 2)]
+    [table] = _ledgers(rounds, "anna", {"cubes delivered": {2: {"anna": 2, "bernd": 1}}})
+    assert table.caption.endswith(": income track") and table.head[-1] == "cubes delivered"
+    assert [row[-1] for row in table.rows] == [0, 2]
 
 
 def test_headings_are_in_sentence_case_and_no_page_speaks_to_you_as_the_mail_does(demo_site):
@@ -359,3 +422,33 @@ def test_a_newsletter_carries_the_time_its_round_was_resolved_and_replays_to_the
     monkeypatch.setenv("UMPIRE_NOW", "2026-04-01T00:00:00+00:00")            # replay takes the journal's time
     outcome = replay(game, quick=True)
     assert not outcome.differences, outcome
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=200) | st.builds(lambda d: json.dumps(d).encode(), st.dictionaries(
+    st.sampled_from(["id", "family", "map", "turn", "deadline", "awaited", "standings", "x"]),
+    st.none() | st.text(max_size=5) | st.lists(st.integers(), max_size=2))))
+def test_a_row_file_is_read_or_refused_and_an_old_index_is_read_or_passed_over(tmp_path, data):
+    from umpire.errors import DataError
+    from umpire.site.files import SiteFiles
+    from umpire.site.index_rows import site_rows
+    site = tmp_path / "site"
+    (site / "g").mkdir(parents=True, exist_ok=True)
+    (site / "g" / "row.json").write_bytes(data)
+    (site / "index.html").write_bytes(data)
+    try:
+        rows = site_rows(SiteFiles(site), [])
+    except DataError as e:
+        assert "row of game g" in str(e) and "Remove it" in str(e)
+    else:
+        assert [r["id"] for r in rows] == ["g"]
+
+
+def test_every_tables_rows_have_their_header_cell(demo_site):
+    """A table the text edition gives without a heading line (the station table) too: a screen
+    reader names each cell by its row."""
+    pages = [p for site in ("site", "running-site") for p in sorted((demo_site / site).rglob("*.html"))]
+    rows = [row for page in pages for body in re.findall(r"<tbody>(.*?)</tbody>", page.read_text(), re.DOTALL)
+            for row in re.findall(r"<tr>.*?</tr>", body)]
+    assert len(rows) > 100 and all('<th scope="row"' in row for row in rows)
+    assert any(row.startswith('<tr><th scope="row">11') for row in rows)

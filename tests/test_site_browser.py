@@ -205,6 +205,8 @@ def test_the_composer_counts_a_tapped_chain_as_submit_does(browser, demo_site, t
     while len(chain) < 5:
         chain.append(next(n for n in grid.neighbours(chain[-1]) if tappable(n) and n not in chain))
     browser.find_element(By.ID, "order-company").send_keys(company["name"])
+    assert browser.find_elements(By.CSS_SELECTOR, "[data-hex]") == []     # the hex targets wait for the reader
+    browser.execute_script("document.querySelector('.mapbox').focus()")
     tap = lambda h: browser.find_element(By.CSS_SELECTOR, f'[data-hex="{label(h)}"]').click()  # noqa: E731
     for h in chain:
         tap(h)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from umpire.site.build import render
+from umpire.site.index_rows import game_row
 from umpire.site.mapsize import readable_width
 from umpire.site.report_blocks import Item, TextTable, report_blocks
 from umpire.site.standing import standing
@@ -68,6 +70,11 @@ def test_the_map_is_as_wide_as_its_smallest_text_and_its_names_need():
     assert readable_width(100, "") == 100
 
 
+def index_of(where, names) -> str:
+    """The index of one game `g` standing `where`, as the site writes it."""
+    return render("index.html.j2", title="Games", root="", games=[game_row("g", "dampfross", "Ireland", where, names)])
+
+
 def test_a_running_game_stands_at_its_open_turn_with_ordered_and_awaited_names_only():
     status = {"phase": "construction", "round": 5, "orders_in": ["blue", "red"], "awaited": ["green"],
               "deadline": "2026-03-12T19:00:00+01:00", "paused": False}
@@ -76,7 +83,10 @@ def test_a_running_game_stands_at_its_open_turn_with_ordered_and_awaited_names_o
     assert (where.turn, where.deadline, where.deadline_iso) == ("construction, round 5", "2026-03-12 18:00 UTC",
                                                                 "2026-03-12T18:00Z")
     assert where.ordered == [("red", "Red Line"), ("blue", "Blue Line")] and where.awaited == [("green", "Green Line")]
-    assert not where.finished and where.summary() == "construction, round 5"
+    assert not where.finished
+    row = index_of(where, names)
+    assert '<td data-label="round"><span>construction, round 5</span></td>' in row
+    assert '<td data-label="awaited"><span><a href="g/green/index.html">Green Line</a></span></td>' in row
     assert standing({**status, "paused": True}, names).deadline_iso is None
 
 
@@ -84,7 +94,9 @@ def test_a_finished_game_ranks_winners_first_then_by_score_and_equal_scores_shar
     status = {"phase": "finished", "winners": ["b", "c"], "scores": {"a": 5, "b": 9, "c": 9, "d": 5, "e": 7}}
     where = standing(status, {p: p.upper() for p in "abcde"})
     assert [(place, p) for place, p, _, _ in where.standings] == [(1, "b"), (1, "c"), (3, "e"), (4, "a"), (4, "d")]
-    assert where.summary() == "finished: 1. B 9, 1. C 9, 3. E 7, 4. A 5, 4. D 5"
+    assert 'finished: 1. <a href="g/b/index.html">B</a> 9, 1. <a href="g/c/index.html">C</a> 9, 3. ' \
+           '<a href="g/e/index.html">E</a> 7, 4. <a href="g/a/index.html">A</a> 5, 4. ' \
+           '<a href="g/d/index.html">D</a> 5</span></td>' in index_of(where, {p: p.upper() for p in "abcde"})
 
 
 def test_status_of_a_finished_game_gives_its_winners_and_every_seats_final_score(demo_site):
@@ -105,7 +117,8 @@ def test_every_page_of_a_running_game_starts_with_where_it_stands(demo_site):
 
 def test_a_finished_game_shows_its_result_on_the_index_the_overview_and_the_last_page_only(demo_site):
     site = demo_site / "site"
-    assert "finished: 1. Great Southern &amp; Western 107, 2. Great Northern 97" in (site / "index.html").read_text()
+    assert 'finished: 1. <a href="demo/green/index.html">Great Southern &amp; Western</a> 107, ' \
+           '2. <a href="demo/orange/index.html">Great Northern</a> 97' in (site / "index.html").read_text()
     for page in ("demo/index.html", "demo/010.html"):
         text = (site / page).read_text()
         assert "Winner: <strong>Great Southern &amp; Western</strong>" in text and "Final standings" in text, page

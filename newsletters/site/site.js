@@ -117,24 +117,32 @@ function composer() {
   var layer = document.createElementNS(NS, "g"), path = document.createElementNS(NS, "polyline");
   layer.setAttribute("class", "composer-hexes");
   path.setAttribute("class", "composer-chain");
-  svg.setAttribute("role", "group");
-  svg.appendChild(path);
-  svg.appendChild(layer);
-  var first = null;
-  for (i = 0; i < d.cols * d.rows; i++) {
-    if (d.terrain.charAt(i) === "o") continue;
-    var p = centre(i), hex = document.createElementNS(NS, "circle");
-    hex.setAttribute("cx", p[0].toFixed(1));
-    hex.setAttribute("cy", p[1].toFixed(1));
-    hex.setAttribute("r", g[8]);
-    hex.setAttribute("data-hex", name(i));
-    hex.setAttribute("tabindex", first === null ? "0" : "-1");
-    hex.setAttribute("role", "button");
-    hex.setAttribute("aria-label", name(i));
-    layer.appendChild(hex);
-    cells[i] = hex;
-    if (first === null) first = i;
+  // A target per hex of the map (about 1,500 on a large map), made when the reader first points
+  // at the map or moves the focus into it: the map is left as drawn while the page loads.
+  function targets() {
+    if (layer.firstChild) return;
+    svg.setAttribute("role", "group");
+    svg.appendChild(path);
+    svg.appendChild(layer);
+    var first = null;
+    for (var i = 0; i < d.cols * d.rows; i++) {
+      if (d.terrain.charAt(i) === "o") continue;
+      var p = centre(i), hex = document.createElementNS(NS, "circle");
+      hex.setAttribute("cx", p[0].toFixed(1));
+      hex.setAttribute("cy", p[1].toFixed(1));
+      hex.setAttribute("r", g[8]);
+      hex.setAttribute("data-hex", name(i));
+      hex.setAttribute("tabindex", first === null ? "0" : "-1");
+      hex.setAttribute("role", "button");
+      hex.setAttribute("aria-label", name(i));
+      layer.appendChild(hex);
+      cells[i] = hex;
+      if (first === null) first = i;
+    }
+    show();
   }
+  var mapbox = svg.closest(".mapbox");
+  ["pointerdown", "pointerover", "focusin"].forEach(function (kind) { mapbox.addEventListener(kind, targets); });
   function show() {
     var res = count(), text = chain.length ? "BUILD " + chain.map(name).join("-") : "";
     el("order-text").textContent = text;
@@ -167,7 +175,11 @@ function composer() {
     chain.push(n);
     show();
   }
-  layer.addEventListener("click", function (e) { var h = e.target.getAttribute("data-hex"); if (h) pick(index[h]); });
+  svg.addEventListener("click", function (e) {   // a tap that made the targets began on the map beneath them
+    var t = e.target.getAttribute("data-hex") ? e.target : document.elementFromPoint(e.clientX, e.clientY);
+    var h = t && t.getAttribute("data-hex");
+    if (h) pick(index[h]);
+  });
   var KEYS = {ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowLeft: [-1, 0], ArrowDown: [0, 1]};
   layer.addEventListener("keydown", function (e) {
     var h = e.target.getAttribute("data-hex");

@@ -384,6 +384,12 @@ class Family(ABC):
         Default: a game without money, no rows."""
         return []
 
+    def counts(self, events: list[dict]) -> dict[str, dict[int, dict[str, int]]]:
+        """What the family counts from the public journal (`events`) beside the accounts, per
+        round and seat, for a seat's page: `{label: {round: {seat: n}}}` (Volldampf: `cubes
+        delivered`). Default: nothing."""
+        return {}
+
     def public_log(self, folder: Folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
         """The journal as a public log, `[{"event": number from 1, "round", "type", "text"}]`: what
         the newsletters tell, never a hidden draw or a private note unless `reveal` (the GM, after

@@ -40,6 +40,7 @@ from .calendar import atom_feed, deadline_calendar
 from .company import company_pages
 from .composer import composer_parts
 from .files import SiteFiles
+from .index_rows import ROW_FILE, game_row, row_bytes, site_rows
 from .mapsize import readable_width
 from .report_blocks import report_blocks
 from .sections import read_edition, sentence_case
@@ -103,11 +104,7 @@ def build_site(path: Path, out: Path) -> Report:
     with atomic.deferred(out):
         _assets(files)
         rows = [write_game(folder, files) for folder in folders]
-        index = files.read("index.html")
-        known = _index_rows(index.decode("utf-8")) if index else {}
-        known.update({row["id"]: row for row in rows})
-        files.put("index.html", render("index.html.j2", title="Games", root="",
-                                       games=[known[g] for g in sorted(known)]))
+        files.put("index.html", render("index.html.j2", title="Games", root="", games=site_rows(files, rows)))
     return Report([f.game_id for f in folders], files.written, files.unchanged)
 
 
@@ -144,6 +141,7 @@ def _write_game(folder: GameFolder, files: SiteFiles) -> dict:
     _write_companies(folder, files, moments, names, Markup(render("now.html.j2", s=where, seat=seat, up="../")),
                      _figure(body), composers)
     row = _row(folder, where, names, status)
+    files.put(f"{game}/{ROW_FILE}", row_bytes(row))
     files.put(f"{game}/index.html", render(
         "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder), now=now,
         standings=_part(body, "standings"), map=_part(body, "map"), composer=composer,
@@ -338,9 +336,7 @@ def _intro(folder: GameFolder, number: int) -> str:
 
 
 def _row(folder: GameFolder, where: Standing, names: dict, status: dict) -> dict:
-    awaited = ", ".join(name for _, name in where.awaited) or "nobody"
-    return {"id": folder.game_id, "family": status.get("family", ""), "map": _map_title(folder),
-            "turn": where.summary(), "deadline": where.deadline, "awaited": awaited}
+    return game_row(folder.game_id, status.get("family", ""), _map_title(folder), where, names)
 
 
 def _map_title(folder: GameFolder) -> str:
@@ -350,17 +346,3 @@ def _map_title(folder: GameFolder) -> str:
 def _facts(row: dict, folder: GameFolder) -> list[tuple[str, str]]:
     rules = Game.of(folder).rules
     return [("family", row["family"]), ("map", row["map"]), ("rules", str(getattr(rules, "title", rules.name)))]
-
-
-_ROW = re.compile(r'<tr><t[dh][^>]*><a href="([^"/]+)/index.html">[^<]*</a></t[dh]>'
-                  + r"<td[^>]*>([^<]*)</td>" * 5 + "</tr>")
-
-
-def _index_rows(text: str) -> dict[str, dict]:
-    """The games an index already lists (a site built from several game folders, one by one)."""
-    import html
-    rows = {}
-    for found in _ROW.finditer(text):
-        game, *rest = (html.unescape(v) for v in found.groups())
-        rows[game] = dict(zip(("id", "family", "map", "turn", "deadline", "awaited"), [game, *rest]))
-    return rows

@@ -54,8 +54,9 @@ def company_pages(folder, moments: list[history.Moment], names: dict[str, str], 
     family = Game.of(folder).family
     rounds = family.accounts(newest, newest.events)
     state = newest.state(copy=False)
+    counts = family.counts(newest.events)
     for page in pages.values():
-        page.tables = _ledgers(rounds, page.seat)
+        page.tables = _ledgers(rounds, page.seat, counts)
         if figure:
             drawn, page.key = family.web_highlight(newest, state, page.seat)
             page.map = highlighted(figure, drawn)
@@ -68,8 +69,9 @@ def company_pages(folder, moments: list[history.Moment], names: dict[str, str], 
     return list(pages.values())
 
 
-def _ledgers(rounds: list[dict], seat: str) -> list[WebTable]:
-    """The seat's books round by round: one table per ledger, a row per round."""
+def _ledgers(rounds: list[dict], seat: str, counts: dict[str, dict[int, dict[str, int]]]) -> list[WebTable]:
+    """The seat's books round by round: one table per ledger, a row per round; the first (his
+    balance where the game shows it) ends with what the family counts (Volldampf: cubes delivered)."""
     books: dict[str, list[tuple[int, dict]]] = {}
     for entry in rounds:
         own = entry["companies"].get(seat)
@@ -81,13 +83,15 @@ def _ledgers(rounds: list[dict], seat: str) -> list[WebTable]:
             if isinstance(book, dict) and ledger != "items":
                 books.setdefault(ledger, []).append((entry["round"], book))
     tables = []
-    for ledger, rows in books.items():
+    for k, (ledger, rows) in enumerate(books.items()):
         labels = list(dict.fromkeys(label for _, book in rows for label in book.get("items", {})))
+        counted = list(counts) if k == 0 else []
         tables.append(WebTable(
             "Accounts, round by round" + ("" if ledger == "money" else f": {ledger}"),
-            ["round", "brought forward", *labels, "carried forward"],
+            ["round", "brought forward", *labels, "carried forward", *counted],
             [[f"Round {round_of(r)}", book.get("brought_forward", ""),
-              *(_signed(book.get("items", {}).get(label)) for label in labels), book.get("carried_forward", "")]
+              *(_signed(book.get("items", {}).get(label)) for label in labels), book.get("carried_forward", ""),
+              *(counts[label].get(r, {}).get(seat, 0) for label in counted)]
              for r, book in rows]))
     return tables
 

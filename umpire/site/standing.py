@@ -22,12 +22,6 @@ class Standing:
     def finished(self) -> bool:
         return bool(self.standings) or self.turn == "finished"
 
-    def summary(self) -> str:
-        """One line for the index of every game."""
-        if not self.finished:
-            return self.turn
-        return "finished: " + ", ".join(f"{place}. {name} {score}" for place, _, name, score in self.standings)
-
 
 def standing(status: dict, names: dict[str, str]) -> Standing:
     finished = status.get("phase") == "finished" or status.get("turn") == "finished"

@@ -66,6 +66,17 @@ def accounts(events: list[dict], seats: list[str], marks_shown: bool = True) -> 
     return table
 
 
+def cubes_delivered(events: list[dict]) -> dict[int, dict[str, int]]:
+    """Per round, per player: the cubes his moves delivered (a Subvention move's too), as the
+    newsletters print every move."""
+    delivered: dict[int, dict[str, int]] = {}
+    for e in events:
+        if e["type"] == "move":
+            mover = delivered.setdefault(e["round"], {})
+            mover[e["player"]] = mover.get(e["player"], 0) + 1
+    return delivered
+
+
 def public_log(board, rules, state: State, events: list[dict], reveal: bool = False) -> list[dict]:
     """The journal as the newsletters tell it, one entry per event they print (a cube placed, a
     build, the auction, ...). With `reveal` every event, hidden draws and private notes included."""

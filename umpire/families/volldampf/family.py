@@ -286,6 +286,10 @@ class Volldampf(Family):
         shown = reveal or folder.rules.options.money != "hidden" or any(e["type"] == "end" for e in events)
         return accounts(events, [c["id"] for c in folder.config["companies"]], shown)
 
+    def counts(self, events: list[dict]) -> dict[str, dict[int, dict[str, int]]]:
+        from .accounts import cubes_delivered
+        return {"cubes delivered": cubes_delivered(events)}
+
     def public_log(self, folder, events: list[dict] | None = None, reveal: bool = False) -> list[dict]:
         from .accounts import public_log
         return public_log(folder.game_map, folder.rules, folder.state(), folder.events if events is None else events,
