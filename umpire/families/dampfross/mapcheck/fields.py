@@ -61,7 +61,8 @@ class FieldReader(FieldChecker):
 
     def read_labels(self, doc) -> dict[Hex, str]:
         """The printed labels: a grid label to the label the published map prints (`K31: A69`), each
-        shaped like a label (letters, then a number) so orders read it, and each printed once."""
+        shaped like a label (letters, then a number) so orders read it, each printed once, and none
+        the grid label of a hex of the map left without a printed label (it would be shown twice)."""
         given = doc.get("labels") or {}
         if not isinstance(given, dict):
             self.fail(doc, "labels", "labels", "must be a mapping of grid labels to printed labels.",
@@ -80,4 +81,10 @@ class FieldReader(FieldChecker):
                 self.fail(given, key, f"labels.{key}", f"{text} is already the printed label of {label(seen[text])}.",
                           "Each printed label names one hex.")
             labels[h], seen[text] = text, h
+        for r, row in enumerate(self.rows if labels else ()):
+            for c, ch in enumerate(row):
+                if ch != " " and (c, r) not in labels and label((c, r)) in seen:
+                    self.fail(doc, "labels", "labels", f"{label((c, r))} has no printed label, and {label((c, r))} "
+                              f"is the printed label of {label(seen[label((c, r))])}: the map would show it twice.",
+                              f"Give {label((c, r))} its printed label too.")
         return labels

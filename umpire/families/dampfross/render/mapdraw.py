@@ -151,7 +151,7 @@ def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Bac
                       spots, drawn,
                       tuple(_centred(BOLD, r * 1.5, x, y - r * 0.52, mark)
                             for x, y, r, mark in _die_marks(game_map, f, window)),
-                      tuple(_margins(f, window)))
+                      tuple(_margins(f, window)) if not game_map.labels else ())
 
 
 def _spots(f: Frame, markers, edges, wants: list[labels.Want]) -> list[labels.Spots]:
@@ -572,7 +572,8 @@ def _place_labels(c, placed: list[labels.Label]):
 
 
 def _margins(f: Frame, window: Window):
-    """Column letters above and below the grid, row numbers left and right, as labels to draw."""
+    """Column letters above and below the grid, row numbers left and right, as labels to draw (not
+    on a map with printed labels: its hexes carry their own)."""
     x0, y0, x1, y1 = f.box
     size = min(8.0, max(5.0, f.size * 0.55))
     step = 1 if f.size * 1.5 >= size * 1.6 else 2
