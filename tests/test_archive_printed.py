@@ -5,6 +5,8 @@ grid labels still read where no printed label takes them; an archive's company c
 
 from __future__ import annotations
 
+import shlex
+import shutil
 import subprocess
 from functools import cache
 from pathlib import Path
@@ -169,3 +171,16 @@ def test_the_game_keeps_its_colours_and_its_map_with_the_labels(played):
     kept = load_lines((played / "game.yaml").read_text())["archive"]["colours"]
     assert kept == {"green": "orange", "blue": "#1f78b4"}
     assert load_map(played / "map.yaml").labels == zine_map().labels
+
+
+@pytest.mark.slow
+def test_the_archive_pages_commands_for_the_printed_example_run_verbatim_and_succeed(tmp_path, monkeypatch):
+    from test_examples_run import readme_lines
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(PRINTED, tmp_path / "tests" / "games" / "archive-printed")
+    lines = [line for line in readme_lines(PRINTED.parents[2] / "docs" / "archive.md")
+             if "printed-1994" in line or "archive-printed" in line]
+    assert len(lines) == 3
+    for line in lines:
+        run_ok(*shlex.split(line)[1:])
+    assert "home AB45 (München)" in (tmp_path / "play-out" / "printed-1994" / "newsletters" / "003.txt").read_text()
