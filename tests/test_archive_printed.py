@@ -184,3 +184,17 @@ def test_the_archive_pages_commands_for_the_printed_example_run_verbatim_and_suc
     for line in lines:
         run_ok(*shlex.split(line)[1:])
     assert "home AB45 (München)" in (tmp_path / "play-out" / "printed-1994" / "newsletters" / "003.txt").read_text()
+
+
+def test_a_race_drawn_on_the_web_map_runs_through_the_hexes_its_printed_labels_name():
+    from umpire.families.dampfross.render.race_routes import race_routes
+    game_map, seen = zine_map(), []
+
+    def centre(text):
+        seen.append(game_map.hex_labelled(text))
+        return (0.0, 0.0)
+    race = {"number": 1, "start_name": "Augsburg", "start": 12, "destination_name": "München", "destination": 31,
+            "placed": [], "entered": [{"train": "red", "companies": ["red"], "route": ["A19", "L21"], "steps": 1,
+                                       "name": "red"}]}
+    race_routes([race], centre, 100.0)
+    assert seen[:2] == [parse_label("J1"), parse_label("K12")]
