@@ -62,6 +62,7 @@ function composer() {
   var chain = [], cells = {}, el = function (id) { return document.getElementById(id); };
   function letters(c) { var s = ""; c += 1; while (c) { var m = (c - 1) % 26; s = String.fromCharCode(65 + m) + s; c = (c - 1 - m) / 26; } return s; }
   function name(i) { return letters(i % d.cols) + (Math.floor(i / d.cols) + 1); }
+  function shown(i) { var n = name(i); return (d.labels && d.labels[n]) || n; }
   function axial(c, r) {
     if (qLayout) return [c, r - (odd ? (c - (c & 1)) : (c + (c & 1))) / 2];
     return [c - (odd ? (r - (r & 1)) : (r + (r & 1))) / 2, r];
@@ -83,8 +84,8 @@ function composer() {
   for (var i = 0; i < d.cols * d.rows; i++) index[name(i)] = i;
   function edgeKey(a, b) { return Math.min(a, b) + "-" + Math.max(a, b); }
   function say(key, a, b, h) {
-    return d.reasons[key].replace("{a}", a === undefined ? "" : name(a)).replace("{b}", b === undefined ? "" : name(b))
-      .replace("{h}", h === undefined ? "" : name(h));
+    return d.reasons[key].replace("{a}", a === undefined ? "" : shown(a)).replace("{b}", b === undefined ? "" : shown(b))
+      .replace("{h}", h === undefined ? "" : shown(h));
   }
   function company() {
     var id = el("order-company").value;
@@ -134,7 +135,7 @@ function composer() {
       hex.setAttribute("data-hex", name(i));
       hex.setAttribute("tabindex", first === null ? "0" : "-1");
       hex.setAttribute("role", "button");
-      hex.setAttribute("aria-label", name(i));
+      hex.setAttribute("aria-label", shown(i));
       layer.appendChild(hex);
       cells[i] = hex;
       if (first === null) first = i;
@@ -144,7 +145,7 @@ function composer() {
   var mapbox = svg.closest(".mapbox");
   ["pointerdown", "pointerover", "focusin"].forEach(function (kind) { mapbox.addEventListener(kind, targets); });
   function show() {
-    var res = count(), text = chain.length ? "BUILD " + chain.map(name).join("-") : "";
+    var res = count(), text = chain.length ? "BUILD " + chain.map(shown).join("-") : "";
     el("order-text").textContent = text;
     el("order-cost").textContent = String(res.start ? 0 : res.total);
     var list = el("order-steps");
@@ -152,7 +153,7 @@ function composer() {
     if (res.start) { var li = document.createElement("li"); li.textContent = res.start + " Nothing of it is counted."; list.appendChild(li); }
     res.steps.forEach(function (s) {
       var item = document.createElement("li");
-      item.textContent = name(s.a) + "-" + name(s.b) + ": " + (s.problem ? "cannot be built: " + s.problem : s.cost + " pt");
+      item.textContent = shown(s.a) + "-" + shown(s.b) + ": " + (s.problem ? "cannot be built: " + s.problem : s.cost + " pt");
       if (s.problem && s.cost === null && !s.owned) item.className = "refused";
       list.appendChild(item);
     });
@@ -169,7 +170,7 @@ function composer() {
     el("order-note").textContent = "";
     if (n === last) return;
     if (chain.length && side(last, n) === null) {
-      el("order-note").textContent = name(n) + " is not next to " + name(last) + ": the chain goes from hex to neighbouring hex; tap a neighbour of " + name(last) + ".";
+      el("order-note").textContent = shown(n) + " is not next to " + shown(last) + ": the chain goes from hex to neighbouring hex; tap a neighbour of " + shown(last) + ".";
       return;
     }
     chain.push(n);

@@ -25,6 +25,7 @@ from ..kernel.ids import REASON_RULE, check_reason, shown
 from ..kernel.options import ruleset_overrides
 from ..kernel.words import noun
 from ..kernel.yamlfile import described, line_of, load_yaml, plain
+from ..render.colours import colour_named
 from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import RECORDED_FILES, GameFolder
@@ -33,7 +34,7 @@ from . import actions, corrections, ledger_check
 
 SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
 KEYS = ("game", "map", "rules", "seed", "dice", "draws", "profile", "options", "companies", "gm", "unreadable_lines",
-        "issues", "assumed")
+        "issues", "assumed", "colours")
 RECORDED = ("dice", "draws")                  # recorded randomness: Dampfross's dice, Volldampf's draws
 UNREADABLE = ("stop", "report")               # an order line the umpire cannot read: stop the play, or report it
 SHELL_GM_COMMANDS = ("adjust",)               # besides the GM commands of the game's family (gm_commands)
@@ -441,8 +442,9 @@ def transcribed(archive: Archive, published) -> dict | None:
 
 def zine_facts(spec: dict, where: str) -> dict:
     """`issues:` (round -> the zine's issue that printed it: {issue: 42, date: 1994-02-19}; round 0
-    the opening) and `assumed:` (what the zine did not print: a note for the whole game, or
-    {round: N, note: TEXT}), as game.yaml `archive:` keeps them for the newsletters and the site."""
+    the opening), `assumed:` (what the zine did not print: a note for the whole game, or
+    {round: N, note: TEXT}) and `colours:` (company -> the colour of its line), as game.yaml
+    `archive:` keeps them for the newsletters, the map and the site."""
     facts = {}
     issues = spec.get("issues")
     if issues is not None:
@@ -450,7 +452,32 @@ def zine_facts(spec: dict, where: str) -> dict:
     assumed = spec.get("assumed")
     if assumed is not None:
         facts["assumed"] = _assumed(assumed, f"{where}, line {line_of(spec, 'assumed')}")
+    colours = spec.get("colours")
+    if colours is not None:
+        ids = [str(c).split(":")[0] for c in spec.get("companies") or []]
+        facts["colours"] = _colours(colours, ids, f"{where}, line {line_of(spec, 'colours')}")
     return facts
+
+
+def _colours(colours, ids: list[str], at: str) -> dict[str, str]:
+    """`colours:` (company id -> the colour its line is drawn in, as the zine drew it: `orange`,
+    `#ffcc00`), each a company of `companies:` and a colour the umpire knows, no two the same."""
+    example = "Write colours: {green: orange, red: '#d7191c'}: a CSS colour name or #rrggbb, quoted."
+    if not isinstance(colours, dict):
+        raise DataError("colours: is not a mapping of companies to colours.", at, example)
+    out: dict[str, str] = {}
+    for company, text in colours.items():
+        if company not in ids:
+            raise DataError(f"colours: {described(company)} is not a company of companies: "
+                            f"({', '.join(ids)}).", at, example)
+        if not isinstance(text, str) or colour_named(text) is None:
+            raise DataError(f"colours: {company}: {described(text)} is not a colour the umpire knows.", at, example)
+        twin = next((c for c, t in out.items() if colour_named(t) == colour_named(text)), None)
+        if twin is not None:
+            raise DataError(f"colours: {company} and {twin} are both {text.strip()}; each company's line "
+                            "is drawn in a colour of its own.", at, example)
+        out[company] = text.strip()
+    return out
 
 
 def _issues(issues, at: str) -> dict[int, dict]:

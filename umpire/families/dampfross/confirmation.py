@@ -30,12 +30,12 @@ def order_lines(folder: Folder, company: str, order: Order, state=None) -> list[
     if order.home is not None:
         out.append(_line(order.home_line, f"HOME {game_map.describe(order.home)}"))
         out += _warning(_home_problem(state, game_map, company, order))
-    out += _optional_rule_lines(folder.rules, order)
+    out += _optional_rule_lines(folder.rules, order, game_map)
     if order.chains:
         out += _chains(preview_order(state, game_map, folder.rules, company, order))
     seen: dict[int, int] = {}
     for race in order.races:
-        routes = " ELSE ".join(format_chain(r.hexes) for r in race.routes)
+        routes = " ELSE ".join(format_chain(r.hexes, game_map) for r in race.routes)
         partner = f" {race.partner}" if race.partner else ""
         route_words = f" {routes}" if routes else ""
         out.append(_line(race.line, f"RACE {race.transport} {race.action}{partner}{route_words}"))
@@ -56,11 +56,12 @@ def order_lines(folder: Folder, company: str, order: Order, state=None) -> list[
     return out
 
 
-def _optional_rule_lines(rules, order: Order) -> list[str]:
+def _optional_rule_lines(rules, order: Order, game_map) -> list[str]:
     """The JUMP, JOINT and FERRY lines as read, each with a warning when its rule is not in play."""
-    lines = [(j.line, f"{'AFTER ' + str(j.after) + ' ' if j.after else ''}JUMP {format_chain(j.hexes)}", "jumping")
-             for j in order.jumps]
-    lines += [(j.line, f"JOINT {j.partner} {format_chain(j.hexes)}", "joint_construction") for j in order.joints]
+    lines = [(j.line, f"{'AFTER ' + str(j.after) + ' ' if j.after else ''}JUMP {format_chain(j.hexes, game_map)}",
+              "jumping") for j in order.jumps]
+    lines += [(j.line, f"JOINT {j.partner} {format_chain(j.hexes, game_map)}", "joint_construction")
+              for j in order.joints]
     lines += [(f.line, f"FERRY {f.ferry}", "ferries") for f in order.ferries]
     out = []
     for line, text, option in sorted(lines):

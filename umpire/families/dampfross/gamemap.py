@@ -58,6 +58,7 @@ class GameMap:
     edition: str | None = None
     source: str = ""
     local_title: str | None = None         # the title in the map's own language (Bayern), kept as data
+    labels: dict[Hex, str] = field(default_factory=dict)   # the printed labels of the published map
 
     def __post_init__(self):
         self.city_at = {c.hex: c for c in self.cities}
@@ -73,6 +74,29 @@ class GameMap:
         self._names.update({place_key(j.name): j.hex for j in self.junctions})
         self.ports = {f.port_name: f.port for f in self.ferries}
         self._names.update({place_key(name): h for name, h in self.ports.items() if place_key(name) not in self._names})
+        self._printed = {text: h for h, text in self.labels.items()}
+
+    # -- labels --------------------------------------------------------------
+    def label(self, h: Hex) -> str:
+        """The hex's label as printed: the map's printed label where it gives one, else the grid's."""
+        return self.labels.get(h) or label(h)
+
+    def step(self, a: Hex, b: Hex) -> str:
+        """`K12-K13` as printed."""
+        return f"{self.label(a)}-{self.label(b)}"
+
+    def hex_labelled(self, text: str) -> Hex | None:
+        """The hex a label names, any case: a printed label first, then a grid label that is no
+        hex's printed label (on a map with printed labels, `B58` is the hex printed B58)."""
+        key = text.strip().upper()
+        if key in self._printed:
+            return self._printed[key]
+        return hexgrid.parse_label(key)
+
+    def shown(self, text: str) -> str:
+        """A grid label of the journal (`K12`) as printed; other text as it stands."""
+        h = hexgrid.parse_label(text) if self.labels and isinstance(text, str) else None
+        return self.labels.get(h, text) if h is not None else text
 
     # -- terrain -------------------------------------------------------------
     def char(self, h: Hex) -> str:
@@ -99,7 +123,8 @@ class GameMap:
         """Everything a map sheet's background is drawn from, for the drawings kept per map (a
         game folder may carry an edited map)."""
         return repr((self.grid, self.rows, self.cities, self.junctions, sorted(self.rivers.items()),
-                     sorted(self.barriers), sorted(self.specials.items(), key=repr), self.permitted_routes))
+                     sorted(self.barriers), sorted(self.specials.items(), key=repr), self.permitted_routes)) + (
+                    repr(sorted(self.labels.items())) if self.labels else "")
 
     @property
     def has_abroad(self) -> bool:
@@ -109,8 +134,8 @@ class GameMap:
     def describe(self, h: Hex) -> str:
         """`K12 (Dublin)` or `K12 (mountain)`, for messages."""
         if h in self.city_at:
-            return f"{label(h)} ({self.city_at[h].name})"
-        return f"{label(h)} ({TERRAIN[self.char(h)]})"
+            return f"{self.label(h)} ({self.city_at[h].name})"
+        return f"{self.label(h)} ({TERRAIN[self.char(h)]})"
 
     # -- names ---------------------------------------------------------------
     def hex_named(self, name: str) -> Hex | None:
@@ -186,13 +211,14 @@ class _Checker(PlaceChecks, WaterChecks):
             self.fail(doc, "edition", "edition", f"unknown edition {edition!r}.",
                       f"Use one of {', '.join(EDITIONS)}, or leave it out.")
         ferry_rules, ferries = self.read_ferries(doc, places)
+        labels = self.read_labels(doc)
         return GameMap(
             name=str(doc["name"]), title=str(doc.get("title", doc["name"])),
             local_title=str(doc["local_title"]) if "local_title" in doc else None, grid=self.grid, rows=self.rows,
             cities=cities, rivers=rivers, river_names=river_names, barriers=barriers, junctions=junctions,
             specials=specials, special_every=special_every, ferries=ferries, ferry_rules=ferry_rules,
             special_fees=special_fees, permitted_routes=routes, **flags,
-            shared_stations=shared, edition=edition, source=str(self.path),
+            shared_stations=shared, edition=edition, source=str(self.path), labels=labels,
         )
 
     def read_grid(self, doc):

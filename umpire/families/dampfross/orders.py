@@ -36,7 +36,7 @@ from ...kernel.order_header import (
     visible,
 )
 from .gamemap import GameMap
-from .hexgrid import Hex, column_letters, label, parse_label
+from .hexgrid import Hex, column_letters, label
 
 MAX_ORDER_BYTES = 64 * 1024      # a larger order is refused at once
 MAX_LINE_CHARS = 2_000           # a longer line is refused at once
@@ -233,7 +233,7 @@ class PlaceReader:
                 continue
             m = _HEX.match(text, i)
             if m:
-                h = parse_label(m.group(0))
+                h = self.map.hex_labelled(m.group(0))
                 if h is None or not self.map.on_map(h):
                     raise OrderLineError(_("{hex} is off the map; {extent}.").format(hex=m.group(0).upper(),
                                                                                     extent=self.extent()))
@@ -280,12 +280,12 @@ class PlaceReader:
         if self._names and self._names.match(folded):
             return True
         m = _HEX.match(line)
-        return bool(m) and (h := parse_label(m.group(0))) is not None and self.map.on_map(h)
+        return bool(m) and (h := self.map.hex_labelled(m.group(0))) is not None and self.map.on_map(h)
 
     def example_label(self) -> str:
         """The label of a hex of this map, for messages: its first city's."""
         cities = self.map.cities
-        return label(cities[0].hex) if cities else "A1"
+        return self.map.label(cities[0].hex) if cities else "A1"
 
     @cached_property
     def chain(self) -> str:
@@ -297,7 +297,7 @@ class PlaceReader:
             if step is None:
                 break
             path.append(step)
-        return "-".join(label(h) for h in path)
+        return "-".join(self.map.label(h) for h in path)
 
     @property
     def step(self) -> str:
@@ -341,17 +341,17 @@ class PlaceReader:
         for prev, point in pairwise(points):
             a, b = prev.hex, point.hex
             if a == b:
-                raise OrderLineError(_("{hex} is written twice in a row.").format(hex=label(a)))
+                raise OrderLineError(_("{hex} is written twice in a row.").format(hex=self.map.label(a)))
             if frozenset((a, b)) in self._ferry_steps:
                 hexes.append(b)                     # a ferry crossing: one step over the water
                 where[len(hexes) - 1] = point
                 continue
             run = self.map.grid.straight_run(a, b)
             if run is None:
-                chain = "-".join(label(h) for h in self.suggest(a, b))
+                chain = "-".join(self.map.label(h) for h in self.suggest(a, b))
                 raise OrderLineError(_("{a}-{b}: not adjacent, and not on one hex line; a straight run needs both "
-                                       "on one hex line, or write {chain}.").format(a=label(a), b=label(b),
-                                                                                    chain=chain))
+                                       "on one hex line, or write {chain}.").format(a=self.map.label(a),
+                                                                                    b=self.map.label(b), chain=chain))
             hexes.extend(run[1:])
             where[len(hexes) - 1] = point
             if len(hexes) > MAX_CHAIN_HEXES:
@@ -507,7 +507,7 @@ def _read_home(r: _Reading, line: _Line):
     home = r.reader.place(line.rest)
     if order.home is not None and home != order.home:
         raise OrderLineError(_("a second HOME line; the first (line {line}, {hex}) stands: a company chooses one "
-                               "home terminal.").format(line=order.home_line, hex=label(order.home)))
+                               "home terminal.").format(line=order.home_line, hex=r.reader.map.label(order.home)))
     if order.home is None:
         order.home, order.home_line = home, line.number
 
@@ -678,7 +678,8 @@ def _read_ferry(text: str, game_map: GameMap) -> str:
                              .format(ferries=listed))
     named = [f for f in ferries if _ferry_key(f.name) == wanted]
     if not named:
-        named = [f for f in ferries if _ferry_key(f.port_name) == wanted or _ferry_key(label(f.port)) == wanted]
+        named = [f for f in ferries
+                 if _ferry_key(f.port_name) == wanted or _ferry_key(game_map.label(f.port)) == wanted]
     if len(named) == 1:
         return named[0].name
     if named:
@@ -736,5 +737,6 @@ def _read_race(rest: str, number: int, shown: str, reader: PlaceReader) -> RaceE
     return entry
 
 
-def format_chain(hexes: list[Hex]) -> str:
-    return "-".join(label(h) for h in hexes)
+def format_chain(hexes: list[Hex], game_map: GameMap | None = None) -> str:
+    """The hexes as a chain, in the map's printed labels where it has them."""
+    return "-".join(game_map.label(h) if game_map else label(h) for h in hexes)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ....kernel.ledger import BANK
 from ....kernel.ruleset import Ruleset
-from ..hexgrid import Hex, label
+from ..hexgrid import Hex
 from ..orders import Jump
 from .state import State
 from .turn import Turn
@@ -71,4 +71,4 @@ class AdditionalTurn(Turn):
         self.spent += self.counted(cost, fees)
 
     def pay_cost(self, a: Hex, b: Hex, cost: int):
-        self.emit.pay(self.company, BANK, cost, f"building {label(a)}-{label(b)}")
+        self.emit.pay(self.company, BANK, cost, f"building {self.map.step(a, b)}")

@@ -26,8 +26,9 @@ class Fee:
     hex: Hex
     kind: str           # connection | parallel | special | city connection
 
-    def describe(self) -> str:
-        return f"{self.amount} to {self.rival} ({self.kind} in {label(self.hex)})"
+    def describe(self, name=label) -> str:
+        """`2 to blue (connection in K12)`, the hex named by `name` (a map's printed labels)."""
+        return f"{self.amount} to {self.rival} ({self.kind} in {name(self.hex)})"
 
 
 def earns_city_bonus(game_map: GameMap, rules: Ruleset, state: State, h: Hex, builders) -> bool:
@@ -48,9 +49,9 @@ def segment_cost(game_map: GameMap, rules: Ruleset, a: Hex, b: Hex) -> int:
     if not game_map.grid.adjacent(a, b):
         ferry = next((f for f in game_map.ferries if {f.port, f.landing} == {a, b}), None)
         if ferry is not None:
-            raise Refusal(f"{label(a)}-{label(b)} is the ferry {ferry.name}; a ferry is not built but bought "
+            raise Refusal(f"{game_map.step(a, b)} is the ferry {ferry.name}; a ferry is not built but bought "
                           f"(FERRY {ferry.name}) once the line reaches {ferry.port_name}.")
-        raise Refusal(f"{label(a)} and {label(b)} are not adjacent.")
+        raise Refusal(f"{game_map.label(a)} and {game_map.label(b)} are not adjacent.")
     return neighbour_cost(game_map, rules, a, b)
 
 
@@ -59,11 +60,11 @@ def neighbour_cost(game_map: GameMap, rules: Ruleset, a: Hex, b: Hex) -> int:
     for h in (a, b):
         if not game_map.buildable(h):
             what = "water" if game_map.char(h) == "~" else "off the map"
-            raise Refusal(f"{label(h)} is {what}; no line can be built there.")
+            raise Refusal(f"{game_map.label(h)} is {what}; no line can be built there.")
     edge = hexgrid.edge(a, b)
     if edge in game_map.barriers:
-        raise Refusal(f"the edge {label(a)}/{label(b)} cannot be crossed (the map marks it impassable); "
-                      "go round it.")
+        raise Refusal(f"the edge {game_map.label(a)}/{game_map.label(b)} cannot be crossed "
+                      "(the map marks it impassable); go round it.")
     if game_map.foreign(a) and not game_map.free_building_abroad and edge not in game_map.permitted_edges:
         raise Refusal(f"{game_map.describe(a)} is beyond the border: a line ends in the first hex across it "
                       "or at a junction station, and goes on abroad only along a permitted route.")

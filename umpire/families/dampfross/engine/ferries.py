@@ -27,7 +27,7 @@ def buy_ferry(emit, game_map: GameMap, rules: Ruleset, company: str, order: Ferr
     if owner is not None:
         return f"the ferry {ferry.name} belongs to {owner}; each ferry has one owner."
     if not state.on_network(company, ferry.port):
-        return (f"{ferry.port_name} ({label(ferry.port)}) is not on this company's network; a company buys a "
+        return (f"{ferry.port_name} ({game_map.label(ferry.port)}) is not on this company's network; a company buys a "
                 "ferry once its line reaches the ferry's port.")
     own = [f for f in game_map.ferries if state.ferry_owners.get(f.name) == company]
     if len(own) >= terms.per_company:

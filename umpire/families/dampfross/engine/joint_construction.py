@@ -125,9 +125,9 @@ class JointBuild:
         for i, (a, b) in enumerate(zip(hexes, hexes[1:]), 1):
             problem = self.build_segment(a, b)
             if problem:
-                rest = "-".join(label(h) for h in hexes[i - 1:])
+                rest = "-".join(self.map.label(h) for h in hexes[i - 1:])
                 more = f" Not built: {rest}." if len(hexes) - i > 1 else ""
-                self.refuse(chain, f"{label(a)}-{label(b)}: {problem}{more}")
+                self.refuse(chain, f"{self.map.step(a, b)}: {problem}{more}")
                 break
         for company in self.pair:
             return_jumps(self.emit, company)
@@ -150,7 +150,8 @@ class JointBuild:
         owed = {c: sum(p[c] for _, p in parts) for c in pair}
         short = [c for c in pair if owed[c] > state.balance(c)]
         if short:
-            return (f"{short[0]}'s share of the fees ({', '.join(f.describe() for f in fees)}) is {owed[short[0]]} "
+            listed = ", ".join(f.describe(self.map.label) for f in fees)
+            return (f"{short[0]}'s share of the fees ({listed}) is {owed[short[0]]} "
                     f"units and its balance is {state.balance(short[0])}.")
         self.spent += cost
         for company, partner in (pair, pair[::-1]):
@@ -158,7 +159,7 @@ class JointBuild:
                            joint_with=partner))
         for f, split in parts:
             for company in pair:
-                self.emit.pay(company, f.rival, split[company], f"{f.kind} fee in {label(f.hex)} (joint line)")
+                self.emit.pay(company, f.rival, split[company], f"{f.kind} fee in {self.map.label(f.hex)} (joint line)")
                 if f.kind == "city connection":
                     self.emit(dict(type="city_fee_paid", company=company, rival=f.rival, hex=label(f.hex)))
         for h in (a, b):

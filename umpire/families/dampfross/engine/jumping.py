@@ -40,10 +40,10 @@ def make_jump(emit, game_map: GameMap, rules: Ruleset, company: str, jump: Jump)
     for i, (a, b) in enumerate(zip(hexes, hexes[1:]), 1):
         owners = set(state.owners.get(edge(a, b), ())) - {company}
         if not owners:
-            return (f"step {label(a)}-{label(b)} (step {i}) is not on a rival's line; a jump runs along "
+            return (f"step {game_map.step(a, b)} (step {i}) is not on a rival's line; a jump runs along "
                     "existing track of one rival.")
         if rivals is not None and not rivals & owners:
-            return (f"step {label(a)}-{label(b)} (step {i}) leaves the line of "
+            return (f"step {game_map.step(a, b)} (step {i}) leaves the line of "
                     f"{', '.join(sorted(rivals, key=seat))}; a jump runs along one rival's line.")
         rivals = owners if rivals is None else rivals & owners
     free = [r for r in sorted(rivals, key=seat) if state.jumps_in_use(company, r) < PER_RIVAL]

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ....kernel.ruleset import Ruleset
 from ..gamemap import GameMap
-from ..hexgrid import label, parse_label
+from ..hexgrid import parse_label
 from ..options import game_option
 from ..orders import Order, RaceEntry
 from .additional import AdditionalTurn, allowance
@@ -146,7 +146,7 @@ class OperatingRound:
             for e in order.errors:
                 self.refuse(company, e.line, e.text, e.message)
             if order.home is not None:
-                self.refuse(company, order.home_line, f"HOME {label(order.home)}",
+                self.refuse(company, order.home_line, f"HOME {self.map.label(order.home)}",
                             "home terminals are chosen in the construction phase.")
             for joint in order.joints:
                 self.refuse(company, joint.line, joint.text, "joint construction belongs to the construction "

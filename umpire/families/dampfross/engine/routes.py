@@ -15,7 +15,7 @@ from itertools import pairwise
 
 from ....kernel.ledger import BANK
 from ..gamemap import GameMap
-from ..hexgrid import Hex, label
+from ..hexgrid import Hex
 from ..orders import Route
 from .network import crossing, step_owners
 from .state import State
@@ -39,18 +39,18 @@ class Plan:
         return len(self.hexes) - 1
 
 
-def _hexes_text(hexes) -> str:
-    return ", ".join(label(h) for h in sorted(hexes))
+def _hexes_text(hexes, name) -> str:
+    return ", ".join(name(h) for h in sorted(hexes))
 
 
 def check_route(state: State, game_map: GameMap, companies: list[str], route: Route, starts: list[Hex],
                 destinations: list[Hex], to: Hex | None, fee_per_step: int) -> Plan:
     """The plan of a route for a train of `companies` (one, or two partners), or RouteError."""
-    hexes = route.hexes
-    _starts_at_a_start(hexes, starts)
-    _passes_no_hex_twice(hexes)
+    hexes, name = route.hexes, game_map.label
+    _starts_at_a_start(hexes, starts, name)
+    _passes_no_hex_twice(hexes, name)
     choices, ferries = _owners_of_each_step(state, game_map, route)
-    _ends_at_a_destination(hexes, destinations, to)
+    _ends_at_a_destination(hexes, destinations, to, name)
     payees = _payees(choices, companies)
     _runs_partly_on_own_line(payees, companies)
     fees: dict[str, int] = {}
@@ -61,17 +61,17 @@ def check_route(state: State, game_map: GameMap, companies: list[str], route: Ro
     return Plan(list(hexes), payees, {p: f for p, f in fees.items() if f > 0}, ferries)
 
 
-def _starts_at_a_start(hexes: list[Hex], starts: list[Hex]):
+def _starts_at_a_start(hexes: list[Hex], starts: list[Hex], name):
     if hexes[0] not in starts:
-        raise RouteError(f"the route starts at {label(hexes[0])}; this transport starts at "
-                         f"{_hexes_text(starts)}.")
+        raise RouteError(f"the route starts at {name(hexes[0])}; this transport starts at "
+                         f"{_hexes_text(starts, name)}.")
 
 
-def _passes_no_hex_twice(hexes: list[Hex]):
+def _passes_no_hex_twice(hexes: list[Hex], name):
     seen: set[Hex] = set()
     for h in hexes:
         if h in seen:
-            raise RouteError(f"the route passes {label(h)} twice; a train does not run back over its own path.")
+            raise RouteError(f"the route passes {name(h)} twice; a train does not run back over its own path.")
         seen.add(h)
 
 
@@ -84,38 +84,38 @@ def _owners_of_each_step(state: State, game_map: GameMap, route: Route) -> tuple
         owners = step_owners(state, game_map, a, b)
         ferry = crossing(game_map, a, b)
         if ferry is not None and not owners:
-            raise RouteError(f"step {label(a)}-{label(b)} (step {i}) is the ferry {ferry.name}, which nobody has "
+            raise RouteError(f"step {game_map.step(a, b)} (step {i}) is the ferry {ferry.name}, which nobody has "
                              "bought; a ferry runs once a company owns it (FERRY).")
         if not owners:
-            raise RouteError(f"step {label(a)}-{label(b)} (step {i}) has no track; every step runs along an "
+            raise RouteError(f"step {game_map.step(a, b)} (step {i}) has no track; every step runs along an "
                              "existing segment, a permitted route or a bought ferry.")
         if ferry is not None:
             ferries[i - 1] = ferry.name
-        choices.append(_named_owner(route.owners.get(i), owners, a, b))
+        choices.append(_named_owner(route.owners.get(i), owners, a, b, game_map.label))
     return choices, ferries
 
 
-def _named_owner(named: str | None, owners: list[str], a: Hex, b: Hex) -> list[str]:
+def _named_owner(named: str | None, owners: list[str], a: Hex, b: Hex, name) -> list[str]:
     """`F8[blue]`: the step runs on the named owner's track, which must be there."""
     if named is None:
         return owners
     if named not in owners:
-        raise RouteError(f"{label(b)}[{named}]: {named} owns no segment {label(a)}-{label(b)}; "
+        raise RouteError(f"{name(b)}[{named}]: {named} owns no segment {name(a)}-{name(b)}; "
                          f"its owners are {', '.join(owners)}.")
     return [named]
 
 
-def _ends_at_a_destination(hexes: list[Hex], destinations: list[Hex], to: Hex | None):
+def _ends_at_a_destination(hexes: list[Hex], destinations: list[Hex], to: Hex | None, name):
     """The route ends at a destination of the transport, at the one TO names if it names one."""
     if to is not None:
         if to not in destinations:
-            raise RouteError(f"TO {label(to)} is not a destination of this transport; its destinations are "
-                             f"{_hexes_text(destinations)}.")
+            raise RouteError(f"TO {name(to)} is not a destination of this transport; its destinations are "
+                             f"{_hexes_text(destinations, name)}.")
         if hexes[-1] != to:
-            raise RouteError(f"the route ends at {label(hexes[-1])}, not at the chosen destination {label(to)}.")
+            raise RouteError(f"the route ends at {name(hexes[-1])}, not at the chosen destination {name(to)}.")
     elif hexes[-1] not in destinations:
-        raise RouteError(f"the route ends at {label(hexes[-1])}, which is not a destination of this transport "
-                         f"({_hexes_text(destinations)}).")
+        raise RouteError(f"the route ends at {name(hexes[-1])}, which is not a destination of this transport "
+                         f"({_hexes_text(destinations, name)}).")
 
 
 def _payees(choices: list[list[str]], companies: list[str]) -> list[str]:

@@ -89,12 +89,12 @@ class Turn:
         if order.home is not None:
             if current is not None:
                 if order.home != current:
-                    self.refuse(order.home_line, f"HOME {label(order.home)}",
+                    self.refuse(order.home_line, f"HOME {self.map.label(order.home)}",
                                 f"the home terminal is chosen once; this company's is "
                                 f"{self.map.describe(current)}.")
                 return True
             if order.home not in {c.hex for c in homes}:
-                self.refuse(order.home_line, f"HOME {label(order.home)}",
+                self.refuse(order.home_line, f"HOME {self.map.label(order.home)}",
                             f"{self.map.describe(order.home)} is not a home terminal; choose one of "
                             f"{', '.join(c.name for c in homes)}.")
                 return False
@@ -120,8 +120,8 @@ class Turn:
         for i, (a, b) in enumerate(zip(hexes, hexes[1:]), 1):
             result = self.build_segment(a, b)
             if isinstance(result, str):
-                rest = "-".join(label(h) for h in hexes[i - 1:])
-                self.refuse(chain.line, chain.text, f"{label(a)}-{label(b)}: {result}"
+                rest = "-".join(self.map.label(h) for h in hexes[i - 1:])
+                self.refuse(chain.line, chain.text, f"{self.map.step(a, b)}: {result}"
                             + (f" Not built: {rest}." if len(hexes) - i > 1 else ""))
                 break
             actual[i] = result
@@ -146,7 +146,7 @@ class Turn:
                        **self.segment_extra))
         self.pay_cost(a, b, cost)
         for f in fees:
-            self.emit.pay(company, f.rival, f.amount, f"{f.kind} fee in {label(f.hex)}")
+            self.emit.pay(company, f.rival, f.amount, f"{f.kind} fee in {self.map.label(f.hex)}")
             if f.kind == "city connection":
                 self.emit(dict(type="city_fee_paid", company=company, rival=f.rival, hex=label(f.hex)))
         bonus = sum(self.connect_city(h) for h in (a, b))
@@ -158,17 +158,17 @@ class Turn:
         """Why the turn cannot build a-b now (first-round directions, points left, balance), or None."""
         if self.map_one_direction_rule(a, b):
             return (f"in its first round a company leaves {self.map.describe(a)} in one direction only "
-                    f"(already towards {label(next(iter(self.directions)))}).")
+                    f"(already towards {self.map.label(next(iter(self.directions)))}).")
         taken = self.direction_taken(a, b)
         if taken:
             return (f"in the first round every company leaves {self.map.describe(a)} in a different direction, "
-                    f"and {', '.join(taken)} already left towards {label(b)}; choose another neighbour.")
+                    f"and {', '.join(taken)} already left towards {self.map.label(b)}; choose another neighbour.")
         left = self.budget - self.spent
         if cost > left:
             return f"costs {plural(cost, 'point')} and only {left} of this round's {self.budget} are left."
         total_fees = sum(f.amount for f in fees)
         if total_fees > self.state.balance(self.company):
-            return (f"the fees ({', '.join(f.describe() for f in fees)}) come to {total_fees} units "
+            return (f"the fees ({', '.join(f.describe(self.map.label) for f in fees)}) come to {total_fees} units "
                     f"and the balance is {self.state.balance(self.company)}.")
         return None
 
@@ -207,7 +207,7 @@ class Turn:
         start = 0
         for end in sorted(chain.expectations):
             steps = [actual[i] for i in range(start + 1, end + 1) if i in actual]
-            stretch = "-".join(label(h) for h in chain.hexes[start:end + 1])
+            stretch = "-".join(self.map.label(h) for h in chain.hexes[start:end + 1])
             for exp in chain.expectations[end]:
                 if exp.kind == "bonus":
                     got = sum(s["bonus"] for s in steps)

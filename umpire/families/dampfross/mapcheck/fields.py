@@ -58,3 +58,33 @@ class FieldReader(FieldChecker):
                               "List every hex of the route in order.")
             routes.append(hexes)
         return routes
+
+    def read_labels(self, doc) -> dict[Hex, str]:
+        """The printed labels: a grid label to the label the published map prints (`K31: A69`), each
+        shaped like a label (letters, then a number) so orders read it, each printed once, and none
+        the grid label of a hex of the map left without a printed label (it would be shown twice)."""
+        given = doc.get("labels") or {}
+        if not isinstance(given, dict):
+            self.fail(doc, "labels", "labels", "must be a mapping of grid labels to printed labels.",
+                      "Write e.g. labels: {K31: A69, K32: A71}.")
+        labels: dict[Hex, str] = {}
+        seen: dict[str, Hex] = {}
+        for key, printed in given.items():
+            h = self.hex(key, given, key, f"labels.{key}")
+            text = str(printed).strip().upper() if isinstance(printed, (str, int)) else ""
+            if hexgrid.parse_label(text) is None:
+                self.fail(given, key, f"labels.{key}", f"{printed!r} is not shaped like a hex label.",
+                          "A printed label is 1-3 letters then a number of 1-3 digits, as the zine prints it (A69).")
+            if h in labels:
+                self.fail(given, key, f"labels.{key}", f"{label(h)} is given a printed label twice.")
+            if text in seen:
+                self.fail(given, key, f"labels.{key}", f"{text} is already the printed label of {label(seen[text])}.",
+                          "Each printed label names one hex.")
+            labels[h], seen[text] = text, h
+        for r, row in enumerate(self.rows if labels else ()):
+            for c, ch in enumerate(row):
+                if ch != " " and (c, r) not in labels and label((c, r)) in seen:
+                    self.fail(doc, "labels", "labels", f"{label((c, r))} has no printed label, and {label((c, r))} "
+                              f"is the printed label of {label(seen[label((c, r))])}: the map would show it twice.",
+                              f"Give {label((c, r))} its printed label too.")
+        return labels

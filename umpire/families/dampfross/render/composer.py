@@ -6,7 +6,9 @@ side codes, one per neighbour in the grid's axial directions: the points to buil
 (`0`-`9`, `a`-`z` for 10-35), `B` an impassable edge, `F` a border the line may not cross from
 this hex, `W` water or off the map on either side, `-` no neighbour. A side's cost is the
 engine's own `neighbour_cost`. Per company: its name, the hexes its chains may start from, the
-segments it owns (its public track). No dice, no budget, no other company's orders.
+segments it owns (its public track). No dice, no budget, no other company's orders. A map with
+printed labels adds `labels` (grid label to printed label), in which the page shows hexes and
+writes the BUILD line; everything else names hexes by the grid's labels.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ def composer_data(game_map: GameMap, rules, state: State) -> dict:
     return {"layout": grid.layout, "cols": grid.width, "rows": grid.height,
             "geometry": geometry(game_map), "terrain": terrain(game_map), "sides": sides(game_map, rules),
             "homes": sorted(label(c.hex) for c in game_map.home_terminals),
-            "companies": companies(state), "reasons": REASONS}
+            "companies": companies(state), "reasons": REASONS,
+            **({"labels": {label(h): text for h, text in sorted(game_map.labels.items())}} if game_map.labels else {})}
 
 
 def geometry(game_map: GameMap) -> list[float]:

@@ -19,11 +19,13 @@ def render_text(facts: dict, game: Path) -> str:
 
 
 def map_content(folder: Folder, state: State | None = None) -> MapContent:
-    """The companies' lines as they stand, with each company's style and the track built since the last newsletter."""
+    """The companies' lines as they stand, with each company's style (its colour given in game.yaml
+    `archive: colours:` first) and the track built since the last newsletter."""
     state = state or folder.state()
     seats = state.seat_order()
     names = {cid: state.companies[cid].name for cid in seats}
-    return MapContent(owners=state.owners, styles=company_styles([(c, names[c]) for c in seats]), names=names,
+    given = (folder.config.get("archive") or {}).get("colours")
+    return MapContent(owners=state.owners, styles=company_styles([(c, names[c]) for c in seats], given), names=names,
                       new=new_track(folder.events))
 
 

@@ -15,7 +15,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from ....kernel.language import _
 from ....render.fonts import BOLD, COND, COND_BOLD, SANS, register
 from ..gamemap import FOREIGN, MOUNTAIN, GameMap
-from ..hexgrid import Edge, Hex, column_letters, label
+from ..hexgrid import Edge, Hex, column_letters
 from . import labels
 from .sheets import LABEL_BAND, Frame, Sheet, Window, corners
 from .styles import LineStyle, load_styles
@@ -146,12 +146,12 @@ def _make_background(game_map: GameMap, pagesize, sheet: Sheet, new_path) -> Bac
     _markers(drawn, game_map, f, window)
     markers = list(_marker_boxes(game_map, f, window))
     spots = _spots(f, markers, _edge_segments(game_map, f, window), _wants(game_map, f, terrain, detail))
-    return Background(f, hexes, drawing, markers,
-                      frozenset(label(h) for h, ch in terrain.items() if ch in DARK_TERRAIN) if detail else frozenset(),
+    dark = frozenset(game_map.label(h) for h, ch in terrain.items() if ch in DARK_TERRAIN) if detail else frozenset()
+    return Background(f, hexes, drawing, markers, dark,
                       spots, drawn,
                       tuple(_centred(BOLD, r * 1.5, x, y - r * 0.52, mark)
                             for x, y, r, mark in _die_marks(game_map, f, window)),
-                      tuple(_margins(f, window)))
+                      tuple(_margins(f, window)) if not game_map.labels else ())
 
 
 def _spots(f: Frame, markers, edges, wants: list[labels.Want]) -> list[labels.Spots]:
@@ -418,7 +418,8 @@ def _wants(game_map: GameMap, f: Frame, terrain: dict[Hex, str], detail: bool) -
         for h, ch in terrain.items():
             if ch != "~":
                 x, y = f.centre(h)
-                wants.append(labels.Want(label(h), COND, size, "hex", labels.hex_spots(x, y, s, size), caps=True))
+                wants.append(labels.Want(game_map.label(h), COND, size, "hex", labels.hex_spots(x, y, s, size),
+                                         caps=True))
     return wants
 
 
@@ -571,7 +572,8 @@ def _place_labels(c, placed: list[labels.Label]):
 
 
 def _margins(f: Frame, window: Window):
-    """Column letters above and below the grid, row numbers left and right, as labels to draw."""
+    """Column letters above and below the grid, row numbers left and right, as labels to draw (not
+    on a map with printed labels: its hexes carry their own)."""
     x0, y0, x1, y1 = f.box
     size = min(8.0, max(5.0, f.size * 0.55))
     step = 1 if f.size * 1.5 >= size * 1.6 else 2

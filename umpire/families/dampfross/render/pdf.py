@@ -37,6 +37,9 @@ def map_pages(flow: Flow, game_map: GameMap, content: MapContent, title: str):
     for sheet in sheets:
         if sheet.overview:
             heading = _("{title}: overview of sheets 1-{sheets}").format(title=title, sheets=sheet.of)
+        elif sheet.of > 1 and game_map.labels:     # printed labels: no grid columns and rows to name
+            heading = _("{title}: sheet {number} of {sheets}").format(title=title, number=sheet.number,
+                                                                      sheets=sheet.of)
         elif sheet.of > 1:
             heading = _("{title}: sheet {number} of {sheets}, {window}").format(
                 title=title, number=sheet.number, sheets=sheet.of, window=sheet.window.describe())

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ....render.overlay import line_sample, polyline, style, tag
 from ...base import WebKey
-from ..hexgrid import parse_label
 
 WIDTH = 2.2                 # SVG units: a route's line
 SHIFT = 2.6                 # SVG units between the routes of one race's trains, which often share hexes
@@ -14,7 +13,8 @@ SHIFT = 2.6                 # SVG units between the routes of one race's trains,
 
 def race_routes(transports: list[dict], centre, height: float) -> tuple[str, WebKey | None]:
     """The routes of the races run in this newsletter (`transports` as the report describes them;
-    `centre(hex)` the hex's centre in page points, y up) as SVG elements, and their legend."""
+    `centre(label)` the centre in page points, y up, of the hex a label of the report names: on a
+    map with printed labels, a printed one) as SVG elements, and their legend."""
     races = [t for t in transports if t["entered"]]
     if not races:
         return "", None
@@ -48,5 +48,5 @@ def _to(t: dict) -> str:
 
 
 def _point(centre, label: str, height: float, shift: float) -> tuple[float, float]:
-    x, y = centre(parse_label(label))
+    x, y = centre(label)
     return x + shift, height - y + shift

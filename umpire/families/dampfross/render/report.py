@@ -21,6 +21,7 @@ from ..engine.transports import total_transports
 from ..hexgrid import parse_label
 from . import rules_brief
 from .journal_words import said
+from .printed import in_printed_labels
 from .transports_report import (
     additional_construction,
     describe_transport,
@@ -87,6 +88,7 @@ def newsletter_facts(folder: Folder, number: int, state: State | None = None) ->
         "from_the_gm": from_the_gm(news, "company"),
     }
     facts.update(operations_facts(folder, state, events, news, names, phase))
+    facts = in_printed_labels(facts, game_map)
     facts["templates"] = order_templates(state, game_map, facts, coded="archive" not in config)
     return facts
 

@@ -1,8 +1,8 @@
 """The look of the newsletter: terrain colours and company line styles from newsletters/styles.yaml.
 
-A company is drawn in the colour its id or name names (CSS colour names, `pink`, `grey`,
-`darkgreen`), else in the first unused colour of the palette; its dash pattern comes by seat,
-so no two companies share a pattern.
+A company is drawn in the colour the game gives it (an archive's `colours:`), else in the colour
+its id or name names (CSS colour names, `pink`, `grey`, `darkgreen`), else in the first unused
+colour of the palette; its dash pattern comes by seat, so no two companies share a pattern.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from functools import lru_cache
 
 import yaml
 
+from ....render.colours import colour_named
 from ....resources import data_dir
 
 Colour = tuple[float, float, float]
@@ -72,12 +73,16 @@ def named_colour(cid: str, name: str) -> tuple[str, Colour] | None:
     return None
 
 
-def company_styles(companies: list[tuple[str, str]]) -> dict[str, LineStyle]:
-    """(id, name) in seat order -> each company's line style."""
+def company_styles(companies: list[tuple[str, str]], given: dict[str, str] | None = None) -> dict[str, LineStyle]:
+    """(id, name) in seat order -> each company's line style; `given`: id -> the colour the game
+    gives it (`orange`, `#ffcc00`), which comes first."""
     look = load_styles()
     dashes = look["dashes"]
-    chosen: dict[str, tuple[str, Colour]] = {}
+    chosen: dict[str, tuple[str, Colour]] = {cid: (str(text), colour_named(text)) for cid, text in (given or {}).items()
+                                             if colour_named(text) is not None}
     for cid, name in companies:
+        if cid in chosen:
+            continue
         named = named_colour(cid, name)
         if named and named[1] not in [c for _, c in chosen.values()]:
             chosen[cid] = named

@@ -10,7 +10,6 @@ from ....render.overlay import band, band_sample, line_sample, rgb
 from ....render.svg import SvgCanvas
 from ...base import WebIssue, WebKey, WebMap, WebTable, chart_numbers
 from ..gamemap import GameMap
-from ..hexgrid import label
 from . import mapdraw
 from .chart import LABEL, balance_chart
 from .edition import map_content
@@ -42,7 +41,8 @@ def map_svg(game_map: GameMap, content: mapdraw.MapContent, label: str, transpor
     pagesize = sheet.pagesize
     c = SvgCanvas(pagesize)
     drawn = draw_whole_map(c, game_map, content, sheet, ground_drawn=False)
-    routes, key = race_routes(list(transports), drawn.frame.centre, pagesize[1])
+    routes, key = race_routes(list(transports), lambda text: drawn.frame.centre(game_map.hex_labelled(text)),
+                              pagesize[1])
     return WebMap(pagesize[0], pagesize[1], c.body() + routes, label, ground_svg(game_map, pagesize, sheet),
                   focus=new_track_centre(drawn.frame, content, pagesize[1]), keys=[key] if key else [])
 
@@ -50,7 +50,7 @@ def map_svg(game_map: GameMap, content: mapdraw.MapContent, label: str, transpor
 def company_track(game_map: GameMap, content: mapdraw.MapContent, seat: str) -> tuple[str, WebKey | None]:
     """The company's track banded as the web map draws it (SVG units, y down), for its own page,
     and its legend."""
-    edges = sorted(label(a) + "-" + label(b) for (a, b), owners in content.owners.items() if seat in owners)
+    edges = sorted(game_map.step(a, b) for (a, b), owners in content.owners.items() if seat in owners)
     if not edges:
         return "", None
     sheet = whole_map_sheet(game_map)
