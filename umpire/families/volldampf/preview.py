@@ -50,6 +50,8 @@ def _build_line(state, board, rules, player, line):
         region, cost = (alt.favour, rules["favour_cost"]) if alt.favour else (link.region, link.cost)
         if link.id in state.sections:
             why = f"taken by {state.sections[link.id]}"
+        elif state.sections_left.get(player, 0) <= 0:
+            why = "you have no track sections left"
         elif region not in cards:
             why = f"you hold no {region} card"
         elif cost > state.cash(player):
@@ -63,6 +65,7 @@ def _build_line(state, board, rules, player, line):
 def _with_own_builds(state, board, rules, player, body) -> dict[str, str]:
     """Today's sections and the ones the player's build lines would place now, alone on the board."""
     sections, cards, cash = dict(state.sections), [card_name(c) for c in state.won.get(player, [])], state.cash(player)
+    left = state.sections_left.get(player, 0)
     for line in body.builds:
         for alt in line.alternatives:
             if isinstance(alt, Discard):
@@ -70,8 +73,8 @@ def _with_own_builds(state, board, rules, player, body) -> dict[str, str]:
             link = board.links[alt.link]
             region, cost = (alt.favour, rules["favour_cost"]) if alt.favour else (link.region, link.cost)
             favour_ok = not alt.favour or any(card_name(c) == "Günstige Gelegenheit" for c in state.hands[player])
-            if link.id not in sections and region in cards and cost <= cash and favour_ok:
-                sections[link.id], cash = player, cash - cost
+            if link.id not in sections and region in cards and cost <= cash and favour_ok and left > 0:
+                sections[link.id], cash, left = player, cash - cost, left - 1
                 cards.remove(region)
                 break
     return sections
