@@ -5,6 +5,8 @@ the same facts. Read from the same events and state as the text edition (report.
 from __future__ import annotations
 
 from ...kernel.gm_notes import from_the_gm
+from ...kernel.language import _
+from .journal_words import colour
 from .report import Due, Writer, _agreed, player_colours
 from .rules import row
 from .state import CUBE_COLOURS, State, card_name, turn_name
@@ -33,7 +35,7 @@ def newsletter_facts(board, rules, state: State, events: list[dict], game: str, 
         "end": next((_end(e, w) for e in events if e.get("type") == "end"), None),
         "press": list(press),
         "sections": [[colours[p], w.name(p), "; ".join(board.describe(board.links[x]) for x in board.links
-                                                       if s.sections.get(x) == p) or "none"] for p in s.seats],
+                                                       if s.sections.get(x) == p) or _("none")] for p in s.seats],
         "cubes": _cubes(w),
         "bag": {c: s.bag.get(c, 0) for c in CUBE_COLOURS},
         "decks": {"track": len(s.track_deck), "goods": len(s.goods_deck), "action": len(s.action_deck),
@@ -50,10 +52,12 @@ def newsletter_facts(board, rules, state: State, events: list[dict], game: str, 
 def _headline(s: State, rules, events: list[dict]) -> str:
     agreed = next((e for e in events if e.get("type") == "end" and "agreement" in e), None)
     if agreed:
-        return f"The game was ended by agreement in round {s.round}: {agreed['agreement']}."
+        return _("The game was ended by agreement in round {round}: {agreement}.").format(
+            round=s.round, agreement=agreed['agreement'])
     if s.turn == "finished":
-        return f"The game is over after round {s.round}."
-    return f"Round {s.round} of {row(rules, len(s.seats)).rounds}; orders are now due for turn {turn_name(s)}."
+        return _("The game is over after round {round}.").format(round=s.round)
+    return _("Round {round} of {rounds}; orders are now due for turn {turn}.").format(
+        round=s.round, rounds=row(rules, len(s.seats)).rounds, turn=turn_name(s))
 
 
 def _players(w: Writer, colours: dict[str, str]) -> list[dict]:
@@ -61,6 +65,7 @@ def _players(w: Writer, colours: dict[str, str]) -> list[dict]:
     hidden, at_end = rules.options.money == "hidden", rules.bonds.income_at_end
     places = s.places or s.last_places
     return [{"id": p, "name": s.names.get(p, p), "place": places.get(p, "-"), "colour": colours[p],
+             "colour_said": colour(colours[p]),
              "marks": None if hidden else s.cash(p), "income": s.income_of(p), "bonds": s.bonds[p],
              "score": s.score(p, at_end), "cards": len(s.hands[p]),
              "sections": sum(1 for o in s.sections.values() if o == p)}
@@ -69,7 +74,7 @@ def _players(w: Writer, colours: dict[str, str]) -> list[dict]:
 
 def _cubes(w: Writer) -> list[list]:
     """Each location holding cubes: its name, its colour, the cubes of each colour and in all."""
-    return [[w.loc(ident), w.board.locations[ident].colour] + [held.count(c) or "" for c in CUBE_COLOURS]
+    return [[w.loc(ident), colour(w.board.locations[ident].colour)] + [held.count(c) or "" for c in CUBE_COLOURS]
             + [len(held)]
             for ident, held in sorted(w.s.cubes.items(), key=lambda x: w.loc(x[0])) if held]
 
@@ -89,11 +94,11 @@ def _won(w: Writer) -> list[list]:
 # -- the tables of the tabled events, a row function for each event name ----------------
 def _build_row(w: Writer, e: dict) -> list:
     return [w.name(e["player"]), w.board.describe(w.board.links[e["link"]]),
-            e["card"] + (" (Günstige Gelegenheit)" if e.get("favour") else ""), e["cost"]]
+            e["card"] + (" (Günstige Gelegenheit)" if e.get("favour") else ""), e["cost"]]     # card names
 
 
 def _move_row(w: Writer, e: dict) -> list:
-    return [w.name(e["player"]), "Subvention" if e["move"] == 3 else str(e["move"]), e["colour"],
+    return [w.name(e["player"]), "Subvention" if e["move"] == 3 else str(e["move"]), colour(e["colour"]),
             e["route"].replace("-", " - ") + f" ({', '.join(e['links'])})",
             "\n".join(f"{p} +{n}" for p, n in e["gains"].items()), sum(e["gains"].values())]
 
@@ -128,10 +133,10 @@ def _auction(e: dict) -> dict:
     steps = []
     for b in e["bids"]:
         if "bid" in b:
-            steps.append([b["player"], "bids", b["bid"] if not b.get("equal") else f"{b['bid']} (equal, earlier)",
-                          "", ""])
+            steps.append([b["player"], _("bids"),
+                          b["bid"] if not b.get("equal") else _("{bid} (equal, earlier)").format(bid=b['bid']), "", ""])
         else:
-            steps.append([b["player"], "drops out" if b.get("out") else "is left", b["last"], b["place"],
+            steps.append([b["player"], _("drops out") if b.get("out") else _("is left"), b["last"], b["place"],
                           e["paid"][b["player"]]])
     return {"order": list(e["order"]), "steps": steps}
 
@@ -142,14 +147,14 @@ def _drawn(events: list[dict], loc) -> list[list]:
     for e in events:
         if e.get("type") == "cube":
             placed.setdefault(loc(e["location"]), []).append(e["colour"])
-    return [[name, ", ".join(colours)] for name, colours in sorted(placed.items())]
+    return [[name, ", ".join(colour(c) for c in colours)] for name, colours in sorted(placed.items())]
 
 
 def _end(e: dict, w: Writer) -> dict:
     ranked = sorted(e["scores"].items(), key=lambda x: (-x[1], -e["cash"][x[0]], x[0]))
     return {"scores": [[w.name(p), score, e["cash"][p]] for p, score in ranked],
-            "winners": " and ".join(w.name(p) for p in e["winners"]),
-            "removed": ", ".join(e["removed"]) or "none",
+            "winners": _(" and ").join(w.name(p) for p in e["winners"]),
+            "removed": ", ".join(e["removed"]) or _("none"),
             "agreed": [" ".join(_agreed(e, w.name))] if "agreement" in e else []}
 
 
@@ -159,8 +164,8 @@ def private_facts(state: State, player: str, text: str, game: str, number: int) 
     return {
         "game": game, "number": number, "player": player, "name": s.names.get(player, player),
         "colour": player_colours(s.seats)[player], "turn": turn_name(s),
-        "figures": [["Marks", s.cash(player)], ["Income", s.income_of(player)], ["Bonds", s.bonds[player]],
-                    ["Place", (s.places or s.last_places).get(player, "-")],
-                    ["Sections", sum(1 for o in s.sections.values() if o == player)]],
+        "figures": [[_("Marks"), s.cash(player)], [_("Income"), s.income_of(player)], [_("Bonds"), s.bonds[player]],
+                    [_("Place"), (s.places or s.last_places).get(player, "-")],
+                    [_("Sections"), sum(1 for o in s.sections.values() if o == player)]],
         "text": text,
     }

@@ -9,9 +9,10 @@ from functools import partial
 from pathlib import Path
 
 from ...errors import UmpireError
-from ...kernel import keywords
+from ...kernel import keywords, language
 from ...kernel.columns import pad
 from ...kernel.draws import RecordedDraws, SeededDraws, read_draws_file
+from ...kernel.language import N_, _
 from ...kernel.order_header import (
     HEADER_KEYWORDS,
     ORDER_READING,
@@ -51,12 +52,23 @@ from .report import (
 from .rules import SCHEMA, load_volldampf_rules, option_key, setup_problems
 from .state import JOURNAL_FORMAT, State, turn_name
 
-NOTE = ("The turn is carried out in place order when the umpire resolves it; what depends on the others "
+NOTE = N_("The turn is carried out in place order when the umpire resolves it; what depends on the others "
         "(bids, free links, cubes, cash) is decided then and reported in the newsletter and on your private "
         "sheet. A later order for this turn replaces this one as a whole.")
 
 
-TEMPLATE_LINES = frozenset(" ".join(line.split()) for lines in (*ASKS.values(), ASKS_EXTRA) for line in lines)
+
+
+def _template_lines() -> frozenset[str]:
+    """The lines of the newsletter's list of the turn's orders, in every language, spaces folded."""
+    found = set()
+    for lang in language.LANGUAGES:
+        with language.speaking(lang):
+            found.update(" ".join(_(line).split()) for lines in (*ASKS.values(), ASKS_EXTRA) for line in lines)
+    return frozenset(found)
+
+
+TEMPLATE_LINES = _template_lines()
 _KEYWORDS = frozenset(HEADER_KEYWORDS) | frozenset(TURN_OF) | {"PASS"}
 
 
@@ -177,7 +189,7 @@ class Volldampf(Family):
                     continue
                 if " ".join(line.split()) in TEMPLATE_LINES:
                     continue
-            word, _, rest = line.partition(" ")
+            word, _space, rest = line.partition(" ")
             keyword = keywords.english_keyword(word)[0]
             if keyword in HEADER_KEYWORDS:
                 try:
@@ -198,7 +210,7 @@ class Volldampf(Family):
         """The lines read for the open turn (in an extra turn, BID and CHOOSE only), and the turns of
         the round the others belong to."""
         turn, joined, counted, others = state.turn[:1], merged(rules), 0, set()
-        for number, keyword, _ in order.body.read:
+        for number, keyword, _text in order.body.read:
             letters = line_turn(keyword, order.body, number, joined)
             if turn in letters and not (_extra(turn_name(state)) and keyword not in EXTRA_TURN):
                 counted += 1
@@ -219,16 +231,17 @@ class Volldampf(Family):
         round_number, letter = int(TURN.match(turn)[1]), TURN.match(turn)[2]
         if named == round_number:
             joined = merged(folder.rules)
-            letters = [line_turn(k, order.body, n, joined) for n, k, _ in order.body.read]
+            letters = [line_turn(k, order.body, n, joined) for n, k, _text in order.body.read]
             if not letters or any(letter in x for x in letters):
                 return None
-            return (f"the order names round {named} and holds only lines of another turn ("
-                    f"{', '.join(sorted({f'{named}{x}' for x in letters}))}); turn {turn} is open. Send the "
-                    f"orders of turn {turn} (your order form for it ends your private sheet), with ROUND {turn}.")
+            return _("the order names round {named} and holds only lines of another turn ({turns}); turn {turn} is "
+                     "open. Send the orders of turn {turn} (your order form for it ends your private sheet), with "
+                     "ROUND {turn}.").format(named=named, turns=", ".join(sorted({f'{named}{x}' for x in letters})),
+                                             turn=turn)
         if named == f"{round_number}A" and _extra(turn):
             return None
-        return (f"the order is for {turn_words(named)}, and turn {turn} is open. Write ROUND {turn}, or leave "
-                "the ROUND line out.")
+        return _("the order is for {named}, and turn {turn} is open. Write ROUND {turn}, or leave the ROUND line "
+                 "out.").format(named=turn_words(named), turn=turn)
 
     holds_late_orders = False
 
@@ -353,8 +366,8 @@ class Volldampf(Family):
         if previous:
             for player, file in folder.latest_orders(previous).items():
                 order = self.read_order(folder, folder.order_text(folder.read_bytes(file)))
-                read[player] = [f"line {n}: {t}" + _ignored(keyword, line_turn(keyword, order.body, n, merged(rules)),
-                                                            previous)
+                read[player] = [_("line {number}: {text}").format(number=n, text=t)
+                                + _ignored(keyword, line_turn(keyword, order.body, n, merged(rules)), previous)
                                 for n, keyword, t in order.body.read]
         private = {p: writer.private(p, read.get(p, [])) for p in state.seats}
         title = f"{state.game} newsletter {number:03d}"
@@ -386,33 +399,35 @@ class Volldampf(Family):
         for number, keyword, text in order.body.read:
             letters = line_turn(keyword, order.body, number, joined)
             if turn not in letters:
-                out.append(f"  line {number}: {text}   (a turn {letters} order; the open turn is "
-                           f"{turn_name(state)}: it will be ignored)")
+                out.append(_("  line {number}: {text}   (a turn {letters} order; the open turn is {turn}: it will be "
+                             "ignored)").format(number=number, text=text, letters=letters, turn=turn_name(state)))
             elif _extra(turn_name(state)) and keyword not in EXTRA_TURN:
-                out.append(f"  line {number}: {text}   (the extra turn {turn_name(state)} takes BID and CHOOSE "
-                           "only: it will be ignored)")
+                out.append(_("  line {number}: {text}   (the extra turn {turn} takes BID and CHOOSE only: it will be "
+                             "ignored)").format(number=number, text=text, turn=turn_name(state)))
             else:
-                out.append(f"  line {number}: {text}")
+                out.append(_("  line {number}: {text}").format(number=number, text=text))
         out += preview(state, folder.game_map, folder.rules, player, order.body)
         if order.body.sabotages:
             for sab in order.body.sabotages:
                 if sab.target not in state.seats:
-                    out.append(f"  note: line {sab.number}: there is no player {sab.target!r}; "
-                               f"the players are {', '.join(state.seats)}.")
+                    out.append(_("  note: line {number}: there is no player {target}; the players are {players}.")
+                               .format(number=sab.number, target=repr(sab.target), players=", ".join(state.seats)))
         if order.passed is not None:
-            out.append(f"  line {order.passed}: PASS (" + ("nothing else is ordered: the defaults of this turn apply)"
-                                                          if not order.body.read else "beside the lines above: it "
-                                                          "changes nothing)"))
+            out.append((_("  line {number}: PASS (nothing else is ordered: the defaults of this turn apply)")
+                        if not order.body.read else
+                        _("  line {number}: PASS (beside the lines above: it changes nothing)")).format(
+                number=order.passed))
         if not out:
             refused = refused_order_lines(order.errors, TURN_OF)
-            out.append(fill(f"(no order line could be read: {refused}, see below; the defaults of this turn "
-                            "apply unless you send new orders)", 72, initial_indent="  ",
+            out.append(fill(_("(no order line could be read: {refused}, see below; the defaults of this turn apply "
+                              "unless you send new orders)").format(refused=refused), 72, initial_indent="  ",
                             subsequent_indent="   ")
-                       if refused else "  (no order lines: the defaults of this turn apply)")
+                       if refused else _("  (no order lines: the defaults of this turn apply)"))
         written = order.round_written or str(order.round)
         if order.round is not None and written != turn_name(state):
-            out.insert(0, f"  note: ROUND {written} is read as turn {turn_name(state)}, the open turn.")
-        return Confirmation(out, NOTE)
+            out.insert(0, _("  note: ROUND {written} is read as turn {turn}, the open turn.").format(
+                written=written, turn=turn_name(state)))
+        return Confirmation(out, _(NOTE))
 
 
 def _link_key(ident: str):
@@ -436,8 +451,10 @@ def _extra(turn: str) -> bool:
 def _ignored(keyword: str, letters: str, turn: str) -> str:
     """The mark of a line the resolve of `turn` did not take (`letters`: the turns the line belongs to)."""
     if turn.rstrip("0123456789")[-1:] not in letters:
-        return f"   (a turn {letters} order: ignored in turn {turn})"
-    return f"   (not taken in the extra turn {turn})" if _extra(turn) and keyword not in EXTRA_TURN else ""
+        return _("   (a turn {letters} order: ignored in turn {turn})").format(letters=letters, turn=turn)
+    if _extra(turn) and keyword not in EXTRA_TURN:
+        return _("   (not taken in the extra turn {turn})").format(turn=turn)
+    return ""
 
 
 def _previous_turn(events: list[dict]) -> str | None:

@@ -9,17 +9,17 @@ from __future__ import annotations
 import textwrap
 
 from ...kernel import form_marks
-from ...kernel.words import plural
+from ...kernel.language import N_, _, ngettext
 from . import transport
 from .engine import EXTRA, FAVOUR, REARRANGE, REPLAN, SABOTAGE, SUBSIDY
 from .rules import row
 from .state import State, card_name, turn_name
 
 WIDTH = 78
-HOW = "# Take out the # before a line to send it; change its figures as you like."
-DEFAULTS = {"A": "no bonds, no bid (you drop out first and pay nothing), the lowest free group",
-            "B": "every card discarded, nothing built",
-            "C": "both moves forgone"}
+HOW = N_("# Take out the # before a line to send it; change its figures as you like.")
+DEFAULTS = {"A": N_("no bonds, no bid (you drop out first and pay nothing), the lowest free group"),
+            "B": N_("every card discarded, nothing built"),
+            "C": N_("both moves forgone")}
 
 
 def order_form(board, rules, state: State, player: str) -> list[str]:
@@ -27,23 +27,23 @@ def order_form(board, rules, state: State, player: str) -> list[str]:
     if state.turn == "finished" or player not in state.seats:
         return []
     turn = turn_name(state)
-    out = [form_marks.title(turn), *form_marks.header_lines(state.game, player, turn, keyword="PLAYER"), HOW]
+    out = [form_marks.title(turn), *form_marks.header_lines(state.game, player, turn, keyword="PLAYER"), _(HOW)]
     form = _Form(board, rules, state, player)
     merged = bool(rules.options.merge_build_move)
     if state.turn[1:]:
         out += form.bids() + form.choose()
-        defaults = "your bids and choices from before stand"
+        defaults = _("your bids and choices from before stand")
     elif state.turn == "A":
         out += form.bonds() + form.bids() + form.choose() + form.rearrange() + form.replan("NOW")
-        defaults = DEFAULTS["A"]
+        defaults = _(DEFAULTS["A"])
     elif state.turn == "B":
         out += form.builds() + form.replan("BUILD 1") + (form.moves() + form.takefrom() if merged else [])
-        defaults = DEFAULTS["B"] + ("; " + DEFAULTS["C"] if merged else "")
+        defaults = _(DEFAULTS["B"]) + ("; " + _(DEFAULTS["C"]) if merged else "")
     else:
         out += form.moves() + form.replan("MOVE 1") + form.takefrom()
-        defaults = DEFAULTS["C"]
-    out += textwrap.wrap(f"Sent without order lines: {defaults}.", WIDTH, initial_indent="# ",
-                         subsequent_indent="#   ")
+        defaults = _(DEFAULTS["C"])
+    out += textwrap.wrap(_("Sent without order lines: {defaults}.").format(defaults=defaults), WIDTH,
+                         initial_indent="# ", subsequent_indent="#   ")
     return [part for line in out for part in line.split("\n")]
 
 
@@ -69,23 +69,25 @@ class _Form:
     # -- turn A -----------------------------------------------------------------------
     def bonds(self) -> list[str]:
         value = self.rules.bonds.value
-        return [_line("BONDS 1", f"{value} marks each now; interest 1 each after moves")]
+        return [_line("BONDS 1", _("{value} marks each now; interest 1 each after moves").format(value=value))]
 
     def bids(self) -> list[str]:
         cash, value = self.cash, self.rules.bonds.value
-        have = f"#   (you have {plural(cash, 'mark')}; each bond you take adds {value})"
+        have = ngettext("#   (you have {n} mark; each bond you take adds {value})",
+                        "#   (you have {n} marks; each bond you take adds {value})", cash).format(n=cash, value=value)
         if len(self.s.seats) == 2:
             return [_line(f"BID {min(cash, 2)} THEN {min(cash, 4)}",
-                          "sealed bids, both paid; THEN: if they tie"), have]
-        return [_line(f"BID {min(cash, 3)}", "your highest bid for the turn order"), have]
+                          _("sealed bids, both paid; THEN: if they tie")), have]
+        return [_line(f"BID {min(cash, 3)}", _("your highest bid for the turn order")), have]
 
     def choose(self) -> list[str]:
         groups = self.s.groups
         if not groups:
             return []
         numbers = " ".join(str(n) for n in range(len(groups), 0, -1))
-        return [_line(f"CHOOSE {numbers}", "the groups you want, most wanted first")] + [
-            f"#   group {i}: {', '.join(card_name(c) for c in g)}" for i, g in enumerate(groups, 1)]
+        return [_line(f"CHOOSE {numbers}", _("the groups you want, most wanted first"))] + [
+            _("#   group {n}: {cards}").format(n=i, cards=", ".join(card_name(c) for c in g))
+            for i, g in enumerate(groups, 1)]
 
     def rearrange(self) -> list[str]:
         groups = [[card_name(c) for c in g] for g in self.s.groups]
@@ -93,7 +95,7 @@ class _Form:
             return []
         groups[0][0], groups[1][-1] = groups[1][-1], groups[0][0]
         text = " ".join(f"{i}:{','.join(g)}" for i, g in enumerate(groups, 1))
-        return [f"# REARRANGE {text}", "#   (Alles neu: the same cards in groups of the same sizes)"]
+        return [f"# REARRANGE {text}", _("#   (Alles neu: the same cards in groups of the same sizes)")]
 
     def replan(self, when: str) -> list[str]:
         if not self.holds(REPLAN):
@@ -107,7 +109,7 @@ class _Form:
         if target is None:
             return []
         return [f"# REPLAN {colour} {self.name(source)} TO {self.name(target)} {when}",
-                "#   (Neue Planung: one cube to any location)"]
+                _("#   (Neue Planung: one cube to any location)")]
 
     # -- turn B -----------------------------------------------------------------------
     def builds(self) -> list[str]:
@@ -121,24 +123,28 @@ class _Form:
                            if x.region == region and x.id not in taken and x.cost <= cash),
                           key=lambda x: (x.cost, _link_order(x.id)))[:2]
             alternatives, costs = [self._link(x) for x in free], [x.cost for x in free]
-            why = f"build turn {k}: {_a(region)} card, costs " + " or ".join(str(x.cost) for x in free)
+            why = _("build turn {k}: {a_card} card, costs {costs}").format(
+                k=k, a_card=_a(region), card=region, costs=_(" or ").join(str(x.cost) for x in free))
             other = self._favour_link(region, taken) if favour is not None and favour <= cash else None
             if other is not None:
                 free.append(other)
                 costs.append(favour)
                 alternatives.append(f"{self._link(other)} FAVOUR {region}")
-                why = f"build turn {k}: {_a(region)} card" + (", or" if len(free) > 1 else "") + \
-                    f" Günstige Gelegenheit for {favour}"
+                why = (_("build turn {k}: {a_card} card, or Günstige Gelegenheit for {favour}") if len(free) > 1
+                       else _("build turn {k}: {a_card} card Günstige Gelegenheit for {favour}")).format(
+                    k=k, a_card=_a(region), card=region, favour=favour)
                 favour = None
             if free:
                 taken.update(x.id for x in free)
                 cash -= max(costs)
                 out.append(_line("BUILD " + " ELSE ".join(alternatives), why))
             else:
-                out.append(_line(f"DISCARD {region}", f"build turn {k}: no free {region} link you can pay"))
+                out.append(_line(f"DISCARD {region}", _("build turn {k}: no free {region} link you can pay").format(
+                    k=k, region=region)))
         turns = row(self.rules, len(self.s.seats)).build_turns
-        out.append(f"#   (one BUILD or DISCARD line a build turn, {plural(turns, 'build turn')}; you have "
-                   f"{plural(self.cash, 'mark')})")
+        out.append(_("#   (one BUILD or DISCARD line a build turn, {turns}; you have {marks})").format(
+            turns=ngettext("{n} build turn", "{n} build turns", turns).format(n=turns),
+            marks=ngettext("{n} mark", "{n} marks", self.cash).format(n=self.cash)))
         return out
 
     def _favour_link(self, region: str, taken: set[str]):
@@ -176,27 +182,30 @@ class _Form:
                 route = routes[k - 1]
                 gains = transport.gains(route, self.s.sections)
                 mine = gains.get(self.me, 0)
+                others = len(gains) > (1 if mine else 0)
                 out.append(_line(f"MOVE {route.colour} {self._route(route)} ELSE DECLINE",
-                                 f"move {k}: +{mine} for you" + (f", {_others(gains, self.me)}"
-                                                                  if len(gains) > (1 if mine else 0) else "")))
+                                 (_("move {k}: +{mine} for you, {others}") if others else
+                                  _("move {k}: +{mine} for you")).format(k=k, mine=mine,
+                                                                        others=_others(gains, self.me))))
             else:
-                out.append(_line("MOVE DECLINE", f"move {k}: no " + ("other " if k > len(routes) > 0 else "")
-                                 + "legal move on today's board"))
-        out.append("#   (or MOVE colour location BEST: the umpire picks the route; FAST with a Schnelle Lok)")
+                out.append(_line("MOVE DECLINE", (_("move {k}: no other legal move on today's board")
+                                                  if k > len(routes) > 0 else
+                                                  _("move {k}: no legal move on today's board")).format(k=k)))
+        out.append(_("#   (or MOVE colour location BEST: the umpire picks the route; FAST with a Schnelle Lok)"))
         if self.holds(SUBSIDY):
             route = routes[2] if len(routes) > 2 else (routes[0] if routes else None)
             if route:
                 out.append(_line(f"SUBSIDY {route.colour} {self._route(route)}",
-                                 "Subvention: a third move if you are last"))
+                                 _("Subvention: a third move if you are last")))
         if self.holds(SABOTAGE) and self.others:
-            out.append(_line(f"SABOTAGE {self.others[0]} MOVE 1", "Sabotage: stops that move of his"))
+            out.append(_line(f"SABOTAGE {self.others[0]} MOVE 1", _("Sabotage: stops that move of his")))
         if self.holds(EXTRA):
             coloured = [x for x in self.board.locations.values() if x.colour != "none"]
             if coloured:
                 places = " ".join(f"{c}:{self.name(next((x.id for x in coloured if x.colour != c), coloured[0].id))}"
                                   for c in ("blue", "violet", "red", "yellow"))
                 out.append(f"# EXTRA MOVE 1 {places}")
-                out.append("#   (Zusatzfracht: a cube drawn before move 1 goes where its colour says)")
+                out.append(_("#   (Zusatzfracht: a cube drawn before move 1 goes where its colour says)"))
         return out
 
     def _route(self, route) -> str:
@@ -212,7 +221,7 @@ class _Form:
     def takefrom(self) -> list[str]:
         if not self.others:
             return []
-        return [_line(f"TAKEFROM {self.others[0]}", "whose hand a card comes from if both decks are empty")]
+        return [_line(f"TAKEFROM {self.others[0]}", _("whose hand a card comes from if both decks are empty"))]
 
 
 def _others(gains: dict[str, int], me: str) -> str:

@@ -3,7 +3,7 @@ cut to cash, builds legal now, moves legal now. What others do first can still c
 
 from __future__ import annotations
 
-from ...kernel.words import plural
+from ...kernel.language import _, ngettext
 from . import transport
 from .orders import Decline, Discard, TurnOrders
 from .state import State, card_name
@@ -21,10 +21,10 @@ def preview(state: State, board, rules, player: str, body: TurnOrders) -> list[s
     if turn == "B":
         out = [x for line in body.builds for x in _build_line(state, board, rules, player, line)]
     if turn == "C" or (turn == "B" and rules.options.merge_build_move):
-        sections, label = state.sections, "legal on today's board"
+        sections, label = state.sections, _("legal on today's board")
         if turn == "B":
             sections, label = _with_own_builds(state, board, rules, player, body), \
-                "legal on today's board with your builds"
+                _("legal on today's board with your builds")
         lines = [line for line in body.moves] + ([body.subsidy] if body.subsidy else [])
         out += [x for line in lines for x in _move_line(state, board, rules, player, line, sections, label)]
     return out
@@ -34,7 +34,9 @@ def _bids(state, rules, player, body):
     cash = state.cash(player) + (body.bonds or 0) * rules.bonds.value
     bids = body.bids or []
     if any(b > cash for b in bids):
-        return [f"  note: BID above your {plural(cash, 'mark')} (with the bonds ordered) is cut to {cash}."]
+        return [ngettext("  note: BID above your {n} mark (with the bonds ordered) is cut to {n}.",
+                         "  note: BID above your {n} marks (with the bonds ordered) is cut to {n}.",
+                         cash).format(n=cash)]
     return []
 
 
@@ -43,22 +45,25 @@ def _build_line(state, board, rules, player, line):
     cards = [card_name(c) for c in state.won.get(player, [])]
     for alt in line.alternatives:
         if isinstance(alt, Discard):
-            out.append(f"  line {line.number}: DISCARD {alt.region}: "
-                       + ("you hold one" if alt.region in cards else "you hold no such card now"))
+            out.append((_("  line {n}: DISCARD {region}: you hold one") if alt.region in cards else
+                        _("  line {n}: DISCARD {region}: you hold no such card now")).format(n=line.number,
+                                                                                            region=alt.region))
             continue
         link = board.links[alt.link]
         region, cost = (alt.favour, rules["favour_cost"]) if alt.favour else (link.region, link.cost)
+        cash = state.cash(player)
         if link.id in state.sections:
-            why = f"taken by {state.sections[link.id]}"
+            why = _("taken by {player}").format(player=state.sections[link.id])
         elif state.sections_left.get(player, 0) <= 0:
-            why = "you have no track sections left"
+            why = _("you have no track sections left")
         elif region not in cards:
-            why = f"you hold no {region} card"
-        elif cost > state.cash(player):
-            why = f"costs {cost}, you have {plural(state.cash(player), 'mark')} now"
+            why = _("you hold no {region} card").format(region=region)
+        elif cost > cash:
+            why = ngettext("costs {cost}, you have {n} mark now", "costs {cost}, you have {n} marks now",
+                           cash).format(cost=cost, n=cash)
         else:
-            why = f"legal now, costs {cost}"
-        out.append(f"  line {line.number}: {board.describe(link)}: {why}")
+            why = _("legal now, costs {cost}").format(cost=cost)
+        out.append(_("  line {n}: {link}: {why}").format(n=line.number, link=board.describe(link), why=why))
     return out
 
 
@@ -80,26 +85,27 @@ def _with_own_builds(state, board, rules, player, body) -> dict[str, str]:
     return sections
 
 
-def _move_line(state, board, rules, player, line, sections=None, label="legal on today's board"):
-    sections = state.sections if sections is None else sections
+def _move_line(state, board, rules, player, line, sections, label):
     out = []
     holds_fast = any(card_name(c) == "Schnelle Lok" for c in state.hands.get(player, []))
     for alt in line.alternatives:
         if isinstance(alt, Decline):
-            out.append(f"  line {line.number}: DECLINE")
+            out.append(_("  line {n}: DECLINE").format(n=line.number))
             continue
         limit = rules.route.fast_links if alt.fast and holds_fast else rules.route.max_links
         red_only = rules.options.red_cubes_red_only
         if alt.best:
             route = transport.best(board, sections, state.cubes, alt.colour, alt.start, player, limit, red_only)
-            why = "" if route else "no legal route now"
+            why = "" if route else _("no legal route now")
         else:
             route, why = transport.check(board, sections, state.cubes, alt, player, limit, red_only)
         if route:
             gains = transport.gains(route, sections)
-            out.append(f"  line {line.number}: {alt.colour} {route.text(board)}: {label}, "
-                       + ", ".join(f"{p} +{n}" for p, n in gains.items()))
+            out.append(_("  line {n}: {colour} {route}: {label}, {gains}").format(
+                n=line.number, colour=alt.colour, route=route.text(board), label=label,
+                gains=", ".join(f"{p} +{n}" for p, n in gains.items())))
         else:
-            out.append(f"  line {line.number}: {alt.colour} from {board.locations[alt.start].name}: {why}")
+            out.append(_("  line {n}: {colour} from {location}: {why}").format(
+                n=line.number, colour=alt.colour, location=board.locations[alt.start].name, why=why))
     return out
 

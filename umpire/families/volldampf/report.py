@@ -9,32 +9,48 @@ from typing import NamedTuple
 
 from ...kernel.columns import cut, pad
 from ...kernel.gm_notes import HEADING, from_the_gm
-from ...kernel.words import plural
+from ...kernel.language import N_, _, ngettext
 from ..base import house_rule_line
 from .engine import goods_card_ids
+from .journal_words import colour, cube, said
 from .orderform import order_form
 from .rules import row
 from .state import CUBE_COLOURS, State, card_name, turn_name
 
 WIDTH = 78
+# the orders each turn takes, as the newsletter lists them (translated where shown: asks_of)
 ASKS = {
-    "A": ["BONDS n            bonds to take (6 marks each; default 0)",
-          "BID n              your highest bid for the turn order (default 0: drop out first)",
-          "CHOOSE g g ...     the track card groups you want, most wanted first (default: lowest free)",
-          "REARRANGE 1:... 2:...   with Alles neu: the groups anew",
-          "REPLAN colour from TO to NOW   with Neue Planung"],
-    "B": ["BUILD link [FAVOUR region] [ELSE link ...]   one line a build turn, in order",
-          "DISCARD region     give up a card in that build turn",
-          "REPLAN colour from TO to BUILD k   with Neue Planung"],
-    "C": ["MOVE colour route [FAST] [ELSE ...] | MOVE colour location BEST | MOVE DECLINE   two lines",
-          "SUBSIDY colour route [ELSE ...]   with Subvention, if last on the income track",
-          "SABOTAGE player [MOVE k] [GAIN n]   with Sabotage",
-          "EXTRA MOVE k blue:loc violet:loc red:loc yellow:loc   with Zusatzfracht",
-          "REPLAN colour from TO to MOVE k   with Neue Planung",
-          "TAKEFROM player    whose hand a card comes from when both decks are empty"],
+    "A": [N_("BONDS n            bonds to take (6 marks each; default 0)"),
+          N_("BID n              your highest bid for the turn order (default 0: drop out first)"),
+          N_("CHOOSE g g ...     the track card groups you want, most wanted first (default: lowest free)"),
+          N_("REARRANGE 1:... 2:...   with Alles neu: the groups anew"),
+          N_("REPLAN colour from TO to NOW   with Neue Planung")],
+    "B": [N_("BUILD link [FAVOUR region] [ELSE link ...]   one line a build turn, in order"),
+          N_("DISCARD region     give up a card in that build turn"),
+          N_("REPLAN colour from TO to BUILD k   with Neue Planung")],
+    "C": [N_("MOVE colour route [FAST] [ELSE ...] | MOVE colour location BEST | MOVE DECLINE   two lines"),
+          N_("SUBSIDY colour route [ELSE ...]   with Subvention, if last on the income track"),
+          N_("SABOTAGE player [MOVE k] [GAIN n]   with Sabotage"),
+          N_("EXTRA MOVE k blue:loc violet:loc red:loc yellow:loc   with Zusatzfracht"),
+          N_("REPLAN colour from TO to MOVE k   with Neue Planung"),
+          N_("TAKEFROM player    whose hand a card comes from when both decks are empty")],
 }
-ASKS_EXTRA = ["BID n [THEN m ...]   new bids (sending nothing keeps your bids from before)",
-              "CHOOSE g g ...      the groups you want, most wanted first"]
+ASKS_EXTRA = [N_("BID n [THEN m ...]   new bids (sending nothing keeps your bids from before)"),
+              N_("CHOOSE g g ...      the groups you want, most wanted first")]
+
+
+def asks_of(lines: list[str]) -> list[str]:
+    """The lines of ASKS in the language in force."""
+    return [_(line) for line in lines]
+
+
+def marks(n: int) -> str:
+    """`1 mark`, `3 marks` (German `1 Mark`, `3 Mark`)."""
+    return ngettext("{n} mark", "{n} marks", n).format(n=n)
+
+
+def cards(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 PLAYER_COLOURS = ("red", "blue", "black", "white", "teal", "yellow")
@@ -95,22 +111,23 @@ class Writer:
         out, cubes = [], []
         for e in self.events:
             if e.get("type") == "cube":
-                cubes.append(f"{self.loc(e['location'])} {e['colour']}")
+                cubes.append(f"{self.loc(e['location'])} {colour(e['colour'])}")
                 continue
             line = self.describe(e)
             if not line:
                 continue
             if cubes:
-                out += _wrapped("  cubes: ", cubes)
+                out += _wrapped(_("  cubes: "), cubes)
                 cubes = []
             out.extend(line if isinstance(line, list) else [line])
         if cubes:
-            out += _wrapped("  cubes: ", cubes)
+            out += _wrapped(_("  cubes: "), cubes)
         return out
 
     def undone(self, e) -> str:
         """`umpire adjust --undo`: the GM's correction taken back."""
-        return f"The GM takes back his correction for {self.name(e['company'])} ({e['reason']})."
+        return _("The GM takes back his correction for {player} ({reason}).").format(
+            player=self.name(e['company']), reason=e['reason'])
 
     def describe(self, e):
         """The newsletter's line(s) for one event: the function of its name in DESCRIBE (None: no line)."""
@@ -122,69 +139,82 @@ class Writer:
         s = self.s
         at_end = self.rules.bonds.income_at_end
         colours = player_colours(s.seats)
-        out = [f"{'place':<6}{'player':<28}{'colour':<7}{'marks':>6}{'income':>7}{'bonds':>6}{'score':>6}"
-               f"{'cards':>6}{'sections':>9}"]
+        heads = [_("place"), _("player"), _("colour"), _("marks"), _("income"), _("bonds"), _("score"),
+                 _("cards"), _("sections")]
+        said_colours = {p: colour(c) for p, c in colours.items()}
+        widths = [max(w, len(h) + 1) for w, h in zip((6, 28, 7, 6, 7, 6, 6, 6, 9), heads)]
+        widths[2] = max([widths[2]] + [len(c) + 1 for c in said_colours.values()])
+        out = ["".join(f"{h:<{w}}" if i < 3 else f"{h:>{w}}" for i, (h, w) in enumerate(zip(heads, widths)))]
         for p in s.in_place_order(s.places or s.last_places):
             place = (s.places or s.last_places).get(p, "-")
-            marks = "-" if hidden_money else str(s.cash(p))
-            out.append(f"{place!s:<6}{pad(cut(self.name(p), 27), 28)}{colours[p]:<7}{marks:>6}{s.income_of(p):>7}"
-                       f"{s.bonds[p]:>6}{s.score(p, at_end):>6}{len(s.hands[p]):>6}"
-                       f"{sum(1 for o in s.sections.values() if o == p):>9}")
+            cash = "-" if hidden_money else str(s.cash(p))
+            cells = [cash, s.income_of(p), s.bonds[p], s.score(p, at_end), len(s.hands[p]),
+                     sum(1 for o in s.sections.values() if o == p)]
+            out.append(f"{place!s:<{widths[0]}}{pad(cut(self.name(p), widths[1] - 1), widths[1])}"
+                       f"{said_colours[p]:<{widths[2]}}" + "".join(f"{c:>{w}}" for c, w in zip(cells, widths[3:])))
         return out
 
     def position(self) -> list[str]:
         s = self.s
-        out = ["Sections:"]
+        out = [_("Sections:")]
         for p in s.seats:
             mine = [self.board.describe(self.board.links[x]) for x in self.board.links if s.sections.get(x) == p]
-            out += _listed(f"  {p}: ", mine) if mine else [f"  {p}: none"]
-        out.append("Cubes:")
+            out += _listed(f"  {p}: ", mine) if mine else [_("  {player}: none").format(player=p)]
+        out.append(_("Cubes:"))
         for ident, colours in sorted(s.cubes.items(), key=lambda x: self.loc(x[0])):
             if colours:
-                out.append(f"  {self.loc(ident)} ({self.board.locations[ident].colour}): {', '.join(colours)}")
-        out.append("In the bag: " + ", ".join(f"{c} {s.bag.get(c, 0)}" for c in CUBE_COLOURS)
-                   + f"; track deck {len(s.track_deck)}; goods cards left {len(s.goods_deck)}; "
-                   f"action deck {len(s.action_deck)}, discards {len(s.action_discards)}.")
+                out.append(f"  {self.loc(ident)} ({colour(self.board.locations[ident].colour)}): "
+                           f"{', '.join(colour(c) for c in colours)}")
+        out.append(_("In the bag: {bag}; track deck {track}; goods cards left {goods}; action deck {action}, "
+                     "discards {discards}.").format(
+            bag=", ".join(f"{colour(c)} {s.bag.get(c, 0)}" for c in CUBE_COLOURS), track=len(s.track_deck),
+            goods=len(s.goods_deck), action=len(s.action_deck), discards=len(s.action_discards)))
         if s.turn in ("B",) or s.turn.startswith("A") and s.groups:
             if s.turn.startswith("A"):
-                out.append("Track card groups on offer:")
-                out += [f"  group {i}: {', '.join(card_name(c) for c in g)}" for i, g in enumerate(s.groups, 1)]
+                out.append(_("Track card groups on offer:"))
+                out += [_("  group {n}: {cards}").format(n=i, cards=", ".join(card_name(c) for c in g))
+                        for i, g in enumerate(s.groups, 1)]
         if s.turn in ("B", "C") and s.group_of:
-            out.append("Groups won: " + "; ".join(f"{p} group {s.group_of[p]}" for p in s.in_place_order()))
+            out.append(_("Groups won: {groups}").format(groups="; ".join(
+                _("{player} group {n}").format(player=p, n=s.group_of[p]) for p in s.in_place_order())))
         return out
 
     def asks(self, deadline: str | None = None, grace_end: str | None = None) -> list[str]:
         s = self.s
         if s.turn == "finished":
             return []
-        lines = ASKS_EXTRA if s.turn[1:] else ASKS[s.turn]
+        lines = asks_of(ASKS_EXTRA if s.turn[1:] else ASKS[s.turn])
         n = row(self.rules, len(s.seats))
-        extra = [f"Build turns this round: {n.build_turns}."] if s.turn == "B" else []
+        extra = [_("Build turns this round: {n}.").format(n=n.build_turns)] if s.turn == "B" else []
         if s.turn == "B" and self.rules.options.merge_build_move:
-            lines = lines + ASKS["C"]
-            extra += ["The moves follow every build of this turn (merge_build_move): give ELSE",
-                      "alternatives for routes over links that may not be built."]
+            lines = lines + asks_of(ASKS["C"])
+            extra += textwrap.wrap(_("The moves follow every build of this turn (merge_build_move): give ELSE "
+                                     "alternatives for routes over links that may not be built."), 72,
+                                   break_on_hyphens=False)
         due = textwrap.wrap(due_sentence(turn_name(s), deadline, grace_end), WIDTH, break_on_hyphens=False) \
             if deadline else []
-        head = f"Orders for turn {turn_name(s)} (header: GAME, PLAYER, CODE, optional ROUND {turn_name(s)}):"
+        head = _("Orders for turn {turn} (header: GAME, PLAYER, CODE, optional ROUND {turn}):").format(
+            turn=turn_name(s))
         return due + [head] + [
             "  " + x for x in lines] + extra + [
-            "Your own order form for this turn, with examples you can send now, ends your private sheet."]
+            _("Your own order form for this turn, with examples you can send now, ends your private sheet.")]
 
     def private(self, player: str, order_lines: list[str]) -> str:
         s = self.s
-        out = [f"Private sheet for {self.name(player)}, turn {turn_name(s)}"]
-        out.append("Your action cards: " + (", ".join(sorted(card_name(c) for c in s.hands[player])) or "none") + ".")
+        out = [_("Private sheet for {player}, turn {turn}").format(player=self.name(player), turn=turn_name(s))]
+        out.append(_("Your action cards: {cards}.").format(
+            cards=", ".join(sorted(card_name(c) for c in s.hands[player])) or _("none")))
         if s.won.get(player):
-            out.append("Your track cards to build with: " + ", ".join(card_name(c) for c in s.won[player]) + ".")
+            out.append(_("Your track cards to build with: {cards}.").format(
+                cards=", ".join(card_name(c) for c in s.won[player])))
         if self.rules.options.money == "hidden":
-            out.append(f"Your marks: {s.cash(player)}.")
+            out.append(_("Your marks: {n}.").format(n=s.cash(player)))
         if order_lines:
-            out.append("Your last order as the umpire read it:")
+            out.append(_("Your last order as the umpire read it:"))
             out += ["  " + x for x in order_lines]
-        notes = [e["text"] for e in self.events if e.get("type") == "note" and e.get("player") == player]
+        notes = [said(e["text"]) for e in self.events if e.get("type") == "note" and e.get("player") == player]
         if notes:
-            out.append("Warnings and results:")
+            out.append(_("Warnings and results:"))
             out += ["  " + x for x in notes]
         form = order_form(self.board, self.rules, s, player)
         return "\n".join(out + ([""] + form if form else [])) + "\n"
@@ -203,24 +233,28 @@ NO_DEADLINE = Due()
 
 def due_sentence(turn: str, deadline: str, grace_end: str | None) -> str:
     """When the turn's orders are due, and what becomes of one that comes later."""
-    grace = f"; an order in the grace until {grace_end} is still taken, and named as late" if grace_end else ""
-    return f"Orders for turn {turn} are due by {deadline}{grace}; a later order is refused."
+    if grace_end:
+        return _("Orders for turn {turn} are due by {deadline}; an order in the grace until {grace_end} is still "
+                 "taken, and named as late; a later order is refused.").format(turn=turn, deadline=deadline,
+                                                                               grace_end=grace_end)
+    return _("Orders for turn {turn} are due by {deadline}; a later order is refused.").format(turn=turn,
+                                                                                          deadline=deadline)
 
 
 def late_sentence(names) -> str:
-    return "Ordered after the deadline, in the grace: " + ", ".join(names) + "."
+    return _("Ordered after the deadline, in the grace: {names}.").format(names=", ".join(names))
 
 
 def press_lines(press: list[dict]) -> list[str]:
     """The players' press (umpire/usecases/press.py), each item under its writer's name, wrapped to the page."""
     out = []
     for item in press:
-        out.append(f"{item['by'] or 'Grey press'}:")
+        out.append(f"{item['by'] or _('Grey press')}:")
         for para in item["text"].splitlines():
             out += textwrap.wrap(para, WIDTH - 2, initial_indent="  ", subsequent_indent="  ",
                                  break_on_hyphens=False) or [""]
         if item["cut"]:
-            out.append("  (the rest was too long to print)")
+            out.append(_("  (the rest was too long to print)"))
         out.append("")
     return out[:-1]
 
@@ -230,7 +264,8 @@ def gm_section(events: list[dict]) -> list[str]:
     paragraphs = from_the_gm(events, "player")
     if not paragraphs:
         return []
-    out = ["", HEADING, "-" * len(HEADING)]
+    heading = _(HEADING)
+    out = ["", heading, "-" * len(heading)]
     for text in paragraphs:
         out += textwrap.wrap(text, WIDTH, break_on_hyphens=False, break_long_words=False)
     return out
@@ -241,42 +276,51 @@ def newsletter_text(board, rules, state: State, events: list[dict], game: str, n
                     due: Due = NO_DEADLINE) -> str:
     w = Writer(board, rules, state, events)
     hidden = rules.options.money == "hidden"
-    title = f"VOLLDAMPF  {game}  newsletter {number:03d}"
+    title = _("VOLLDAMPF  {game}  newsletter {number}").format(game=game, number=f"{number:03d}")
     out = [title, "=" * len(title), ""]
     agreed = next((e for e in events if e.get("type") == "end" and "agreement" in e), None)
     if agreed:
-        out.append(f"Final newsletter: the game was ended by agreement in round {state.round}, turn {agreed['turn']}.")
+        out.append(_("Final newsletter: the game was ended by agreement in round {round}, turn {turn}.").format(
+            round=state.round, turn=agreed['turn']))
     elif state.turn == "finished":
-        out.append(f"Final newsletter (round {state.round}).")
+        out.append(_("Final newsletter (round {round}).").format(round=state.round))
     else:
-        out.append(f"Round {state.round} of {row(rules, len(state.seats)).rounds}; open turn {turn_name(state)}.")
+        out.append(_("Round {round} of {rounds}; open turn {turn}.").format(
+            round=state.round, rounds=row(rules, len(state.seats)).rounds, turn=turn_name(state)))
     if commitment and number == 1:
-        out.append(f"Seed commitment (SHA-256): {commitment}")
+        out.append(_("Seed commitment (SHA-256): {commitment}").format(commitment=commitment))
     out += gm_section(events)
-    out += ["", "What happened", "-------------"] + (w.happenings() or ["Nothing yet."])
+    out += _heading(_("What happened")) + (w.happenings() or [_("Nothing yet.")])
     if due.late:
         out += textwrap.wrap(late_sentence(w.name(p) for p in due.late), WIDTH, break_on_hyphens=False)
     if press:
-        out += ["", "Press", "-----"] + press_lines(press)
-    out += ["", "Players", "-------"] + w.players(hidden)
-    out += ["", "The board", "---------"] + w.position()
+        out += _heading(_("Press")) + press_lines(press)
+    out += _heading(_("Players")) + w.players(hidden)
+    out += _heading(_("The board")) + w.position()
     asks = w.asks(due.deadline, due.grace_end)
     if asks:
-        out += ["", "Next", "----"] + asks
+        out += _heading(_("Next")) + asks
     if state.turn == "finished" and seed:
-        out += ["", f"The seed was: {seed}"]
+        out += ["", _("The seed was: {seed}").format(seed=seed)]
     return "\n".join(out) + "\n"
+
+
+def _heading(text: str) -> list[str]:
+    """A blank line, a section's heading and its underline."""
+    return ["", text, "-" * len(text)]
 
 
 def _agreed(end: dict, name) -> list[str]:
     """The head of the end of a game ended by agreement: why, whose orders were dropped, how it is scored."""
-    dropped = (f"The orders in force for turn {end['turn']}, not carried out: "
-               f"{', '.join(name(p) for p in end['dropped'])}." if end["dropped"] else "")
-    scored = (f"Scored as at the end of round {end['scored_after']}, the last played to its end"
-              if end["scored_after"] else "Scored as set up, no round having been played to its end")
-    return [f"THE GAME IS OVER, ended by agreement: {end['agreement']}.",
+    dropped = (_("The orders in force for turn {turn}, not carried out: {players}.").format(
+        turn=end['turn'], players=", ".join(name(p) for p in end['dropped'])) if end["dropped"] else "")
+    scored = (_("Scored as at the end of round {round}, the last played to its end (score = income - bonds; "
+                "marks then):").format(round=end['scored_after'])
+              if end["scored_after"] else
+              _("Scored as set up, no round having been played to its end (score = income - bonds; marks then):"))
+    return [_("THE GAME IS OVER, ended by agreement: {agreement}.").format(agreement=end['agreement']),
             *textwrap.wrap(dropped, WIDTH, break_on_hyphens=False),
-            *textwrap.wrap(f"{scored} (score = income - bonds; marks then):", WIDTH, break_on_hyphens=False)]
+            *textwrap.wrap(scored, WIDTH, break_on_hyphens=False)]
 
 
 def board_position(state: State):
@@ -291,56 +335,73 @@ def board_position(state: State):
 
 # -- the line(s) of each event, by its name ----------------------------------------------
 def _setup(w: Writer, e):
-    return f"The game begins: {len(e['players'])} players; {plural(e['removed'], 'track card')} boxed unseen."
+    return ngettext("The game begins: {players} players; {n} track card boxed unseen.",
+                    "The game begins: {players} players; {n} track cards boxed unseen.", e['removed']).format(
+        players=len(e['players']), n=e['removed'])
 
 
 def _adjusted(w: Writer, e):
-    hidden = w.rules.options.money == "hidden"
-    moved = "" if hidden else (f": {plural(e['units'], 'mark')} from the bank" if e["units"] > 0
-                               else f": pays {plural(-e['units'], 'mark')} to the bank")
-    return f"Correction by the GM for {w.name(e['company'])}{moved} ({e['reason']})."
+    if w.rules.options.money == "hidden":
+        return _("Correction by the GM for {player} ({reason}).").format(player=w.name(e['company']),
+                                                                        reason=e['reason'])
+    if e["units"] > 0:
+        return _("Correction by the GM for {player}: {marks} from the bank ({reason}).").format(
+            player=w.name(e['company']), marks=marks(e['units']), reason=e['reason'])
+    return _("Correction by the GM for {player}: pays {marks} to the bank ({reason}).").format(
+        player=w.name(e['company']), marks=marks(-e['units']), reason=e['reason'])
 
 
 def _goods_card(w: Writer, e):
-    return f"Goods card turned ({e['label']}): {e['card']}."
+    return _("Goods card turned ({label}): {card}.").format(label=said(e['label']), card=e['card'])
 
 
 def _bag_empty(w: Writer, e):
-    return f"  the bag is empty: no cube for {w.loc(e['location'])}"
+    return _("  the bag is empty: no cube for {location}").format(location=w.loc(e['location']))
+
+
+def _group_lines(groups) -> list[str]:
+    return [_("  group {n}: {cards}").format(n=i, cards=", ".join(g)) for i, g in enumerate(groups, 1)]
 
 
 def _groups(w: Writer, e):
-    return [f"Track card groups of round {e['round']}:"] + [
-        f"  group {i}: {', '.join(g)}" for i, g in enumerate(e["groups"], 1)]
+    return [_("Track card groups of round {round}:").format(round=e['round'])] + _group_lines(e["groups"])
 
 
 def _bonds(w: Writer, e):
     if e["taken"]:
-        return f"{w.name(e['player'])} takes {plural(e['taken'], 'bond')} (now {e['total']})."
+        return ngettext("{player} takes {n} bond (now {total}).", "{player} takes {n} bonds (now {total}).",
+                        e['taken']).format(player=w.name(e['player']), n=e['taken'], total=e['total'])
     return None
 
 
 def _rearranged(w: Writer, e):
-    return [f"{w.name(e['player'])} plays Alles neu; the groups are now:"] + [
-        f"  group {i}: {', '.join(g)}" for i, g in enumerate(e["groups"], 1)]
+    return [_("{player} plays Alles neu; the groups are now:").format(player=w.name(e['player']))] \
+        + _group_lines(e["groups"])
 
 
 def _extra_turn(w: Writer, e):
-    why = "Alles neu rearranged the groups" if e["why"] == "rearrange" else "the bids tied"
-    return f"Extra turn {e['turn']}: {why}; bids and group choices are asked for again."
+    if e["why"] == "rearrange":
+        return _("Extra turn {turn}: Alles neu rearranged the groups; bids and group choices are asked for "
+                 "again.").format(turn=e['turn'])
+    return _("Extra turn {turn}: the bids tied; bids and group choices are asked for again.").format(turn=e['turn'])
 
 
 def _auction_bid(b: dict, paid: dict) -> str:
     if "bid" in b:
-        return f"  {b['player']} bids {b['bid']}" + (" (equal maximum, earlier in order)" if b.get("equal") else "")
+        if b.get("equal"):
+            return _("  {player} bids {bid} (equal maximum, earlier in order)").format(player=b['player'],
+                                                                                     bid=b['bid'])
+        return _("  {player} bids {bid}").format(player=b['player'], bid=b['bid'])
     if b.get("out"):
-        return f"  {b['player']} drops out: place {b['place']}, last bid {b['last']}, pays {paid[b['player']]}"
-    return f"  {b['player']} is left: place 1, last bid {b['last']}, pays {paid[b['player']]}"
+        return _("  {player} drops out: place {place}, last bid {last}, pays {paid}").format(
+            player=b['player'], place=b['place'], last=b['last'], paid=paid[b['player']])
+    return _("  {player} is left: place 1, last bid {last}, pays {paid}").format(
+        player=b['player'], last=b['last'], paid=paid[b['player']])
 
 
 def _auction(w: Writer, e):
-    return ["Turn-order auction (every bid by 1 mark, as the maxima allowed), bidding order "
-            + " ".join(e["order"]) + ":"] + [_auction_bid(b, e["paid"]) for b in e["bids"]]
+    return [_("Turn-order auction (every bid by 1 mark, as the maxima allowed), bidding order {order}:").format(
+        order=" ".join(e["order"]))] + [_auction_bid(b, e["paid"]) for b in e["bids"]]
 
 
 def _bids(e) -> str:
@@ -348,92 +409,113 @@ def _bids(e) -> str:
 
 
 def _sealed_tie(w: Writer, e):
-    return "Sealed bids tied: " + _bids(e)
+    return _("Sealed bids tied: {bids}").format(bids=_bids(e))
 
 
 def _sealed(w: Writer, e):
-    return ("Sealed bids: " + _bids(e)
-            + (f"; pair {e['pair']} decides" if e["pair"] else "; the last round's places stand")
-            + "; paid " + ", ".join(f"{p} {n}" for p, n in e["paid"].items()) + ".")
+    paid = ", ".join(f"{p} {n}" for p, n in e["paid"].items())
+    if e["pair"]:
+        return _("Sealed bids: {bids}; pair {pair} decides; paid {paid}.").format(bids=_bids(e), pair=e['pair'],
+                                                                                 paid=paid)
+    return _("Sealed bids: {bids}; the last round's places stand; paid {paid}.").format(bids=_bids(e), paid=paid)
 
 
 def _group(w: Writer, e):
-    return f"{w.name(e['player'])} takes group {e['group']}: {', '.join(e['cards'])}."
+    return _("{player} takes group {n}: {cards}.").format(player=w.name(e['player']), n=e['group'],
+                                                          cards=", ".join(e['cards']))
 
 
 def _build(w: Writer, e):
-    link = w.board.links[e["link"]]
-    card = _a(e["card"])
-    how = f", Günstige Gelegenheit for {card} card" if e.get("favour") else f" with {card} card"
-    return f"{w.name(e['player'])} builds {w.board.describe(link)}{how}: pays {e['cost']}."
+    link = w.board.describe(w.board.links[e["link"]])
+    if e.get("favour"):
+        return _("{player} builds {link}, Günstige Gelegenheit for {a_card} card: pays {cost}.").format(
+            player=w.name(e['player']), link=link, a_card=_a(e["card"]), card=e["card"], cost=e['cost'])
+    return _("{player} builds {link} with {a_card} card: pays {cost}.").format(
+        player=w.name(e['player']), link=link, a_card=_a(e["card"]), card=e["card"], cost=e['cost'])
 
 
 def _discard(w: Writer, e):
-    return f"{w.name(e['player'])} discards {_a(e['region'])} card ({e['why']})."
+    return _("{player} discards {a_card} card ({why}).").format(player=w.name(e['player']), a_card=_a(e['region']),
+                                                                card=e['region'], why=said(e['why']))
 
 
 def _replan(w: Writer, e):
-    return (f"{w.name(e['player'])} plays Neue Planung: a {e['colour']} cube from {w.loc(e['source'])} "
-            f"to {w.loc(e['target'])}.")
+    return _("{player} plays Neue Planung: a {colour} cube from {source} to {target}.").format(
+        player=w.name(e['player']), colour=e['colour'], cube=cube(e['colour']), source=w.loc(e['source']),
+        target=w.loc(e['target']))
 
 
 def _extra_cube(w: Writer, e):
-    return f"{w.name(e['player'])} plays Zusatzfracht: a {e['colour']} cube to {w.loc(e['location'])}."
+    return _("{player} plays Zusatzfracht: a {colour} cube to {location}.").format(
+        player=w.name(e['player']), colour=e['colour'], cube=cube(e['colour']), location=w.loc(e['location']))
 
 
 def _move(w: Writer, e):
     gains = ", ".join(f"{p} +{n}" for p, n in e["gains"].items())
-    label = "Subvention move" if e["move"] == 3 else f"move {e['move']}"
-    return f"{w.name(e['player'])}, {label}: {e['colour']} cube {e['route']} ({', '.join(e['links'])}): {gains}."
+    said_move = dict(player=w.name(e['player']), cube=cube(e['colour']), route=e['route'],
+                     links=", ".join(e['links']), gains=gains, move=e['move'])
+    if e["move"] == 3:
+        return _("{player}, Subvention move: {cube} {route} ({links}): {gains}.").format(**said_move)
+    return _("{player}, move {move}: {cube} {route} ({links}): {gains}.").format(**said_move)
 
 
 def _sabotage(w: Writer, e):
-    return (f"{w.name(e['player'])} plays Sabotage on {e['target']}'s move {e['move']} "
-            f"({e['colour']} cube {e['route']}).")
+    return _("{player} plays Sabotage on {target}'s move {move} ({cube} {route}).").format(
+        player=w.name(e['player']), target=e['target'], move=e['move'], cube=cube(e['colour']), route=e['route'])
 
 
 def _decline(w: Writer, e):
-    return f"{w.name(e['player'])} declines move {e['move']}."
+    return _("{player} declines move {move}.").format(player=w.name(e['player']), move=e['move'])
 
 
 def _forgone(w: Writer, e):
     if (e.get("round"), e["player"], e["move"]) in w.declined:
         return None
-    return f"{w.name(e['player'])} forgoes move {e['move']}."
+    return _("{player} forgoes move {move}.").format(player=w.name(e['player']), move=e['move'])
 
 
 def _card(w: Writer, e):
-    source = {"deck": "from the deck", "none": "none left anywhere"}.get(e["source"], f"from {e['source']}'s hand")
-    return f"{w.name(e['player'])} draws an action card ({e['why']}; {source})."
+    said_card = dict(player=w.name(e['player']), why=said(e['why']), source=e['source'])
+    if e["source"] == "deck":
+        return _("{player} draws an action card ({why}; from the deck).").format(**said_card)
+    if e["source"] == "none":
+        return _("{player} draws an action card ({why}; none left anywhere).").format(**said_card)
+    return _("{player} draws an action card ({why}; from {source}'s hand).").format(**said_card)
 
 
 def _reshuffle(w: Writer, e):
-    return f"The action discards ({plural(e['cards'], 'card')}) are shuffled into a new deck."
+    return _("The action discards ({cards}) are shuffled into a new deck.").format(cards=cards(e['cards']))
 
 
 def _played(w: Writer, e):
     if e["card"] in ("Sabotage", "Alles neu", "Neue Planung", "Zusatzfracht"):    # told by their own event
         return None
-    return f"{w.name(e['player'])} plays {e['card']}."
+    return _("{player} plays {card}.").format(player=w.name(e['player']), card=e['card'])
 
 
 def _payout(w: Writer, e):
-    short = f", {e['short']} short: income down to {e['income']}" if e["short"] else ""
-    return (f"{w.name(e['player'])} receives {plural(e['received'], 'mark')}, pays interest {e['paid']} of "
-            f"{e['interest']}{short}.")
+    said_payout = dict(player=w.name(e['player']), marks=marks(e['received']), paid=e['paid'],
+                       interest=e['interest'], short=e['short'], income=e['income'])
+    if e["short"]:
+        return _("{player} receives {marks}, pays interest {paid} of {interest}, {short} short: income down to "
+                 "{income}.").format(**said_payout)
+    return _("{player} receives {marks}, pays interest {paid} of {interest}.").format(**said_payout)
 
 
 def _missed(w: Writer, e):
-    return f"NOTE TO THE GM: {w.name(e['player'])} has sent nothing for {e['turns']} mail turns in a row."
+    return ngettext("NOTE TO THE GM: {player} has sent nothing for {n} mail turn in a row.",
+                    "NOTE TO THE GM: {player} has sent nothing for {n} mail turns in a row.",
+                    e['turns']).format(player=w.name(e['player']), n=e['turns'])
 
 
 def _end(w: Writer, e):
-    winners = " and ".join(w.name(p) for p in e["winners"])
-    lines = ["THE GAME IS OVER. Score = income - bonds:"] if "agreement" not in e else _agreed(e, w.name)
+    winners = _(" and ").join(w.name(p) for p in e["winners"])
+    lines = [_("THE GAME IS OVER. Score = income - bonds:")] if "agreement" not in e else _agreed(e, w.name)
     for p, score in sorted(e["scores"].items(), key=lambda x: (-x[1], -e["cash"][x[0]], x[0])):
-        lines.append(f"  {w.name(p)}: {score} (marks {e['cash'][p]})")
-    lines.append(f"Winner: {winners}.")
-    lines.append("Track cards boxed at setup: " + (", ".join(e["removed"]) or "none") + ".")
+        lines.append(_("  {player}: {score} (marks {marks})").format(player=w.name(p), score=score,
+                                                                     marks=e['cash'][p]))
+    lines.append(_("Winner: {winners}.").format(winners=winners))
+    lines.append(_("Track cards boxed at setup: {cards}.").format(cards=", ".join(e["removed"]) or _("none")))
     return lines
 
 
