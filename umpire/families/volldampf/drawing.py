@@ -20,11 +20,13 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
+from ...kernel.language import _
 from ...render.fitting import fitted
 from ...render.fonts import BOLD, SANS, drawable, register
 from ...render.pdfsettings import new_canvas
 from ...render.raster import RasterCanvas
 from .board import Board
+from .journal_words import colour as colour_said
 from .markers import (
     CUBE,
     DISC,
@@ -322,10 +324,12 @@ def _panel(c: Canvas, board: Board, box, title: str, position: Position):
         top -= size + 2
     c.setFont(SANS, 6.5)
     c.drawString(x + 5, top, board.name)
-    c.drawString(x + 5, top - 8, f"{len(board.locations)} locations, {len(board.links)} links")
+    c.drawString(x + 5, top - 8, _("{locations} locations, {links} links").format(locations=len(board.locations),
+                                                                                  links=len(board.links)))
     top -= 26
-    c.setFont(BOLD, fitted("Regions (track cards)", BOLD, 7.5, w - 10))
-    c.drawString(x + 5, top, "Regions (track cards)")
+    regions = _("Regions (track cards)")
+    c.setFont(BOLD, fitted(regions, BOLD, 7.5, w - 10))
+    c.drawString(x + 5, top, regions)
     top -= 16
     counts = {name: sum(1 for link in board.links.values() if link.region == name) for name in board.regions}
     for region in board.regions.values():
@@ -334,11 +338,12 @@ def _panel(c: Canvas, board: Board, box, title: str, position: Position):
         c.setFont(SANS, 7)
         c.drawString(x + 25, top + 3.5, region.name)
         c.setFont(SANS, 5.8)
-        c.drawString(x + 25, top - 3.5, f"{counts[region.name]} links, {region.cards} cards")
+        c.drawString(x + 25, top - 3.5, _("{links} links, {cards} cards").format(links=counts[region.name],
+                                                                                 cards=region.cards))
         top -= 20
     top -= 4
     c.setFont(BOLD, 7.5)
-    c.drawString(x + 5, top, "Locations")
+    c.drawString(x + 5, top, _("Locations"))
     top -= 13
     for name, foreign in (("blue", False), ("violet", False), ("red", True), ("yellow", True)):
         c.setFillColor(colour(name))
@@ -350,11 +355,12 @@ def _panel(c: Canvas, board: Board, box, title: str, position: Position):
         c.setFillColor(INK)
         c.setFont(SANS, 6.5)
         n = len(board.of_colour(name))
-        c.drawString(x + 25, top, f"{name}: {n} {'abroad' if foreign else 'German'}")
+        c.drawString(x + 25, top, (_("{colour}: {n} abroad") if foreign else _("{colour}: {n} German")).format(
+            colour=colour_said(name), n=n))
         top -= 14
     c.setFont(SANS, 5.8)
-    for line in ("A link: its region's symbol", "and its cost in marks.", "Income track round the",
-                 "edge: start bottom right."):
+    for line in _("A link: its region's symbol\nand its cost in marks.\nIncome track round the\n"
+                  "edge: start bottom right.").splitlines():
         c.drawString(x + 5, top, line)
         top -= 7.5
     if position.colours:
@@ -365,7 +371,7 @@ def _players(c: Canvas, x: float, top: float, w: float, position: Position):
     """The players' legend: each one's sections as drawn, his name, id and income marker."""
     c.setFillColor(INK)
     c.setFont(BOLD, 7.5)
-    c.drawString(x + 5, top, "Players")
+    c.drawString(x + 5, top, _("Players"))
     top -= 13
     for player, name in position.colours.items():
         c.setLineCap(1)
@@ -379,7 +385,8 @@ def _players(c: Canvas, x: float, top: float, w: float, position: Position):
         label = drawable(position.names.get(player, player))
         c.setFont(SANS, fitted(label, SANS, 7, w - 30))
         c.drawString(x + 25, top + 3.5, label)
-        detail = drawable(f"{player}, {name}, income {position.income.get(player, 0)}")
+        detail = drawable(_("{player}, {colour}, income {income}").format(player=player, colour=colour_said(name),
+                                                                          income=position.income.get(player, 0)))
         c.setFont(SANS, fitted(detail, SANS, 5.8, w - 30))
         c.drawString(x + 25, top - 3.5, detail)
         top -= 18

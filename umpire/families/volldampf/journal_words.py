@@ -46,8 +46,9 @@ _SENTENCES = [                  # (the engine's English, its German from the cat
     (r"(?P<line>.+): you hold no (?P<region>\S+) card \(you hold: (?P<held>.*)\)\.",
      lambda m: _("{line}: you hold no {region} card (you hold: {held}).").format(**m)),
     (r"(?P<line>.+): (?P<link>L\w+ .+) not built: (?P<problem>.+)",
-     lambda m: _("{line}: {link} not built: {problem}").format(**m)),
-    (r"(?P<line>.+): not legal: (?P<problem>.+)\.", lambda m: _("{line}: not legal: {problem}.").format(**m)),
+     lambda m: _("{line}: {link} not built: {problem}").format(**{**m, "problem": said(m["problem"])})),
+    (r"(?P<line>.+): not legal: (?P<problem>.+)\.",
+     lambda m: _("{line}: not legal: {problem}.").format(**{**m, "problem": said(m["problem"])})),
     (r"BID (?P<bids>[\d THEN]+): more than your (?P<n>\d+) marks?; cut to (?P<cash>\d+)\.",
      lambda m: ngettext("BID {bids}: more than your {n} mark; cut to {cash}.",
                         "BID {bids}: more than your {n} marks; cut to {cash}.", int(m["n"])).format(**m)),
@@ -69,7 +70,48 @@ _SENTENCES = [                  # (the engine's English, its German from the cat
      lambda m: _("{line}: the bag is empty; you keep your Zusatzfracht.").format(**m)),
     (r"REARRANGE: you hold no Alles neu card; the groups stay as dealt\.",
      lambda m: _("REARRANGE: you hold no Alles neu card; the groups stay as dealt.")),
+    # why a build or a move was not carried out (engine.py, transport.py)
+    (r"it already has (?P<owner>\S+)'s section; free links you hold a card for and can pay: (?P<free>.*)",
+     lambda m: _("it already has {owner}'s section; free links you hold a card for and can pay: {free}").format(
+         **{**m, "free": _none(m["free"])})),
+    (r"you have no sections left", lambda m: _("you have no sections left")),
+    (r"you hold no Günstige Gelegenheit card for FAVOUR",
+     lambda m: _("you hold no Günstige Gelegenheit card for FAVOUR")),
+    (r"FAVOUR (?P<region>\S+): you hold no (?P=region) card",
+     lambda m: _("FAVOUR {region}: you hold no {region} card").format(**m)),
+    (r"it is a (?P<region>\S+) link and you hold no (?P=region) card; free links you hold a card for and can pay: "
+     r"(?P<free>.*)",
+     lambda m: _("it is a {region} link and you hold no {region} card; free links you hold a card for and can pay: "
+                 "{free}").format(**{**m, "free": _none(m["free"])})),
+    (r"it costs (?P<cost>\d+) and you have (?P<n>-?\d+) marks?",
+     lambda m: ngettext("it costs {cost} and you have {n} mark", "it costs {cost} and you have {n} marks",
+                        int(m["n"])).format(**m)),
+    (r"no legal route for a (?P<colour>\w+) cube from (?P<place>.+)",
+     lambda m: _("no legal route for a {colour} cube from {place}").format(**m, cube=cube(m["colour"]))),
+    (r"it ends at (?P<end>.+), which is (?P<its>\w+), not (?P<colour>\w+)",
+     lambda m: _("it ends at {end}, which is {its}, not {colour}").format(
+         end=m["end"], its=colour(m["its"]), colour=colour(m["colour"]))),
+    (r"a red cube travels through red locations only \(option red_cubes_red_only\), not (?P<place>.+)",
+     lambda m: _("a red cube travels through red locations only (option red_cubes_red_only), not {place}").format(**m)),
+    (r"a (?P<colour>\w+) cube stops at the first (?P=colour) location it reaches \((?P<place>.+)\), so it cannot go on",
+     lambda m: _("a {colour} cube stops at the first {colour} location it reaches ({place}), so it cannot go "
+                 "on").format(**m, cube=cube(m["colour"]))),
+    (r"no (?P<colour>\w+) cube stands at (?P<place>.+) \(there: (?P<there>.*)\)",
+     lambda m: _("no {colour} cube stands at {place} (there: {there})").format(
+         place=m["place"], colour=m["colour"], cube=cube(m["colour"]),
+         there=", ".join(colour(c) for c in m["there"].split(", ")) if m["there"] != "none" else _none("none"))),
+    (r"no section is built between (?P<a>.+) and (?P<b>.+)",
+     lambda m: _("no section is built between {a} and {b}").format(**m)),
+    (r"link (?P<link>\S+) has no section", lambda m: _("link {link} has no section").format(**m)),
+    (r"it uses a location or a link twice", lambda m: _("it uses a location or a link twice")),
+    (r"it has (?P<n>\d+) links; a move has 1 to (?P<most>\d+)",
+     lambda m: _("it has {n} links; a move has 1 to {most}").format(**m)),
 ]
+
+
+def _none(listed: str) -> str:
+    return pgettext("links", "none") if listed == "none" else listed
+
 _COMPILED = [(re.compile(pattern), german) for pattern, german in _SENTENCES]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...kernel.language import _, ngettext
 from . import transport
+from .journal_words import said
 from .orders import Decline, Discard, TurnOrders
 from .state import State, card_name
 
@@ -99,6 +100,7 @@ def _move_line(state, board, rules, player, line, sections, label):
             why = "" if route else _("no legal route now")
         else:
             route, why = transport.check(board, sections, state.cubes, alt, player, limit, red_only)
+            why = said(why)
         if route:
             gains = transport.gains(route, sections)
             out.append(_("  line {n}: {colour} {route}: {label}, {gains}").format(

@@ -7,50 +7,56 @@ from __future__ import annotations
 
 import math
 
+from ...kernel.language import N_, _
 from ...render.chart import Line, chart_svg, line_chart
 from ...render.fonts import SANS, drawable
 from ...render.overlay import line_sample, rgb
 from ...render.svg import SvgCanvas
 from ..base import WebIssue, WebMap, WebTable, chart_numbers
 from .drawing import PAGE, colour, draw_board, frame_for
+from .journal_words import colour as colour_said
 from .markers import SYMBOL, link_ends, offsets
 from .report import board_position, player_colours
 from .web_turn import turn_drawing
 
 ID_SIZE = 4.6             # points: a link id beside its track space
 CHART_WIDTH = 520         # points: the chart scales to the page's width
-CHART_LABEL = "Every player's income, round by round"
+CHART_LABEL = N_("Every player's income, round by round")
 PALE = (0.62, 0.62, 0.62), (2, 1.5)       # a white player's line, on the white page: grey, dashed
 
 
 def web_issue(board, rules, state, number: int, events: list[dict]) -> WebIssue:
     c = SvgCanvas(PAGE)
-    title = f"{state.game} newsletter {number:03d}"
+    title = _("{game} newsletter {number}").format(game=state.game, number=f"{number:03d}")
     draw_board(c, board, board_position(state), title)
     _link_ids(c, board)
-    label = f"The board of {board.title} after newsletter {number:03d}"
+    label = _("The board of {board} after newsletter {number}").format(board=board.title, number=f"{number:03d}")
     lines = income_lines(state, events)
-    caption = CHART_LABEL + (" (white as a grey dashed line)" if any(line.dash for line in lines) else "")
-    chart = line_chart(lines, CHART_WIDTH, "income")
+    caption = (_("Every player's income, round by round (white as a grey dashed line)")
+               if any(line.dash for line in lines) else _(CHART_LABEL))
+    chart = line_chart(lines, CHART_WIDTH, _("income"))
     drawn, keys = turn_drawing(board, state, events)
     key, numbers = chart_key(state, lines, caption) if chart else (None, None)
     return WebIssue(map=WebMap(PAGE[0], PAGE[1], c.body() + drawn, label, keys=keys), tables=[players(rules, state)],
                     chart=chart_svg(chart, caption) if chart else None, chart_label=caption, chart_key=key,
-                    chart_table=numbers, replaces=("Players",), reworded=PUBLIC_WORDS)
+                    chart_table=numbers, replaces=(_("Players"),),
+                    reworded=tuple((_(mail), _(page)) for mail, page in PUBLIC_WORDS))
 
 
 def chart_key(state, lines: list[Line], caption: str):
     """The income chart's legend (each player's line as drawn, his latest income) and its numbers."""
     rows = [(line_sample(rgb(line.colour), " ".join(str(d) for d in line.dash)),
              [f"{state.names.get(p, p)} ({p})", line.points[-1][1]]) for p, line in zip(state.seats, lines)]
-    return chart_numbers(caption, "player", "income", rows, {p: line.points for p, line in zip(state.seats, lines)})
+    return chart_numbers(caption, _("player"), _("income"), rows,
+                         {p: line.points for p, line in zip(state.seats, lines)})
 
 
 PUBLIC_WORDS = (     # the text edition speaks to the player who reads his mail; the public page does not
-    ("Your own order form for this turn, with examples you can send now, ends your private sheet.",
-     "Each player's own order form for this turn, with examples, ends his private sheet (mailed, never published)."),
-    ("your highest bid", "the player's highest bid"), ("groups you want", "groups the player wants"),
-    ("keeps your bids", "keeps the player's bids"))
+    (N_("Your own order form for this turn, with examples you can send now, ends your private sheet."),
+     N_("Each player's own order form for this turn, with examples, ends his private sheet (mailed, never "
+        "published).")),
+    (N_("your highest bid"), N_("the player's highest bid")), (N_("groups you want"), N_("groups the player wants")),
+    (N_("keeps your bids"), N_("keeps the player's bids")))
 
 
 def income_lines(state, events: list[dict]) -> list[Line]:
@@ -86,9 +92,10 @@ def players(rules, state) -> WebTable:
     at_end = rules.bonds.income_at_end
     colours = player_colours(state.seats)
     places = state.places or state.last_places
-    rows = [[places.get(p, "-"), f"{state.names.get(p, p)} ({p})", colours[p], "-" if hidden else state.cash(p),
+    rows = [[places.get(p, "-"), f"{state.names.get(p, p)} ({p})", colour_said(colours[p]),
+             "-" if hidden else state.cash(p),
              state.income_of(p), state.bonds[p], state.score(p, at_end), len(state.hands[p]),
              sum(1 for o in state.sections.values() if o == p)]
             for p in state.in_place_order(places)]
-    return WebTable("Players", ["place", "player", "colour", "marks", "income", "bonds", "score", "cards", "sections"],
-                    rows)
+    return WebTable(_("Players"), [_("place"), _("player"), _("colour"), _("marks"), _("income"), _("bonds"),
+                                   _("score"), _("cards"), _("sections")], rows)
