@@ -337,9 +337,9 @@ def _panel(c: Canvas, board: Board, box, title: str, position: Position):
         c.setFillColor(INK)
         c.setFont(SANS, 7)
         c.drawString(x + 25, top + 3.5, region.name)
-        c.setFont(SANS, 5.8)
-        c.drawString(x + 25, top - 3.5, _("{links} links, {cards} cards").format(links=counts[region.name],
-                                                                                 cards=region.cards))
+        links = _("{links} links, {cards} cards").format(links=counts[region.name], cards=region.cards)
+        c.setFont(SANS, fitted(links, SANS, 5.8, w - 30))
+        c.drawString(x + 25, top - 3.5, links)
         top -= 20
     top -= 4
     c.setFont(BOLD, 7.5)

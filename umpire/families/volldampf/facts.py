@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...kernel.gm_notes import from_the_gm
 from ...kernel.language import _
-from .journal_words import colour
+from .journal_words import colour, said
 from .report import Due, Writer, _agreed, player_colours
 from .rules import row
 from .state import CUBE_COLOURS, State, card_name, turn_name
@@ -109,7 +109,7 @@ def _payout_row(w: Writer, e: dict) -> list:
 
 ROWS = {"auction": ("auctions", lambda w, e: _auction(e)), "build": ("builds", _build_row),
         "move": ("moves", _move_row), "payout": ("payouts", _payout_row),
-        "goods card": ("turned", lambda w, e: [e["label"], e["card"]])}
+        "goods card": ("turned", lambda w, e: [said(e["label"]), e["card"]])}
 
 
 def _tables(w: Writer, events: list[dict]) -> dict[str, list]:

@@ -27,7 +27,8 @@ def order_form(board, rules, state: State, player: str) -> list[str]:
     if state.turn == "finished" or player not in state.seats:
         return []
     turn = turn_name(state)
-    out = [form_marks.title(turn), *form_marks.header_lines(state.game, player, turn, keyword="PLAYER"), _(HOW)]
+    out = [form_marks.title(turn), *form_marks.header_lines(state.game, player, turn, keyword="PLAYER"),
+           *textwrap.wrap(_(HOW), WIDTH, subsequent_indent="# ", break_on_hyphens=False)]
     form = _Form(board, rules, state, player)
     merged = bool(rules.options.merge_build_move)
     if state.turn[1:]:

@@ -10,9 +10,10 @@ import re
 from functools import partial
 
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Preformatted
 
-from ...kernel.language import _, ngettext
+from ...kernel.language import _, ngettext, pgettext
 from ...render.flow import Column, Flow
 from ...render.fonts import BOLD, MONO, drawable
 from ...render.from_the_gm import from_the_gm
@@ -78,9 +79,11 @@ def _players(flow: Flow, f: dict):
              x["income"], x["bonds"], x["score"], x["cards"], x["sections"]] for x in f["players"]]
     colours = [x["colour"] for x in f["players"]]
     flow.table([Column("", 22), Column(_("Place"), 32, "right"), Column(_("Player"), 110), Column("id", 46),
-                Column(_("Colour"), 40), Column(_("Marks"), 38, "right"), Column(_("Income"), 42, "right"),
-                Column(_("Bonds"), 38, "right"), Column(_("Score"), 38, "right"), Column(_("Cards"), 38, "right"),
-                Column(_("Sections"), 50, "right")],
+                Column(_("Colour"), 40), Column(_("Marks"), 38, "right"),
+                Column(pgettext("narrow column", "Income"), 42, "right"),
+                Column(pgettext("narrow column", "Bonds"), 38, "right"),
+                Column(pgettext("narrow column", "Score"), 38, "right"), Column(_("Cards"), 38, "right"),
+                Column(pgettext("narrow column", "Sections"), 50, "right")],
                rows, size=9, swatch=lambda c, i, x, y: _swatch(c, colours[i], x, y))
     flow.para(_("Place: the turn order of this round (before the auction: the last round's). Score: income less "
                 "bonds, as at the end. The colour is the player's sections' on the board and his marker on the "
@@ -200,7 +203,8 @@ def private_pdf(facts: dict) -> bytes:
     flow.banner(_("{name}  ·  Private sheet").format(**said),
                 _("{game}, newsletter {number}, turn {turn}; for your eyes only").format(**said), BANNER)
     flow.heading(_("Your figures"))
-    flow.table([Column("", 22)] + [Column(name, 60, "right") for name, _ in f["figures"]],
+    flow.table([Column("", 22)] + [Column(name, max(60, stringWidth(name, BOLD, 9) + 14), "right")
+                                   for name, _value in f["figures"]],
                [[""] + [value for _, value in f["figures"]]], size=9,
                swatch=lambda c, i, x, y: _swatch(c, f["colour"], x, y))
     flow.heading(_("Your cards, your order, what came of it"))
