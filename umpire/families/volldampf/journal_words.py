@@ -24,6 +24,11 @@ def colour(name: str) -> str:
     return words.get(name, name)
 
 
+def turn(name: str) -> str:
+    """A turn's name (`3B`), or `finished` in the language in force once the game is over."""
+    return pgettext("turn", "finished") if name == "finished" else name
+
+
 def cube(name: str) -> str:
     """`blue cube` (German `blauer Würfel`)."""
     return _(_CUBES[name]) if name in _CUBES else f"{name} cube"

@@ -19,6 +19,7 @@ from ...render.fonts import BOLD, MONO, drawable
 from ...render.from_the_gm import from_the_gm
 from .drawing import INK, colour, draw_board
 from .journal_words import colour as colour_said
+from .journal_words import turn as turn_said
 from .report import due_sentence, late_sentence
 
 GREY = (0.35, 0.35, 0.35)
@@ -197,7 +198,8 @@ def _next(flow: Flow, f: dict):
 def private_pdf(facts: dict) -> bytes:
     """A player's private sheet: his figures and cards, then the sheet's text as the mail gives it."""
     f = drawable(facts)
-    said = dict(game=f['game'], number=f"{f['number']:03d}", name=f['name'], player=f['player'], turn=f['turn'])
+    said = dict(game=f['game'], number=f"{f['number']:03d}", name=f['name'], player=f['player'],
+                turn=turn_said(f['turn']))
     title = _("{game} newsletter {number}: private sheet for {name} ({player})").format(**said)
     flow = Flow(_("{game}  newsletter {number}  private sheet for {name} ({player}) only").format(**said))
     flow.banner(_("{name}  ·  Private sheet").format(**said),

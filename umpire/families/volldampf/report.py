@@ -13,6 +13,7 @@ from ...kernel.language import N_, _, ngettext
 from ..base import house_rule_line
 from .engine import goods_card_ids
 from .journal_words import colour, cube, said
+from .journal_words import turn as turn_said
 from .orderform import order_form
 from .rules import row
 from .state import CUBE_COLOURS, State, card_name, turn_name
@@ -201,7 +202,8 @@ class Writer:
 
     def private(self, player: str, order_lines: list[str]) -> str:
         s = self.s
-        out = [_("Private sheet for {player}, turn {turn}").format(player=self.name(player), turn=turn_name(s))]
+        out = [_("Private sheet for {player}, turn {turn}").format(player=self.name(player),
+                                                                 turn=turn_said(turn_name(s)))]
         out.append(_("Your action cards: {cards}.").format(
             cards=", ".join(sorted(card_name(c) for c in s.hands[player])) or _("none")))
         if s.won.get(player):
