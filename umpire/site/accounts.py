@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..families.base import WebTable
+from ..kernel.language import _
 
 
 def round_of(turn) -> int | None:
@@ -32,11 +33,12 @@ def account_tables(rounds: list[dict], turn, names: dict[str, str]) -> list[WebT
         if not books:
             continue
         labels = list(dict.fromkeys(label for b in books.values() for label in b.get("items", {})))
-        caption = f"Accounts of round {number}" + ("" if ledger == "money" else f": {ledger}")
+        caption = (_("Accounts of round {round}") if ledger == "money" else
+                   _("Accounts of round {round}: {ledger}")).format(round=number, ledger=_(ledger))
         rows = [[names.get(seat, seat), b.get("brought_forward", ""), *(_signed(b.get("items", {}).get(label))
                                                                         for label in labels),
                  b.get("carried_forward", "")] for seat, b in books.items()]
-        tables.append(WebTable(caption, ["", "brought forward", *labels, "carried forward"], rows))
+        tables.append(WebTable(caption, ["", _("brought forward"), *labels, _("carried forward")], rows))
     return tables
 
 

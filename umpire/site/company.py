@@ -11,6 +11,7 @@ from markupsafe import Markup
 
 from ..families.base import WebKey, WebTable
 from ..game import Game
+from ..kernel.language import _
 from ..kernel.order_header import turn_words
 from . import history
 from .accounts import round_of
@@ -87,9 +88,10 @@ def _ledgers(rounds: list[dict], seat: str, counts: dict[str, dict[int, dict[str
         labels = list(dict.fromkeys(label for _, book in rows for label in book.get("items", {})))
         counted = list(counts) if k == 0 else []
         tables.append(WebTable(
-            "Accounts, round by round" + ("" if ledger == "money" else f": {ledger}"),
-            ["round", "brought forward", *labels, "carried forward", *counted],
-            [[f"Round {round_of(r)}", book.get("brought_forward", ""),
+            _("Accounts, round by round") if ledger == "money" else
+            _("Accounts, round by round: {ledger}").format(ledger=_(ledger)),
+            [_("round"), _("brought forward"), *labels, _("carried forward"), *counted],
+            [[_("Round {round}").format(round=round_of(r)), book.get("brought_forward", ""),
               *(_signed(book.get("items", {}).get(label)) for label in labels), book.get("carried_forward", ""),
               *(counts[label].get(r, {}).get(seat, 0) for label in counted)]
              for r, book in rows]))

@@ -9,8 +9,8 @@ import json
 from dataclasses import dataclass
 
 from ..game import Game
+from ..kernel.language import ngettext
 from ..kernel.order_header import clean_lines, keyword_of, visible
-from ..kernel.words import plural
 from ..store.folder import GameFolder
 from ..usecases.family_folder import FamilyFolder
 from ..usecases.press import press_of, split_press
@@ -91,8 +91,12 @@ def published_orders(at: FolderAt, turn) -> list[tuple[str, str]]:
         lines = [line for n, _, line in clean_lines(text)
                  if n not in refused and keyword_of(visible(line))[0] != "CODE"]
         if refused:
-            lines.append(f"({plural(len(refused), 'line')} could not be read; the {at.family.seat} was told "
-                         "which and why.)")
+            told = (ngettext("({n} line could not be read; the player was told which and why.)",
+                             "({n} lines could not be read; the player was told which and why.)", len(refused))
+                    if at.family.seat == "player" else
+                    ngettext("({n} line could not be read; the company was told which and why.)",
+                             "({n} lines could not be read; the company was told which and why.)", len(refused)))
+            lines.append(told.format(n=len(refused)))
         out.append((player, "\n".join(lines)))
     return out
 
