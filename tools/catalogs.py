@@ -29,7 +29,9 @@ OPTIONS = {"newsletters/**.j2": {"extensions": "jinja2.ext.i18n", "trim_blocks":
 # domain -> the path prefixes whose messages it holds; the last, "umpire", takes the rest
 DOMAINS = {
     "mail": ("umpire/mail/", "umpire/timetable/"),
-    "site": ("umpire/site/", "newsletters/site/"),
+    "site": ("umpire/site/", "newsletters/site/", "umpire/families/dampfross/render/race_routes.py",
+             "umpire/families/dampfross/render/composer.py", "umpire/families/volldampf/composer.py",
+             "umpire/families/volldampf/web"),     # the families' parts of the web pages
     "dampfross": ("umpire/families/dampfross/",),
     "volldampf": ("umpire/families/volldampf/",),
     "newsletter": ("newsletters/", "umpire/render/", "umpire/usecases/publish"),

@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from ..families.base import WebKey, WebTable
 from ..game import Game
-from ..kernel.language import _
+from ..kernel.language import _, pgettext
 from ..kernel.order_header import turn_words
 from . import history
 from .accounts import round_of
@@ -90,7 +90,7 @@ def _ledgers(rounds: list[dict], seat: str, counts: dict[str, dict[int, dict[str
         tables.append(WebTable(
             _("Accounts, round by round") if ledger == "money" else
             _("Accounts, round by round: {ledger}").format(ledger=_(ledger)),
-            [_("round"), _("brought forward"), *labels, _("carried forward"), *counted],
+            [pgettext("web page", "round"), _("brought forward"), *labels, _("carried forward"), *counted],
             [[_("Round {round}").format(round=round_of(r)), book.get("brought_forward", ""),
               *(_signed(book.get("items", {}).get(label)) for label in labels), book.get("carried_forward", ""),
               *(counts[label].get(r, {}).get(seat, 0) for label in counted)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from ..kernel.language import ENGLISH, N_, _, current, long_moment
+from ..kernel.language import ENGLISH, N_, _, current, long_moment, pgettext
 from ..kernel.order_header import turn_words
 
 
@@ -28,6 +28,7 @@ class Standing:
 
 
 PHASE_ROUND = {"construction": N_("construction, round {round}"), "operations": N_("operations, round {round}")}
+SOME_PHASE_ROUND = N_("{phase}, round {round}")         # a phase a family names otherwise
 
 
 def standing(status: dict, names: dict[str, str]) -> Standing:
@@ -36,7 +37,7 @@ def standing(status: dict, names: dict[str, str]) -> Standing:
     if finished:
         turn = _("finished")
     elif turn is None:
-        turn = _(PHASE_ROUND.get(status.get("phase"), N_("{phase}, round {round}"))).format(
+        turn = _(PHASE_ROUND.get(status.get("phase"), SOME_PHASE_ROUND)).format(
             phase=status.get("phase"), round=status.get("round"))
     else:
         turn = turn_words(turn)
@@ -72,7 +73,7 @@ def _deadline(status: dict) -> str:
     if status.get("paused"):
         return _("paused")
     if not status.get("deadline"):
-        return _("none")
+        return pgettext("deadline", "none")
     at = _utc(status["deadline"])
     return at.strftime("%Y-%m-%d %H:%M UTC") if current() == ENGLISH else _("{moment} (UTC)").format(
         moment=long_moment(at, UTC))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from ...kernel.language import N_, _
 from ...render.chart import Line, chart_svg, line_chart
 from ...render.fonts import SANS, drawable
 from ...render.overlay import line_sample, rgb
@@ -19,18 +20,19 @@ from .web_turn import turn_drawing
 
 ID_SIZE = 4.6             # points: a link id beside its track space
 CHART_WIDTH = 520         # points: the chart scales to the page's width
-CHART_LABEL = "Every player's income, round by round"
+CHART_LABEL = N_("Every player's income, round by round")
 PALE = (0.62, 0.62, 0.62), (2, 1.5)       # a white player's line, on the white page: grey, dashed
 
 
 def web_issue(board, rules, state, number: int, events: list[dict]) -> WebIssue:
     c = SvgCanvas(PAGE)
-    title = f"{state.game} newsletter {number:03d}"
+    title = _("{game} newsletter {number}").format(game=state.game, number=f"{number:03d}")
     draw_board(c, board, board_position(state), title)
     _link_ids(c, board)
-    label = f"The board of {board.title} after newsletter {number:03d}"
+    label = _("The board of {board} after newsletter {number}").format(board=board.title, number=f"{number:03d}")
     lines = income_lines(state, events)
-    caption = CHART_LABEL + (" (white as a grey dashed line)" if any(line.dash for line in lines) else "")
+    grey = any(line.dash for line in lines)
+    caption = _("Every player's income, round by round (white as a grey dashed line)") if grey else _(CHART_LABEL)
     chart = line_chart(lines, CHART_WIDTH, "income")
     drawn, keys = turn_drawing(board, state, events)
     key, numbers = chart_key(state, lines, caption) if chart else (None, None)
@@ -43,7 +45,8 @@ def chart_key(state, lines: list[Line], caption: str):
     """The income chart's legend (each player's line as drawn, his latest income) and its numbers."""
     rows = [(line_sample(rgb(line.colour), " ".join(str(d) for d in line.dash)),
              [f"{state.names.get(p, p)} ({p})", line.points[-1][1]]) for p, line in zip(state.seats, lines)]
-    return chart_numbers(caption, "player", "income", rows, {p: line.points for p, line in zip(state.seats, lines)})
+    points = {p: line.points for p, line in zip(state.seats, lines)}
+    return chart_numbers(caption, _("player"), _("income"), rows, points)
 
 
 PUBLIC_WORDS = (     # the text edition speaks to the player who reads his mail; the public page does not
@@ -90,5 +93,5 @@ def players(rules, state) -> WebTable:
              state.income_of(p), state.bonds[p], state.score(p, at_end), len(state.hands[p]),
              sum(1 for o in state.sections.values() if o == p)]
             for p in state.in_place_order(places)]
-    return WebTable("Players", ["place", "player", "colour", "marks", "income", "bonds", "score", "cards", "sections"],
-                    rows)
+    return WebTable(_("Players"), [_("place"), _("player"), _("colour"), _("marks"), _("income"), _("bonds"),
+                                   _("score"), _("cards"), _("sections")], rows)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from ...kernel.language import _
 from ...render.overlay import band, band_sample, line_sample, polyline, style, tag
 from ..base import WebKey
 from .drawing import PAGE, frame_for
@@ -39,7 +40,7 @@ def turn_drawing(board, state, events: list[dict]) -> tuple[str, list[WebKey]]:
         for player in sorted({e["player"] for e in builds}, key=lambda p: (seats.index(p) if p in seats else 99, p)):
             mine = [e for e in builds if e["player"] == player and e["link"] in board.links]
             mark = str(seats.index(player) + 1) if player in seats else "?"
-            ink, _ = style(seats.index(player) if player in seats else 0)
+            ink = style(seats.index(player) if player in seats else 0)[0]
             for e in mine:
                 x1, y1, x2, y2 = ends(e["link"])
                 parts.append(band([(x1, y1, x2, y2)], BAND, {"player": player, "link": e["link"], "cost": e["cost"]})
@@ -47,7 +48,7 @@ def turn_drawing(board, state, events: list[dict]) -> tuple[str, list[WebKey]]:
             rows.append((band_sample() + tag(26, 6, mark, ink, 5.5),
                          [f"{state.names.get(player, player)} ({player})", mark,
                           ", ".join(e["link"] for e in mine), sum(e["cost"] for e in mine)]))
-        keys.append(WebKey("Sections built this turn", ["player", "tag", "links", "marks"], rows))
+        keys.append(WebKey(_("Sections built this turn"), [_("player"), _("tag"), _("links"), _("marks")], rows))
     if moves:
         rows = []
         for k, e in enumerate(moves):
@@ -62,7 +63,8 @@ def turn_drawing(board, state, events: list[dict]) -> tuple[str, list[WebKey]]:
             rows.append((line_sample(ink, dash, ROUTE, number, arrow=True),
                          [number, f"{state.names.get(e['player'], e['player'])} ({e['player']})", e["colour"],
                           e["route"], len(e["links"]), sum(e.get("gains", {}).values())]))
-        keys.append(WebKey("Cubes moved this turn", ["move", "player", "cube", "route", "links", "income"], rows))
+        keys.append(WebKey(_("Cubes moved this turn"), [_("move"), _("player"), _("cube"), _("route"), _("links"),
+                                                        _("income")], rows))
     return (f'<!-- news --><g class="turn">{"".join(parts)}</g><!-- /news -->' if parts else ""), keys
 
 
@@ -90,7 +92,7 @@ def own_sections(board, state, player: str) -> tuple[str, WebKey | None]:
     for link in links:
         segments.append(_trimmed(*link_ends(board, frame, board.links[link], shift[link])))
     name = f"{state.names.get(player, player)} ({player})"
-    key = WebKey(f"{name}: sections highlighted", ["player", "sections", "links"],
+    key = WebKey(_("{name}: sections highlighted").format(name=name), [_("player"), _("sections"), _("links")],
                  [(band_sample(), [name, len(links), ", ".join(links)])])
     return band(segments, BAND, {"player": player, "links": " ".join(links)}), key
 
