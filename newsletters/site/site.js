@@ -167,7 +167,7 @@ function composer() {
       if (s.problem && s.cost === null && !s.owned) item.className = "refused";
       list.appendChild(item);
     });
-    var co = company(), form = d.form.map(function (line) { return line.replace("{company}", co ? co.id : "<your id>"); });
+    var co = company(), form = d.form.map(function (line) { return line.replace("{company}", co ? co.id : t("<your id>")); });
     var lines = form.concat(text ? [text] : []).join("\n");
     el("order-lines").textContent = lines;
     var mail = el("order-mail");
@@ -333,7 +333,7 @@ function linkComposer(box, d, svg) {
       if (r.problem) item.className = "refused";
       list.appendChild(item);
     });
-    var co = company(), form = d.form.map(function (line) { return line.replace("{company}", co ? co.id : "<your id>"); });
+    var co = company(), form = d.form.map(function (line) { return line.replace("{company}", co ? co.id : t("<your id>")); });
     var all = form.concat(texts).join("\n");
     el("order-lines").textContent = all;
     var mail = el("order-mail");

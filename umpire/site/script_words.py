@@ -40,6 +40,7 @@ WORDS = (
     N_("No link joins {a} and {b}: tap a location one link away."),
     N_("A move has at most {n} links."),
     N_("Tap the location of the next cube."),
+    N_("<your id>"),
 )
 
 
