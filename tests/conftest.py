@@ -119,3 +119,18 @@ def demo_site(tmp_path_factory):
         build_site(games, root / "site")
         build_site(running, root / "running-site")
     return made_once(tmp_path_factory, "site", make)
+
+
+@pytest.fixture(scope="session")
+def german_site(tmp_path_factory):
+    """`demo_site` in German: both demos played with `--language de` and their site built (root/site),
+    the Dampfross demo rolled back to round 4 with its own site (root/running-site). Read only."""
+    from site_games import play_german_demos
+
+    from umpire.site import build_site
+
+    def make(root):
+        games, running = play_german_demos(root)
+        build_site(games, root / "site")
+        build_site(running, root / "running-site")
+    return made_once(tmp_path_factory, "german-site", make)

@@ -28,3 +28,16 @@ def play_demos(root: Path) -> tuple[Path, Path]:
     umpire("rollback", running, "--to", "4")
     umpire("deadline", running, "--resume")           # released: a game running as any other
     return games, running
+
+
+def play_german_demos(root: Path) -> tuple[Path, Path]:
+    """`play_demos` in German (`umpire demo --language de`): the finished demos' folder, and the
+    Dampfross demo's running copy."""
+    games = root / "games"
+    umpire("demo", "--language", "de", games)
+    umpire("demo", "--game", "volldampf", "--language", "de", games)
+    running = root / "running" / "demo"
+    shutil.copytree(games / "demo", running)
+    umpire("rollback", running, "--to", "4")
+    umpire("deadline", running, "--set", "2099-03-05T19:00Z", "--reason", "a deadline to count down to")
+    return games, running

@@ -29,7 +29,9 @@ OPTIONS = {"newsletters/**.j2": {"extensions": "jinja2.ext.i18n", "trim_blocks":
 # domain -> the path prefixes whose messages it holds; the last, "umpire", takes the rest
 DOMAINS = {
     "mail": ("umpire/mail/", "umpire/timetable/"),
-    "site": ("umpire/site/", "newsletters/site/"),
+    "site": ("umpire/site/", "newsletters/site/", "umpire/families/dampfross/render/race_routes.py",
+             "umpire/families/dampfross/render/composer.py", "umpire/families/volldampf/composer.py",
+             "umpire/families/volldampf/web"),     # the families' parts of the web pages
     "dampfross": ("umpire/families/dampfross/",),
     "volldampf": ("umpire/families/volldampf/",),
     "newsletter": ("newsletters/", "umpire/render/", "umpire/usecases/publish"),
@@ -88,12 +90,19 @@ def _write(path: Path, catalog: Catalog):
 
 
 def update() -> None:
+    """Each catalog in step with its template; a message that moved to another domain keeps its
+    translation."""
     templates = extracted()
     for language in languages():
+        known = {(m.id, m.context): m.string for domain in DOMAINS
+                 for m in _read(_po(language, domain), language, domain) if m.id and m.string}
         for domain, template in templates.items():
             path = _po(language, domain)
             catalog = _read(path, language, domain)
             catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+            for m in catalog:
+                if m.id and not m.string and (m.id, m.context) in known:
+                    m.string = known[(m.id, m.context)]
             if len(catalog) or path.exists():
                 _write(path, catalog)
 

@@ -21,22 +21,32 @@ function focusMaps() {
 
 function pad(n) { return (n < 10 ? "0" : "") + n; }
 
+// The page's words for what this script writes: a page in another language than English carries
+// them (#site-words: the English text -> its translation); {name} in a text is filled in from `values`.
+var WORDS = null;
+function pageWords(text, values) {
+  if (WORDS === null) { var src = document.getElementById("site-words"); WORDS = src ? JSON.parse(src.textContent) : {}; }
+  var out = WORDS[text] || text;
+  Object.keys(values || {}).forEach(function (k) { out = out.split("{" + k + "}").join(values[k]); });
+  return out;
+}
+
 function showTimes() {
   document.querySelectorAll("time[data-deadline]").forEach(function (el) {
     var at = new Date(el.getAttribute("datetime"));
     if (isNaN(at)) return;
     var local = document.createElement("span");
     local.className = "local";
-    local.textContent = " (" + at.getFullYear() + "-" + pad(at.getMonth() + 1) + "-" + pad(at.getDate()) + " " +
-      pad(at.getHours()) + ":" + pad(at.getMinutes()) + " in your zone)";
+    local.textContent = " " + pageWords("({time} in your zone)", {time: at.getFullYear() + "-" + pad(at.getMonth() + 1) + "-" +
+      pad(at.getDate()) + " " + pad(at.getHours()) + ":" + pad(at.getMinutes())});
     el.after(local);
     var left = document.querySelector(".countdown");
     if (!left) return;
     function tick() {
       var s = Math.floor((at - Date.now()) / 1000);
-      if (s <= 0) { left.textContent = "the deadline has passed"; return; }
+      if (s <= 0) { left.textContent = pageWords("the deadline has passed"); return; }
       var d = Math.floor(s / 86400), h = Math.floor(s % 86400 / 3600), m = Math.floor(s % 3600 / 60);
-      left.textContent = (d ? d + " d " : "") + h + " h " + pad(m) + " min left";
+      left.textContent = d ? pageWords("{d} d {h} h {m} min left", {d: d, h: h, m: pad(m)}) : pageWords("{h} h {m} min left", {h: h, m: pad(m)});
     }
     tick();
     setInterval(tick, 30000);
@@ -102,7 +112,7 @@ function composer() {
       var a = chain[k - 1], b = chain[k], step = {a: a, b: b, cost: null, problem: null};
       steps.push(step);
       if (start) continue;
-      if (stopped) { step.problem = "not read: the umpire stops this chain at its first refusal"; continue; }
+      if (stopped) { step.problem = pageWords("not read: the umpire stops this chain at its first refusal"); continue; }
       if (built[edgeKey(a, b)]) { step.problem = say("owned"); step.owned = true; continue; }
       var code = side(a, b);
       if (code === "W") {
@@ -150,18 +160,18 @@ function composer() {
     el("order-cost").textContent = String(res.start ? 0 : res.total);
     var list = el("order-steps");
     list.textContent = "";
-    if (res.start) { var li = document.createElement("li"); li.textContent = res.start + " Nothing of it is counted."; list.appendChild(li); }
+    if (res.start) { var li = document.createElement("li"); li.textContent = res.start + " " + pageWords("Nothing of it is counted."); list.appendChild(li); }
     res.steps.forEach(function (s) {
       var item = document.createElement("li");
-      item.textContent = shown(s.a) + "-" + shown(s.b) + ": " + (s.problem ? "cannot be built: " + s.problem : s.cost + " pt");
+      item.textContent = shown(s.a) + "-" + shown(s.b) + ": " + (s.problem ? pageWords("cannot be built: {problem}", {problem: s.problem}) : pageWords("{n} pt", {n: s.cost}));
       if (s.problem && s.cost === null && !s.owned) item.className = "refused";
       list.appendChild(item);
     });
-    var co = company(), form = d.form.map(function (line) { return line.replace("{company}", co ? co.id : "<your id>"); });
+    var co = company(), form = d.form.map(function (line) { return line.replace("{company}", co ? co.id : pageWords("<your id>")); });
     var lines = form.concat(text ? [text] : []).join("\n");
     el("order-lines").textContent = lines;
     var mail = el("order-mail");
-    if (mail) mail.href = "mailto:" + d.to + "?subject=" + encodeURIComponent("Orders for " + d.game) + "&body=" + encodeURIComponent(lines + "\n");
+    if (mail) mail.href = "mailto:" + d.to + "?subject=" + encodeURIComponent(pageWords("Orders for {game}", {game: d.game})) + "&body=" + encodeURIComponent(lines + "\n");
     path.setAttribute("points", chain.map(function (n) { return centre(n).map(function (v) { return v.toFixed(1); }).join(","); }).join(" "));
     Object.keys(cells).forEach(function (n) { cells[n].classList.toggle("picked", chain.indexOf(Number(n)) >= 0); });
   }
@@ -170,7 +180,7 @@ function composer() {
     el("order-note").textContent = "";
     if (n === last) return;
     if (chain.length && side(last, n) === null) {
-      el("order-note").textContent = shown(n) + " is not next to " + shown(last) + ": the chain goes from hex to neighbouring hex; tap a neighbour of " + shown(last) + ".";
+      el("order-note").textContent = pageWords("{a} is not next to {b}: the chain goes from hex to neighbouring hex; tap a neighbour of {b}.", {a: shown(n), b: shown(last)});
       return;
     }
     chain.push(n);
@@ -197,7 +207,7 @@ function composer() {
   el("order-company").addEventListener("change", show);
   el("order-copy").addEventListener("click", function () {
     var text = el("order-lines").textContent;
-    var done = function () { el("order-note").textContent = "The lines are copied: add your CODE line."; };
+    var done = function () { el("order-note").textContent = pageWords("The lines are copied: add your CODE line."); };
     if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, function () {});
     else { var r = document.createRange(); r.selectNodeContents(el("order-lines")); getSelection().removeAllRanges(); getSelection().addRange(r); }
   });
@@ -251,7 +261,7 @@ function linkComposer(box, d, svg) {
   function move(l, n, s) {
     var here = s.cubes[l.start], at = l.start, locs = [l.start], used = {}, gains = {};
     if (n > d.moves) return {problem: say("moves", d.moves)};
-    if (here.indexOf(l.colour) < 0) return {problem: say("cube", l.colour, P[l.start].name, here.join(", ") || "none")};
+    if (here.indexOf(l.colour) < 0) return {problem: say("cube", l.colour, P[l.start].name, here.join(", ") || pageWords("none"))};
     for (var k = 0; k < l.hops.length; k++) {
       var x = L[l.hops[k]], to = other(x, at);
       if (!s.owner[x.id]) return {problem: say("unbuilt", P[at].name, P[to].name)};
@@ -301,33 +311,33 @@ function linkComposer(box, d, svg) {
     targets.push({el: c, at: at});
   }
   d.locations.forEach(function (x) {
-    spot(x.at, d.radius[1], ["data-location", x.id], x.name + ", " + x.colour + (x.cubes.length ? ", cubes: " + x.cubes.join(", ") : ""));
+    spot(x.at, d.radius[1], ["data-location", x.id], x.name + ", " + x.colour + (x.cubes.length ? ", " + pageWords("cubes: {cubes}", {cubes: x.cubes.join(", ")}) : ""));
   });
   d.links.forEach(function (x) {
     spot(x.at, d.radius[0], ["data-link", x.id], x.id + " " + P[x.a].name + "-" + P[x.b].name + ", " + x.region + ", " + x.cost +
-      (x.owner ? ", section of " + who(x.owner) : ""));
+      (x.owner ? ", " + pageWords("section of {player}", {player: who(x.owner)}) : ""));
   });
   function show() {
     var res = count(), mode = kind(), texts = lines.map(text);
     el("order-text").textContent = texts.join("\n");
     el("order-cost").textContent = String(mode === "BUILD" ? res.marks : res.gain);
-    el("order-unit").textContent = mode === "BUILD" ? "marks" : "income for you";
+    el("order-unit").textContent = mode === "BUILD" ? pageWords("marks") : pageWords("income for you");
     var list = el("order-steps");
     list.textContent = "";
     lines.forEach(function (l, k) {
       var r = res.steps[k], item = document.createElement("li");
       var gains = r.gains ? Object.keys(r.gains).map(function (p) { return who(p) + " +" + r.gains[p]; }).join(", ") : "";
-      item.textContent = texts[k] + ": " + (r.problem ? "not " + (l.kind === "BUILD" ? "built" : "legal") + ": " + r.problem
-        : l.kind === "BUILD" ? r.cost + " marks" : "income " + gains) + (!r.problem && l.hops && l.hops.length > d.max_links ?
-        " (FAST: a Schnelle Lok in your hand, not checked here)" : "");
+      item.textContent = texts[k] + ": " + (r.problem ? pageWords(l.kind === "BUILD" ? "not built: {problem}" : "not legal: {problem}", {problem: r.problem})
+        : l.kind === "BUILD" ? pageWords("{n} marks", {n: r.cost}) : pageWords("income {gains}", {gains: gains})) + (!r.problem && l.hops && l.hops.length > d.max_links ?
+        " " + pageWords("(FAST: a Schnelle Lok in your hand, not checked here)") : "");
       if (r.problem) item.className = "refused";
       list.appendChild(item);
     });
-    var co = company(), form = d.form.map(function (line) { return line.replace("{company}", co ? co.id : "<your id>"); });
+    var co = company(), form = d.form.map(function (line) { return line.replace("{company}", co ? co.id : pageWords("<your id>")); });
     var all = form.concat(texts).join("\n");
     el("order-lines").textContent = all;
     var mail = el("order-mail");
-    if (mail) mail.href = "mailto:" + d.to + "?subject=" + encodeURIComponent("Orders for " + d.game) + "&body=" + encodeURIComponent(all + "\n");
+    if (mail) mail.href = "mailto:" + d.to + "?subject=" + encodeURIComponent(pageWords("Orders for {game}", {game: d.game})) + "&body=" + encodeURIComponent(all + "\n");
     var draw = "", picked = {};
     lines.forEach(function (l) {
       if (l.kind === "BUILD") { picked["link " + l.link] = true; return; }
@@ -348,12 +358,12 @@ function linkComposer(box, d, svg) {
     var link = t.getAttribute("data-link"), loc = t.getAttribute("data-location"), line = open();
     note("");
     if (kind() === "BUILD") {
-      if (!link) return note("Tap a link's track space (its symbol with the cost) to build on it.");
-      if (countOf("BUILD") >= d.build_turns) return note("The round has " + d.build_turns + " build turns: one BUILD line each.");
+      if (!link) return note(pageWords("Tap a link's track space (its symbol with the cost) to build on it."));
+      if (countOf("BUILD") >= d.build_turns) return note(pageWords("The round has {n} build turns: one BUILD line each.", {n: d.build_turns}));
       lines.push({kind: "BUILD", link: link});
     } else if (!line) {
-      if (!loc) return note("Tap first the location where the cube stands.");
-      if (countOf("MOVE") >= d.moves) return note("The round has " + d.moves + " move turns: one MOVE line each.");
+      if (!loc) return note(pageWords("Tap first the location where the cube stands."));
+      if (countOf("MOVE") >= d.moves) return note(pageWords("The round has {n} move turns: one MOVE line each.", {n: d.moves}));
       var cubes = P[loc].cubes;
       if (cubes.length) el("order-colour").value = cubes[0];
       lines.push({kind: "MOVE", colour: el("order-colour").value, start: loc, hops: [], open: true});
@@ -362,17 +372,17 @@ function linkComposer(box, d, svg) {
       line.hops.forEach(function (h) { at = other(L[h], at); });
       var hop;
       if (link) {
-        if (L[link].a !== at && L[link].b !== at) return note("Link " + link + " does not touch " + P[at].name + ": tap a link at " + P[at].name + ".");
+        if (L[link].a !== at && L[link].b !== at) return note(pageWords("Link {link} does not touch {place}: tap a link at {place}.", {link: link, place: P[at].name}));
         hop = link;
       } else {
         if (loc === at) return;
         var ways = between(at, loc);
-        if (!ways.length) return note("No link joins " + P[at].name + " and " + P[loc].name + ": tap a location one link away.");
+        if (!ways.length) return note(pageWords("No link joins {a} and {b}: tap a location one link away.", {a: P[at].name, b: P[loc].name}));
         var built = ways.filter(function (x) { return x.owner; }), co = company();
         var own = built.filter(function (x) { return co && x.owner === co.id; });
         hop = (own[0] || built[0] || ways[0]).id;
       }
-      if (line.hops.length >= d.fast_links) return note("A move has at most " + d.fast_links + " links.");
+      if (line.hops.length >= d.fast_links) return note(pageWords("A move has at most {n} links.", {n: d.fast_links}));
       line.hops.push(hop);
     }
     show();
@@ -402,7 +412,7 @@ function linkComposer(box, d, svg) {
   if (el("order-next")) el("order-next").addEventListener("click", function () {
     var l = open();
     if (l) l.open = false;
-    note(countOf("MOVE") < d.moves ? "Tap the location of the next cube." : "The round has " + d.moves + " move turns: one MOVE line each.");
+    note(countOf("MOVE") < d.moves ? pageWords("Tap the location of the next cube.") : pageWords("The round has {n} move turns: one MOVE line each.", {n: d.moves}));
   });
   if (el("order-colour")) el("order-colour").addEventListener("change", function () { var l = open(); if (l) l.colour = this.value; show(); });
   el("order-clear").addEventListener("click", function () { lines = []; note(""); show(); });
@@ -410,7 +420,7 @@ function linkComposer(box, d, svg) {
   if (el("order-kind")) el("order-kind").addEventListener("change", function () { var l = open(); if (l) l.open = false; show(); });
   el("order-copy").addEventListener("click", function () {
     var all = el("order-lines").textContent;
-    var done = function () { note("The lines are copied: add your CODE line."); };
+    var done = function () { note(pageWords("The lines are copied: add your CODE line.")); };
     if (navigator.clipboard) navigator.clipboard.writeText(all).then(done, function () {});
     else { var r = document.createRange(); r.selectNodeContents(el("order-lines")); getSelection().removeAllRanges(); getSelection().addRange(r); }
   });

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..errors import UmpireError
-from ..kernel.language import _
+from ..kernel.language import _, pgettext
 from ..kernel.ledger import BANK
 from ..kernel.order_header import ORDER_READING, reading_of, turn_words
 
@@ -485,6 +485,6 @@ def chart_numbers(caption: str, who: str, figure: str, rows: list[tuple[str, lis
     gives with his name (`points`: owner -> (round, figure))."""
     rounds = sorted({r for line in points.values() for r, _ in line})
     figures = {owner: dict(line) for owner, line in points.items()}
-    table = WebTable(f"{caption}: the numbers", ["round", *points],
+    table = WebTable(_("{caption}: the numbers").format(caption=caption), [pgettext("web page", "round"), *points],
                      [[r, *(figures[o].get(r, "") for o in points)] for r in rounds])
-    return WebKey(caption, [who, f"{figure}, latest"], rows), table
+    return WebKey(caption, [who, _("{figure}, latest").format(figure=figure)], rows), table

@@ -17,6 +17,7 @@ import hashlib
 import multiprocessing
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,11 +28,13 @@ from .. import forked
 from ..errors import UmpireError
 from ..game import Game
 from ..kernel import language
+from ..kernel.language import N_, _
 from ..kernel.order_header import turn_words
 from ..render.svg import num
 from ..resources import data_dir
 from ..store import atomic
 from ..store.folder import GameFolder
+from ..store.gm_file import GM_FILE, gm_settings
 from ..usecases import actions
 from ..usecases.pdf_batch import worker_count
 from . import fonts, history
@@ -43,6 +46,7 @@ from .files import SiteFiles
 from .index_rows import ROW_FILE, game_row, row_bytes, site_rows
 from .mapsize import readable_width
 from .report_blocks import report_blocks
+from .script_words import script_words
 from .sections import read_edition, sentence_case
 from .standing import Standing, standing
 
@@ -58,6 +62,7 @@ def environment() -> jinja2.Environment:
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                              extensions=["jinja2.ext.i18n"])
     language.install(env)
+    env.globals.update(language=language.current, script_words=script_words)
     env.filters["num"] = num
     env.filters["heading"] = sentence_case
     env.filters["date"] = shown_date
@@ -104,8 +109,20 @@ def build_site(path: Path, out: Path) -> Report:
     with atomic.deferred(out):
         _assets(files)
         rows = [write_game(folder, files) for folder in folders]
-        files.put("index.html", render("index.html.j2", title="Games", root="", games=site_rows(files, rows)))
+        with language.speaking(host_language(path)):
+            files.put("index.html", render("index.html.j2", title=_("Games"), root="", games=site_rows(files, rows)))
     return Report([f.game_id for f in folders], files.written, files.unchanged)
+
+
+def host_language(path: Path) -> str:
+    """The language of the site's index: umpire.yaml's `language:` beside the games (the host's),
+    English where it gives none."""
+    folder = Path(path) if not (Path(path) / "game.yaml").is_file() else Path(path).parent
+    host = gm_settings(folder).get("language") or language.ENGLISH
+    if problem := language.check(host):
+        raise UmpireError(f"{folder / GM_FILE}: language: {host} {problem}.",
+                          fix="Correct `language:` in umpire.yaml; no page was written.")
+    return host
 
 
 def _assets(files: SiteFiles):
@@ -143,7 +160,8 @@ def _write_game(folder: GameFolder, files: SiteFiles) -> dict:
     row = _row(folder, where, names, status)
     files.put(f"{game}/{ROW_FILE}", row_bytes(row))
     files.put(f"{game}/index.html", render(
-        "game.html.j2", title=f"{game}: the game now", root="../", game=game, facts=_facts(row, folder), now=now,
+        "game.html.j2", title=_("{game}: the game now").format(game=game), root="../", game=game,
+        facts=_facts(row, folder), now=now,
         standings=_part(body, "standings"), map=_part(body, "map"), composer=composer,
         issues=_issue_list(moments, dates)))
     titles = {m.number: _intro(folder, m.number) for m in moments}
@@ -198,7 +216,8 @@ def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Mo
                 files.put(f"{game}/{ground[0]}", ground[1])
         prev, nxt = (numbers[k - 1] if k else None), (numbers[k + 1] if k + 1 < len(numbers) else None)
         nav = Markup(render("issue-nav.html.j2", number=moment.number, prev=prev, next=nxt, last=last))
-        files.put(page, render("issue.html.j2", title=f"{game}: newsletter {moment.number:03d}", root="../",
+        title = _("{game}: newsletter {number}").format(game=game, number=f"{moment.number:03d}")
+        files.put(page, render("issue.html.j2", title=title, root="../",
                                game=game, number=moment.number, prev=prev, next=nxt, nav=nav,
                                now=now if not finished or moment.number == last else "",
                                composer=composer if moment.number == last else "",
@@ -317,14 +336,23 @@ def _issue_dates(folder: GameFolder, moments: list) -> dict[int, str]:
 
 
 def shown_date(date: str) -> str:
-    """A date as the pages print it: the zine's as it is, the journal's time in UTC to the minute."""
-    return f"{date[:10]} {date[11:16]} UTC" if "T" in date else date
+    """A date as the pages print it: the zine's as it is, the journal's time in UTC to the minute;
+    in another language than English, as its readers write a date (`language.long_moment`)."""
+    if language.current() == language.ENGLISH:
+        return f"{date[:10]} {date[11:16]} UTC" if "T" in date else date
+    if "T" in date:
+        at = datetime.fromisoformat(date.replace("Z", "+00:00")).astimezone(UTC)
+        return _("{moment} (UTC)").format(moment=language.long_moment(at, UTC))
+    try:
+        return language.long_date(datetime.strptime(date, "%Y-%m-%d").date())
+    except ValueError:
+        return date
 
 
 def _issue_list(moments: list, dates: dict[int, str]) -> list[tuple[int, str, str]]:
     """The overview's list of newsletters: number, what it resolved, the zine's date where known."""
     def what(resolved) -> str:
-        words = f"{turn_words(resolved)} resolved" if resolved is not None else "the opening"
+        words = _("{turn} resolved").format(turn=turn_words(resolved)) if resolved is not None else _("the opening")
         return words[:1].upper() + words[1:]
     return [(m.number, f"{m.number:03d}: {what(m.resolved)}", shown_date(dates[m.number]) if m.number in dates else "")
             for m in moments]
@@ -345,4 +373,5 @@ def _map_title(folder: GameFolder) -> str:
 
 def _facts(row: dict, folder: GameFolder) -> list[tuple[str, str]]:
     rules = Game.of(folder).rules
-    return [("family", row["family"]), ("map", row["map"]), ("rules", str(getattr(rules, "title", rules.name)))]
+    return [(N_("family"), row["family"]), (N_("map"), row["map"]),
+            (N_("rules"), str(getattr(rules, "title", rules.name)))]

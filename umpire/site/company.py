@@ -11,9 +11,10 @@ from markupsafe import Markup
 
 from ..families.base import WebKey, WebTable
 from ..game import Game
+from ..kernel.language import _, pgettext
 from ..kernel.order_header import turn_words
 from . import history
-from .accounts import round_of
+from .accounts import item_words, round_of
 
 
 @dataclass
@@ -87,9 +88,11 @@ def _ledgers(rounds: list[dict], seat: str, counts: dict[str, dict[int, dict[str
         labels = list(dict.fromkeys(label for _, book in rows for label in book.get("items", {})))
         counted = list(counts) if k == 0 else []
         tables.append(WebTable(
-            "Accounts, round by round" + ("" if ledger == "money" else f": {ledger}"),
-            ["round", "brought forward", *labels, "carried forward", *counted],
-            [[f"Round {round_of(r)}", book.get("brought_forward", ""),
+            _("Accounts, round by round") if ledger == "money" else
+            _("Accounts, round by round: {ledger}").format(ledger=item_words(ledger)),
+            [pgettext("web page", "round"), _("brought forward"), *map(item_words, labels), _("carried forward"),
+             *map(item_words, counted)],
+            [[_("Round {round}").format(round=round_of(r)), book.get("brought_forward", ""),
               *(_signed(book.get("items", {}).get(label)) for label in labels), book.get("carried_forward", ""),
               *(counts[label].get(r, {}).get(seat, 0) for label in counted)]
              for r, book in rows]))

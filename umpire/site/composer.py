@@ -11,6 +11,7 @@ from markupsafe import Markup
 from ..errors import UmpireError
 from ..families.base import Family
 from ..game import Game
+from ..kernel.language import _
 from ..store.folder import GameFolder
 from ..store.gm_file import GM_FILE, settings
 
@@ -26,6 +27,7 @@ def composer_parts(folder: GameFolder, render, seats=()) -> dict[str | None, Mar
     data = family.composer(game, state)
     if data is None:
         return {}
+    data["reasons"] = {key: _(words) for key, words in data.get("reasons", {}).items()}
     data["form"] = Family.order_form(family, game, state, COMPANY)
     data["to"] = umpire_address(folder)
     data["game"] = folder.game_id

@@ -9,13 +9,14 @@ import json
 from dataclasses import dataclass
 
 from ..game import Game
+from ..kernel.language import ENGLISH, ngettext, of_game
 from ..kernel.order_header import clean_lines, keyword_of, visible
-from ..kernel.words import plural
 from ..store.folder import GameFolder
 from ..usecases.family_folder import FamilyFolder
 from ..usecases.press import press_of, split_press
 
 SITE_FORMAT = 5          # raised when the pages change, so every page is made anew
+SITE_WORDS = 1           # raised when the pages of a game in another language than English change
 
 
 class FolderAt(FamilyFolder):
@@ -62,6 +63,8 @@ def moments(folder: GameFolder) -> list[Moment]:
     events = folder.events
     state = family.new_state()
     digest = hashlib.sha256(f"{SITE_FORMAT}\n".encode())
+    if of_game(folder.config) != ENGLISH:
+        digest.update(f"words {SITE_WORDS}\n".encode())
     digest.update(json.dumps(folder.config, sort_keys=True, default=str).encode())
     out, open_turn = [], None
     for i, e in enumerate(events):
@@ -91,8 +94,12 @@ def published_orders(at: FolderAt, turn) -> list[tuple[str, str]]:
         lines = [line for n, _, line in clean_lines(text)
                  if n not in refused and keyword_of(visible(line))[0] != "CODE"]
         if refused:
-            lines.append(f"({plural(len(refused), 'line')} could not be read; the {at.family.seat} was told "
-                         "which and why.)")
+            told = (ngettext("({n} line could not be read; the player was told which and why.)",
+                             "({n} lines could not be read; the player was told which and why.)", len(refused))
+                    if at.family.seat == "player" else
+                    ngettext("({n} line could not be read; the company was told which and why.)",
+                             "({n} lines could not be read; the company was told which and why.)", len(refused)))
+            lines.append(told.format(n=len(refused)))
         out.append((player, "\n".join(lines)))
     return out
 

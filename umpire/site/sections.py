@@ -6,8 +6,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..kernel.language import current
+
 _RULE = re.compile(r"^\s*(-{3,}|={3,})\s*$")
 _SHOUTED = re.compile(r"\b[^\W\d_]{2,}\b")
+# the words a German heading writes small (all else, nouns above all, begins with a capital)
+GERMAN_SMALL = frozenset("""der die das den dem des ein eine einer eines einem einen und oder von vom zu zur zum für
+mit nach in im an am auf aus bei bis über unter ohne gegen dieser diese dieses diesem jeder jede jedes je pro
+gefahren gebaut abgelehnt ausgewertet""".split())
 
 
 @dataclass
@@ -46,7 +52,21 @@ def sentence_case(heading: str, proper: tuple[str, ...] = ()) -> str:
     words = _SHOUTED.findall(heading)
     if not words or not words[0].isupper():
         return heading
+    if current() == "de":
+        return _german_case(heading)
     low = _SHOUTED.sub(lambda found: found.group().lower() if found.group().isupper() else found.group(), heading)
     for name in proper:                        # a town or company named in it keeps its own spelling
         low = re.sub(rf"(?<!\w){re.escape(name.lower())}(?!\w)", lambda _, n=name: n, low)
     return low[:1].upper() + low[1:]
+
+
+def _german_case(heading: str) -> str:
+    """A German heading in capitals ("BERICHT ZUR RUNDE 7") as German writes it ("Bericht zur
+    Runde 7"): each word in capitals begins with a capital, but for the small words of GERMAN_SMALL."""
+    def word(found: re.Match) -> str:
+        w = found.group()
+        if not w.isupper():
+            return w
+        low = w.lower()
+        return low if low in GERMAN_SMALL and found.start() else low[:1].upper() + low[1:]
+    return _SHOUTED.sub(word, heading)

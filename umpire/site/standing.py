@@ -7,11 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from ..kernel.language import ENGLISH, N_, _, current, long_moment, pgettext
+from ..kernel.order_header import turn_words
+
 
 @dataclass
 class Standing:
     turn: str                                     # "construction, round 5", "turn 2B", "finished"
     deadline: str                                 # "2026-03-12 18:00 UTC", "none", "paused"
+    over: bool = False
     deadline_iso: str | None = None               # for the reader's own zone and the countdown
     ordered: list[tuple[str, str]] = field(default_factory=list)        # (id, name), seat order
     awaited: list[tuple[str, str]] = field(default_factory=list)
@@ -20,19 +24,24 @@ class Standing:
 
     @property
     def finished(self) -> bool:
-        return bool(self.standings) or self.turn == "finished"
+        return bool(self.standings) or self.over
+
+
+PHASE_ROUND = {"construction": N_("construction, round {round}"), "operations": N_("operations, round {round}")}
+SOME_PHASE_ROUND = N_("{phase}, round {round}")         # a phase a family names otherwise
 
 
 def standing(status: dict, names: dict[str, str]) -> Standing:
     finished = status.get("phase") == "finished" or status.get("turn") == "finished"
     turn = status.get("turn") if isinstance(status.get("turn"), str) else None
     if finished:
-        turn = "finished"
+        turn = _("finished")
     elif turn is None:
-        turn = f"{status.get('phase')}, round {status.get('round')}"
+        turn = _(PHASE_ROUND.get(status.get("phase"), SOME_PHASE_ROUND)).format(
+            phase=status.get("phase"), round=status.get("round"))
     else:
-        turn = f"turn {turn}"
-    out = Standing(turn, _deadline(status))
+        turn = turn_words(turn)
+    out = Standing(turn, _deadline(status), over=finished)
     if finished:
         out.winners = [(p, names.get(p, p)) for p in status.get("winners", [])]
         out.standings = _ranked(status.get("scores", {}), status.get("winners", []), list(names), names)
@@ -62,7 +71,9 @@ def _utc(text: str) -> datetime:
 
 def _deadline(status: dict) -> str:
     if status.get("paused"):
-        return "paused"
+        return _("paused")
     if not status.get("deadline"):
-        return "none"
-    return _utc(status["deadline"]).strftime("%Y-%m-%d %H:%M UTC")
+        return pgettext("deadline", "none")
+    at = _utc(status["deadline"])
+    return at.strftime("%Y-%m-%d %H:%M UTC") if current() == ENGLISH else _("{moment} (UTC)").format(
+        moment=long_moment(at, UTC))

@@ -10,6 +10,7 @@ links a route may have). Nothing private: the action cards in a hand are not in 
 
 from __future__ import annotations
 
+from ...kernel.language import N_
 from .board import CUBE_COLOURS
 from .drawing import PAGE, frame_for
 from .markers import DISC, SYMBOL, link_ends, offsets
@@ -17,22 +18,22 @@ from .rules import row
 from .state import State, card_name
 
 REASONS = {        # the umpire's words (engine.py, transport.py); {a}, {b}, {n}: filled in by the script
-    "taken": "it already has {a}'s section",
-    "again": "an earlier line builds it",
-    "card": "it is a {a} link and you hold no {a} card (left: {b})",
-    "cash": "it costs {a} and you have {b} marks",
-    "sections": "you have no sections left",
-    "cards": "you hold no track card for it: every card is used by the lines before",
-    "turns": "the round has {a} build turns; a line beyond them is never read",
-    "cube": "no {a} cube stands at {b} (there: {n})",
-    "unbuilt": "no section is built between {a} and {b}",
-    "twice": "it uses a location or a link twice",
-    "length": "it has {a} links; a move has 1 to {b}",
-    "colour": "it ends at {a}, which is {b}, not {n}",
-    "stop": "a {a} cube stops at the first {a} location it reaches ({b}), so it cannot go on",
-    "red": "a red cube travels through red locations only (option red_cubes_red_only), not {a}",
-    "moves": "a round has {a} move turns; a MOVE line beyond them is never carried out",
-}
+    "taken": N_("it already has {a}'s section"),
+    "again": N_("an earlier line builds it"),
+    "card": N_("it is a {a} link and you hold no {a} card (left: {b})"),
+    "cash": N_("it costs {a} and you have {b} marks"),
+    "sections": N_("you have no sections left"),
+    "cards": N_("you hold no track card for it: every card is used by the lines before"),
+    "turns": N_("the round has {a} build turns; a line beyond them is never read"),
+    "cube": N_("no {a} cube stands at {b} (there: {n})"),
+    "unbuilt": N_("no section is built between {a} and {b}"),
+    "twice": N_("it uses a location or a link twice"),
+    "length": N_("it has {a} links; a move has 1 to {b}"),
+    "colour": N_("it ends at {a}, which is {b}, not {n}"),
+    "stop": N_("a {a} cube stops at the first {a} location it reaches ({b}), so it cannot go on"),
+    "red": N_("a red cube travels through red locations only (option red_cubes_red_only), not {a}"),
+    "moves": N_("a round has {a} move turns; a MOVE line beyond them is never carried out"),
+}                  # translated where the page is written (umpire/site/composer.py)
 
 
 def composer_data(board, rules, state: State) -> dict | None:

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from ...kernel.columns import cut, pad
 from ...kernel.gm_notes import HEADING, from_the_gm
-from ...kernel.language import N_, _, ngettext
+from ...kernel.language import N_, _, ngettext, pgettext
 from ..base import house_rule_line
 from .engine import goods_card_ids
 from .journal_words import colour, cube, said
@@ -140,8 +140,8 @@ class Writer:
         s = self.s
         at_end = self.rules.bonds.income_at_end
         colours = player_colours(s.seats)
-        heads = [_("place"), _("player"), _("colour"), _("marks"), _("income"), _("bonds"), _("score"),
-                 _("cards"), _("sections")]
+        heads = [_("place"), _("player"), _("colour"), _("marks"), pgettext("narrow column", "income"),
+                 pgettext("narrow column", "bonds"), _("score"), _("cards"), pgettext("narrow column", "sections")]
         said_colours = {p: colour(c) for p, c in colours.items()}
         widths = [max(w, len(h) + 1) for w, h in zip((6, 28, 7, 6, 7, 6, 6, 6, 9), heads)]
         widths[2] = max([widths[2]] + [len(c) + 1 for c in said_colours.values()])

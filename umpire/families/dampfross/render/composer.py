@@ -13,6 +13,7 @@ writes the BUILD line; everything else names hexes by the grid's labels.
 
 from __future__ import annotations
 
+from ....kernel.language import N_
 from ..engine.building import Refusal, neighbour_cost
 from ..engine.state import State
 from ..gamemap import GameMap
@@ -24,15 +25,15 @@ DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 AXIAL = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))   # hexgrid's neighbour order
 
 REASONS = {                      # the umpire's words for what it refuses; {a}, {b}: the step's hexes
-    "water": "{h} is water; no line can be built there.",
-    "off": "{h} is off the map; no line can be built there.",
-    "barrier": "the edge {a}/{b} cannot be crossed (the map marks it impassable); go round it.",
-    "border": ("{a} is beyond the border: a line ends in the first hex across it or at a junction station, "
-               "and goes on abroad only along a permitted route."),
-    "apart": "{a} and {b} are not adjacent.",
-    "network": "{a} is not on this company's network (nor reached by an earlier chain or a JUMP of this order).",
-    "owned": "this company already owns it",
-}
+    "water": N_("{h} is water; no line can be built there."),
+    "off": N_("{h} is off the map; no line can be built there."),
+    "barrier": "the edge {a}/{b} cannot be crossed (the map marks it impassable); go round it.",   # journal_words
+    "border": N_("{a} is beyond the border: a line ends in the first hex across it or at a junction station, "
+                 "and goes on abroad only along a permitted route."),
+    "apart": N_("{a} and {b} are not adjacent."),
+    "network": N_("{a} is not on this company's network (nor reached by an earlier chain or a JUMP of this order)."),
+    "owned": N_("this company already owns it"),
+}                                # translated where the page is written (umpire/site/composer.py)
 
 
 def composer_data(game_map: GameMap, rules, state: State) -> dict:

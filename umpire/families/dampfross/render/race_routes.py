@@ -4,6 +4,7 @@ its towns, the train's companies, its steps, place and bonus), which is also the
 
 from __future__ import annotations
 
+from ....kernel.language import _, pgettext
 from ....render.overlay import line_sample, polyline, style, tag
 from ...base import WebKey
 
@@ -38,8 +39,10 @@ def race_routes(transports: list[dict], centre, height: float) -> tuple[str, Web
         ends = [tag(*_point(centre, h, height, 0), number, ink, 9.0) for h in ends]
         drawn.append(f'<g class="race" data-race="{number}">{"".join(parts)}{"".join(ends)}</g>')
     rounds = sorted({e["round"] for t in races for e in t["entered"] if "round" in e})
-    caption = "Races drawn on the map" + (f" (round {', '.join(map(str, rounds))})" if rounds else "")
-    key = WebKey(caption, ["race", "from", "to", "train", "steps", "place", "bonus"], rows)
+    caption = (_("Races drawn on the map (round {rounds})").format(rounds=", ".join(map(str, rounds))) if rounds
+               else _("Races drawn on the map"))
+    head = [_("race"), pgettext("race", "from"), pgettext("race", "to"), _("train"), _("steps"), _("place"), _("bonus")]
+    key = WebKey(caption, head, rows)
     return f'<!-- news --><g class="races">{"".join(drawn)}</g><!-- /news -->', key
 
 

@@ -59,7 +59,8 @@ def company_track(game_map: GameMap, content: mapdraw.MapContent, seat: str) -> 
     segments = [(x0, height - y0, x1, height - y1)
                 for x0, y0, x1, y1, _ in mapdraw.track_segments(content, frame, sheet.window).get(seat, [])]
     name = f"{content.names.get(seat, seat)} ({seat})"
-    key = WebKey(f"{name}: track highlighted", ["company", "segments", "segments, hex to hex"],
+    key = WebKey(_("{name}: track highlighted").format(name=name),
+                 [_("company"), _("segments"), _("segments, hex to hex")],
                  [(band_sample(), [name, len(edges), ", ".join(edges)])])
     return band(segments, HIGHLIGHT_WIDTH, {"company": seat, "segments": " ".join(edges)}), key
 
@@ -70,7 +71,7 @@ def chart_key(balances: dict[str, list[tuple[int, int]]], content: mapdraw.MapCo
     shown = [cid for cid in balances if cid in content.styles]
     rows = [(line_sample(rgb(content.styles[cid].colour), " ".join(str(d) for d in content.styles[cid].dash)),
              [f"{content.names[cid]} ({cid})", balances[cid][-1][1] if balances[cid] else ""]) for cid in shown]
-    return chart_numbers(LABEL, "company", "balance", rows, {cid: balances[cid] for cid in shown})
+    return chart_numbers(_(LABEL), _("company"), _("balance"), rows, {cid: balances[cid] for cid in shown})
 
 
 def new_track_centre(frame, content: mapdraw.MapContent, height: float) -> tuple[float, float] | None:
