@@ -114,12 +114,12 @@ def test_a_confirmation_and_a_refusal_in_german(demo_played):
         order = parse_order(ORDER, game.game_map)
         lines = "\n".join(order_lines(game, "red", order))
         refusals = [str(e) for e in order.errors]
-    assert "Zeile 6: BUILD AG10-AF10-AE10" in lines and "Warnung: Heimatbahnhöfe werden in der Aufbauphase" in lines
+    assert "Zeile 6: BAU AG10-AF10-AE10" in lines and "Warnung: Heimatbahnhöfe werden in der Aufbauphase" in lines
     assert "Zusammen " in lines and "Einheiten Gebühren (Kontostand jetzt" in lines
     assert english_left(lines, ALLOWED) == []
     off_map, no_order = refusals
     assert "ZZ99 liegt außerhalb der Karte; die Karte hat die Spalten A bis" in off_map
-    assert "'FLY' ist kein Befehl; Zeilen beginnen mit GAME, COMPANY" in no_order
+    assert "'FLY' ist kein Befehl; Zeilen beginnen mit SPIEL, GESELLSCHAFT" in no_order
     assert english_left(off_map.split(":", 1)[1], ALLOWED) == []       # `line 7:` is the order reader's own
 
 

@@ -118,10 +118,10 @@ def test_status_resend_wait_and_absent_are_answered_in_german(german):
     _, text, _ = take(german, email(body))
     print(text)
     said = paragraphs_of(text)
-    assert said[0] == f"STATUS: Spiel g1, Runde 1. Befehle sind fällig bis {BERLIN}. Befehle liegen vor von " \
+    assert said[0] == f"STAND: Spiel g1, Runde 1. Befehle sind fällig bis {BERLIN}. Befehle liegen vor von " \
                       "niemandem; erwartet von red, blue."
-    assert said[1].startswith("RESEND: Auswertung 001 kommt noch einmal in einer eigenen Mail zu Ihnen")
-    assert said[2] == "WAIT: Runde 1 wartet auf ihren Abgabetermin, auch wenn alle Befehle da sind."
+    assert said[1].startswith("NOCHMAL: Auswertung 001 kommt noch einmal in einer eigenen Mail zu Ihnen")
+    assert said[2] == "WARTEN: Runde 1 wartet auf ihren Abgabetermin, auch wenn alle Befehle da sind."
     assert said[3].startswith("ABSENT FROM 2025-03-10 TO 2025-03-12: vermerkt; Sie sind vom 2025-03-10 bis zum "
                               "2025-03-12 abwesend. Das Spiel geht währenddessen ohne Sie weiter")
     assert english_left(text) == []
@@ -192,7 +192,7 @@ def test_a_form_filled_in_below_the_german_reminder_is_read(german):
     reminder = next(p for p in (german.path / "outbox").iterdir() if p.name.startswith("remind-1-red"))
     filled = reply_to(reminder.read_bytes(), "Hier mein Befehl.")
     filled = filled.replace(b"CODE <Ihr Befehlscode>", f"CODE {code(german, 'red')}".encode()) \
-        .replace(b">   ROUND 1", b">   ROUND 1\n>   HOME Alpha")
+        .replace(b">   RUNDE 1", b">   RUNDE 1\n>   HEIMAT Alpha")
     _, text, _ = take(german, filled)
     print(text)
     assert text.startswith("Ihre Befehle für Spiel g1, red (Rote Linie), Runde 1, sind eingegangen")

@@ -66,8 +66,8 @@ def test_german_sentences_of_the_newsletter(issues):
     with speaking("de"):
         opening, auction, builds, last = (_issue(issues, n).text for n in (1, 5, 9, 14))
     assert "Das Spiel beginnt: 4 Spieler; 0 Streckenkarten ungesehen aussortiert." in opening
-    assert "Befehle für Zug 1A (Kopf: GAME, PLAYER, CODE, wahlweise ROUND 1A):" in opening
-    assert "  BONDS n            aufzunehmende Anleihen (je 6 Mark; ohne Angabe 0)" in opening
+    assert "Befehle für Zug 1A (Kopf: SPIEL, SPIELER, CODE, wahlweise ZUG 1A):" in opening
+    assert "  ANLEIHEN n         aufzunehmende Anleihen (je 6 Mark; ohne Angabe 0)" in opening
     assert "  dieter bleibt übrig: Platz 1, letztes Gebot 3, zahlt 3" in auction
     assert "Platz Spieler                     Farbe     Mark  Eink.  Anl. Wertung Karten  Abschn." in auction
     assert "Anna Ahrens (anna) spielt Neue Planung: blauer Würfel von Basel nach Braunschweig." in builds
@@ -80,9 +80,9 @@ def test_a_private_sheet_says_the_engine_s_results_in_german(issues):
         sheet = _issue(issues, 9).private["anna"]
     assert "  Zeile 4: REPLAN blue Basel TO Braunschweig BUILD 1" in sheet
     assert "nicht gebaut: dort liegt schon ein Abschnitt von dieter" in sheet
-    assert "ORDER FORM FOR TURN 3C\nGAME volldampf-demo\nPLAYER anna\n" in sheet      # read back as written
+    assert "BEFEHLSBOGEN FÜR ZUG 3C\nSPIEL volldampf-demo\nSPIELER anna\n" in sheet      # read back as written
     assert "# Entfernen Sie das # vor einer Zeile" in sheet and "#   Lieferung 1: +2 für Sie" in sheet
-    form = sheet.split("ORDER FORM")[1]
+    form = sheet.split("BEFEHLSBOGEN")[1]
     assert max(len(line) for line in form.splitlines()[:6]) <= 78
 
 
@@ -121,5 +121,5 @@ def test_a_confirmation_and_refusals_in_german(issues):
     assert english_left(lines + "\n" + confirmation.note, ALLOWED) == []
     colour, unknown = refusals
     assert "'purple' ist keine Würfelfarbe. Würfel sind blau, violett, rot oder gelb." in colour
-    assert "'FLY' ist kein Befehl. Die Befehle sind BONDS, BID, CHOOSE" in unknown
+    assert "'FLY' ist kein Befehl. Die Befehle sind ANLEIHEN, GEBOT, WAHL" in unknown
     assert english_left("\n".join(refusals), ALLOWED + ("to the moon",)) == []

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..errors import UmpireError
+from ..kernel import form_marks
 from ..kernel.language import _, pgettext
 from ..kernel.ledger import BANK
 from ..kernel.order_header import ORDER_READING, reading_of, turn_words
@@ -442,8 +443,7 @@ class Family(ABC):
     def order_form(self, folder: Folder, state: GameState, player: str) -> list[str]:
         """The lines the player fills in for the open turn, his code left as `<your order code>`
         (`umpire mail welcome` mails it): by default the order's header."""
-        return [f"GAME {state.game}", f"{self.seat.upper()} {player}", "CODE <your order code>",
-                f"ROUND {self.open_turn(state)}"]
+        return form_marks.header_lines(state.game, player, self.open_turn(state), self.seat.upper(), self.name)
 
 
 END = GmCommand(

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import yaml
 
+from .language import current
+
 GERMAN_READING = 3                 # the order reading from which German words are read
 TABLE = Path(__file__).resolve().parent.parent / "locale" / "keywords.yaml"
 PLACES = TABLE.with_name("places.yaml")
@@ -46,7 +48,7 @@ def german(family: str | None = None) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for section in ("header", "player"):
         out.update({k: list(v) for k, v in t[section].items()})
-    for name in ([family] if family else [k for k in t if k not in ("header", "player")]):
+    for name in ([family] if family in t else []) if family else [k for k in t if k not in ("header", "player")]:
         for part in ("keywords", "words", "colours"):
             for english, words in t[name].get(part, {}).items():
                 known = out.setdefault(english, [])
@@ -62,15 +64,20 @@ class Words:
     inner: dict[str, str]          # folded German little word -> English word
 
 
+ANY_FAMILY = "*"                   # the first words of every family: a mail read before its game is known
+
+
 @cache
 def words_of(family: str | None) -> Words:
     t = table()
     first = {fold(g): e for section in ("header", "player") for e, gs in t[section].items()
              if " " not in e for g in gs if " " not in g}
     inner: dict[str, str] = {}
-    if family in t:
-        first.update({fold(g): e for e, gs in t[family]["keywords"].items() for g in gs})
-        inner = {fold(g): e for part in ("keywords", "words") for e, gs in t[family][part].items() for g in gs}
+    for name in [k for k in t if k not in ("header", "player")] if family == ANY_FAMILY else [family]:
+        if name in t:
+            first.update({fold(g): e for e, gs in t[name]["keywords"].items() for g in gs})
+            if family != ANY_FAMILY:
+                inner = {fold(g): e for part in ("keywords", "words") for e, gs in t[name][part].items() for g in gs}
     return Words(first, inner)
 
 
@@ -125,6 +132,59 @@ def english_line(line: str) -> str:
     if not was_german:
         return line
     return f"{keyword}{sep}{english_rest(rest)}"
+
+
+GERMAN = "de"                      # the language of the table
+_CAPITALS = re.compile(r"(?<![{(\w])[A-Z]{2,}(?![\w}])")     # an order word as the umpire writes it
+_NAMES_A_CUBE = ("MOVE", "SUBSIDY", "REPLAN")    # a cube's colour follows these keywords, or stands before `:`
+
+
+@cache
+def written(family: str | None) -> dict[str, str]:
+    """English order word -> the German word the umpire writes for it (the table's first, or the
+    family's `written:`), for `family` or for the header and a player's lines alone."""
+    t = table()
+    out = {english: words[0] for english, words in german(family).items() if english.isupper()}
+    out.update(t.get(family, {}).get("written", {}))
+    return out
+
+
+def written_line(line: str, family: str | None = None) -> str:
+    """An order line, keyword or example as the umpire writes it in the language in force: in
+    German its words in capitals as the German ones (`RACE 3 RUN A-B TO C`: `RENNEN 3 FAHRE A-B NACH
+    C`) and, of `family`'s lines, a cube's colour (`MOVE blue`: `FAHRE blau`); else as given. Read
+    back, it reads as the English line in every game that reads German (order reading 3 on)."""
+    if current() != GERMAN:
+        return line
+    colours = table().get(family, {}).get("colours") if family else None
+    if colours:
+        line = _cube(family).sub(lambda m: colours[m.group()][0].lower(), line)
+    words = written(family)
+    for pattern, german_words in _phrases(family):
+        line = pattern.sub(german_words, line)
+    return _CAPITALS.sub(lambda m: words.get(m.group(), m.group()), line)
+
+
+@cache
+def _cube(family: str) -> re.Pattern:
+    names = "|".join(table()[family]["colours"])
+    after = "|".join(f"(?<={keyword} )" for keyword in _NAMES_A_CUBE)
+    return re.compile(rf"\b(?:{after})(?:{names})\b|\b(?:{names})(?=:)")
+
+
+@cache
+def _phrases(family: str | None) -> list[tuple[re.Pattern, str]]:
+    """The order words of more than one word (`PRESS GREY`, `ABSENT FROM .. TO ..`) as patterns and
+    their German replacements, `..` standing for what the player fills in."""
+    out = []
+    for english, german_words in written(family).items():
+        if " " in english:
+            parts, fills = english.split(" .. "), german_words.split(" .. ")
+            pattern = r"(.*?)".join(r"\b" + re.escape(part.removesuffix(" ..")) + r"\b" for part in parts)
+            replacement = "".join(f"{fill.removesuffix(' ..')}" + (f"\\{i + 1}" if i < len(fills) - 1 else "")
+                                  for i, fill in enumerate(fills))
+            out.append((re.compile(pattern), replacement))
+    return out
 
 
 @cache

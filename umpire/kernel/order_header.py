@@ -91,7 +91,7 @@ def clean_lines(text: str):
     for number, raw in enumerate(text.splitlines(), 1):
         if raw.rstrip() == "--" or raw.startswith("-- "):
             return
-        if raw.lstrip().startswith(">") or form_marks.TITLE.match(raw):
+        if raw.lstrip().startswith(">") or form_marks.turn_of_title(raw) is not None:
             continue
         line = raw.split("#", 1)[0].strip()
         if line:
@@ -101,17 +101,19 @@ def clean_lines(text: str):
 def game_named(text: str) -> str | None:
     """The game an order text names: the word of its first GAME line (`GAME g1`, `Game: g1`), read as
     the families read their header (quotes, comments and the signature left out), or None."""
-    for _number, raw, _text in clean_lines(text):
-        keyword, _word, rest = keyword_of(visible(raw))
-        if keyword == "GAME":
-            words = rest.split()
-            return words[0] if len(words) == 1 else None
+    with keywords.reading_words(keywords.GERMAN_READING):         # `SPIEL g1` too: the game decides
+        for _number, raw, _text in clean_lines(text):
+            keyword, _word, rest = keyword_of(visible(raw))
+            if keyword == "GAME":
+                words = rest.split()
+                return words[0] if len(words) == 1 else None
     return None
 
 
 def one_word(rest: str, keyword: str, example: str) -> str:
     if not rest or len(rest.split()) != 1:
-        raise OrderLineError(_("{keyword} takes one word, e.g. {example}.").format(keyword=keyword, example=example))
+        raise OrderLineError(_("{keyword} takes one word, e.g. {example}.").format(
+            keyword=keywords.written_line(keyword), example=keywords.written_line(example)))
     return rest
 
 

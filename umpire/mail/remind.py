@@ -8,6 +8,7 @@ from datetime import datetime
 from email import policy
 
 from ..game import Game
+from ..kernel import form_marks
 from ..kernel.language import _, speaking
 from ..kernel.order_header import turn_words
 from ..store.folder import GameFolder
@@ -29,8 +30,9 @@ def reminder_text(folder: GameFolder, info: dict, company: str) -> str:
         _("Game {game}, {turn}: no orders from {name} ({company}) have arrived yet.").format(
             game=folder.game_id, turn=turn_words(turn), name=name, company=company) + due + " "
         + _("A {seat} that sends none {defaults}.").format(seat=family.seat, defaults=family.defaults) + "\n\n"
-        + _("Orders begin:") + f"\n\n  GAME {folder.game_id}\n  {family.seat.upper()} {company}\n  CODE "
-        + _("<your order code>") + f"\n  ROUND {turn}\n")
+        + _("Orders begin:") + "\n\n" + "".join(
+            f"  {line}\n" for line in form_marks.header_lines(folder.game_id, company, turn, family.seat.upper(),
+                                                             family.name)))
 
 
 def missing_subject(folder: GameFolder, turn: int | str) -> str:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..kernel import form_marks
+from ..kernel import form_marks, keywords
 from ..kernel.order_header import HEADER_KEYWORDS, keyword_of
 
 _QUOTE = re.compile(r"^[ \t]*((?:>[ \t]?)+)")
@@ -149,7 +149,11 @@ def order_lines(text: str) -> str:
     """The text the order is read from: the player's own lines, and the lines of the form that
     holds his order, unquoted; every other line empty (so lines keep their numbers). The form's
     lines still holding a blank (`<...>`) are left out."""
-    lines = lines_of(text)
+    with keywords.reading_words(keywords.GERMAN_READING, keywords.ANY_FAMILY):     # a German form too
+        return _order_lines(lines_of(text))
+
+
+def _order_lines(lines: list[Line]) -> str:
     keep, chosen = _chosen_forms(lines, forms(lines))
     in_form = {i for f in chosen for i in f.lines}
     out = []

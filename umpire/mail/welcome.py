@@ -90,8 +90,7 @@ def welcome_text(folder: GameFolder, config: MailConfig, company: str, code: str
             "yourself: the umpire takes orders for {company} only with this code, and only from {addresses}.")
         .format(code=code, company=company, addresses=(" " + _("or") + " ").join(to)) + "\n\n"
         + (_due(folder, config, turn, due, span, zone) + "\n\n" if due else ""))
-    blank = f"CODE {form_marks.CODE_BLANK}"
-    form = [line.replace(blank, f"CODE {code}").replace(f"CODE {_(form_marks.CODE_BLANK)}", f"CODE {code}")
+    form = [form_marks.code_line(code) if form_marks.is_code_blank(line) else line
             for line in game.family.order_form(handed(game), state, company)]
     out = [head.rstrip("\n"), "", how_to_order(folder, config, company).rstrip("\n"), "",
            form_title(turn), RULE]

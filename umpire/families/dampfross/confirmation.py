@@ -9,10 +9,12 @@ Warnings never stop an order being stored: the resolution decides.
 
 from __future__ import annotations
 
+from ...kernel.keywords import written_line
 from ...kernel.language import N_, _, ngettext
 from ...kernel.order_header import HEADER_KEYWORDS, refused_order_lines
 from ...kernel.textfill import fill
 from ..base import Folder
+from . import WORDS
 from .engine.preview import OrderPreview, preview_order
 from .orders import KEYWORDS, Order, format_chain
 from .render.journal_words import fee_said
@@ -76,8 +78,8 @@ _RULES = {"jumping": N_("jumping"), "joint_construction": N_("joint construction
 
 
 def _line(number: int, text: str) -> str:
-    """An order line as read: `  line 3: BUILD ...`."""
-    return "  " + _("line {number}: {text}").format(number=number, text=text)
+    """An order line as read: `  line 3: BUILD ...` (in German `  Zeile 3: BAU ...`)."""
+    return "  " + _("line {number}: {text}").format(number=number, text=written_line(text, WORDS))
 
 
 def _warning(problem: str | None) -> list[str]:

@@ -35,6 +35,7 @@ from ...kernel.order_header import (
     split_press,
     visible,
 )
+from . import WORDS
 from .gamemap import GameMap
 from .hexgrid import Hex, column_letters, label
 
@@ -591,16 +592,22 @@ def _header(order: Order, seen: dict[str, tuple[int, str]], name: str, number: i
                                                     rule=_(HEADER_RULE))
 
 
+def _said(words: str) -> str:
+    """A keyword or example line as a refusal writes it, in the reader's language."""
+    return keywords.written_line(words, WORDS)
+
+
 def _one_word(rest: str, keyword: str, example: str) -> str:
     if not rest or len(rest.split()) != 1:
-        raise OrderLineError(_("{keyword} takes one word, e.g. {example}.").format(keyword=keyword, example=example))
+        raise OrderLineError(_("{keyword} takes one word, e.g. {example}.").format(
+            keyword=_said(keyword), example=_said(example)))
     return rest
 
 
 def _partner(word: str, example: str) -> str:
     if not _NAME.fullmatch(word):
-        raise OrderLineError(_("{word} is not a company id; write e.g. {example}.").format(word=quote(word),
-                                                                                            example=example))
+        raise OrderLineError(_("{word} is not a company id; write e.g. {example}.").format(
+            word=quote(word), example=_said(example)))
     return word.lower()
 
 
@@ -654,15 +661,16 @@ def _read_after(rest: str, number: int, shown: str, reader: PlaceReader, order: 
 def _read_line_chain(text: str, reader: PlaceReader, keyword: str, example: str) -> list[Hex]:
     """The one chain of a JUMP or JOINT line, straight runs filled in."""
     if not text.strip():
-        raise OrderLineError(_("{keyword} takes a chain of hexes, e.g. {example}.").format(keyword=keyword,
-                                                                                            example=example))
+        raise OrderLineError(_("{keyword} takes a chain of hexes, e.g. {example}.").format(
+            keyword=_said(keyword), example=_said(example)))
     points = reader.points(text)
     if any(p.owner or p.expectations for p in points):
-        raise OrderLineError(_("{keyword} takes hexes only, e.g. {example}.").format(keyword=keyword, example=example))
+        raise OrderLineError(_("{keyword} takes hexes only, e.g. {example}.").format(
+            keyword=_said(keyword), example=_said(example)))
     hexes, _where = reader.expand(points)
     if len(hexes) < 2:
         raise OrderLineError(_("a {keyword} chain needs at least two hexes, e.g. {example}.").format(
-            keyword=keyword, example=example))
+            keyword=_said(keyword), example=_said(example)))
     return hexes
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import textwrap
 
 from ...kernel import form_marks
+from ...kernel.keywords import written_line
 from ...kernel.language import N_, _, ngettext
-from . import transport
+from . import WORDS, transport
 from .engine import EXTRA, FAVOUR, REARRANGE, REPLAN, SABOTAGE, SUBSIDY
 from .rules import row
 from .state import State, card_name, turn_name
@@ -27,7 +28,7 @@ def order_form(board, rules, state: State, player: str) -> list[str]:
     if state.turn == "finished" or player not in state.seats:
         return []
     turn = turn_name(state)
-    out = [form_marks.title(turn), *form_marks.header_lines(state.game, player, turn, keyword="PLAYER"),
+    out = [form_marks.title(turn), *form_marks.header_lines(state.game, player, turn, "PLAYER", WORDS),
            *textwrap.wrap(_(HOW), WIDTH, subsequent_indent="# ", break_on_hyphens=False)]
     form = _Form(board, rules, state, player)
     merged = bool(rules.options.merge_build_move)
@@ -50,7 +51,7 @@ def order_form(board, rules, state: State, player: str) -> list[str]:
 
 def _line(order: str, why: str) -> str:
     """A commented example and, after it (or under it, where the page is too narrow), what it does."""
-    line = f"# {order:<23} # {why}"
+    line = f"# {written_line(order, WORDS):<23} # {why}"
     return line if len(line) <= WIDTH else f"# {order}\n#   {why}"
 
 
@@ -109,7 +110,7 @@ class _Form:
                        if x.colour == colour and x.id != source), None)
         if target is None:
             return []
-        return [f"# REPLAN {colour} {self.name(source)} TO {self.name(target)} {when}",
+        return ["# " + written_line(f"REPLAN {colour} {self.name(source)} TO {self.name(target)} {when}", WORDS),
                 _("#   (Neue Planung: one cube to any location)")]
 
     # -- turn B -----------------------------------------------------------------------

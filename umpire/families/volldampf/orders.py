@@ -12,6 +12,7 @@ from ...errors import UmpireError
 from ...kernel import keywords
 from ...kernel.language import _
 from ...kernel.names import fold
+from . import WORDS
 from .examples import Examples, examples, suggestion
 from .state import CUBE_COLOURS
 
@@ -160,7 +161,8 @@ class BodyReader:
                 orders.read.append((number, keyword, text))
             except _Refused as exc:
                 error = UmpireError(_("{text} refused: {why}.").format(text=repr(quote(text)), why=exc.why),
-                                    _("line {number}").format(number=number), exc.fix or None)
+                                    _("line {number}").format(number=number),
+                                    keywords.written_line(exc.fix, WORDS) or None)
                 error.line = number
                 errors.append(error)
         if len(lines) > MAX_LINES:

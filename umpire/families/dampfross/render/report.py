@@ -11,10 +11,12 @@ import re
 from ....kernel import form_marks
 from ....kernel.dice import commitment
 from ....kernel.gm_notes import from_the_gm
+from ....kernel.keywords import written_line
 from ....kernel.language import _
 from ....kernel.ledger import BANK
 from ....kernel.options import HOUSE_RULE
 from ...base import Folder, house_rule_line
+from .. import WORDS
 from ..engine import construction
 from ..engine.state import State
 from ..engine.transports import total_transports
@@ -300,17 +302,17 @@ def order_template(state, game_map, cid: str, announced: list[dict], builds: boo
     zine's game typed in (`coded` false) has no CODE line: its orders are the archive's files."""
     lines = form_marks.header_lines(state.game, cid, state.round)
     if not coded:
-        lines.remove(form_marks.CODE_LINE)
+        lines.remove(form_marks.code_line())
     if state.phase == "construction":
         if cid not in state.homes:
-            lines.append(f"HOME <{_(' or ').join(c.name for c in game_map.home_terminals)}>")
+            lines.append(f"{written_line('HOME', WORDS)} <{_(' or ').join(c.name for c in game_map.home_terminals)}>")
         lines.append(_("BUILD <hex>-<hex>-..."))
         return lines
     for t in announced:
         start = _choice(t["start_hexes"])
         ends = [h for h, _ in t["destinations"]]
         to = _(" TO <hex>") if len(ends) > 1 else ""
-        lines.append(f"RACE {t['number']} RUN {start}-...-{_choice(ends)}{to}")
+        lines.append(written_line(f"RACE {t['number']} RUN ", WORDS) + f"{start}-...-{_choice(ends)}{to}")
     if announced:
         lines.append(_("# or: RACE n JOIN <company> <the same route>, RACE n PASS, ELSE <route>"))
     if builds_after:
