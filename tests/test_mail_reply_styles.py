@@ -256,7 +256,7 @@ def volldampf_filled(mail_body: str, code: str) -> str:
     from umpire.kernel import form_marks
     lines = mail_body.split("\n")
     start = next(i for i, line in enumerate(lines) if form_marks.turn_of_title(line))
-    form = [line.replace(form_marks.CODE_LINE, f"CODE {code}") for line in examples(lines[start:])]
+    form = [line.replace(form_marks.code_line(), f"CODE {code}") for line in examples(lines[start:])]
     return "\n".join(lines[:start] + form)
 
 

@@ -54,7 +54,7 @@ def test_the_running_german_game_says_where_it_stands_in_german(german_site):
     assert "Jetzt: Aufbauphase, Runde 4" in text or "Jetzt: Betriebsphase, Runde 4" in text
     assert "Abgabetermin:" in text and "Uhr (UTC)" in text and "Erwartet von:" in text
     composer = (german_site / "running-site" / "demo" / "index.html").read_text(encoding="utf-8")
-    assert "Einen BUILD-Befehl auf der Karte zusammenstellen" in composer
+    assert "Einen BAU-Befehl auf der Karte zusammenstellen" in composer
     assert "liegt nicht am Netz dieser Gesellschaft" in composer          # the composer's reasons, in its data
 
 
@@ -131,7 +131,10 @@ def test_on_a_phone_the_countdown_and_the_composer_speak_german(german_site):
         assert "liegt nicht neben" in driver.find_element(By.ID, "order-note").text
         composer = driver.find_element(By.ID, "composer").text
         assert "Zeilen kopieren" in composer and "Zusammen" in composer and "Würfelpunkte" in composer
-        assert english_left(composer, ("<your order code>",)) == []
+        assert english_left(composer) == []
+        lines = driver.find_element(By.ID, "order-lines").text.splitlines()
+        assert lines[:1] == ["SPIEL demo"] and "CODE <Ihr Befehlscode>" in lines, lines
+        assert lines[-1] == f"BAU {label(start)}", lines                 # the composer writes German order words
         inner, scroll = driver.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
         assert inner == 390 and scroll <= 390
         SHOTS.mkdir(parents=True, exist_ok=True)

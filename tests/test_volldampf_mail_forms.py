@@ -51,7 +51,7 @@ def test_the_player_s_own_form_filled_in_above_the_quoted_newsletter_is_his_orde
     mail = newsletter_bodies(smtp, 1)["ann@example.org"]
     form = own_form(mail)
     assert form[:5] == ["ORDER FORM FOR TURN 1A", "GAME vm", "PLAYER ann", "CODE <your order code>", "ROUND 1A"]
-    filled = [line.replace(form_marks.CODE_LINE, f"CODE {codes['ann']}") for line in examples(form)]
+    filled = [line.replace(form_marks.code_line(), f"CODE {codes['ann']}") for line in examples(form)]
     sent = {line.split("#")[0].strip() for line in filled if re.match(r"(BONDS|BID|CHOOSE) ", line)}
     assert sent == {"BONDS 1", "BID 3", "CHOOSE 3 2 1"}
     reply = "\n".join(filled + ["-- ", "Ann", "", "On 26 Nov 2026, umpire@example.org wrote:"]
@@ -84,7 +84,7 @@ def test_the_player_s_own_form_filled_in_within_the_quoted_newsletter_is_his_ord
     mail = newsletter_bodies(smtp, 1)["bob@example.org"]
     lines = mail.splitlines()
     start = next(i for i, line in enumerate(lines) if form_marks.turn_of_title(line))
-    edited = lines[:start] + [line.replace(form_marks.CODE_LINE, f"CODE {codes['bob']}")
+    edited = lines[:start] + [line.replace(form_marks.code_line(), f"CODE {codes['bob']}")
                               for line in examples(lines[start:])]
     reply = "\n".join(["On 26 Nov 2026, umpire@example.org wrote:"]
                       + ["> " + line if line else ">" for line in edited]) + "\n"

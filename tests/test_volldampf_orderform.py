@@ -38,7 +38,7 @@ def examples(form: list[str]) -> list[str]:
 
 
 def filled(form: list[str], code: str = "tulip-1") -> str:
-    return "\n".join(examples(form)).replace(form_marks.CODE_LINE, f"CODE {code}") + "\n"
+    return "\n".join(examples(form)).replace(form_marks.code_line(), f"CODE {code}") + "\n"
 
 
 def test_newsletter_001_ends_each_private_sheet_with_the_player_s_own_form(tmp_path):
@@ -62,7 +62,7 @@ def test_the_form_sent_back_as_it_is_is_read_clean_and_is_no_order_until_a_pass_
     folder, codes = actions.create_game(tmp_path / "vm", str(TINY), "volldampf",
                                         ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org"], seed="form")
     sheet = (folder.newsletters / "001-ann.txt").read_text(encoding="utf-8")
-    form = sheet[sheet.index("ORDER FORM FOR"):].replace(form_marks.CODE_LINE, f"CODE {codes['ann']}")
+    form = sheet[sheet.index("ORDER FORM FOR"):].replace(form_marks.code_line(), f"CODE {codes['ann']}")
     result = actions.submit(folder, form.encode(), via="mail test", require_code=True)
     assert result.no_order and not result.order.errors
     result = actions.submit(folder, (form + "PASS\n").encode(), via="mail test", require_code=True)
@@ -96,7 +96,7 @@ def test_every_example_of_every_form_is_taken_and_legal_now_through_a_whole_game
         for p in seats:
             form = order_form(BOARD, r, state, p)
             assert form[:5] == [f"ORDER FORM FOR TURN {state.round}{state.turn}", f"GAME {state.game}",
-                                f"PLAYER {p}", form_marks.CODE_LINE, f"ROUND {state.round}{state.turn}"]
+                                f"PLAYER {p}", form_marks.code_line(), f"ROUND {state.round}{state.turn}"]
             order = FAMILY.parse_order(filled(form), BOARD, players=players)
             assert not order.errors, ([str(e) for e in order.errors], form)
             assert order.round == f"{state.round}{state.turn}" and order.company == p

@@ -155,7 +155,7 @@ function composer() {
   var mapbox = svg.closest(".mapbox");
   ["pointerdown", "pointerover", "focusin"].forEach(function (kind) { mapbox.addEventListener(kind, targets); });
   function show() {
-    var res = count(), text = chain.length ? "BUILD " + chain.map(shown).join("-") : "";
+    var res = count(), text = chain.length ? pageWords("BUILD") + " " + chain.map(shown).join("-") : "";
     el("order-text").textContent = text;
     el("order-cost").textContent = String(res.start ? 0 : res.total);
     var list = el("order-steps");
@@ -236,10 +236,10 @@ function linkComposer(box, d, svg) {
   function other(x, at) { return x.a === at ? x.b : x.a; }
   function open() { var l = lines[lines.length - 1]; return l && l.kind === "MOVE" && l.open ? l : null; }
   function text(l) {
-    if (l.kind === "BUILD") return "BUILD " + L[l.link].text;
+    if (l.kind === "BUILD") return pageWords("BUILD") + " " + L[l.link].text;
     var at = l.start, out = P[at].name;
     l.hops.forEach(function (h) { out += (L[h].twin ? "-" + h : "") + "-" + P[other(L[h], at)].name; at = other(L[h], at); });
-    return "MOVE " + l.colour + " " + out + (l.hops.length > d.max_links ? " FAST" : "");
+    return pageWords("MOVE") + " " + pageWords(l.colour) + " " + out + (l.hops.length > d.max_links ? " " + pageWords("FAST") : "");
   }
   function take(cards, region) { var i = cards.indexOf(region); cards.splice(i < 0 ? 0 : i, 1); }
   // BUILD lines in turn order: engine.py's build_line for this player alone.

@@ -135,7 +135,7 @@ def english_line(line: str) -> str:
 
 
 GERMAN = "de"                      # the language of the table
-_CAPITALS = re.compile(r"(?<![{(\w])[A-Z]{2,}(?![\w}])")     # an order word as the umpire writes it
+_CAPITALS = re.compile(r"(?<![{\w])(?<!%\()[A-Z]{2,}(?![\w}])")     # an order word as the umpire writes it
 _NAMES_A_CUBE = ("MOVE", "SUBSIDY", "REPLAN")    # a cube's colour follows these keywords, or stands before `:`
 
 
@@ -163,6 +163,13 @@ def written_line(line: str, family: str | None = None) -> str:
     for pattern, german_words in _phrases(family):
         line = pattern.sub(german_words, line)
     return _CAPITALS.sub(lambda m: words.get(m.group(), m.group()), line)
+
+
+def written_colours() -> dict[str, str]:
+    """A cube's colours as the umpire writes them in the language in force (`blue`: `blau`)."""
+    return {english: words[0].lower() if current() == GERMAN else english
+            for name, section in table().items() if isinstance(section, dict)
+            for english, words in section.get("colours", {}).items()}
 
 
 @cache

@@ -16,7 +16,7 @@ from ..usecases.family_folder import FamilyFolder
 from ..usecases.press import press_of, split_press
 
 SITE_FORMAT = 5          # raised when the pages change, so every page is made anew
-SITE_WORDS = 1           # raised when the pages of a game in another language than English change
+SITE_WORDS = 2           # raised when the pages of a game in another language than English change
 
 
 class FolderAt(FamilyFolder):

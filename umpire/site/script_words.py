@@ -1,6 +1,7 @@
 """The words site.js writes into a page (the countdown, the order composer's notes), for a page in
 another language than English: the page carries them as JSON (#site-words, English -> translated),
-and the script writes its English where a page has none. `{name}`: filled in by the script."""
+and the script writes its English where a page has none. `{name}`: filled in by the script. The
+order words it writes (`BUILD`, `MOVE blue`) are the reader's too (kernel/keywords.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 
 from markupsafe import Markup
 
+from ..kernel import keywords
 from ..kernel.language import N_, _
 
 WORDS = (
@@ -42,9 +44,12 @@ WORDS = (
     N_("Tap the location of the next cube."),
     N_("<your id>"),
 )
+ORDER_WORDS = ("BUILD", "MOVE", "FAST")     # the order words the composer writes, and a cube's colours
 
 
 def script_words() -> Markup:
     """The script's words in the language in force, as the JSON of a <script> block."""
     words = {english: _(english) for english in WORDS}
+    words.update({english: keywords.written_line(english) for english in ORDER_WORDS})
+    words.update(keywords.written_colours())
     return Markup(json.dumps(words, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))
