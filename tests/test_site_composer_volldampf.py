@@ -174,16 +174,22 @@ def engine_outcome(board, rules_, state, lines_text):
     return builds, moves, orders
 
 
+def tapped_page(data, turn, tapped, most):
+    """A position drawn in `turn` on the bundled board, its page, lines tapped on it (at most
+    the page's `most`), their texts and the page's count of them."""
+    board = germany()
+    state = data.draw(positions(board, turn))
+    page = composer_data(board, rules(), state)
+    lines = tapped(data.draw, board, page, page[most])
+    return state, page, lines, [text(page, x) for x in lines], counted(page, ME, lines)
+
+
 # -- the tests ------------------------------------------------------------------------------
 @settings(max_examples=30, deadline=None)
 @given(st.data())
 def test_build_lines_cost_on_the_page_what_the_umpire_charges(data):
     board = germany()
-    state = data.draw(positions(board, "B"))
-    page = composer_data(board, rules(), state)
-    lines = tapped_builds(data.draw, board, page, page["build_turns"])
-    texts = [text(page, x) for x in lines]
-    said = counted(page, ME, lines)
+    state, page, lines, texts, said = tapped_page(data, "B", tapped_builds, "build_turns")
     preview_lines = preview(state, board, rules(), ME, BodyReader(board, SEATS, ME, "B").read(
         list(enumerate(texts, 1)))[0])
     first = page["links"][[x["id"] for x in page["links"]].index(lines[0]["link"])]
@@ -196,11 +202,7 @@ def test_build_lines_cost_on_the_page_what_the_umpire_charges(data):
 @given(st.data())
 def test_move_lines_give_on_the_page_the_income_the_umpire_pays(data):
     board = germany()
-    state = data.draw(positions(board, "C"))
-    page = composer_data(board, rules(), state)
-    lines = tapped_moves(data.draw, board, page, page["moves"])
-    texts = [text(page, x) for x in lines]
-    said = counted(page, ME, lines)
+    state, _, _, texts, said = tapped_page(data, "C", tapped_moves, "moves")
     _, moves, orders = engine_outcome(board, rules(), state, texts)
     assert moves == [x["gains"] for x in said if "gains" in x]
     reply = preview(state, board, rules(), ME, orders)[0]

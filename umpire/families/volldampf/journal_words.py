@@ -8,9 +8,8 @@ it does not (a GM's own words)."""
 
 from __future__ import annotations
 
-import re
-
-from ...kernel.language import ENGLISH, N_, _, current, ngettext, pgettext
+from ...kernel.language import N_, _, ngettext, pgettext
+from ...render.rewording import Sentences
 
 _CUBES = {"blue": N_("blue cube"), "violet": N_("violet cube"), "red": N_("red cube"), "yellow": N_("yellow cube")}
 
@@ -34,22 +33,26 @@ def cube(name: str) -> str:
     return _(_CUBES[name]) if name in _CUBES else f"{name} cube"
 
 
-_SENTENCES = [                  # (the engine's English, its German from the catalog, by name)
-    (r"setup", lambda m: _("setup")),
-    (r"round (?P<n>\d+)", lambda m: _("round {n}").format(**m)),
-    (r"left at the end of the building phase", lambda m: _("left at the end of the building phase")),
-    (r"no order for build turn (?P<k>\d+)", lambda m: _("no order for build turn {k}").format(**m)),
-    (r"nothing legal in build turn (?P<k>\d+)", lambda m: _("nothing legal in build turn {k}").format(**m)),
-    (r"forgone move (?P<k>\d+)", lambda m: _("forgone move {k}").format(**m)),
-    (r"lowest income at the end of the round", lambda m: _("lowest income at the end of the round")),
+_GROUPS = {                     # the words a name stands for where they are not any words
+    **dict.fromkeys(("n", "k", "cost", "most"), r"\d+"),
+    **dict.fromkeys(("player", "region", "link"), r"\S+"),
+    "held": r".*", "expected": r"[^\]]+", "gain": r"-?\d+",
+}
+_SENTENCES = Sentences([        # the engine's English as its message of the catalog, or (its pattern, how it is said)
+    N_("setup"),
+    N_("round {n}"),
+    N_("left at the end of the building phase"),
+    N_("no order for build turn {k}"),
+    N_("nothing legal in build turn {k}"),
+    N_("forgone move {k}"),
+    N_("lowest income at the end of the round"),
     # the warnings and results of a player's private sheet (engine.py's notes)
     (r"You draw (?P<card>.+) \((?P<why>.+)\)\.", lambda m: _("You draw {card} ({why}).").format(
         card=m["card"], why=said(m["why"]))),
     (r"You take (?P<card>.+) from (?P<victim>\S+) \((?P<why>.+)\)\.",
      lambda m: _("You take {card} from {victim} ({why}).").format(**{**m, "why": said(m["why"])})),
-    (r"(?P<player>\S+) takes your (?P<card>.+)\.", lambda m: _("{player} takes your {card}.").format(**m)),
-    (r"(?P<line>.+): you hold no (?P<region>\S+) card \(you hold: (?P<held>.*)\)\.",
-     lambda m: _("{line}: you hold no {region} card (you hold: {held}).").format(**m)),
+    N_("{player} takes your {card}."),
+    N_("{line}: you hold no {region} card (you hold: {held})."),
     (r"(?P<line>.+): (?P<link>L\w+ .+) not built: (?P<problem>.+)",
      lambda m: _("{line}: {link} not built: {problem}").format(**{**m, "problem": said(m["problem"])})),
     (r"(?P<line>.+): not legal: (?P<problem>.+)\.",
@@ -57,33 +60,24 @@ _SENTENCES = [                  # (the engine's English, its German from the cat
     (r"BID (?P<bids>[\d THEN]+): more than your (?P<n>\d+) marks?; cut to (?P<cash>\d+)\.",
      lambda m: ngettext("BID {bids}: more than your {n} mark; cut to {cash}.",
                         "BID {bids}: more than your {n} marks; cut to {cash}.", int(m["n"])).format(**m)),
-    (r"(?P<line>.+): you expected \[(?P<expected>[^\]]+)\]; the section cost (?P<cost>\d+)\.",
-     lambda m: _("{line}: you expected [{expected}]; the section cost {cost}.").format(**m)),
-    (r"(?P<line>.+): you expected \[(?P<expected>[^\]]+)\]; the move gave you (?P<gain>-?\d+)\.",
-     lambda m: _("{line}: you expected [{expected}]; the move gave you {gain}.").format(**m)),
-    (r"(?P<line>.+): you hold no Sabotage card; the line never fires\.",
-     lambda m: _("{line}: you hold no Sabotage card; the line never fires.").format(**m)),
+    N_("{line}: you expected [{expected}]; the section cost {cost}."),
+    N_("{line}: you expected [{expected}]; the move gave you {gain}."),
+    N_("{line}: you hold no Sabotage card; the line never fires."),
     (r"(?P<line>.+): you hold no (?P<card>Sabotage|Zusatzfracht|Neue Planung) card\.",
      lambda m: _("{line}: you hold no {card} card.").format(**m)),
-    (r"SUBSIDY: you are not in last place on the income track; no third move\.",
-     lambda m: _("SUBSIDY: you are not in last place on the income track; no third move.")),
-    (r"SUBSIDY: you hold no Subvention card\.", lambda m: _("SUBSIDY: you hold no Subvention card.")),
-    (r"(?P<line>.+): skipped, the sabotaged cube", lambda m: _("{line}: skipped, the sabotaged cube").format(**m)),
-    (r"(?P<line>.+): FAST, but you hold no Schnelle Lok; alternative skipped\.",
-     lambda m: _("{line}: FAST, but you hold no Schnelle Lok; alternative skipped.").format(**m)),
-    (r"(?P<line>.+): the bag is empty; you keep your Zusatzfracht\.",
-     lambda m: _("{line}: the bag is empty; you keep your Zusatzfracht.").format(**m)),
-    (r"REARRANGE: you hold no Alles neu card; the groups stay as dealt\.",
-     lambda m: _("REARRANGE: you hold no Alles neu card; the groups stay as dealt.")),
+    N_("SUBSIDY: you are not in last place on the income track; no third move."),
+    N_("SUBSIDY: you hold no Subvention card."),
+    N_("{line}: skipped, the sabotaged cube"),
+    N_("{line}: FAST, but you hold no Schnelle Lok; alternative skipped."),
+    N_("{line}: the bag is empty; you keep your Zusatzfracht."),
+    N_("REARRANGE: you hold no Alles neu card; the groups stay as dealt."),
     # why a build or a move was not carried out (engine.py, transport.py)
     (r"it already has (?P<owner>\S+)'s section; free links you hold a card for and can pay: (?P<free>.*)",
      lambda m: _("it already has {owner}'s section; free links you hold a card for and can pay: {free}").format(
          **{**m, "free": _none(m["free"])})),
-    (r"you have no sections left", lambda m: _("you have no sections left")),
-    (r"you hold no Günstige Gelegenheit card for FAVOUR",
-     lambda m: _("you hold no Günstige Gelegenheit card for FAVOUR")),
-    (r"FAVOUR (?P<region>\S+): you hold no (?P=region) card",
-     lambda m: _("FAVOUR {region}: you hold no {region} card").format(**m)),
+    N_("you have no sections left"),
+    N_("you hold no Günstige Gelegenheit card for FAVOUR"),
+    N_("FAVOUR {region}: you hold no {region} card"),
     (r"it is a (?P<region>\S+) link and you hold no (?P=region) card; free links you hold a card for and can pay: "
      r"(?P<free>.*)",
      lambda m: _("it is a {region} link and you hold no {region} card; free links you hold a card for and can pay: "
@@ -96,8 +90,7 @@ _SENTENCES = [                  # (the engine's English, its German from the cat
     (r"it ends at (?P<end>.+), which is (?P<its>\w+), not (?P<colour>\w+)",
      lambda m: _("it ends at {end}, which is {its}, not {colour}").format(
          end=m["end"], its=colour(m["its"]), colour=colour(m["colour"]))),
-    (r"a red cube travels through red locations only \(option red_cubes_red_only\), not (?P<place>.+)",
-     lambda m: _("a red cube travels through red locations only (option red_cubes_red_only), not {place}").format(**m)),
+    N_("a red cube travels through red locations only (option red_cubes_red_only), not {place}"),
     (r"a (?P<colour>\w+) cube stops at the first (?P=colour) location it reaches \((?P<place>.+)\), so it cannot go on",
      lambda m: _("a {colour} cube stops at the first {colour} location it reaches ({place}), so it cannot go "
                  "on").format(**m, cube=cube(m["colour"]))),
@@ -105,27 +98,17 @@ _SENTENCES = [                  # (the engine's English, its German from the cat
      lambda m: _("no {colour} cube stands at {place} (there: {there})").format(
          place=m["place"], colour=m["colour"], cube=cube(m["colour"]),
          there=", ".join(colour(c) for c in m["there"].split(", ")) if m["there"] != "none" else _none("none"))),
-    (r"no section is built between (?P<a>.+) and (?P<b>.+)",
-     lambda m: _("no section is built between {a} and {b}").format(**m)),
-    (r"link (?P<link>\S+) has no section", lambda m: _("link {link} has no section").format(**m)),
-    (r"it uses a location or a link twice", lambda m: _("it uses a location or a link twice")),
-    (r"it has (?P<n>\d+) links; a move has 1 to (?P<most>\d+)",
-     lambda m: _("it has {n} links; a move has 1 to {most}").format(**m)),
-]
+    N_("no section is built between {a} and {b}"),
+    N_("link {link} has no section"),
+    N_("it uses a location or a link twice"),
+    N_("it has {n} links; a move has 1 to {most}"),
+], _GROUPS)
 
 
 def _none(listed: str) -> str:
     return pgettext("links", "none") if listed == "none" else listed
 
-_COMPILED = [(re.compile(pattern), german) for pattern, german in _SENTENCES]
-
 
 def said(text: str) -> str:
     """The engine's English words `text` in the language in force, as written where no sentence fits."""
-    if current() == ENGLISH:
-        return text
-    for pattern, german in _COMPILED:
-        found = pattern.fullmatch(text)
-        if found:
-            return german(found.groupdict())
-    return text
+    return _SENTENCES.said(text)
