@@ -96,3 +96,56 @@ def test_a_german_form_quoted_in_a_reply_is_the_order():
 def test_a_spiel_line_names_the_game():
     assert game_named("Guten Tag,\n\nSpiel: g1\nGESELLSCHAFT red\n") == "g1"
     assert game_named("GAME g2\n") == "g2"
+
+
+@pytest.mark.parametrize("players, merged", [(2, False), (3, True)])
+def test_a_german_private_sheets_examples_read_as_the_english_ones_through_a_whole_game(players, merged):
+    from test_volldampf_orderform import BOARD, _hands, examples
+    from volldampf_helpers import FakeDraws, rules
+
+    from umpire.families.volldampf import engine
+    from umpire.families.volldampf.family import FAMILY
+    from umpire.families.volldampf.orderform import order_form
+
+    seats = [f"p{i}" for i in range(1, players + 1)]
+    r = rules(players)
+    r._data["options"]["merge_build_move"] = merged
+    draws = FakeDraws(f"german forms {players}")
+    _, state = engine.start_game(BOARD, r, seats, {p: p for p in seats}, draws)
+    state.game = "vm"
+    for turn in range(40):
+        if state.turn == "finished":
+            break
+        if turn % 2:
+            _hands(state, seats)
+        bodies = {}
+        for p in seats:
+            english = order_form(BOARD, r, state, p)
+            with speaking("de"):
+                german = order_form(BOARD, r, state, p)
+                blank = form_marks.code_line()
+            assert german[0] == f"BEFEHLSBOGEN FÜR ZUG {state.round}{state.turn}"
+            sent = _sent(examples(english)).replace(form_marks.code_line(), "CODE tulip-1")
+            with reading_words(3, "volldampf"):
+                said = _sent(_german_examples(german)).replace(blank, "CODE tulip-1")
+            read, read_german = (FAMILY.parse_order(text, BOARD, players=players) for text in (sent, said))
+            assert not read_german.errors, ([str(e) for e in read_german.errors], german)
+            assert _body(read_german) == _body(read), (german, english)
+            bodies[p] = read.body
+        events, state = engine.resolve(state, BOARD, r, bodies, draws)
+    assert state.turn == "finished"
+
+
+def _german_examples(form: list[str]) -> list[str]:
+    """A German form's example lines with their `#` taken out, as a player sends them."""
+    from umpire.families.volldampf.orders import TURN_OF
+    from umpire.kernel.keywords import english_keyword
+
+    return [line[2:] if line.startswith("# ") and line[2:3].isupper() and
+            english_keyword(line[2:].split(" ", 1)[0])[0] in TURN_OF else line for line in form]
+
+
+
+def _sent(lines: list[str]) -> str:
+    """The lines a player sends back, the notes left out (a German note wraps otherwise)."""
+    return "".join(f"{line}\n" for line in lines if not line.startswith("#"))

@@ -8,8 +8,10 @@ it does not (a GM's own words)."""
 
 from __future__ import annotations
 
+from ...kernel.keywords import written_line
 from ...kernel.language import N_, _, ngettext, pgettext
 from ...render.rewording import Sentences
+from . import WORDS
 
 _CUBES = {"blue": N_("blue cube"), "violet": N_("violet cube"), "red": N_("red cube"), "yellow": N_("yellow cube")}
 
@@ -59,7 +61,8 @@ _SENTENCES = Sentences([        # the engine's English as its message of the cat
      lambda m: _("{line}: not legal: {problem}.").format(**{**m, "problem": said(m["problem"])})),
     (r"BID (?P<bids>[\d THEN]+): more than your (?P<n>\d+) marks?; cut to (?P<cash>\d+)\.",
      lambda m: ngettext("BID {bids}: more than your {n} mark; cut to {cash}.",
-                        "BID {bids}: more than your {n} marks; cut to {cash}.", int(m["n"])).format(**m)),
+                        "BID {bids}: more than your {n} marks; cut to {cash}.", int(m["n"])).format(
+                  **{**m, "bids": written_line(m["bids"], WORDS)})),
     N_("{line}: you expected [{expected}]; the section cost {cost}."),
     N_("{line}: you expected [{expected}]; the move gave you {gain}."),
     N_("{line}: you hold no Sabotage card; the line never fires."),

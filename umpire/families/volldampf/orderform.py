@@ -51,7 +51,8 @@ def order_form(board, rules, state: State, player: str) -> list[str]:
 
 def _line(order: str, why: str) -> str:
     """A commented example and, after it (or under it, where the page is too narrow), what it does."""
-    line = f"# {written_line(order, WORDS):<23} # {why}"
+    order = written_line(order, WORDS)
+    line = f"# {order:<23} # {why}"
     return line if len(line) <= WIDTH else f"# {order}\n#   {why}"
 
 
