@@ -43,3 +43,31 @@ def english_left(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
     words = re.findall(r"[A-Za-z]+", text)
     found += sorted({w for w in words if w.lower() in ENGLISH_WORDS and not w.isupper()})
     return found
+
+
+@cache
+def _german_parts() -> tuple[str, ...]:
+    """The fixed parts of every German translation that are long enough to be telling."""
+    parts = set()
+    for po in CATALOGS.glob("de/LC_MESSAGES/*.po"):
+        with po.open("rb") as f:
+            for message in read_po(f):
+                for german in message.string if isinstance(message.string, (list, tuple)) else [message.string]:
+                    for part in _PLACEHOLDER.split(german or ""):
+                        part = part.strip(" .,:;()")
+                        if len(part) >= 12 and " " in part and part not in _english_parts():
+                            parts.add(part)
+    return tuple(sorted(parts))
+
+
+def german_left(text: str) -> list[str]:
+    """The German in an English text: fixed parts of the umpire's German translations."""
+    return [part for part in _german_parts() if part in text]
+
+
+def english_order_words(text: str) -> list[str]:
+    """The English order words in a German text (`BUILD`, `RACE`: capitals, as the umpire writes
+    them) that have a German word of their own."""
+    from umpire.kernel.keywords import written
+    own = {english for english, german in written(None).items() if english != german and " " not in english}
+    return sorted({w for w in re.findall(r"\b[A-Z]{2,}\b", text) if w in own})

@@ -18,7 +18,7 @@ from umpire.usecases.dice_audit import verify_newsletters
 
 ISSUES = (1, 5, 6, 8, 9, 10)     # the opening, construction reports, races with additional building, the end
 # the kernel's order form header (its CODE placeholder) is read back and stays as written; "Was" is German
-ALLOWED = ("<your order code>", "Was der Bau kostet", "Was Der Bau Kostet")
+ALLOWED = ("Was der Bau kostet", "Was Der Bau Kostet")
 
 
 @pytest.fixture(scope="module")

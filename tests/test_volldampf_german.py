@@ -17,7 +17,7 @@ from umpire.usecases import demo
 
 ISSUES = (1, 5, 9, 13, 14)     # the opening, the auction, builds, moves, the end (no players' press in them)
 # German words that are English ones too, and the order form's header the umpire reads back
-ALLOWED = ("<your order code>", "Was geschah", "Was er bewirkt", "was daraus wurde", "was er nicht",
+ALLOWED = ("Was geschah", "Was er bewirkt", "was daraus wurde", "was er nicht",
            "was von den anderen", "Germany in the 1920s")
 
 

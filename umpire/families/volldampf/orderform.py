@@ -98,7 +98,7 @@ class _Form:
             return []
         groups[0][0], groups[1][-1] = groups[1][-1], groups[0][0]
         text = " ".join(f"{i}:{','.join(g)}" for i, g in enumerate(groups, 1))
-        return [f"# REARRANGE {text}", _("#   (Alles neu: the same cards in groups of the same sizes)")]
+        return ["# " + written_line(f"REARRANGE {text}", WORDS), _("#   (Alles neu: the same cards in groups of the same sizes)")]
 
     def replan(self, when: str) -> list[str]:
         if not self.holds(REPLAN):
@@ -207,7 +207,7 @@ class _Form:
             if coloured:
                 places = " ".join(f"{c}:{self.name(next((x.id for x in coloured if x.colour != c), coloured[0].id))}"
                                   for c in ("blue", "violet", "red", "yellow"))
-                out.append(f"# EXTRA MOVE 1 {places}")
+                out.append("# " + written_line(f"EXTRA MOVE 1 {places}", WORDS))
                 out.append(_("#   (Zusatzfracht: a cube drawn before move 1 goes where its colour says)"))
         return out
 
