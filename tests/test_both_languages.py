@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import subprocess
 
-import pytest
 from babel.messages.pofile import read_po
 from language_helpers import english_left, english_order_words, german_left
 
