@@ -28,7 +28,8 @@ def _texts(games):
 
 
 def _pdf_texts(games):
-    for path in sorted(games.glob("*/newsletters/*.pdf"))[-3:] + sorted(games.glob("volldampf-demo/newsletters/*.pdf"))[-3:]:
+    """The text layer of the last three PDFs of each demo (a private sheet's among Volldampf's)."""
+    for path in [p for game in ("demo", "volldampf-demo") for p in sorted(games.glob(f"{game}/newsletters/*.pdf"))[-3:]]:
         yield path, subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
                                    check=True).stdout
 

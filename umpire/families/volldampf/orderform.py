@@ -98,7 +98,8 @@ class _Form:
             return []
         groups[0][0], groups[1][-1] = groups[1][-1], groups[0][0]
         text = " ".join(f"{i}:{','.join(g)}" for i, g in enumerate(groups, 1))
-        return ["# " + written_line(f"REARRANGE {text}", WORDS), _("#   (Alles neu: the same cards in groups of the same sizes)")]
+        return ["# " + written_line(f"REARRANGE {text}", WORDS),
+                _("#   (Alles neu: the same cards in groups of the same sizes)")]
 
     def replan(self, when: str) -> list[str]:
         if not self.holds(REPLAN):
