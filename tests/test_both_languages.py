@@ -29,9 +29,10 @@ def _texts(games):
 
 def _pdf_texts(games):
     """The text layer of the last three PDFs of each demo (a private sheet's among Volldampf's)."""
-    for path in [p for game in ("demo", "volldampf-demo") for p in sorted(games.glob(f"{game}/newsletters/*.pdf"))[-3:]]:
-        yield path, subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
-                                   check=True).stdout
+    for game in ("demo", "volldampf-demo"):
+        for path in sorted(games.glob(f"{game}/newsletters/*.pdf"))[-3:]:
+            yield path, subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                                       check=True).stdout
 
 
 def test_every_text_of_a_german_game_is_german(german_site):
