@@ -17,6 +17,7 @@ NAMES = ("Germany in the 1920s", "Belfast & Northern Counties", "Midland Great W
          "Was der Bau kostet", "Was Der Bau Kostet")
 QUOTED = re.compile(r"^.*Zeile \d+.*$|^\s*[A-Z]{2,} .*?: .*nicht (?:gebaut|zulässig).*$", re.M)
 PRESS = re.compile(r"\n(?:Presse\n-+|PRESSE\n=+|PRESSE)\n.*?(?=\n\n\S+\n[-=]+\n|\Z)", re.S)   # the players' own words
+REGIONS = re.compile(r"\b(?:circle|octagon|triangle|square|diamond|star)\b")
 ROLLS = re.compile(r"\n(?:ALLE WÜRFE DIESER AUSGABE|EVERY ROLL OF THIS ISSUE)\n.*?(?=\n\n[^ ]|\Z)", re.S)
 
 
@@ -41,14 +42,18 @@ def test_every_text_of_a_german_game_is_german(german_site):
     assert len(found) > 40 and any("-" in p.stem for p, _ in found)        # private sheets too
     for path, text in found:
         assert english_left(text, NAMES) == [], path
-        assert english_order_words(QUOTED.sub("", text)) == [], path     # a player's line is quoted as he wrote it
+        own = QUOTED.sub("", text)                                      # a player's line is quoted as he wrote it
+        assert english_order_words(own) == [], path
+        assert REGIONS.findall(own) == [], path                          # a region's symbol: Kreis, not circle
 
 
 def test_every_pdf_of_a_german_game_is_german(german_site):
     for path, text in _pdf_texts(german_site / "games"):
         text = ROLLS.sub("\n", text)
         assert english_left(" ".join(text.split()), NAMES) == [], path
-        assert english_order_words(QUOTED.sub("", text)) == [], path     # a player's line is quoted as he wrote it
+        own = QUOTED.sub("", text)                                      # a player's line is quoted as he wrote it
+        assert english_order_words(own) == [], path
+        assert REGIONS.findall(own) == [], path                          # a region's symbol: Kreis, not circle
 
 
 def test_every_text_of_an_english_game_is_english(demo_site):

@@ -35,7 +35,7 @@ def test_a_sentence_no_message_fits_whole_stays_as_written():
 def test_a_name_written_twice_is_the_same_words_twice_and_english_is_left_alone():
     twice = Sentences(["FAVOUR {region}: you hold no {region} card"], {})
     with speaking("de"):
-        assert twice.said("FAVOUR Nord: you hold no Nord card") == "FAVOUR Nord: Sie haben keine Nord-Karte"
+        assert twice.said("FAVOUR Nord: you hold no Nord card") == "ZUGUNSTEN Nord: Sie haben keine Nord-Karte"
         assert twice.said("FAVOUR Nord: you hold no Süd card") == "FAVOUR Nord: you hold no Süd card"
     assert KNOWN.said("no free destination is at least 3 hexes from Ulm") == \
         "no free destination is at least 3 hexes from Ulm"

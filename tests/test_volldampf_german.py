@@ -71,7 +71,7 @@ def test_german_sentences_of_the_newsletter(issues):
     assert "  dieter bleibt übrig: Platz 1, letztes Gebot 3, zahlt 3" in auction
     assert "Platz Spieler                     Farbe     Mark  Eink.  Anl. Wertung Karten  Abschn." in auction
     assert "Anna Ahrens (anna) spielt Neue Planung: blauer Würfel von Basel nach Braunschweig." in builds
-    assert "wirft eine octagon-Karte ab (nichts Zulässiges in Bauschritt 1)." in builds
+    assert "wirft eine Achteck-Karte ab (nichts Zulässiges in Bauschritt 1)." in builds
     assert "DAS SPIEL IST ZU ENDE. Wertung = Einkommen - Anleihen:" in last and "Sieger: Dieter Dahl (dieter)." in last
 
 

@@ -250,7 +250,7 @@ function linkComposer(box, d, svg) {
     if (s.owner[x.id]) { if (co) take(s.cards, x.region); return {problem: say("taken", who(s.owner[x.id]))}; }
     if (s.mine[x.id]) return {problem: say("again")};
     if (co && s.left <= 0) { take(s.cards, x.region); return {problem: say("sections")}; }
-    if (co && s.cards.indexOf(x.region) < 0) { var held = s.cards.join(", "); take(s.cards, x.region); return {problem: say("card", x.region, held)}; }
+    if (co && s.cards.indexOf(x.region) < 0) { var held = s.cards.map(function (c) { return pageWords(c); }).join(", "); take(s.cards, x.region); return {problem: say("card", pageWords(x.region), held)}; }
     if (co && s.cash !== null && x.cost > s.cash) { take(s.cards, x.region); return {problem: say("cash", x.cost, s.cash)}; }
     if (co) { take(s.cards, x.region); s.left -= 1; if (s.cash !== null) s.cash -= x.cost; s.owner[x.id] = co.id; }
     s.marks += x.cost;

@@ -49,7 +49,7 @@ def german(family: str | None = None) -> dict[str, list[str]]:
     for section in ("header", "player"):
         out.update({k: list(v) for k, v in t[section].items()})
     for name in ([family] if family in t else []) if family else [k for k in t if k not in ("header", "player")]:
-        for part in ("keywords", "words", "colours"):
+        for part in ("keywords", "words", "colours", "regions"):
             for english, words in t[name].get(part, {}).items():
                 known = out.setdefault(english, [])
                 known += [w for w in words if w not in known]
@@ -122,7 +122,20 @@ def english_rest(rest: str) -> str:
 
 def colour(word: str) -> str | None:
     """A cube's colour named in German (`blau`): its English name, or None."""
-    return next((e for e, gs in table()["volldampf"]["colours"].items() if fold(word) in map(fold, gs)), None)
+    return named(word, "volldampf", "colours")
+
+
+def named(word: str, family: str, part: str) -> str | None:
+    """A name of `family`'s `part` of the table (`colours`, `regions`) said in German (`Kreis`):
+    its English name, or None."""
+    return next((e for e, gs in table().get(family, {}).get(part, {}).items() if fold(word) in map(fold, gs)), None)
+
+
+def written_name(name: str, family: str, part: str) -> str:
+    """A name of `family`'s `part` of the table (`regions`: `circle`) as the umpire writes it in the
+    language in force (`Kreis`), or as it is where the table has none."""
+    words = table().get(family, {}).get(part, {}).get(name) if current() == GERMAN else None
+    return words[0] if words else name
 
 
 def english_line(line: str) -> str:
@@ -159,17 +172,21 @@ def written_line(line: str, family: str | None = None) -> str:
     colours = table().get(family, {}).get("colours") if family else None
     if colours:
         line = _cube(family).sub(lambda m: colours[m.group()][0].lower(), line)
+    regions = table().get(family, {}).get("regions") if family else None
+    if regions:
+        line = _region(family).sub(lambda m: regions[m.group()][0], line)
     words = written(family)
     for pattern, german_words in _phrases(family):
         line = pattern.sub(german_words, line)
     return _CAPITALS.sub(lambda m: words.get(m.group(), m.group()), line)
 
 
-def written_colours() -> dict[str, str]:
-    """A cube's colours as the umpire writes them in the language in force (`blue`: `blau`)."""
-    return {english: words[0].lower() if current() == GERMAN else english
+def written_names() -> dict[str, str]:
+    """A cube's colours and a region's symbols as the umpire writes them in the language in force
+    (`blue`: `blau`, `circle`: `Kreis`)."""
+    return {english: (words[0].lower() if part == "colours" else words[0]) if current() == GERMAN else english
             for name, section in table().items() if isinstance(section, dict)
-            for english, words in section.get("colours", {}).items()}
+            for part in ("colours", "regions") for english, words in section.get(part, {}).items()}
 
 
 @cache
@@ -177,6 +194,12 @@ def _cube(family: str) -> re.Pattern:
     names = "|".join(table()[family]["colours"])
     after = "|".join(f"(?<={keyword} )" for keyword in _NAMES_A_CUBE)
     return re.compile(rf"\b(?:{after})(?:{names})\b|\b(?:{names})(?=:)")
+
+
+@cache
+def _region(family: str) -> re.Pattern:
+    names = "|".join(table()[family]["regions"])
+    return re.compile(rf"\b(?:(?<=DISCARD )|(?<=FAVOUR ))(?:{names})\b")
 
 
 @cache

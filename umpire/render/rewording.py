@@ -39,11 +39,15 @@ def _from_catalog(message: str) -> Say:
 
 
 class Sentences:
-    """The known sentences of a family's journal: messages, and (pattern, say) pairs, tried in order."""
+    """The known sentences of a family's journal: messages, and (pattern, say) pairs, tried in order;
+    `values` says a name's words in the language in force before they are put in (a region's
+    symbol: `Kreis`)."""
 
-    def __init__(self, known: Iterable[str | tuple[str, Say]], groups: Mapping[str, str]):
+    def __init__(self, known: Iterable[str | tuple[str, Say]], groups: Mapping[str, str],
+                 values: Mapping[str, Callable[[str], str]] | None = None):
         self._known = [(re.compile(pattern(k, groups)), _from_catalog(k)) if isinstance(k, str)
                        else (re.compile(k[0]), k[1]) for k in known]
+        self._values = values or {}
 
     def said(self, text):
         """`text` in the language in force where a sentence fits the whole of it, else as written."""
@@ -52,5 +56,6 @@ class Sentences:
         for known, say in self._known:
             found = known.fullmatch(text)
             if found:
-                return say(found.groupdict())
+                return say({name: self._values[name](words) if name in self._values and words is not None else words
+                            for name, words in found.groupdict().items()})
         return text

@@ -44,12 +44,12 @@ WORDS = (
     N_("Tap the location of the next cube."),
     N_("<your id>"),
 )
-ORDER_WORDS = ("BUILD", "MOVE", "FAST")     # the order words the composer writes, and a cube's colours
+ORDER_WORDS = ("BUILD", "MOVE", "FAST")     # the order words the composer writes (and the names of cubes, regions)
 
 
 def script_words() -> Markup:
     """The script's words in the language in force, as the JSON of a <script> block."""
     words = {english: _(english) for english in WORDS}
     words.update({english: keywords.written_line(english) for english in ORDER_WORDS})
-    words.update(keywords.written_colours())
+    words.update(keywords.written_names())
     return Markup(json.dumps(words, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))

@@ -26,6 +26,7 @@ from ...render.fonts import BOLD, SANS, drawable, register
 from ...render.pdfsettings import new_canvas
 from ...render.raster import RasterCanvas
 from .board import Board
+from .journal_words import card as card_said
 from .journal_words import colour as colour_said
 from .markers import (
     CUBE,
@@ -336,7 +337,7 @@ def _panel(c: Canvas, board: Board, box, title: str, position: Position):
         _track_space(c, x + 13, top + 2, region.name, colour(region.colour), None, None)
         c.setFillColor(INK)
         c.setFont(SANS, 7)
-        c.drawString(x + 25, top + 3.5, region.name)
+        c.drawString(x + 25, top + 3.5, card_said(region.name))
         links = _("{links} links, {cards} cards").format(links=counts[region.name], cards=region.cards)
         c.setFont(SANS, fitted(links, SANS, 5.8, w - 30))
         c.drawString(x + 25, top - 3.5, links)

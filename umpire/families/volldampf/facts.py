@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from ...kernel.gm_notes import from_the_gm
 from ...kernel.language import _
+from .journal_words import card as card_said
 from .journal_words import colour, said
+from .journal_words import link as link_said
 from .report import Due, Writer, _agreed, player_colours
 from .rules import row
 from .state import CUBE_COLOURS, State, card_name, turn_name
@@ -34,7 +36,7 @@ def newsletter_facts(board, rules, state: State, events: list[dict], game: str, 
         "drawn": _drawn(events, w.loc),
         "end": next((_end(e, w) for e in events if e.get("type") == "end"), None),
         "press": list(press),
-        "sections": [[colours[p], w.name(p), "; ".join(board.describe(board.links[x]) for x in board.links
+        "sections": [[colours[p], w.name(p), "; ".join(link_said(board.describe(board.links[x])) for x in board.links
                                                        if s.sections.get(x) == p) or _("none")] for p in s.seats],
         "cubes": _cubes(w),
         "bag": {c: s.bag.get(c, 0) for c in CUBE_COLOURS},
@@ -82,7 +84,7 @@ def _cubes(w: Writer) -> list[list]:
 def _groups(s: State) -> list[list]:
     if not s.turn.startswith("A"):
         return []
-    return [[i, ", ".join(card_name(c) for c in g)] for i, g in enumerate(s.groups, 1)]
+    return [[i, ", ".join(card_said(card_name(c)) for c in g)] for i, g in enumerate(s.groups, 1)]
 
 
 def _won(w: Writer) -> list[list]:
@@ -93,8 +95,8 @@ def _won(w: Writer) -> list[list]:
 
 # -- the tables of the tabled events, a row function for each event name ----------------
 def _build_row(w: Writer, e: dict) -> list:
-    return [w.name(e["player"]), w.board.describe(w.board.links[e["link"]]),
-            e["card"] + (" (Günstige Gelegenheit)" if e.get("favour") else ""), e["cost"]]     # card names
+    return [w.name(e["player"]), link_said(w.board.describe(w.board.links[e["link"]])),
+            card_said(e["card"]) + (" (Günstige Gelegenheit)" if e.get("favour") else ""), e["cost"]]     # card names
 
 
 def _move_row(w: Writer, e: dict) -> list:

@@ -8,7 +8,9 @@ it does not (a GM's own words)."""
 
 from __future__ import annotations
 
-from ...kernel.keywords import written_line
+import re
+
+from ...kernel.keywords import written_line, written_name
 from ...kernel.language import N_, _, ngettext, pgettext
 from ...render.rewording import Sentences
 from . import WORDS
@@ -23,6 +25,20 @@ def colour(name: str) -> str:
              "black": pgettext("colour", "black"), "white": pgettext("colour", "white"),
              "teal": pgettext("colour", "teal"), "none": pgettext("colour", "none")}
     return words.get(name, name)
+
+
+def card(name: str) -> str:
+    """A card's name (a track card's is its region's symbol) in the language in force: `Kreis`."""
+    return written_name(name, WORDS, "regions")
+
+
+def link(text: str) -> str:
+    """A link as the board describes it, its region in the language in force:
+    `L7 Hamburg-Hannover (Kreis, 5)`."""
+    return _DESCRIBED.sub(lambda m: f"({card(m.group(1))}, {m.group(2)})", text)
+
+
+_DESCRIBED = re.compile(r"\((\w+), (\d+)\)$")
 
 
 def turn(name: str) -> str:
@@ -105,7 +121,8 @@ _SENTENCES = Sentences([        # the engine's English as its message of the cat
     N_("link {link} has no section"),
     N_("it uses a location or a link twice"),
     N_("it has {n} links; a move has 1 to {most}"),
-], _GROUPS)
+], _GROUPS, {"region": card, "card": card, "held": lambda held: ", ".join(map(card, held.split(", "))),
+               "link": link})
 
 
 def _none(listed: str) -> str:

@@ -13,6 +13,7 @@ from ...kernel.keywords import written_line
 from ...kernel.language import N_, _, ngettext
 from . import WORDS, transport
 from .engine import EXTRA, FAVOUR, REARRANGE, REPLAN, SABOTAGE, SUBSIDY
+from .journal_words import card as card_said
 from .rules import row
 from .state import State, card_name, turn_name
 
@@ -89,11 +90,11 @@ class _Form:
             return []
         numbers = " ".join(str(n) for n in range(len(groups), 0, -1))
         return [_line(f"CHOOSE {numbers}", _("the groups you want, most wanted first"))] + [
-            _("#   group {n}: {cards}").format(n=i, cards=", ".join(card_name(c) for c in g))
+            _("#   group {n}: {cards}").format(n=i, cards=", ".join(card_said(card_name(c)) for c in g))
             for i, g in enumerate(groups, 1)]
 
     def rearrange(self) -> list[str]:
-        groups = [[card_name(c) for c in g] for g in self.s.groups]
+        groups = [[card_said(card_name(c)) for c in g] for g in self.s.groups]
         if not self.holds(REARRANGE) or len(groups) < 2:
             return []
         groups[0][0], groups[1][-1] = groups[1][-1], groups[0][0]
@@ -128,7 +129,7 @@ class _Form:
                           key=lambda x: (x.cost, _link_order(x.id)))[:2]
             alternatives, costs = [self._link(x) for x in free], [x.cost for x in free]
             why = _("build turn {k}: {a_card} card, costs {costs}").format(
-                k=k, a_card=_a(region), card=region, costs=_(" or ").join(str(x.cost) for x in free))
+                k=k, a_card=_a(region), card=card_said(region), costs=_(" or ").join(str(x.cost) for x in free))
             other = self._favour_link(region, taken) if favour is not None and favour <= cash else None
             if other is not None:
                 free.append(other)
@@ -136,7 +137,7 @@ class _Form:
                 alternatives.append(f"{self._link(other)} FAVOUR {region}")
                 why = (_("build turn {k}: {a_card} card, or Günstige Gelegenheit for {favour}") if len(free) > 1
                        else _("build turn {k}: {a_card} card Günstige Gelegenheit for {favour}")).format(
-                    k=k, a_card=_a(region), card=region, favour=favour)
+                    k=k, a_card=_a(region), card=card_said(region), favour=favour)
                 favour = None
             if free:
                 taken.update(x.id for x in free)
@@ -144,7 +145,7 @@ class _Form:
                 out.append(_line("BUILD " + " ELSE ".join(alternatives), why))
             else:
                 out.append(_line(f"DISCARD {region}", _("build turn {k}: no free {region} link you can pay").format(
-                    k=k, region=region)))
+                    k=k, region=card_said(region))))
         turns = row(self.rules, len(self.s.seats)).build_turns
         out.append(_("#   (one BUILD or DISCARD line a build turn, {turns}; you have {marks})").format(
             turns=ngettext("{n} build turn", "{n} build turns", turns).format(n=turns),

@@ -451,6 +451,8 @@ class BodyReader:
 
     def _region(self, word):
         found = self.regions.get(fold(word))
+        if found is None and keywords.in_force():          # `Kreis` where German is read
+            found = self.regions.get(fold(keywords.named(word, WORDS, "regions") or word))
         if found is None:
             raise _Refused(_("there is no region {word}").format(word=repr(word)),
                            _("The regions are {regions}.").format(regions=", ".join(self.board.regions)))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from ...kernel.language import _, ngettext
 from . import transport
+from .journal_words import card as card_said
+from .journal_words import link as link_said
 from .journal_words import said
 from .orders import Decline, Discard, TurnOrders
 from .state import State, card_name
@@ -48,7 +50,7 @@ def _build_line(state, board, rules, player, line):
         if isinstance(alt, Discard):
             out.append((_("  line {n}: DISCARD {region}: you hold one") if alt.region in cards else
                         _("  line {n}: DISCARD {region}: you hold no such card now")).format(n=line.number,
-                                                                                            region=alt.region))
+                                                                                            region=card_said(alt.region)))
             continue
         link = board.links[alt.link]
         region, cost = (alt.favour, rules["favour_cost"]) if alt.favour else (link.region, link.cost)
@@ -58,13 +60,13 @@ def _build_line(state, board, rules, player, line):
         elif state.sections_left.get(player, 0) <= 0:
             why = _("you have no track sections left")
         elif region not in cards:
-            why = _("you hold no {region} card").format(region=region)
+            why = _("you hold no {region} card").format(region=card_said(region))
         elif cost > cash:
             why = ngettext("costs {cost}, you have {n} mark now", "costs {cost}, you have {n} marks now",
                            cash).format(cost=cost, n=cash)
         else:
             why = _("legal now, costs {cost}").format(cost=cost)
-        out.append(_("  line {n}: {link}: {why}").format(n=line.number, link=board.describe(link), why=why))
+        out.append(_("  line {n}: {link}: {why}").format(n=line.number, link=link_said(board.describe(link)), why=why))
     return out
 
 

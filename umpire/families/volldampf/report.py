@@ -12,7 +12,9 @@ from ...kernel.gm_notes import HEADING, from_the_gm
 from ...kernel.language import N_, _, ngettext, pgettext
 from ..base import house_rule_line
 from .engine import goods_card_ids
+from .journal_words import card as card_said
 from .journal_words import colour, cube, said
+from .journal_words import link as link_said
 from .journal_words import turn as turn_said
 from .orderform import order_form
 from .rules import row
@@ -159,7 +161,8 @@ class Writer:
         s = self.s
         out = [_("Sections:")]
         for p in s.seats:
-            mine = [self.board.describe(self.board.links[x]) for x in self.board.links if s.sections.get(x) == p]
+            mine = [link_said(self.board.describe(self.board.links[x])) for x in self.board.links
+                    if s.sections.get(x) == p]
             out += _listed(f"  {p}: ", mine) if mine else [_("  {player}: none").format(player=p)]
         out.append(_("Cubes:"))
         for ident, colours in sorted(s.cubes.items(), key=lambda x: self.loc(x[0])):
@@ -173,7 +176,7 @@ class Writer:
         if s.turn in ("B",) or s.turn.startswith("A") and s.groups:
             if s.turn.startswith("A"):
                 out.append(_("Track card groups on offer:"))
-                out += [_("  group {n}: {cards}").format(n=i, cards=", ".join(card_name(c) for c in g))
+                out += [_("  group {n}: {cards}").format(n=i, cards=", ".join(card_said(card_name(c)) for c in g))
                         for i, g in enumerate(s.groups, 1)]
         if s.turn in ("B", "C") and s.group_of:
             out.append(_("Groups won: {groups}").format(groups="; ".join(
@@ -205,10 +208,10 @@ class Writer:
         out = [_("Private sheet for {player}, turn {turn}").format(player=self.name(player),
                                                                  turn=turn_said(turn_name(s)))]
         out.append(_("Your action cards: {cards}.").format(
-            cards=", ".join(sorted(card_name(c) for c in s.hands[player])) or _("none")))
+            cards=", ".join(sorted(card_said(card_name(c)) for c in s.hands[player])) or _("none")))
         if s.won.get(player):
             out.append(_("Your track cards to build with: {cards}.").format(
-                cards=", ".join(card_name(c) for c in s.won[player])))
+                cards=", ".join(card_said(card_name(c)) for c in s.won[player])))
         if self.rules.options.money == "hidden":
             out.append(_("Your marks: {n}.").format(n=s.cash(player)))
         if order_lines:
@@ -362,7 +365,7 @@ def _bag_empty(w: Writer, e):
 
 
 def _group_lines(groups) -> list[str]:
-    return [_("  group {n}: {cards}").format(n=i, cards=", ".join(g)) for i, g in enumerate(groups, 1)]
+    return [_("  group {n}: {cards}").format(n=i, cards=", ".join(map(card_said, g))) for i, g in enumerate(groups, 1)]
 
 
 def _groups(w: Writer, e):
@@ -424,21 +427,21 @@ def _sealed(w: Writer, e):
 
 def _group(w: Writer, e):
     return _("{player} takes group {n}: {cards}.").format(player=w.name(e['player']), n=e['group'],
-                                                          cards=", ".join(e['cards']))
+                                                          cards=", ".join(map(card_said, e['cards'])))
 
 
 def _build(w: Writer, e):
-    link = w.board.describe(w.board.links[e["link"]])
+    link = link_said(w.board.describe(w.board.links[e["link"]]))
     if e.get("favour"):
         return _("{player} builds {link}, Günstige Gelegenheit for {a_card} card: pays {cost}.").format(
-            player=w.name(e['player']), link=link, a_card=_a(e["card"]), card=e["card"], cost=e['cost'])
+            player=w.name(e['player']), link=link, a_card=_a(e["card"]), card=card_said(e["card"]), cost=e['cost'])
     return _("{player} builds {link} with {a_card} card: pays {cost}.").format(
-        player=w.name(e['player']), link=link, a_card=_a(e["card"]), card=e["card"], cost=e['cost'])
+        player=w.name(e['player']), link=link, a_card=_a(e["card"]), card=card_said(e["card"]), cost=e['cost'])
 
 
 def _discard(w: Writer, e):
     return _("{player} discards {a_card} card ({why}).").format(player=w.name(e['player']), a_card=_a(e['region']),
-                                                                card=e['region'], why=said(e['why']))
+                                                                card=card_said(e['region']), why=said(e['why']))
 
 
 def _replan(w: Writer, e):
