@@ -120,7 +120,7 @@ def test_the_composer_shows_and_writes_the_printed_labels():
     data = composer_data(zine_map(), load_rules("laurin"), State())
     assert data["labels"]["K12"] == "L21" and data["homes"][0] == label(parse_label(data["homes"][0]))
     script = (Path(__file__).parent.parent / "newsletters" / "site" / "site.js").read_text()
-    assert '"BUILD " + chain.map(shown)' in script
+    assert 'pageWords("BUILD") + " " + chain.map(shown)' in script
 
 
 # -- company colours -----------------------------------------------------------------------------
