@@ -55,7 +55,7 @@ def test_the_text_edition_and_the_private_sheets_are_german(issues, number):
     with speaking("de"):
         issue = _issue(issues, number)
     assert f"VOLLDAMPF  volldampf-demo  Auswertung {number:03d}" in issue.text
-    assert "Was geschah" in issue.text and "Spieler" in issue.text and "Das Brett" in issue.text
+    assert "Was geschah" in issue.text and "Spieler" in issue.text and "Der Spielplan" in issue.text
     assert english_left(issue.text, ALLOWED) == []
     for player, sheet in issue.private.items():
         assert sheet.startswith("Persönliches Blatt für ")
@@ -117,7 +117,7 @@ def test_a_confirmation_and_refusals_in_german(issues):
         refusals = [str(e) for e in order.errors]
     lines = "\n".join(confirmation.lines)
     assert "  Zeile 5: MOVE blue Braunschweig-Hannover-Dortmund ELSE DECLINE" in lines
-    assert "auf dem heutigen Brett zulässig, anna +2" in lines
+    assert "auf dem heutigen Spielplan zulässig, anna +2" in lines
     assert english_left(lines + "\n" + confirmation.note, ALLOWED) == []
     colour, unknown = refusals
     assert "'purple' ist keine Würfelfarbe. Würfel sind blau, violett, rot oder gelb." in colour

@@ -15,6 +15,7 @@ from pixels import need_pdftoppm
 from umpire.game import Game
 from umpire.store.folder import GameFolder
 from umpire.usecases import actions, demo
+from umpire.usecases.family_folder import handed
 from umpire.usecases.replay import replay
 
 
@@ -201,3 +202,28 @@ def test_with_hidden_money_the_pdf_shows_no_marks_and_the_private_pdf_shows_his_
     figures = sheet.split("Your figures", 1)[1].split("\n")
     header = next(i for i, line in enumerate(figures) if "Marks" in line)
     assert figures[header + 1].split()[0] == str(marks)
+
+
+def _page_sizes(pdf: bytes, tmp_path) -> list[str]:
+    path = tmp_path / "sized.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(["pdfinfo", "-l", "9", str(path)], capture_output=True, text=True, check=True).stdout
+    return re.findall(r"Page +\d+ size: +([\d.]+ x [\d.]+)", out)
+
+
+def test_a_game_on_letter_paper_is_printed_on_letter_and_an_older_one_as_it_was(tmp_path):
+    need_pdftoppm()
+    folder, _ = actions.create_game(tmp_path / "vl", "volldampf-germany", "volldampf",
+                                    ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"],
+                                    seed="letter", option_specs=("paper=letter",))
+    sizes = _page_sizes(folder.read_bytes("newsletters/001.pdf"), tmp_path)
+    assert sizes[0] == "792 x 612" and set(sizes[1:]) == {"612 x 792"}        # the board turned, the tables upright
+    assert set(_page_sizes(folder.read_bytes("newsletters/001-ann.pdf"), tmp_path)) == {"612 x 792"}
+    board_page = text_of(folder.path / "newsletters" / "001.pdf", 1, 1)
+    assert "Hamburg" in board_page and "Königsberg" in board_page and "volldampf-germany" in board_page
+    game = Game.of(folder)
+    state = game.state()
+    state.journal_format = 1                      # a game made before: its paper was not read, A4 it stays
+    older = game.family.newsletter(handed(game), 1, state)
+    assert set(_page_sizes(older.pdf(), tmp_path)) <= {"841.89 x 595.276", "595.276 x 841.89"}
+    assert set(_page_sizes(older.private_pdf["ann"](), tmp_path)) == {"595.276 x 841.89"}

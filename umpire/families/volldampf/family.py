@@ -13,6 +13,7 @@ from ...kernel import keywords, language
 from ...kernel.columns import pad
 from ...kernel.draws import RecordedDraws, SeededDraws, read_draws_file
 from ...kernel.language import N_, _
+from ...kernel.options import game_option
 from ...kernel.order_header import (
     HEADER_KEYWORDS,
     ORDER_READING,
@@ -51,6 +52,8 @@ from .report import (
 )
 from .rules import SCHEMA, load_volldampf_rules, option_key, setup_problems
 from .state import JOURNAL_FORMAT, State, turn_name
+
+PAPER_FROM = 2          # the journal format from which the newsletter takes the game's paper (before: A4)
 
 NOTE = N_("The turn is carried out in place order when the umpire resolves it; what depends on the others "
         "(bids, free links, cubes, cash) is decided then and reported in the newsletter and on your private "
@@ -373,8 +376,10 @@ class Volldampf(Family):
         title = f"{state.game} newsletter {number:03d}"
         facts = newsletter_facts(board, rules, state, events, state.game, number, dice.get("commitment"), seed, press,
                                  due)
-        sheets = {p: partial(private_pdf, private_facts(state, p, private[p], state.game, number)) for p in state.seats}
-        return Issue(text, partial(newsletter_pdf, board, board_position(state), facts), private,
+        paper = game_option(folder.options, "paper") if state.journal_format >= PAPER_FROM else "a4"
+        sheets = {p: partial(private_pdf, private_facts(state, p, private[p], state.game, number), paper)
+                  for p in state.seats}
+        return Issue(text, partial(newsletter_pdf, board, board_position(state), facts, paper), private,
                      picture=partial(newsletter_png, board, state, title), private_pdf=sheets)
 
     def web_issue(self, folder, number: int, state: State):

@@ -17,7 +17,8 @@ from ...kernel.language import _, ngettext, pgettext
 from ...render.flow import Column, Flow
 from ...render.fonts import BOLD, MONO, drawable
 from ...render.from_the_gm import from_the_gm
-from .drawing import INK, colour, draw_board
+from ...render.paper import paper_size
+from .drawing import INK, PAGE, colour, draw_board
 from .journal_words import colour as colour_said
 from .journal_words import turn as turn_said
 from .report import due_sentence, late_sentence
@@ -27,12 +28,12 @@ BANNER = (0.16, 0.2, 0.14)                  # the title band's dark green
 FORM = ParagraphStyle("order-form", fontName=MONO, fontSize=8.5, leading=11, leftIndent=6)
 
 
-def newsletter_pdf(board, position, facts: dict) -> bytes:
-    """The newsletter: the board with the position, then its pages of tables."""
+def newsletter_pdf(board, position, facts: dict, paper: str = "a4") -> bytes:
+    """The newsletter on `paper`: the board with the position, then its pages of tables."""
     f = drawable(facts)
     title = _("{game} newsletter {number}").format(game=f['game'], number=f"{f['number']:03d}")
     flow = Flow(_("{game}  newsletter {number}  Volldampf, {board}").format(game=f['game'], number=f"{f['number']:03d}",
-                                                                          board=f['board']))
+                                                                          board=f['board']), paper_size(paper))
     flow.page(partial(_board, board=board, position=position, title=title), turned=True, footer=False)
     _front(flow, f)
     _players(flow, f)
@@ -44,7 +45,16 @@ def newsletter_pdf(board, position, facts: dict) -> bytes:
 
 
 def _board(c, pagesize, board, position, title: str):
+    """The board, drawn for A4 in landscape, on the page (scaled to fit and centred on other paper)."""
+    if tuple(pagesize) == tuple(PAGE):
+        draw_board(c, board, position, title)
+        return
+    scale = min(pagesize[0] / PAGE[0], pagesize[1] / PAGE[1])
+    c.saveState()
+    c.translate((pagesize[0] - PAGE[0] * scale) / 2, (pagesize[1] - PAGE[1] * scale) / 2)
+    c.scale(scale, scale)
     draw_board(c, board, position, title)
+    c.restoreState()
 
 
 def _swatch(c, name: str, x: float, y: float):
@@ -195,13 +205,15 @@ def _next(flow: Flow, f: dict):
 
 
 # -- the private sheet -------------------------------------------------------------
-def private_pdf(facts: dict) -> bytes:
-    """A player's private sheet: his figures and cards, then the sheet's text as the mail gives it."""
+def private_pdf(facts: dict, paper: str = "a4") -> bytes:
+    """A player's private sheet on `paper`: his figures and cards, then the sheet's text as the mail
+    gives it."""
     f = drawable(facts)
     said = dict(game=f['game'], number=f"{f['number']:03d}", name=f['name'], player=f['player'],
                 turn=turn_said(f['turn']))
     title = _("{game} newsletter {number}: private sheet for {name} ({player})").format(**said)
-    flow = Flow(_("{game}  newsletter {number}  private sheet for {name} ({player}) only").format(**said))
+    flow = Flow(_("{game}  newsletter {number}  private sheet for {name} ({player}) only").format(**said),
+                paper_size(paper))
     flow.banner(_("{name}  ·  Private sheet").format(**said),
                 _("{game}, newsletter {number}, turn {turn}; for your eyes only").format(**said), BANNER)
     flow.heading(_("Your figures"))
