@@ -17,20 +17,22 @@ ENGLISH_WORDS = ("the", "and", "your", "you", "orders", "order", "round", "round
 _PLACEHOLDER = re.compile(r"%\([a-z_0-9]+\)[sd]|%[sd]|\{[a-z_0-9]*\}")
 
 
+def _listed(value) -> list[str]:
+    return list(value) if isinstance(value, (list, tuple)) else [value or ""]
+
+
 @cache
-def _english_parts() -> tuple[str, ...]:
-    """The fixed parts of every English message of the catalogs that are long enough to be telling."""
+def _parts(side: str) -> tuple[str, ...]:
+    """The fixed parts, long enough to be telling, of every message of the German catalogs:
+    `id` their English, `string` their German (less what is English too: names, order words)."""
     parts = set()
-    for po in CATALOGS.glob("*/LC_MESSAGES/*.po"):
+    for po in CATALOGS.glob("de/LC_MESSAGES/*.po"):
         with po.open("rb") as f:
             for message in read_po(f):
-                ids = message.id if isinstance(message.id, (list, tuple)) else [message.id]
-                for english in ids:
-                    for part in _PLACEHOLDER.split(english or ""):
-                        part = part.strip(" .,:;()")
-                        if len(part) >= 12 and " " in part:
-                            parts.add(part)
-    return tuple(sorted(parts))
+                for text in _listed(getattr(message, side)):
+                    parts.update(part.strip(" .,:;()") for part in _PLACEHOLDER.split(text))
+    telling = {part for part in parts if len(part) >= 12 and " " in part}
+    return tuple(sorted(telling - set(_parts("id")) if side == "string" else telling))
 
 
 def english_left(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
@@ -39,30 +41,15 @@ def english_left(text: str, allowed: tuple[str, ...] = ()) -> list[str]:
     English name, a place)."""
     for phrase in allowed:
         text = text.replace(phrase, " ")
-    found = [part for part in _english_parts() if part in text]
+    found = [part for part in _parts("id") if part in text]
     words = re.findall(r"[A-Za-z]+", text)
     found += sorted({w for w in words if w.lower() in ENGLISH_WORDS and not w.isupper()})
     return found
 
 
-@cache
-def _german_parts() -> tuple[str, ...]:
-    """The fixed parts of every German translation that are long enough to be telling."""
-    parts = set()
-    for po in CATALOGS.glob("de/LC_MESSAGES/*.po"):
-        with po.open("rb") as f:
-            for message in read_po(f):
-                for german in message.string if isinstance(message.string, (list, tuple)) else [message.string]:
-                    for part in _PLACEHOLDER.split(german or ""):
-                        part = part.strip(" .,:;()")
-                        if len(part) >= 12 and " " in part and part not in _english_parts():
-                            parts.add(part)
-    return tuple(sorted(parts))
-
-
 def german_left(text: str) -> list[str]:
     """The German in an English text: fixed parts of the umpire's German translations."""
-    return [part for part in _german_parts() if part in text]
+    return [part for part in _parts("string") if part in text]
 
 
 def english_order_words(text: str) -> list[str]:
