@@ -18,14 +18,12 @@ NAMES = ("Germany in the 1920s", "Belfast & Northern Counties", "Midland Great W
 QUOTED = re.compile(r"^.*Zeile \d+.*$|^\s*[A-Z]{2,} .*?: .*nicht (?:gebaut|zulässig).*$", re.M)
 PRESS = re.compile(r"\n(?:Presse\n-+|PRESSE\n=+|PRESSE)\n.*?(?=\n\n\S+\n[-=]+\n|\Z)", re.S)   # the players' own words
 REGIONS = re.compile(r"\b(?:circle|octagon|triangle|square|diamond|star)\b")
-ROLLS = re.compile(r"\n(?:ALLE WÜRFE DIESER AUSGABE|EVERY ROLL OF THIS ISSUE)\n.*?(?=\n\n[^ ]|\Z)", re.S)
 
 
 def _texts(games):
-    """Every text edition and private sheet of both demos, the roll lists left out (a roll's purpose
-    is the seed's input, which `umpire verify --newsletters` recomputes)."""
+    """Every text edition and private sheet of both demos, the players' press left out."""
     for path in sorted(games.glob("*/newsletters/*.txt")):
-        yield path, PRESS.sub("\n", ROLLS.sub("\n", path.read_text(encoding="utf-8")))
+        yield path, PRESS.sub("\n", path.read_text(encoding="utf-8"))
 
 
 def _pdf_texts(games):
@@ -49,7 +47,6 @@ def test_every_text_of_a_german_game_is_german(german_site):
 
 def test_every_pdf_of_a_german_game_is_german(german_site):
     for path, text in _pdf_texts(german_site / "games"):
-        text = ROLLS.sub("\n", text)
         assert english_left(" ".join(text.split()), NAMES) == [], path
         own = QUOTED.sub("", text)                                      # a player's line is quoted as he wrote it
         assert english_order_words(own) == [], path

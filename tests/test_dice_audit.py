@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from helpers import run
 
 COMPANIES = ["--company", "red:Red:red@example.org", "--company", "blue:Blue:blue@example.org"]
@@ -126,3 +127,33 @@ def test_dice_next_where_the_dice_run_out_names_the_games_dice_file_and_the_roll
     assert result.exit_code == 1 and "umpire-preview" not in result.output
     assert f"roll 4 (round 2 construction die 2) is needed and {game / 'dice.txt'} holds 3" in result.output
     assert "round 2 construction die 1" in result.output and "5  (dice file line 2)" in result.output
+
+
+def test_a_german_roll_list_is_german_and_verify_reads_it(german_site, tmp_path):
+    import shutil
+    letters = tmp_path / "de"
+    shutil.copytree(german_site / "games" / "demo" / "newsletters", letters)
+    text = (letters / "008.txt").read_text(encoding="utf-8")
+    rolls = text.split("ALLE WÜRFE DIESER AUSGABE")[1]
+    assert "Fahrt 3 Start rot: " in rolls and "Durchgang 1" in rolls and "transport" not in rolls
+    assert "Runde 3 Aufbau: 5" in (letters / "003.txt").read_text(encoding="utf-8")
+    result = run("verify", "--newsletters", letters)
+    assert result.exit_code == 0 and "all 79 rolls check" in result.output
+    changed = (letters / "003.txt").read_text(encoding="utf-8").replace("Runde 3 Aufbau: 5", "Runde 3 Aufbau: 6")
+    (letters / "003.txt").write_text(changed, encoding="utf-8")
+    result = run("verify", "--newsletters", letters)
+    assert result.exit_code == 1 and "roll 3 (round 3 construction) in 003.txt is 6" in result.output
+
+
+@pytest.mark.parametrize("purpose", ["round 3 construction", "round 3 construction red die 2",
+                                     "round 1 construction die 1", "first company blue again 2",
+                                     "transport 3 turn 2 green+orange", "transport 3 start white",
+                                     "transport 3 destination 2 black", "transport 4 destination special red",
+                                     "transport 4 destination 2 special", "a purpose no form knows"])
+def test_a_purpose_printed_in_german_reads_back(purpose):
+    from umpire.kernel import roll_words
+    from umpire.kernel.language import speaking
+    with speaking("de"):
+        printed = roll_words.said(purpose)
+    assert roll_words.purpose_of(printed) == purpose and roll_words.said(purpose) == purpose
+    assert (printed == purpose) == (purpose == "a purpose no form knows")

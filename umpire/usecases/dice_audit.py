@@ -13,6 +13,7 @@ from shlex import quote as shell_quote
 
 from ..errors import DataError, UmpireError
 from ..game import Game
+from ..kernel import roll_words
 from ..kernel.dice import commitment, read_dice_file, seeded_value
 from ..store.folder import DICE_FILE, GameFolder
 
@@ -176,7 +177,7 @@ def verify_newsletters(folder: Path) -> Verdict:
     for name, text in texts.items():
         rolls = _ROLLS.search(text)
         for m in _ROLL.finditer(text[rolls.end():] if rolls else ""):
-            number, purpose, value = int(m.group(1)), m.group(2), int(m.group(3))
+            number, purpose, value = int(m.group(1)), roll_words.purpose_of(m.group(2)), int(m.group(3))
             if number != expected_number:
                 return Verdict(checked, f"roll {expected_number} is missing before {name} (its first roll is "
                                         f"{number}): is a newsletter missing from {folder}?")

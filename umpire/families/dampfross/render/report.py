@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ....kernel import form_marks
+from ....kernel import form_marks, roll_words
 from ....kernel.dice import commitment
 from ....kernel.gm_notes import from_the_gm
 from ....kernel.keywords import written_line
@@ -224,7 +224,7 @@ def dice_log(before: list[dict], news: list[dict]) -> list[dict]:
     """Every roll of this issue, numbered from the game's first, with purpose and value: what
     `umpire verify --newsletters` checks once the seed is revealed."""
     first = sum(1 for e in before if e["type"] == "roll") + 1
-    return [{"number": first + i, "purpose": e["purpose"], "value": e["value"]}
+    return [{"number": first + i, "purpose": e["purpose"], "shown": roll_words.said(e["purpose"]), "value": e["value"]}
             for i, e in enumerate(e for e in news if e["type"] == "roll")]
 
 
