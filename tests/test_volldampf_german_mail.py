@@ -9,6 +9,7 @@ mail or newsletter the umpire wrote. An English game reads a German order too.""
 from __future__ import annotations
 
 import json
+import re
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -37,11 +38,8 @@ pytestmark = pytest.mark.mail
 
 PLAYERS = ("ann", "bob", "cy")
 GM = "gm@example.org"
-# The order form's lines the umpire still writes in English in a German game; allowed until they are German.
-FORM_LINES_IN_ENGLISH: tuple[str, ...] = ()
 # German words that are English ones too ("was": what, "will": wants)
 GERMAN_TOO = ("Was geschah", "was von den anderen", "was der nächste Zug verlangt", "schicken will")
-ALLOWED = GERMAN_TOO + FORM_LINES_IN_ENGLISH
 GREETING = "Hallo Spielleiter,\n\nbekommt man die Anleihen am Ende wieder zurück?\n\nGruß, Ann"
 MISSPELT = "Hamburk-Hannover"                     # a link by its ends, one of them written wrong
 
@@ -105,21 +103,24 @@ def umpire(*args) -> str:
     return result.output
 
 
-def host(tmp_path, dovecot, mailbox, smtp, language="de"):
-    """A 3-player Volldampf game vm in a folder of games whose umpire.yaml names the mailbox, the
-    SMTP sink and the GM; every player welcomed. Returns (folder, codes)."""
+def host(tmp_path, dovecot, mailbox, smtp):
+    """A German 3-player Volldampf game vm (builds and moves ordered together in turn B) in a folder
+    of games whose umpire.yaml names the mailbox, the SMTP sink and the GM; every player welcomed.
+    Returns the folder and each player's order code as his welcome tells it him."""
     games = tmp_path / "games"
     games.mkdir()
     folder, codes = actions.create_game(games / "vm", str(TINY), "volldampf",
                                         [f"{p}:{p.title()}:{p}@example.org" for p in PLAYERS], seed="de-mail",
-                                        option_specs=("resolve_early=true", f"language={language}"))
+                                        option_specs=("resolve_early=true", "merge_build_move=true", "language=de"))
     (games / "umpire.yaml").write_text(yaml.safe_dump({"mail": {
         "from": UMPIRE, "gm": [GM],
         "imap": {"host": "127.0.0.1", "port": dovecot.port, "user": mailbox, "tls": "none",
                  "password_env": PASSWORD_ENV},
         "smtp": {"host": "127.0.0.1", "port": smtp.port, "tls": "none"}}}))
     umpire("mail", "welcome", folder.path)
-    return GameFolder(folder.path), codes
+    told = {p: re.search(r"Ihr Befehlscode ist (\S+)\. ", text_of(last_to(smtp, p)))[1] for p in PLAYERS}
+    assert told == codes
+    return GameFolder(folder.path), told
 
 
 def last_to(smtp, player: str) -> EmailMessage:
@@ -178,10 +179,13 @@ def test_a_german_volldampf_game_by_mail_to_its_end(tmp_path, dovecot, mailbox, 
 
     refused = answer_to(sent, "<o5@example.org>")                   # Bob's misspelt link, turn 1B
     assert refused.startswith("Ihre Befehle für Spiel vm, bob (Bob), Zug 1B, sind eingegangen und gespeichert.")
-    assert "Zeilen, die nicht gelesen werden konnten (sie werden nicht ausgeführt; schicken Sie den ganzen " \
-           "Befehl mit ihnen berichtigt noch einmal): Zeile 8: 'BAU Hamburk-Hannover': 'BAU Hamburk-Hannover' " \
-           "abgelehnt: 'Hamburk' ist weder ein Ort noch eine Verbindung dieses Bretts. Meinten Sie Hamburg?" in refused
-    assert "Zeile 8 wurde abgelehnt." in refused
+    found = re.search(r"Zeilen, die nicht gelesen werden konnten \(sie werden nicht ausgeführt; schicken Sie den "
+                      r"ganzen Befehl mit ihnen berichtigt noch einmal\): Zeile (\d+): 'BAU Hamburk-Hannover': 'BAU "
+                      r"Hamburk-Hannover' abgelehnt: 'Hamburk' ist weder ein Ort noch eine Verbindung dieses Bretts\. "
+                      r"Meinten Sie Hamburg\? Nennen Sie", refused)
+    assert found and f"Zeile {found[1]} wurde abgelehnt." in refused
+    noted = [m["In-Reply-To"] for m in sent if m["In-Reply-To"] and "Notiz an den Spielleiter" in text_of(m)]
+    assert noted == ["<o1@example.org>"]              # what the mail programs wrote is no note
 
     final = folder.newsletter_count()
     assert "DAS SPIEL IST ZU ENDE" in (folder.newsletters / f"{final:03d}.txt").read_text(encoding="utf-8")
@@ -189,9 +193,9 @@ def test_a_german_volldampf_game_by_mail_to_its_end(tmp_path, dovecot, mailbox, 
         mine = text_of(last_to(smtp, p))
         assert f"Nur für {p.title()} ({p})" in mine
         assert all(f"Persönliches Blatt für {q.title()} ({q})" not in mine for q in PLAYERS if q != p)
-    left = {f"{m['To']}: {m['Subject']}": english_left(f"{m['Subject']}\n{text_of(m)}", ALLOWED)
+    left = {f"{m['To']}: {m['Subject']}": english_left(f"{m['Subject']}\n{text_of(m)}", GERMAN_TOO)
             for m in sent if m["To"] != GM}                           # the GM's mail stays English
-    left |= {path.name: english_left(path.read_text(encoding="utf-8"), ALLOWED)
+    left |= {path.name: english_left(path.read_text(encoding="utf-8"), GERMAN_TOO)
              for path in sorted(folder.newsletters.glob("*.txt"))}
     assert {k: v for k, v in left.items() if v} == {}
     assert {k: v for k, v in ((m["Subject"], english_order_words(text_of(m))) for m in sent if m["To"] != GM)
@@ -226,18 +230,18 @@ def one_order_through_the_servers(tmp_path_factory, tmp_path, language, dovecot,
 
 
 def test_a_german_volldampf_order_through_the_mail_servers(tmp_path_factory, tmp_path, dovecot, mailbox, smtp):
-    said = one_order_through_the_servers(tmp_path_factory, tmp_path, "de", dovecot, mailbox, smtp)
-    assert said.startswith("Ihre Befehle für Spiel vm, ann (Ann), Zug 1A, sind eingegangen und gespeichert.")
-    assert "Zeile 5: ANLEIHEN 1 Zeile 6: GEBOT 3 Zeile 7: WAHL 3 2 1" in said
-    assert "Zeile 8: 'GEBOT viele': 'GEBOT viele' abgelehnt: 'viele' ist keine ganze Zahl" in said
-    assert english_left(said, ALLOWED) == [] and english_order_words(said) == []
+    answer = one_order_through_the_servers(tmp_path_factory, tmp_path, "de", dovecot, mailbox, smtp)
+    assert answer.startswith("Ihre Befehle für Spiel vm, ann (Ann), Zug 1A, sind eingegangen und gespeichert.")
+    assert "Zeile 5: ANLEIHEN 1 Zeile 6: GEBOT 3 Zeile 7: WAHL 3 2 1" in answer
+    assert "Zeile 8: 'GEBOT viele': 'GEBOT viele' abgelehnt: 'viele' ist keine ganze Zahl" in answer
+    assert english_left(answer, GERMAN_TOO) == [] and english_order_words(answer) == []
 
 
 def test_an_english_volldampf_game_reads_a_german_order_by_mail(tmp_path_factory, tmp_path, dovecot, mailbox, smtp):
-    said = one_order_through_the_servers(tmp_path_factory, tmp_path, "en", dovecot, mailbox, smtp)
-    assert said.startswith("Your orders for game vm, player ann (Ann), turn 1A were received and stored.")
-    assert "line 8: 'GEBOT viele': 'GEBOT viele' refused: 'viele' is not a whole number" in said
-    assert german_left(said) == []
+    answer = one_order_through_the_servers(tmp_path_factory, tmp_path, "en", dovecot, mailbox, smtp)
+    assert answer.startswith("Your orders for game vm, player ann (Ann), turn 1A were received and stored.")
+    assert "line 8: 'GEBOT viele': 'GEBOT viele' refused: 'viele' is not a whole number" in answer
+    assert german_left(answer) == []
 
 
 def test_did_you_mean_is_said_in_the_readers_language(tmp_path_factory, tmp_path):
