@@ -181,8 +181,8 @@ def test_a_german_volldampf_game_by_mail_to_its_end(tmp_path, dovecot, mailbox, 
     assert refused.startswith("Ihre Befehle für Spiel vm, bob (Bob), Zug 1B, sind eingegangen und gespeichert.")
     found = re.search(r"Zeilen, die nicht gelesen werden konnten \(sie werden nicht ausgeführt; schicken Sie den "
                       r"ganzen Befehl mit ihnen berichtigt noch einmal\): Zeile (\d+): 'BAU Hamburk-Hannover': 'BAU "
-                      r"Hamburk-Hannover' abgelehnt: 'Hamburk' ist weder ein Ort noch eine Verbindung dieses Bretts\. "
-                      r"Meinten Sie Hamburg\? Nennen Sie", refused)
+                      r"Hamburk-Hannover' abgelehnt: 'Hamburk' ist weder ein Ort noch eine Verbindung dieses "
+                      r"Spielplans\. Meinten Sie Hamburg\? Nennen Sie", refused)
     assert found and f"Zeile {found[1]} wurde abgelehnt." in refused
     noted = [m["In-Reply-To"] for m in sent if m["In-Reply-To"] and "Notiz an den Spielleiter" in text_of(m)]
     assert noted == ["<o1@example.org>"]              # what the mail programs wrote is no note
