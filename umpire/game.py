@@ -73,7 +73,10 @@ class Game:
         return self.folder.events
 
     def order_text(self, data: bytes) -> str:
-        return self.folder.order_text(data)
+        """An order's bytes as text, its codes masked but on its CODE lines, as this game reads
+        them (`KENNWORT` too, where German is read)."""
+        with self.order_words():
+            return self.folder.order_text(data)
 
     def read_bytes(self, relative: str) -> bytes:
         return self.folder.read_bytes(relative)
@@ -129,7 +132,7 @@ class Game:
 
     def read_order(self, data: bytes):
         """An order's bytes as the umpire reads them for this game (its family parses them)."""
-        return self.family.read_order(self, self.folder.order_text(data))
+        return self.family.read_order(self, self.order_text(data))
 
     def state(self, copy: bool = True):
         """The state after every event so far: a fresh copy, folded on from the last call's. With

@@ -7,6 +7,8 @@ import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
+from .language import _
+
 _SEPARATORS = re.compile(r"[\s\-–—]+")
 MAX_SUGGESTED = 3
 _LONGEST_GUESS = 60        # a longer text is no misspelt name: nothing is suggested for it
@@ -43,8 +45,10 @@ def closest(written: str, names: Iterable[str]) -> list[tuple[float, str]]:
 
 
 def did_you_mean(names: list[str]) -> str:
-    """`did you mean Dun Laoghaire?`, `did you mean Hannover, Hanau or Hamm?`; empty for no names."""
+    """`did you mean Dun Laoghaire?`, `did you mean Hannover, Hanau or Hamm?`; empty for no names.
+    In the language in force: the reader's, as the refusal it ends."""
     if not names:
         return ""
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-    return f"did you mean {listed}?"
+    if len(names) == 1:
+        return _("did you mean {name}?").format(name=names[0])
+    return _("did you mean {names} or {last}?").format(names=", ".join(names[:-1]), last=names[-1])

@@ -64,6 +64,7 @@ _SENTENCES = Sentences([        # the engine's English as its message of the cat
     N_("nothing legal in build turn {k}"),
     N_("forgone move {k}"),
     N_("lowest income at the end of the round"),
+    (r"DISCARD", lambda m: written_line("DISCARD", WORDS)),        # the player's own order
     # the warnings and results of a player's private sheet (engine.py's notes)
     (r"You draw (?P<card>.+) \((?P<why>.+)\)\.", lambda m: _("You draw {card} ({why}).").format(
         card=m["card"], why=said(m["why"]))),
