@@ -103,8 +103,9 @@ def test_a_german_game_by_mail(tmp_path, dovecot, mailbox, smtp):
         mine = body[body.index(f"GESELLSCHAFT {company}") - 12:]
         mine = mine.replace("CODE <Ihr Befehlscode>", f"CODE {codes[company]}", 1)
         mine = mine.replace("BAU <Feld>-<Feld>-...", f"BAU {chain}", 1)
-        deliver_at(dovecot, mailbox, german_reply(news[company], "Hier meine Befehle für die zweite Runde.", f"<{company}{n}@example.org>",
-                                                  mine), at(4, 9))
+        reply = german_reply(news[company], "Hier meine Befehle für die zweite Runde.",
+                             f"<{company}{n}@example.org>", mine)
+        deliver_at(dovecot, mailbox, reply, at(4, 9))
     out = tick(games, at(4, 9, 5))
     assert "round 2 resolved" in out, (out, mails(smtp, start2))
     assert_german(smtp, start2)
