@@ -223,14 +223,19 @@ def arithmetic(published: Published) -> dict[tuple[int, str, str], int]:
     return computed
 
 
-def table(rows: list[Row]) -> list[str]:
-    """The published-versus-computed table as lines of text."""
+def table(rows: list[Row], labels: dict[int, str] | None = None) -> list[str]:
+    """The published-versus-computed table as lines of text; a round the zine labelled otherwise
+    (game.yaml `turns:`, `labels`) is shown with its label: `2 (1b)`."""
+    rounds = {r.round: f"{r.round} ({labels[r.round]})" if labels and r.round in labels else str(r.round)
+              for r in rows}
+    round_width = max([len(t) for t in rounds.values()] + [5])
     width = max([len(r.company) for r in rows] + [7])
     item_width = max([len(r.item) for r in rows] + [4])
-    lines = [f"{'round':>5}  {'company':<{width}}  {'item':<{item_width}}  {'published':>9}  {'computed':>8}"]
+    lines = [f"{'round':>{round_width}}  {'company':<{width}}  {'item':<{item_width}}  {'published':>9}  "
+             f"{'computed':>8}"]
     for r in rows:
         computed = "" if r.computed is None else str(r.computed)
         mark = "  differs" if r.differs else (f"  the zine's error: {r.note}" if r.note else "")
-        lines.append(f"{r.round:>5}  {r.company:<{width}}  {r.item:<{item_width}}  {r.published:>9}  "
+        lines.append(f"{rounds[r.round]:>{round_width}}  {r.company:<{width}}  {r.item:<{item_width}}  {r.published:>9}  "
                      f"{computed:>8}{mark}")
     return lines

@@ -33,6 +33,7 @@ class Check:
     rows: list[Row]
     warnings: list[str] = field(default_factory=list)
     source: str = ""
+    labels: dict[int, str] = field(default_factory=dict)     # round -> the zine's label of it (turns:)
 
     @property
     def differences(self) -> list[Row]:
@@ -46,7 +47,7 @@ class Check:
                 f"compared, {len(self.differences)} differ"
                 + (f", {marked} marked as the zine's errors" if marked else "")
                 + ".")
-        return [head, *table_lines(self.rows), *(f"Warning: {w}" for w in self.warnings)]
+        return [head, *table_lines(self.rows, self.labels), *(f"Warning: {w}" for w in self.warnings)]
 
 
 def read_file(path: Path, companies: list[str]) -> Published:
@@ -86,7 +87,8 @@ def check_game(folder: GameFolder) -> Check | None:
     for f in published.figures:                   # an item the ledger has no posting of is 0
         if (f.round, f.company) in opened:
             computed.setdefault((f.round, f.company, f.item), 0)
-    return Check(compared(published, computed), published.warnings, "published.yaml against the ledger")
+    labels = ((folder.config.get("archive") or {}).get("turns")) or {}
+    return Check(compared(published, computed), published.warnings, "published.yaml against the ledger", labels)
 
 
 def is_ledger_only(source: Path) -> bool:

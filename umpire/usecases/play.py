@@ -34,13 +34,14 @@ from . import actions, corrections, ledger_check
 
 SPEC_FILES = ("game.yaml", "demo.yaml")       # demo.yaml: the bundled demos' name for it
 KEYS = ("game", "map", "rules", "seed", "dice", "draws", "profile", "options", "companies", "gm", "unreadable_lines",
-        "issues", "assumed", "colours")
+        "issues", "assumed", "colours", "turns")
 RECORDED = ("dice", "draws")                  # recorded randomness: Dampfross's dice, Volldampf's draws
 UNREADABLE = ("stop", "report")               # an order line the umpire cannot read: stop the play, or report it
 SHELL_GM_COMMANDS = ("adjust",)               # besides the GM commands of the game's family (gm_commands)
 VIA = "play"                                  # orders are journaled as received "via play 3/red.txt"
 EARLIER_VIAS = ("play ", "demo ")             # demo: folders written before `umpire play` existed
 _ROUND = re.compile(r"^(\d{1,4})([A-Za-z]?)(\d{0,2})$")
+_TURN_LABEL = re.compile(r"^[0-9A-Za-z]{1,8}$")  # a build turn as the zine labelled it: 1a, 1b, 2
 
 
 def round_key(name: str) -> tuple[int, str, int]:
@@ -139,14 +140,16 @@ def read_archive(source: Path) -> Archive:
                         f"{where}, line {line_of(spec, 'unreadable_lines')}",
                         "Write unreadable_lines: report where the zine's GM refused lines "
                         "the umpire cannot read either.")
+    facts = zine_facts(spec, where)
+    named = {label.lower(): str(number) for number, label in facts.get("turns", {}).items()}
     dice, recorded = None, given[0] if given[0] in RECORDED else "dice"
     if given[0] in RECORDED:
         dice = _recorded_file(source, spec, text[recorded], recorded, where)
         _check_recorded(rules_name, spec, recorded, where)
     return Archive(source, path, text["game"], map_name, rules_name,
                    text.get("seed"), dice, text.get("profile"), option_specs, companies,
-                   _gm_commands(spec.get("gm"), spec, where, _family_commands(rules_name)), _round_folders(source),
-                   unreadable, recorded, zine_facts(spec, where))
+                   _gm_commands(spec.get("gm"), spec, where, _family_commands(rules_name), named),
+                   _round_folders(source, named), unreadable, recorded, facts)
 
 
 def _check_keys(source: Path, spec, where: str) -> list[str]:
@@ -297,9 +300,11 @@ def _family_commands(rules_name: str) -> tuple[str, ...]:
     return tuple(c.name for c in chosen.gm_commands)
 
 
-def _gm_commands(gm, spec: dict, where: str, family_commands: tuple[str, ...]) -> dict[tuple, list[GmCommand]]:
-    """`gm:` maps a round to its GM commands: `- NAME: REASON` for a GM command of the game's
-    family (`- end-construction: REASON`), or `- adjust: {company: ID, units: N, reason: TEXT}`."""
+def _gm_commands(gm, spec: dict, where: str, family_commands: tuple[str, ...],
+                 named: dict[str, str]) -> dict[tuple, list[GmCommand]]:
+    """`gm:` maps a round (or the zine's label of it, `named`) to its GM commands: `- NAME: REASON`
+    for a GM command of the game's family (`- end-construction: REASON`), or `- adjust: {company:
+    ID, units: N, reason: TEXT}`."""
     if gm is None:
         return {}
     at = f"{where}, line {line_of(spec, 'gm')}"
@@ -311,6 +316,8 @@ def _gm_commands(gm, spec: dict, where: str, family_commands: tuple[str, ...]) -
     out: dict[tuple, list[GmCommand]] = {}
     for round_name, commands in gm.items():
         line = line_of(gm, round_name)
+        round_name = _labelled(str(round_name), named, f"gm: round {round_name} ({where}, line {line})",
+                               "Give it as gm: {{{label}: [...]}}")
         if not _ROUND.match(str(round_name)):
             raise DataError(f"gm: {described(round_name)} is not a round.", f"{where}, line {line}",
                             f"Write {example}.")
@@ -362,7 +369,20 @@ def _gm_reason(value, what: str, at: str, example: str) -> str:
         raise DataError(exc.what, at, example) from None
 
 
-def _round_folders(source: Path) -> dict[tuple, Path]:
+def _labelled(name: str, named: dict[str, str], what: str, fix: str) -> str:
+    """The round a folder or gm: entry names: the round of the zine's label `name` (turns:, `named`),
+    else `name`; a round that turns: labels is named by its label only."""
+    if name.lower() in named:
+        return named[name.lower()]
+    label = next((label for label, number in named.items() if number == name), None)
+    if label is not None:
+        raise UmpireError(f"{what}, which turns: labels {label}: a labelled round is named by its label.",
+                          fix=fix.format(label=label) + ".")
+    return name
+
+
+def _round_folders(source: Path, named: dict[str, str]) -> dict[tuple, Path]:
+    """orders/<round> (or orders/<the zine's label of it>, `named`), in the order of play."""
     orders = source / "orders"
     _no_link(orders)
     if not orders.is_dir():
@@ -373,10 +393,12 @@ def _round_folders(source: Path) -> dict[tuple, Path]:
         if p.name.startswith("."):
             continue
         _no_link(p)
-        if not (p.is_dir() and _ROUND.match(p.name)):
+        name = _labelled(p.name, named, f"{p} is round {p.name}", "Name it orders/{label}")
+        if not (p.is_dir() and _ROUND.match(name)):
             raise UmpireError(f"{p} is not a round folder.",
-                              fix="orders/ holds one folder a round: orders/1, orders/2, ...")
-        key = round_key(p.name)
+                              fix="orders/ holds one folder a round: orders/1, orders/2, ..."
+                                  + (" (or its label of turns:)" if named else ""))
+        key = round_key(name)
         if key[0] == 0:
             raise UmpireError(f"{p} is round {p.name}, and there is no such round: the game opens with round 1.",
                               fix="Move its orders to the round they were carried out in (orders/1 for the first).")
@@ -452,11 +474,35 @@ def zine_facts(spec: dict, where: str) -> dict:
     assumed = spec.get("assumed")
     if assumed is not None:
         facts["assumed"] = _assumed(assumed, f"{where}, line {line_of(spec, 'assumed')}")
+    turns = spec.get("turns")
+    if turns is not None:
+        facts["turns"] = _turns(turns, f"{where}, line {line_of(spec, 'turns')}")
     colours = spec.get("colours")
     if colours is not None:
         ids = [str(c).split(":")[0] for c in spec.get("companies") or []]
         facts["colours"] = _colours(colours, ids, f"{where}, line {line_of(spec, 'colours')}")
     return facts
+
+
+def _turns(turns, at: str) -> dict[int, str]:
+    """`turns:` (round -> the build turn the zine printed it as: {1: 1a, 2: 1b, 3: 1c, 4: 2}), each
+    round a number from 1, each label letters and digits, no two the same."""
+    example = "Write turns: {1: 1a, 2: 1b, 3: 2}: a round of the umpire, and the zine's label of that turn."
+    if not isinstance(turns, dict):
+        raise DataError("turns: is not a mapping of rounds to the zine's labels of them.", at, example)
+    out: dict[int, str] = {}
+    for number, label in turns.items():
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise DataError(f"turns: {described(number)} is not a round (a number from 1).", at, example)
+        text = str(label) if isinstance(label, (int, str)) and not isinstance(label, bool) else ""
+        if not _TURN_LABEL.match(text):
+            raise DataError(f"turns: round {number}: {described(label)} is not a label of letters and digits.",
+                            at, example)
+        twin = next((n for n, t in out.items() if t.lower() == text.lower()), None)
+        if twin is not None:
+            raise DataError(f"turns: rounds {twin} and {number} are both labelled {text}.", at, example)
+        out[number] = text
+    return out
 
 
 def _colours(colours, ids: list[str], at: str) -> dict[str, str]:
@@ -561,6 +607,7 @@ class Game:
         self.gm = dict(archive.gm)
         self.resolved = 0
         self.notes: list[str] = []
+        self.labels = archive.zine.get("turns", {})
 
     def play_all(self) -> Played:
         total = len(self.rounds)
@@ -590,7 +637,8 @@ class Game:
         state = self.game.state()
         turn = self.game.family.open_turn(state)
         key = round_key(str(turn))
-        name = f"round {turn}"
+        label = self.labels.get(turn)
+        name = f"round {turn}" + (f" (the zine's turn {label})" if label else "")
         passed = self.left(before=key)
         if passed:
             raise self.misfit(self.archive.where(""), f"{name} is open, and {', '.join(passed)} "
@@ -613,7 +661,8 @@ class Game:
             if not self.rounds and not self.gm:
                 return
             following = next(iter(self.rounds.values()), None)
-            raise self.misfit(self.archive.where("orders"), f"{name} is open, and there is no orders/{turn} folder"
+            raise self.misfit(self.archive.where("orders"),
+                              f"{name} is open, and there is no orders/{label or turn} folder"
                               + (f" (the next is {following.relative_to(self.archive.source)})." if following else "."),
                               "Make a folder for every round, empty if no company ordered.")
         for order in order_files(round_dir):

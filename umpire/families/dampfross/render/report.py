@@ -155,8 +155,9 @@ def zine_errors(config: dict, resolved, names: dict[str, str]) -> list[str]:
 
 def zine_lines(config: dict, resolved) -> list[str]:
     """A zine's game typed in (game.yaml `archive:`): the zine's issue that printed this round
-    (round 0: the opening), and what the archivist assumed, not printed (the whole game's, then
-    this round's), so a replay never passes for the original."""
+    (round 0: the opening), its labels of this round and the next (`turns:`), and what the
+    archivist assumed, not printed (the whole game's, then this round's), so a replay never passes
+    for the original."""
     archive = config.get("archive") or {}
     number = resolved if isinstance(resolved, int) else 0
     issue = (archive.get("issues") or {}).get(number)
@@ -164,6 +165,9 @@ def zine_lines(config: dict, resolved) -> list[str]:
     if issue:
         lines.append(_("As printed in the zine's issue {issue} of {date}.").format(**issue) if issue.get("date")
                      else _("As printed in the zine's issue {issue}.").format(**issue))
+    turns = archive.get("turns") or {}
+    lines += [_("Round {round} is the zine's turn {label}.").format(round=n, label=turns[n])
+              for n in (number, number + 1) if n in turns]
     lines += [_("Assumed, not printed: {note}").format(note=a['note']) for a in archive.get("assumed", [])
               if a.get("round") in (None, number)]
     return lines
