@@ -111,7 +111,7 @@ def test_every_example_of_the_docs_runs_verbatim_in_a_fresh_folder(tmp_path, mon
     2026-11-27, the day the pages' dates are to come."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("UMPIRE_NOW", "2026-11-27T10:00:00+00:00")
-    for example in ("volldampf-recorded", "archive-zine", "archive-ledger-only", "archive-printed"):
+    for example in ("volldampf-recorded", "archive-zine", "archive-ledger-only", "archive-printed", "archive-turns"):
         shutil.copytree(ROOT / "tests" / "games" / example, tmp_path / "tests" / "games" / example)
     (tmp_path / "red-round1.txt").write_text(readme_order(), encoding="utf-8")
     assert not run_each([line for line in readme_lines() if line.startswith("umpire new ")] + ["umpire demo"])[0]

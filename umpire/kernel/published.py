@@ -236,6 +236,6 @@ def table(rows: list[Row], labels: dict[int, str] | None = None) -> list[str]:
     for r in rows:
         computed = "" if r.computed is None else str(r.computed)
         mark = "  differs" if r.differs else (f"  the zine's error: {r.note}" if r.note else "")
-        lines.append(f"{rounds[r.round]:>{round_width}}  {r.company:<{width}}  {r.item:<{item_width}}  {r.published:>9}  "
-                     f"{computed:>8}{mark}")
+        lines.append(f"{rounds[r.round]:>{round_width}}  {r.company:<{width}}  {r.item:<{item_width}}  "
+                     f"{r.published:>9}  {computed:>8}{mark}")
     return lines

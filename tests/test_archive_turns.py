@@ -1,0 +1,169 @@
+"""Build turns within a round (docs/archive.md, `turns:`): tests/games/archive-turns, the example,
+played once by the page's own commands; each build turn a round with its roll and orders, named
+by the zine's label in the orders folders, the newsletters (text, PDF), the site and the
+published-versus-computed table; labels refused with their line."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from umpire.cli import main
+from umpire.errors import DataError, UmpireError
+from umpire.families.dampfross.render.report import zine_lines
+from umpire.kernel.published import Row, table
+from umpire.kernel.yamlfile import load_lines
+from umpire.usecases.play import read_archive, zine_facts
+
+GAMES = Path(__file__).parent / "games"
+TURNS = GAMES / "archive-turns"
+
+
+def umpire(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory) -> tuple[Path, list[str]]:
+    """The archive page's commands for the example, run verbatim where a checkout's copy stands."""
+    from test_examples_run import readme_lines
+    here = tmp_path_factory.mktemp("turns")
+    shutil.copytree(TURNS, here / "tests" / "games" / "archive-turns")
+    lines = [line for line in readme_lines(GAMES.parents[1] / "docs" / "archive.md")
+             if "archive-turns" in line or "turns-1994" in line]
+    assert len(lines) == 2
+    outputs = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(here)
+        for line in lines:
+            result = umpire(*shlex.split(line)[1:])
+            assert result.exit_code == 0, f"{line}: {result.output}"
+            outputs.append(result.output)
+    return here / "play-out" / "turns-1994", outputs
+
+
+def letter(game: Path, number: int) -> str:
+    return (game / "newsletters" / f"{number:03}.txt").read_text()
+
+
+def test_each_build_turn_is_a_round_with_its_own_roll_and_orders(played):
+    game, (printed, verified) = played
+    assert "2 rounds played" in printed and "round 3 is open" in printed
+    assert "all 6 rolls check" in verified
+    received = [e["via"] for e in map(yaml.safe_load, (game / "journal.jsonl").read_text().splitlines())
+                if e["type"] == "order_received"]
+    assert received[0].startswith("play 1a/") and received[-1].startswith("play 1b/")
+
+
+def test_each_newsletter_names_the_zines_turn_of_the_round_it_reports_and_the_round_it_calls(played):
+    game, _ = played
+    assert "As printed in the zine's issue 41 of 1994-01-15.\nRound 1 is the zine's turn 1a.\n" in letter(game, 1)
+    assert "Round 1 is the zine's turn 1a.\nRound 2 is the zine's turn 1b.\n" in letter(game, 2)
+    assert "Round 2 is the zine's turn 1b.\nRound 3 is the zine's turn 2.\n" in letter(game, 3)
+
+
+def test_the_pdf_newsletter_names_the_zines_turn(played):
+    game, _ = played
+    text = subprocess.run(["pdftotext", game / "newsletters" / "003.pdf", "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "Round 2 is the zine's turn 1b." in text
+
+
+def test_the_sites_pages_name_the_zines_turn(played, tmp_path):
+    game, _ = played
+    assert umpire("site", game, tmp_path / "site").exit_code == 0
+    page = (tmp_path / "site" / "turns-1994" / "003.html").read_text()
+    assert "Round 2 is the zine&#39;s turn 1b." in page or "Round 2 is the zine&#x27;s turn 1b." in page
+
+
+def test_verify_shows_a_labelled_round_with_its_label(played):
+    _, (printed, verified) = played
+    for output in (printed, verified):
+        assert " round  company  item     published  computed\n" in output
+        assert "2 (1b)  red      balance         38        38\n" in output
+        assert "     0  red      balance         20        20\n" in output
+
+
+def test_the_game_played_keeps_the_labels_under_archive(played):
+    game, _ = played
+    kept = yaml.safe_load((game / "game.yaml").read_text())["archive"]["turns"]
+    assert kept == {1: "1a", 2: "1b", 3: "2"}
+
+
+def test_without_turns_the_table_and_newsletter_lines_are_as_before():
+    rows = [Row(2, "red", "balance", 38, 38)]
+    assert table(rows) == table(rows, {}) == ["round  company  item     published  computed",
+                                              "    2  red      balance         38        38"]
+    assert not [line for line in zine_lines({"archive": {"issues": {1: {"issue": 4}}}}, 1) if "turn" in line]
+
+
+def copy_of_turns(tmp_path) -> Path:
+    return shutil.copytree(TURNS, tmp_path / "a")
+
+
+def test_a_labelled_round_named_by_its_number_is_refused_naming_the_label(tmp_path):
+    archive = copy_of_turns(tmp_path)
+    (archive / "orders" / "1a").rename(archive / "orders" / "1")
+    with pytest.raises(UmpireError) as exc:
+        read_archive(archive)
+    assert "orders/1 is round 1, which turns: labels 1a" in exc.value.message and "orders/1a" in exc.value.fix
+
+
+def test_a_gm_entry_is_named_by_the_label_too(tmp_path):
+    archive = copy_of_turns(tmp_path)
+    spec = archive / "game.yaml"
+    spec.write_text(spec.read_text() + "gm:\n  1b: [adjust: {company: red, units: 1, reason: a fee}]\n")
+    assert list(read_archive(archive).gm) == [(2, "", 0)]
+    spec.write_text(spec.read_text().replace("  1b: [adjust", "  1: [adjust"))
+    with pytest.raises(UmpireError) as exc:
+        read_archive(archive)
+    assert "gm: round 1" in exc.value.message and "line 20" in exc.value.message and "{1a: [...]}" in exc.value.fix
+
+
+def test_a_missing_build_turn_is_named_by_its_label(tmp_path):
+    archive = copy_of_turns(tmp_path)
+    shutil.rmtree(archive / "orders" / "1a")
+    result = umpire("play", archive, tmp_path / "out")
+    assert result.exit_code == 1
+    assert "round 1 (the zine's turn 1a) is open, and there is no orders/1a folder" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("text, refused", [
+    ("turns: [1a, 1b]", "turns: is not a mapping"),
+    ("turns: {0: 1a}", "turns: 0 is not a round"),
+    ("turns: {one: 1a}", "turns: 'one' is not a round"),
+    ("turns: {1: '1a)'}", "turns: round 1: '1a)' is not a label of letters and digits"),
+    ("turns: {1: true}", "is not a label"),
+    ("turns: {1: 1a, 2: 1A}", "turns: rounds 1 and 2 are both labelled 1A"),
+])
+def test_turns_that_are_not_are_refused_with_their_line(text, refused):
+    with pytest.raises(DataError) as error:
+        zine_facts(load_lines("game: g\n" + text + "\n"), "game.yaml")
+    assert refused in error.value.message and "game.yaml, line 2" in error.value.message
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.text(max_size=6),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                        st.integers(-2, 6) | st.text(max_size=3), inner, max_size=4), max_leaves=8))
+def test_any_turns_value_is_read_or_refused_with_its_line(value):
+    text = "turns: " + yaml.safe_dump(value, default_flow_style=True, width=1000).strip().removesuffix("...").strip()
+    try:
+        spec = load_lines(text + "\n")
+    except DataError:
+        return
+    try:
+        turns = zine_facts(spec, "game.yaml").get("turns") or {}
+    except DataError as exc:
+        assert "game.yaml, line 1" in exc.message
+        return
+    assert all(isinstance(n, int) and n >= 1 and label.isalnum() for n, label in turns.items())
+    assert len({label.lower() for label in turns.values()}) == len(turns)
