@@ -18,6 +18,9 @@ from hypothesis import strategies as st
 
 from umpire.cli import main
 from umpire.errors import DataError, UmpireError
+from umpire.families.dampfross.engine.construction import round_order
+from umpire.families.dampfross.engine.state import State
+from umpire.families.dampfross.options import CHECKS
 from umpire.families.dampfross.render.report import zine_lines
 from umpire.kernel.published import Row, table
 from umpire.kernel.yamlfile import load_lines
@@ -92,6 +95,38 @@ def test_verify_shows_a_labelled_round_with_its_label(played):
         assert "     0  red      balance         20        20\n" in output
 
 
+def test_the_zines_building_order_replaces_the_rotation_in_the_round_it_names(played):
+    game, _ = played
+    opened = [e for e in map(yaml.safe_load, (game / "journal.jsonl").read_text().splitlines())
+              if e["type"] == "round_opened"]
+    assert [e["order"] for e in opened] == [["red", "blue", "green"], ["red", "blue", "green"],
+                                            ["green", "red", "blue"]]
+
+
+def test_a_building_order_that_is_not_every_company_once_keeps_the_rotation():
+    state = State()
+    state.apply({"type": "game_created", "game": "g", "companies": [{"id": c, "name": c} for c in ("red", "blue", "green")]})
+    assert round_order(state, 2) == round_order(state, 2, ["red", "blue"]) == ["blue", "green", "red"]
+    assert round_order(state, 2, ["green", "blue", "red"]) == ["green", "blue", "red"]
+
+
+@pytest.mark.parametrize("value", [[1, 2], {0: ["red"]}, {1: []}, {1: ["red", "red"]}, {True: ["red"]}, {1: "red"}])
+def test_a_building_order_option_that_is_not_is_refused(value):
+    assert "must map construction rounds to their companies" in CHECKS["building_order"](value)
+    assert CHECKS["building_order"](None) is None and CHECKS["building_order"]({3: ["b", "a"]}) is None
+
+
+def test_an_archives_building_order_naming_a_company_twice_or_not_at_all_is_refused_with_its_line(tmp_path):
+    archive = copy_of_turns(tmp_path)
+    spec = archive / "game.yaml"
+    spec.write_text(spec.read_text().replace("{2: [red, blue, green]}", "{2: [red, blue]}"))
+    with pytest.raises(UmpireError) as exc:
+        read_archive(archive)
+    assert "building_order: round 2: " in exc.value.message
+    assert "does not name each company once (blue, green, red)" in exc.value.message
+    assert "game.yaml, line 10" in exc.value.message
+
+
 def test_the_game_played_keeps_the_labels_under_archive(played):
     game, _ = played
     kept = yaml.safe_load((game / "game.yaml").read_text())["archive"]["turns"]
@@ -125,7 +160,7 @@ def test_a_gm_entry_is_named_by_the_label_too(tmp_path):
     spec.write_text(spec.read_text().replace("  1b: [adjust", "  1: [adjust"))
     with pytest.raises(UmpireError) as exc:
         read_archive(archive)
-    assert "gm: round 1" in exc.value.message and "line 20" in exc.value.message and "{1a: [...]}" in exc.value.fix
+    assert "gm: round 1" in exc.value.message and "line 21" in exc.value.message and "{1a: [...]}" in exc.value.fix
 
 
 def test_a_missing_build_turn_is_named_by_its_label(tmp_path):

@@ -200,6 +200,7 @@ class Family(ABC):
     choices: dict[str, tuple] = {}               # options of those whose value is one of a few words
     checks: dict[str, Callable[[object], str | None]] = {}   # options of those whose value is checked:
                                                  # name -> the problem with a value, or None
+    option_shapes: dict[str, type] = {}          # options of those whose value is a list or mapping
     default_board: str | None = None             # the board `umpire new` takes without --map
     board_format: object = None                  # the `format:` value of the family's board files
     title: str = ""                              # the game's name for people (`umpire demo --help`, ...)

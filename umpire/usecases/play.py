@@ -134,6 +134,7 @@ def read_archive(source: Path) -> Archive:
         raise DataError("companies: is not a list of ID:NAME or ID:NAME:EMAIL.",
                         f"{where}, line {line_of(spec, 'companies')}")
     option_specs = _archive_options(spec, rules_name, where)
+    _check_building_order(spec, companies, where)
     unreadable = spec.get("unreadable_lines", "stop")
     if unreadable not in UNREADABLE:
         raise DataError(f"unreadable_lines: {described(unreadable)} is not one of {', '.join(UNREADABLE)}.",
@@ -186,6 +187,21 @@ def _archive_options(spec: dict, rules_name: str, where: str) -> tuple[str, ...]
     if ruleset:
         _check_options(ruleset, options, option_specs, where)
     return option_specs
+
+
+def _check_building_order(spec: dict, companies: list[str], where: str):
+    """The option building_order (round -> companies in the zine's building order) names every
+    company of companies: once in each round it gives."""
+    options = spec.get("options")
+    given = options.get("building_order") if isinstance(options, dict) else None
+    if not isinstance(given, dict):
+        return                                # none, or refused as the option's value is checked
+    ids = sorted(c.split(":")[0] for c in companies)
+    for number, order in given.items():
+        if isinstance(order, list) and sorted(map(str, order)) != ids:
+            raise DataError(f"options: building_order: round {number}: {described(order)} does not name each "
+                            f"company once ({', '.join(ids)}).", f"{where}, line {line_of(given, number)}",
+                            "Give every company once, in the order the zine built them.")
 
 
 def _recorded_file(source: Path, spec: dict, name: str, recorded: str, where: str) -> Path:
@@ -268,7 +284,7 @@ def _ruleset_shapes(family, name: str, rules) -> dict[str, type]:
             node = node.get(part) if isinstance(node, dict) else getattr(node, part, None)
         if isinstance(node, (list, dict)):
             shapes[path] = list if isinstance(node, list) else dict
-    return shapes
+    return shapes | family.option_shapes
 
 
 def _check_options(ruleset: tuple, options: dict, specs: tuple[str, ...], where: str):

@@ -29,7 +29,7 @@ from .engine.agreement import end_by_agreement
 from .engine.state import State
 from .gamemap import load_map
 from .hexgrid import label
-from .options import CHECKS, CHOICES, OPTIONS, game_option
+from .options import CHECKS, CHOICES, OPTIONS, SHAPES, game_option
 from .orders import KEYWORDS, parse_order
 from .route_report import ROUTES
 from .ruleset import SCHEMA, load_rules
@@ -46,6 +46,7 @@ class Dampfross(Family):
     options = OPTIONS
     choices = CHOICES
     checks = CHECKS
+    option_shapes = SHAPES
     ruleset_schema = SCHEMA
     route_assistant = ROUTES
     title = "Dampfross (Railway Rivals)"
@@ -123,7 +124,8 @@ class Dampfross(Family):
     # -- engine ----------------------------------------------------------------------
     def start_game(self, game: str, players: list[dict], rules, random, options: dict, board) -> list[dict]:
         by_die = game_option(options, "first_company") == "die"
-        return construction.start_game(game, players, rules, random, by_die)[0]
+        return construction.start_game(game, players, rules, random, by_die,
+                                       game_option(options, "building_order"))[0]
 
     def resolve(self, state: State, board, rules, orders: dict, random, options: dict) -> list[dict]:
         if state.phase == "construction":

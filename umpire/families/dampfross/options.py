@@ -17,10 +17,26 @@ OPTIONS: dict[str, tuple[object, str]] = {
     "carry_unentered": (False, "a race no company entered is announced again next round instead of counting"),
     "first_company": ("seat", "who builds first in round 1: 'seat' (the first company listed) or 'die' "
                               "(one die each, highest first, the tied roll again; journaled)"),
+    "building_order": (None, "the order the companies build in, by construction round, where a zine's differs "
+                             "from the rotation: {2: [blue, red, green]}, every company once; other rounds rotate"),
 }
 CHOICES = {"first_company": ("seat", "die")}     # options whose value is one of a few words
-CHECKS = {"transports_per_round": whole_number(1), "entries_per_round": whole_number(1, none=True),
-          "carry_unentered": flag, "entries_rise_with_carried": flag}
+SHAPES = {"building_order": dict}               # options whose value is a mapping
+
+
+def _building_order(v) -> str | None:
+    """A check of `building_order`: none, or construction rounds (from 1) each with its companies."""
+    if v is None:
+        return None
+    if not isinstance(v, dict) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n >= 1 and isinstance(ids, list) and ids
+            and all(isinstance(c, str) for c in ids) and len(set(ids)) == len(ids) for n, ids in v.items()):
+        return "must map construction rounds to their companies in building order, e.g. {2: [blue, red, green]}"
+    return None
+
+
+CHECKS = {"building_order": _building_order, "transports_per_round": whole_number(1),
+          "entries_per_round": whole_number(1, none=True), "carry_unentered": flag, "entries_rise_with_carried": flag}
 
 
 def game_option(options: dict, name: str):

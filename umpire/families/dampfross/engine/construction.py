@@ -16,16 +16,17 @@ from .turn import Turn
 
 
 def start_game(game: str, companies: list[dict], rules: Ruleset, dice,
-               first_by_die: bool = False) -> tuple[list[dict], State]:
+               first_by_die: bool = False, building_order: dict | None = None) -> tuple[list[dict], State]:
     """The events that create a game and open its first construction round; with `first_by_die`
-    the company that builds first is rolled for instead of being the first listed."""
+    the company that builds first is rolled for instead of being the first listed;
+    `building_order`: the game option (round -> companies), where a round's order is given."""
     emit = Emitter(State())
     emit(dict(type="game_created", game=game, companies=companies))
     for c in companies:
         emit.pay(BANK, c["id"], rules.starting_balance, "starting balance")
     if first_by_die:
         roll_first_company(emit, dice)
-    open_construction_round(emit, rules, dice)
+    open_construction_round(emit, rules, dice, building_order)
     return emit.events, emit.state
 
 
@@ -40,17 +41,20 @@ def roll_first_company(emit: Emitter, dice):
     emit(dict(type="first_company", company=contenders[0], throws=throw - 1))
 
 
-def round_order(state: State, number: int) -> list[str]:
-    """The first company rotates by one seat each round; the others follow in seat order."""
+def round_order(state: State, number: int, given: list[str] | None = None) -> list[str]:
+    """The first company rotates by one seat each round; the others follow in seat order. `given`
+    (the option building_order's for the round) replaces it where it names every company once."""
     seats = state.seat_order()
+    if given is not None and sorted(given) == sorted(seats):
+        return list(given)
     first = (number - 1 + state.first_seat) % len(seats)
     return seats[first:] + seats[:first]
 
 
-def open_construction_round(emit: Emitter, rules: Ruleset, dice):
+def open_construction_round(emit: Emitter, rules: Ruleset, dice, building_order: dict | None = None):
     state = emit.state
     number = state.round + 1
-    order = round_order(state, state.construction_rounds + 1)
+    order = round_order(state, state.construction_rounds + 1, (building_order or {}).get(number))
     dice_rules = rules.construction.dice
 
     def roll_budget(who: str | None) -> int:
@@ -103,7 +107,7 @@ def resolve_construction_round(state: State, game_map: GameMap, rules: Ruleset, 
                              f"{rules.construction.end.grace.cities_left} city left"))
             open_operations_round(emit, game_map, rules, dice, options)
         else:
-            open_construction_round(emit, rules, dice)
+            open_construction_round(emit, rules, dice, (options or {}).get("building_order"))
     return emit.events, emit.state
 
 
