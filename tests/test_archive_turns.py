@@ -105,7 +105,8 @@ def test_the_zines_building_order_replaces_the_rotation_in_the_round_it_names(pl
 
 def test_a_building_order_that_is_not_every_company_once_keeps_the_rotation():
     state = State()
-    state.apply({"type": "game_created", "game": "g", "companies": [{"id": c, "name": c} for c in ("red", "blue", "green")]})
+    companies = [{"id": c, "name": c} for c in ("red", "blue", "green")]
+    state.apply({"type": "game_created", "game": "g", "companies": companies})
     assert round_order(state, 2) == round_order(state, 2, ["red", "blue"]) == ["blue", "green", "red"]
     assert round_order(state, 2, ["green", "blue", "red"]) == ["green", "blue", "red"]
 
