@@ -203,3 +203,94 @@ def test_any_turns_value_is_read_or_refused_with_its_line(value):
         return
     assert all(isinstance(n, int) and n >= 1 and label.isalnum() for n, label in turns.items())
     assert len({label.lower() for label in turns.values()}) == len(turns)
+
+
+# -- races as printed (published.yaml races:) ----------------------------------------------------
+LEDGER_ONLY = GAMES / "archive-ledger-only"
+RACE_2 = ("races:\n  2:\n    - {race: 3, placings: [L, F, C], payouts: {L: 10, F: 5},"
+          " fees: {C: {orange: 8}, L: {R: 2, F: 2, T: 8}}}\n")
+
+
+def ledger_only_with(tmp_path, races: str) -> Path:
+    folder = tmp_path / "lo"
+    folder.mkdir()
+    text = (LEDGER_ONLY / "published.yaml").read_text().replace("zine_errors:", races + "zine_errors:")
+    (folder / "published.yaml").write_text(text)
+    return folder
+
+
+def rows_of(check) -> dict[tuple[int, str, str], tuple[int, int | None, bool]]:
+    return {(r.round, r.company, r.item): (r.published, r.computed, r.differs) for r in check.rows}
+
+
+def test_a_ledger_only_archives_races_are_checked_against_its_printed_items(tmp_path):
+    from umpire.usecases.ledger_check import check_ledger_only
+    rows = rows_of(check_ledger_only(ledger_only_with(tmp_path, RACE_2)))
+    assert rows[(2, "L", "race payouts")] == (10, 10, False) and rows[(2, "F", "race payouts")] == (5, 5, False)
+    assert rows[(2, "L", "race fees C")] == (8, 8, False) and rows[(2, "T", "race fees L")] == (8, 8, False)
+    assert rows[(2, "L", "balance")] == (42, 42, False)          # race figures are not summed into a balance
+
+
+def test_a_race_printed_otherwise_differs_unless_marked_as_the_zines_error(tmp_path):
+    from umpire.usecases.ledger_check import check_ledger_only
+    wrong = RACE_2.replace("L: 10, F: 5", "L: 12, F: 5")
+    check = check_ledger_only(ledger_only_with(tmp_path, wrong))
+    assert rows_of(check)[(2, "L", "race payouts")] == (12, 10, True)
+    marked = wrong + "zine_errors:\n  - {round: 2, company: L, item: race payouts, note: 12 for 10}\n"
+    text = (LEDGER_ONLY / "published.yaml").read_text().split("zine_errors:")[0] + marked
+    (tmp_path / "lo" / "published.yaml").write_text(text)
+    check = check_ledger_only(tmp_path / "lo")
+    assert [(r.company, r.item) for r in check.differences] == [("T", "balance")]    # no longer marked here
+    assert rows_of(check)[(2, "L", "race payouts")] == (12, 10, False)
+
+
+def test_a_played_games_races_are_checked_against_its_ledger(demo_game):
+    from umpire.usecases.ledger_check import check_game, computed_figures
+    figures = computed_figures(demo_game)
+    number, company = next((n, c) for (n, c, item), v in sorted(figures.items()) if item == "races" and v)
+    paid = figures[(number, company, "races")]
+    race = f"races:\n  {number}:\n    - {{placings: [{company}], payouts: {{{company}: %d}}}}\n"
+    (demo_game.path / "published.yaml").write_text(f"rounds:\n  0: {{{company}: 20}}\n" + race % paid)
+    assert rows_of(check_game(demo_game))[(number, company, "race payouts")] == (paid, paid, False)
+    (demo_game.path / "published.yaml").write_text(f"rounds:\n  0: {{{company}: 20}}\n" + race % (paid + 1))
+    assert rows_of(check_game(demo_game))[(number, company, "race payouts")] == (paid + 1, paid, True)
+
+
+@pytest.mark.parametrize("races, refused", [
+    ("races: [1]", "races: is not a mapping"),
+    ("races: {0: []}", "races: 0 is not a round"),
+    ("races: {2: {placings: [L]}}", "is not a list of races"),
+    ("races: {2: [{placings: [L], winner: L}]}", "is not a race (race, placings, payouts, fees)"),
+    ("races: {2: [{placings: L}]}", "placings: 'L' is not a list of companies"),
+    ("races: {2: [{placings: [L, L]}]}", "names a company twice"),
+    ("races: {2: [{placings: [X]}]}", "'X' is not a company of the game or an alias"),
+    ("races: {2: [{placings: [L], payouts: {F: 5}}]}", "payouts: F is paid and not placed"),
+    ("races: {2: [{placings: [L], payouts: {L: ten}}]}", "payouts: L: 'ten' is not a whole number"),
+    ("races: {2: [{placings: [L], fees: {C: 8}}]}", "fees: the mapping {C: 8} is not a mapping of payers"),
+])
+def test_races_that_are_not_are_refused_with_their_line(races, refused):
+    from umpire.kernel.published import read_published
+    with pytest.raises(DataError) as error:
+        read_published(load_lines("rounds: {0: {L: 40}}\n" + races + "\n"), "published.yaml",
+                       ["C", "F", "L", "R", "T"])
+    assert refused in error.value.message and "published.yaml, line 2" in error.value.message
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(["L", "C", "x", "placings"]),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+                        st.sampled_from(["race", "placings", "payouts", "fees", "L", "C", 2, 0]), inner,
+                        max_size=4), max_leaves=10))
+def test_any_races_value_is_read_or_refused_with_its_line(value):
+    from umpire.kernel.published import read_published
+    text = "races: " + yaml.safe_dump(value, default_flow_style=True, width=1000).strip().removesuffix("...").strip()
+    try:
+        data = load_lines("rounds: {0: {L: 40}}\n" + text + "\n")
+    except DataError:
+        return
+    try:
+        published = read_published(data, "published.yaml", ["C", "L"])
+    except DataError as exc:
+        assert "published.yaml, line" in exc.message
+        return
+    assert all(f.item in ("balance", "race payouts") or f.item.startswith("race fees ") for f in published.figures)

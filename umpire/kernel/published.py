@@ -4,7 +4,9 @@ Per round, each company's balance as printed, and optionally its items: `bonuses
 `building`, `corrections`, and `fees` per counterparty in the zine's own notes
 (`+8[C]-2[R]-2[F]-8[T]`, or a mapping `{C: 8, R: -2}`). `aliases:` maps the zine's notes (a
 letter, a colour) to company ids; `zine_errors:` marks a printed figure as the zine's error,
-with a note. docs/archive.md describes the file. Everything here is pure: figures in, rows out.
+with a note. `races:` gives a round's races as printed (placings, payouts, fees paid to other
+companies), checked as `race payouts` and `race fees C` against the round's items. docs/archive.md
+describes the file. Everything here is pure: figures in, rows out.
 """
 
 from __future__ import annotations
@@ -16,8 +18,11 @@ from ..errors import DataError
 from .yamlfile import described, line_of
 
 ITEMS = ("bonuses", "races", "building", "corrections", "fees")
-KEYS = ("aliases", "rounds", "zine_errors")
+KEYS = ("aliases", "rounds", "races", "zine_errors")
 BALANCE = "balance"
+PAYOUTS = "race payouts"              # the races printed (races:): what a company's races paid it in a round
+RACE_FEES = "race fees "              # ... and its race fees per counterparty: received less paid
+RACE_KEYS = ("race", "placings", "payouts", "fees")
 _FEE = re.compile(r"\s*(?:([+-]?\d{1,7})\s*\[\s*([^\[\]]+?)\s*\]|\[\s*([+-]?\d{1,7})\s+([^\[\]]+?)\s*\])")
 
 
@@ -105,8 +110,83 @@ def read_published(data, where: str, companies: list[str]) -> Published:
             line = line_of(entries, company) or line_of(rounds, number)
             cid = _company(company, companies, f"{where}, line {line}")
             published.figures += _entry(number, cid, entry, (where, line), notes, published.warnings)
+    published.figures += _races(data.get("races"), data, companies, notes, where)
     published.errors = _zine_errors(data.get("zine_errors") or [], companies, notes, where)
     return published
+
+
+def _races(races, data: dict, companies: list[str], notes: dict[str, str], where: str) -> list[Figure]:
+    """`races:` round -> the races printed: each {race: LABEL, placings: [C, R], payouts: {C: 20,
+    R: 10}, fees: {R: {C: 2}}} (fees: payer -> payee -> units); as figures `race payouts` and
+    `race fees <company>` (received less paid) per round and company."""
+    if races is None:
+        return []
+    example = "Write races: {5: [{race: 1, placings: [C, R], payouts: {C: 20, R: 10}, fees: {R: {C: 2}}}]}."
+    at = f"{where}, line {line_of(data, 'races')}"
+    if not isinstance(races, dict):
+        raise DataError("races: is not a mapping of rounds to the races printed.", at, example)
+    totals: dict[tuple[int, str, str], list[int]] = {}
+    for number, printed in races.items():
+        at = f"{where}, line {line_of(races, number)}"
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 9999:
+            raise DataError(f"races: {described(number)} is not a round (1, 2, ...).", at, example)
+        if not isinstance(printed, list):
+            raise DataError(f"races: round {number}: {described(printed)} is not a list of races.", at, example)
+        for i, race in enumerate(printed):
+            line = line_of(printed, i) or line_of(races, number)
+            for key, amount in _race(number, race, companies, notes, f"{where}, line {line}", example):
+                totals.setdefault((number, key[0], key[1]), [0, line])[0] += amount
+    return [Figure(n, c, item, value, line) for (n, c, item), (value, line) in totals.items()]
+
+
+def _race(number: int, race, companies: list[str], notes: dict[str, str], at: str,
+          example: str) -> list[tuple[tuple[str, str], int]]:
+    """One race printed: ((company, item), amount) for each payout and each fee, both ways."""
+    what = f"races: round {number}"
+    if not isinstance(race, dict) or set(race) - set(RACE_KEYS) or "placings" not in race:
+        raise DataError(f"{what}: {described(race)} is not a race (race, placings, payouts, fees).", at, example)
+    placings = race["placings"]
+    if not isinstance(placings, list) or not placings:
+        raise DataError(f"{what}: placings: {described(placings)} is not a list of companies, first first.", at,
+                        example)
+    placed = [_noted(c, notes, companies, at) for c in placings]
+    if len(set(placed)) != len(placed):
+        raise DataError(f"{what}: placings: {described(placings)} names a company twice.", at, example)
+    out = []
+    payouts = race.get("payouts") or {}
+    if not isinstance(payouts, dict):
+        raise DataError(f"{what}: payouts: {described(payouts)} is not a mapping of companies to units.", at, example)
+    for company, amount in payouts.items():
+        cid = _noted(company, notes, companies, at)
+        if cid not in placed:
+            raise DataError(f"{what}: payouts: {cid} is paid and not placed.", at, example)
+        out.append(((cid, PAYOUTS), _units(amount, f"{what}: payouts: {cid}", at)))
+    fees = race.get("fees") or {}
+    if not isinstance(fees, dict) or not all(isinstance(v, dict) for v in fees.values()):
+        raise DataError(f"{what}: fees: {described(fees)} is not a mapping of payers to payees and units.", at,
+                        example)
+    for payer, paid in fees.items():
+        pid = _noted(payer, notes, companies, at)
+        for payee, amount in paid.items():
+            units = _units(amount, f"{what}: fees: {pid} to {payee}", at)
+            qid = _noted(payee, notes, companies, at)
+            out += [((pid, RACE_FEES + qid), -units), ((qid, RACE_FEES + pid), units)]
+    return out
+
+
+def _noted(note, notes: dict[str, str], companies: list[str], at: str) -> str:
+    """A company as the zine noted it: its id or an alias (any case)."""
+    cid = notes.get(str(note).lower()) if isinstance(note, (str, int)) and not isinstance(note, bool) else None
+    if cid is None:
+        raise DataError(f"{described(note)} is not a company of the game or an alias.", at,
+                        f"The companies are: {', '.join(companies)}; add the zine's note to aliases:.")
+    return cid
+
+
+def _units(amount, what: str, at: str) -> int:
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+        raise DataError(f"{what}: {described(amount)} is not a whole number of units (0 or more).", at)
+    return amount
 
 
 def _aliases(aliases, companies: list[str], where: str) -> dict[str, str]:
@@ -184,11 +264,13 @@ def _zine_errors(errors, companies: list[str], notes: dict[str, str], where: str
         if not (isinstance(e, dict) and set(e) == {"round", "company", "item", "note"}):
             raise DataError(f"zine_errors: {described(e)} needs round, company, item and note.", at, example)
         item = str(e["item"])
-        if item.startswith("fees "):
-            item = "fees " + notes.get(item[5:].strip().lower(), item[5:].strip())
-        elif item not in (BALANCE, *ITEMS[:-1]):
+        if item.startswith(("fees ", RACE_FEES)):
+            head = RACE_FEES if item.startswith(RACE_FEES) else "fees "
+            item = head + notes.get(item[len(head):].strip().lower(), item[len(head):].strip())
+        elif item not in (BALANCE, *ITEMS[:-1], PAYOUTS):
             raise DataError(f"zine_errors: {described(e['item'])} is not an item.", at,
-                            f"The items are: {BALANCE}, {', '.join(ITEMS[:-1])}, fees <company>.")
+                            f"The items are: {BALANCE}, {', '.join(ITEMS[:-1])}, fees <company>, {PAYOUTS}, "
+                            f"{RACE_FEES}<company>.")
         if not isinstance(e["note"], str) or not e["note"].strip():
             raise DataError("zine_errors: the note is empty.", at, example)
         out[(e["round"], _company(e["company"], companies, at), item)] = " ".join(e["note"].split())
@@ -210,15 +292,15 @@ def arithmetic(published: Published) -> dict[tuple[int, str, str], int]:
     balance before and the round's items (where both were printed), a fee from the counterparty's
     fee the other way (where its items were printed). A figure nothing checks is left out."""
     entries = published.entries()
-    computed = {}
+    computed = races_as_items(entries)
     for (number, cid), entry in entries.items():
-        items = {k: v for k, v in entry.items() if k != BALANCE}
+        items = {k: v for k, v in entry.items() if k != BALANCE and not is_race_figure(k)}
         before = entries.get((number - 1, cid), {}).get(BALANCE)
         if BALANCE in entry and items and before is not None:
             computed[(number, cid, BALANCE)] = before + sum(items.values())
         for item in items:
             other = entries.get((number, item[5:])) if item.startswith("fees ") else None
-            if other is not None and set(other) - {BALANCE}:
+            if other is not None and {k for k in other if not is_race_figure(k)} - {BALANCE}:
                 computed[(number, cid, item)] = -other.get(f"fees {cid}", 0)
     return computed
 
@@ -239,3 +321,22 @@ def table(rows: list[Row], labels: dict[int, str] | None = None) -> list[str]:
         lines.append(f"{rounds[r.round]:>{round_width}}  {r.company:<{width}}  {r.item:<{item_width}}  "
                      f"{r.published:>9}  {computed:>8}{mark}")
     return lines
+
+
+def is_race_figure(item: str) -> bool:
+    """A figure of `races:` (checked against the round's items, never summed into a balance)."""
+    return item == PAYOUTS or item.startswith(RACE_FEES)
+
+
+def races_as_items(figures: dict) -> dict[tuple[int, str, str], int]:
+    """The races printed checked against the round's items (the ledger's, or in a ledger-only
+    archive, those printed in rounds:): `race payouts` against `races`, `race fees C` against
+    `fees C`. `figures` maps (round, company) -> item -> value."""
+    out = {}
+    for (number, cid), entry in figures.items():
+        for item in entry:
+            if item == PAYOUTS and "races" in entry:
+                out[(number, cid, item)] = entry["races"]
+            elif item.startswith(RACE_FEES) and "fees " + item[len(RACE_FEES):] in entry:
+                out[(number, cid, item)] = entry["fees " + item[len(RACE_FEES):]]
+    return out

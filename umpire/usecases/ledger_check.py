@@ -14,6 +14,8 @@ from ..errors import DataError
 from ..game import Game
 from ..kernel.published import (
     BALANCE,
+    PAYOUTS,
+    RACE_FEES,
     Published,
     Row,
     arithmetic,
@@ -86,7 +88,9 @@ def check_game(folder: GameFolder) -> Check | None:
     opened = {key[:2] for key in computed}
     for f in published.figures:                   # an item the ledger has no posting of is 0
         if (f.round, f.company) in opened:
-            computed.setdefault((f.round, f.company, f.item), 0)
+            ledger_item = ("races" if f.item == PAYOUTS else
+                           "fees " + f.item[len(RACE_FEES):] if f.item.startswith(RACE_FEES) else f.item)
+            computed.setdefault((f.round, f.company, f.item), computed.get((f.round, f.company, ledger_item), 0))
     labels = ((folder.config.get("archive") or {}).get("turns")) or {}
     return Check(compared(published, computed), published.warnings, "published.yaml against the ledger", labels)
 
