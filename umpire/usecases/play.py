@@ -332,7 +332,7 @@ def _gm_commands(gm, spec: dict, where: str, family_commands: tuple[str, ...],
     out: dict[tuple, list[GmCommand]] = {}
     for round_name, commands in gm.items():
         line = line_of(gm, round_name)
-        round_name = _labelled(str(round_name), named, f"gm: round {round_name} ({where}, line {line})",
+        round_name = _labelled(round_name, named, f"gm: round {round_name} ({where}, line {line})",
                                "Give it as gm: {{{label}: [...]}}")
         if not _ROUND.match(str(round_name)):
             raise DataError(f"gm: {described(round_name)} is not a round.", f"{where}, line {line}",
@@ -385,12 +385,12 @@ def _gm_reason(value, what: str, at: str, example: str) -> str:
         raise DataError(exc.what, at, example) from None
 
 
-def _labelled(name: str, named: dict[str, str], what: str, fix: str) -> str:
+def _labelled(name, named: dict[str, str], what: str, fix: str):
     """The round a folder or gm: entry names: the round of the zine's label `name` (turns:, `named`),
-    else `name`; a round that turns: labels is named by its label only."""
-    if name.lower() in named:
-        return named[name.lower()]
-    label = next((label for label, number in named.items() if number == name), None)
+    else `name` as given; a round that turns: labels is named by its label only."""
+    if str(name).lower() in named:
+        return named[str(name).lower()]
+    label = next((label for label, number in named.items() if number == str(name)), None)
     if label is not None:
         raise UmpireError(f"{what}, which turns: labels {label}: a labelled round is named by its label.",
                           fix=fix.format(label=label) + ".")
