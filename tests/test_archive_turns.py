@@ -294,3 +294,49 @@ def test_any_races_value_is_read_or_refused_with_its_line(value):
         assert "published.yaml, line" in exc.message
         return
     assert all(f.item in ("balance", "race payouts") or f.item.startswith("race fees ") for f in published.figures)
+
+
+# -- the zine's station numbers and names (a map's printed_names:) ------------------------------
+TEST_MAP = (Path(__file__).parent / "maps" / "test.yaml").read_text()
+
+
+def map_with(tmp_path, names: str):
+    from umpire.families.dampfross.gamemap import load_map
+    path = tmp_path / "m.yaml"
+    path.write_text(TEST_MAP + names)
+    return load_map(path)
+
+
+def test_a_race_order_reads_the_zines_station_numbers_and_names(tmp_path):
+    from umpire.families.dampfross.hexgrid import parse_label
+    from umpire.families.dampfross.orders import parse_order
+    game_map = map_with(tmp_path, "printed_names: {7: Alpha, Neuland: Beta}\n")
+    order = parse_order("GAME g\nCOMPANY red\nRACE 3 RUN 7-C4-C5 TO neuland\n", game_map)
+    assert not order.errors
+    [race] = order.races
+    assert race.routes[0].hexes[0] == parse_label("C3") and race.to == parse_label("K8")
+
+
+@pytest.mark.parametrize("names, refused", [
+    ("printed_names: [7]", "must be a mapping of the zine's names to places"),
+    ("printed_names: {7: Omega}", "'Omega' is no city or junction of the map"),
+    ("printed_names: {alpha: Beta}", "'alpha' is no name of the zine's, or names a place of the map already"),
+])
+def test_printed_names_that_are_not_are_refused_with_their_line(tmp_path, names, refused):
+    with pytest.raises(DataError) as exc:
+        map_with(tmp_path, names + "\n")
+    assert refused in exc.value.message and "m.yaml, line 46" in exc.value.message
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(st.integers(-2, 99) | st.sampled_from(["Neuland", "alpha", "", "x y"]) | st.booleans(),
+                       st.sampled_from(["Alpha", "Beta", "Omega", ""]) | st.integers(0, 9) | st.none(), max_size=4)
+       | st.lists(st.integers(), max_size=2) | st.text(max_size=4))
+def test_any_printed_names_are_read_or_refused_with_their_line(tmp_path_factory, value):
+    text = "printed_names: " + yaml.safe_dump(value, default_flow_style=True, width=1000).strip().removesuffix("...")
+    try:
+        game_map = map_with(tmp_path_factory.mktemp("m"), text.strip() + "\n")
+    except DataError as exc:
+        assert "line 4" in exc.message
+        return
+    assert all(h in game_map.city_at or h in game_map.junction_at for h in game_map.printed_names.values())

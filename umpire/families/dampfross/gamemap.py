@@ -59,6 +59,7 @@ class GameMap:
     source: str = ""
     local_title: str | None = None         # the title in the map's own language (Bayern), kept as data
     labels: dict[Hex, str] = field(default_factory=dict)   # the printed labels of the published map
+    printed_names: dict[str, Hex] = field(default_factory=dict)   # a zine's station numbers and names
 
     def __post_init__(self):
         self.city_at = {c.hex: c for c in self.cities}
@@ -75,6 +76,7 @@ class GameMap:
         self.ports = {f.port_name: f.port for f in self.ferries}
         self._names.update({place_key(name): h for name, h in self.ports.items() if place_key(name) not in self._names})
         self._printed = {text: h for h, text in self.labels.items()}
+        self._names.update({place_key(name): h for name, h in self.printed_names.items()})
 
     # -- labels --------------------------------------------------------------
     def label(self, h: Hex) -> str:
@@ -212,6 +214,7 @@ class _Checker(PlaceChecks, WaterChecks):
                       f"Use one of {', '.join(EDITIONS)}, or leave it out.")
         ferry_rules, ferries = self.read_ferries(doc, places)
         labels = self.read_labels(doc)
+        printed_names = self.read_printed_names(doc, places)
         return GameMap(
             name=str(doc["name"]), title=str(doc.get("title", doc["name"])),
             local_title=str(doc["local_title"]) if "local_title" in doc else None, grid=self.grid, rows=self.rows,
@@ -219,6 +222,7 @@ class _Checker(PlaceChecks, WaterChecks):
             specials=specials, special_every=special_every, ferries=ferries, ferry_rules=ferry_rules,
             special_fees=special_fees, permitted_routes=routes, **flags,
             shared_stations=shared, edition=edition, source=str(self.path), labels=labels,
+            printed_names=printed_names,
         )
 
     def read_grid(self, doc):

@@ -189,7 +189,7 @@ class PlaceReader:
         names = game_map.place_names()
         others = keywords.other_names(names) if other_names else {}
         self._others = {place_key(other): name for other, name in others.items()}
-        self._names = _names_pattern(tuple(names + list(others)))
+        self._names = _names_pattern(tuple(names + list(others) + list(game_map.printed_names)))
         self._ferry_steps = {frozenset((f.port, f.landing)) for f in game_map.ferries}
 
     def place(self, text: str) -> Hex:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ....kernel.names import fold
 from ....kernel.yamlfile import FieldChecker
 from .. import hexgrid
 from ..hexgrid import Edge, Grid, Hex, label
@@ -58,6 +59,27 @@ class FieldReader(FieldChecker):
                               "List every hex of the route in order.")
             routes.append(hexes)
         return routes
+
+    def read_printed_names(self, doc, places: dict[str, Hex]) -> dict[str, Hex]:
+        """A zine's station numbers and names of its places (`printed_names: {12: München, Zürich:
+        Lindau}`), each to a city or junction of this map, read in orders as that place's name;
+        none may be a place's own name."""
+        given = doc.get("printed_names") or {}
+        if not isinstance(given, dict):
+            self.fail(doc, "printed_names", "printed_names", "must be a mapping of the zine's names to places.",
+                      "Write e.g. printed_names: {12: München, Zürich: Lindau}.")
+        out: dict[str, Hex] = {}
+        for key, place in given.items():
+            name = str(key).strip() if isinstance(key, (str, int)) and not isinstance(key, bool) else ""
+            if not name or fold(name) in places:
+                self.fail(given, key, f"printed_names.{key}", f"{key!r} is no name of the zine's, or names a place "
+                          "of the map already.", "Give the zine's station number or name as it printed it.")
+            h = places.get(fold(str(place))) if isinstance(place, str) else None
+            if h is None:
+                self.fail(given, key, f"printed_names.{key}", f"{place!r} is no city or junction of the map.",
+                          "Give the stand-in map's place by its name.")
+            out[name] = h
+        return out
 
     def read_labels(self, doc) -> dict[Hex, str]:
         """The printed labels: a grid label to the label the published map prints (`K31: A69`), each

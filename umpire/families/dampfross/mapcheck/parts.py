@@ -25,7 +25,7 @@ KEYS = {
     "format", "name", "title", "local_title", "edition", "grid", "rows", "cities", "rivers", "barriers",
     "junctions", "specials", "special_fees", "permitted_routes", "free_building_abroad",
     "shared_stations", "first_round_one_direction", "first_round_distinct_directions",
-    "special_every", "ferries", "ferry_rules", "notes", "labels",
+    "special_every", "ferries", "ferry_rules", "notes", "labels", "printed_names",
 }
 EDITIONS = ("laurin", "schmidt", "buetehorn")
 PARITIES = ("even", "odd")
