@@ -103,6 +103,17 @@ def test_the_zines_building_order_replaces_the_rotation_in_the_round_it_names(pl
                                             ["green", "red", "blue"]]
 
 
+def test_new_refuses_a_building_order_that_is_not_every_company_once(tmp_path):
+    args = ["new", str(tmp_path / "g"), "--map", "ireland", "--rules", "laurin", "--company", "red:R",
+            "--company", "blue:B"]
+    result = CliRunner().invoke(main, [*args, "--option", "building_order={2: [red]}"])
+    assert result.exit_code == 1 and not (tmp_path / "g").exists()
+    assert "names red for round 2, not each company once (blue, red)" in result.output
+    assert "Nothing was created." in result.output
+    result = CliRunner().invoke(main, [*args, "--option", "building_order={2: [blue, red]}"])
+    assert result.exit_code == 0, result.output
+
+
 def test_a_building_order_that_is_not_every_company_once_keeps_the_rotation():
     state = State()
     companies = [{"id": c, "name": c} for c in ("red", "blue", "green")]

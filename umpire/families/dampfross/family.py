@@ -124,8 +124,15 @@ class Dampfross(Family):
     # -- engine ----------------------------------------------------------------------
     def start_game(self, game: str, players: list[dict], rules, random, options: dict, board) -> list[dict]:
         by_die = game_option(options, "first_company") == "die"
-        return construction.start_game(game, players, rules, random, by_die,
-                                       game_option(options, "building_order"))[0]
+        order = game_option(options, "building_order")
+        ids = sorted(p["id"] for p in players)
+        for number, companies in sorted((order or {}).items()):
+            if sorted(companies) != ids:
+                raise UmpireError(f"the option building_order names {', '.join(companies)} for round {number}, "
+                                  f"not each company once ({', '.join(ids)}).",
+                                  fix=f"Give every company once for each round, e.g. building_order={{{number}: "
+                                      f"[{', '.join(ids)}]}}.")
+        return construction.start_game(game, players, rules, random, by_die, order)[0]
 
     def resolve(self, state: State, board, rules, orders: dict, random, options: dict) -> list[dict]:
         if state.phase == "construction":
