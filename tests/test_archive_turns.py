@@ -5,6 +5,7 @@ published-versus-computed table; labels refused with their line."""
 
 from __future__ import annotations
 
+import html
 import shlex
 import shutil
 import subprocess
@@ -85,6 +86,9 @@ def test_the_sites_pages_name_the_zines_turn(played, tmp_path):
     assert umpire("site", game, tmp_path / "site").exit_code == 0
     page = (tmp_path / "site" / "turns-1994" / "003.html").read_text()
     assert "Round 2 is the zine&#39;s turn 1b." in page or "Round 2 is the zine&#x27;s turn 1b." in page
+    overview = html.unescape((tmp_path / "site" / "turns-1994" / "index.html").read_text())
+    assert "002: Round 1 (the zine's turn 1a) resolved" in overview
+    assert "003: Round 2 (the zine's turn 1b) resolved" in overview
 
 
 def test_verify_shows_a_labelled_round_with_its_label(played):

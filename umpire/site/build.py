@@ -163,7 +163,7 @@ def _write_game(folder: GameFolder, files: SiteFiles) -> dict:
         "game.html.j2", title=_("{game}: the game now").format(game=game), root="../", game=game,
         facts=_facts(row, folder), now=now,
         standings=_part(body, "standings"), map=_part(body, "map"), composer=composer,
-        issues=_issue_list(moments, dates)))
+        issues=_issue_list(moments, dates, (folder.config.get("archive") or {}).get("turns") or {})))
     titles = {m.number: _intro(folder, m.number) for m in moments}
     files.put(f"{game}/feed.atom", atom_feed(game, titles, dates))
     files.put(f"{game}/deadlines.ics", deadline_calendar(game, status.get("deadline"), row["turn"]))
@@ -349,10 +349,18 @@ def shown_date(date: str) -> str:
         return date
 
 
-def _issue_list(moments: list, dates: dict[int, str]) -> list[tuple[int, str, str]]:
-    """The overview's list of newsletters: number, what it resolved, the zine's date where known."""
+def _issue_list(moments: list, dates: dict[int, str], labels: dict) -> list[tuple[int, str, str]]:
+    """The overview's list of newsletters: number, what it resolved (with the zine's label of the
+    round, in a zine's game typed in with build turns: game.yaml `archive: turns:`), the zine's
+    date where known."""
     def what(resolved) -> str:
-        words = _("{turn} resolved").format(turn=turn_words(resolved)) if resolved is not None else _("the opening")
+        if resolved is None:
+            words = _("the opening")
+        elif resolved in labels:
+            words = _("{turn} (the zine's turn {label}) resolved").format(turn=turn_words(resolved),
+                                                                       label=labels[resolved])
+        else:
+            words = _("{turn} resolved").format(turn=turn_words(resolved))
         return words[:1].upper() + words[1:]
     return [(m.number, f"{m.number:03d}: {what(m.resolved)}", shown_date(dates[m.number]) if m.number in dates else "")
             for m in moments]
