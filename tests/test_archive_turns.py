@@ -355,3 +355,13 @@ def test_any_printed_names_are_read_or_refused_with_their_line(tmp_path_factory,
         assert "line 4" in exc.message
         return
     assert all(h in game_map.city_at or h in game_map.junction_at for h in game_map.printed_names.values())
+
+
+def test_turns_are_refused_for_a_game_whose_rounds_have_turns_of_their_own(tmp_path):
+    archive = tmp_path / "vd"
+    shutil.copytree(Path(__file__).parent.parent / "games" / "volldampf-demo", archive)
+    spec = archive / "demo.yaml"
+    spec.write_text(spec.read_text() + "turns: {1: 1a}\n")
+    with pytest.raises(DataError) as exc:
+        read_archive(archive)
+    assert "turns: is not for this game" in exc.value.message and "line " in exc.value.message

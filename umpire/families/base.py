@@ -196,6 +196,7 @@ class Family(ABC):
 
     name: str                                    # the ruleset's `family:` value
     recorded: str = "dice"                       # recorded randomness: `--dice FILE` or `--draws FILE`
+    zine_turns: bool = False                     # an archive's `turns:` labels its rounds as a zine's build turns
     options: dict[str, tuple[object, str]] = {}  # the family's game options: name -> (default, meaning)
     choices: dict[str, tuple] = {}               # options of those whose value is one of a few words
     checks: dict[str, Callable[[object], str | None]] = {}   # options of those whose value is checked:

@@ -142,6 +142,8 @@ def read_archive(source: Path) -> Archive:
                         "Write unreadable_lines: report where the zine's GM refused lines "
                         "the umpire cannot read either.")
     facts = zine_facts(spec, where)
+    if "turns" in facts:
+        _check_turns(rules_name, spec, where)
     named = {label.lower(): str(number) for number, label in facts.get("turns", {}).items()}
     dice, recorded = None, given[0] if given[0] in RECORDED else "dice"
     if given[0] in RECORDED:
@@ -236,6 +238,21 @@ def _check_recorded(rules_name: str, spec: dict, recorded: str, where: str):
         raise DataError(f"{recorded}: is not for this game: its rules ({family.name}) draw {family.recorded}, "
                         f"not {recorded}.", f"{where}, line {line_of(spec, recorded)}",
                         f"Write {family.recorded}: FILE with the recorded {family.recorded}, or seed: TEXT.")
+
+
+def _check_turns(rules_name: str, spec: dict, where: str):
+    """Refuse `turns:` for a game whose newsletters do not print a zine's build turns (Volldampf's
+    rounds have mail turns of their own)."""
+    from ..families import of_rules
+    from ..resources import find_named
+    try:
+        family = of_rules(find_named("rules", rules_name))
+    except UmpireError:
+        return                                # the ruleset is refused by name when the game is created
+    if not family.zine_turns:
+        raise DataError(f"turns: is not for this game: its rounds ({family.name}) have turns of their own, which "
+                        "its newsletters name.", f"{where}, line {line_of(spec, 'turns')}",
+                        "Leave turns: out; type each turn's orders in its own folder (orders/1A, orders/1B, ...).")
 
 
 def _beside(source: Path, name: str) -> str:

@@ -43,6 +43,7 @@ class Dampfross(Family):
     name = "dampfross"
     order_keywords = KEYWORDS + ("PRESS",)
     recorded = "dice"
+    zine_turns = True
     options = OPTIONS
     choices = CHOICES
     checks = CHECKS
