@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 
 from reportlab.lib.colors import Color
 
-from umpire.render.fonts import SANS
+from umpire.render.fonts import BOLD, SANS
 from umpire.render.svg import SvgCanvas, num
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -59,3 +59,23 @@ def test_the_drawing_is_svg_with_y_turned_and_text_as_text():
 
 def test_the_same_calls_give_the_same_bytes():
     assert drawing().svg() == drawing().svg()
+
+
+def test_a_text_object_is_a_text_per_font_its_strings_tspans_at_their_origins():
+    c = SvgCanvas((200, 100))
+    c.setFillColorRGB(0, 0, 1)
+    text = c.beginText()
+    text.setFont(SANS, 5)
+    for x, label in ((10, "A1"), (20, "B2")):
+        text.setTextOrigin(x, 30)
+        text._textOut(label)
+    text.setFont(BOLD, 6)
+    text.setTextOrigin(40, 50)
+    text._textOut("Köln & <Bonn>")
+    c.drawText(text)
+    texts = ElementTree.fromstring(c.svg()).findall(f"{SVG}text")
+    assert [(t.get("font-family"), t.get("font-size"), t.get("fill")) for t in texts] == \
+        [(SANS, "5", "#0000ff"), (BOLD, "6", "#0000ff")]
+    assert [[(s.get("x"), s.get("y"), s.text) for s in t] for t in texts] == \
+        [[("10", "70", "A1"), ("20", "70", "B2")], [("40", "50", "Köln & <Bonn>")]]
+    assert "".join(texts[0].itertext()) == "A1 B2"          # the browser's search finds each label as a word

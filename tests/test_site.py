@@ -101,13 +101,13 @@ def test_every_local_link_and_picture_resolves(demo_site):
 
 def test_the_maps_labels_and_names_are_text(demo_site):
     page = (demo_site / "site" / "demo" / "005.html").read_text()
-    texts = re.findall(r"<text [^>]*>([^<]*)</text>", page)
+    texts = re.findall(r"<(?:text|tspan) [^>]*>([^<]*)</(?:text|tspan)>", page)
     game_map = Game.open(demo_site / "games" / "demo").game_map
     assert {"AE22", "AG10", "K23", "A1"} <= set(texts) or {"AE22", "AG10"} <= set(texts)
     assert {c.name for c in game_map.cities} <= set(texts)
     assert re.search(r'<image href="map-[0-9a-f]{12}\.svg"', page)
     vd = (demo_site / "site" / "volldampf-demo" / "005.html").read_text()
-    vd_texts = set(re.findall(r"<text [^>]*>([^<]*)</text>", vd))
+    vd_texts = set(re.findall(r"<(?:text|tspan) [^>]*>([^<]*)</(?:text|tspan)>", vd))
     board = Game.open(demo_site / "games" / "volldampf-demo").game_map
     assert {link for link in board.links} <= vd_texts
     assert {loc.name for loc in board.locations.values()} <= vd_texts

@@ -70,6 +70,16 @@ def test_the_map_is_as_wide_as_its_smallest_text_and_its_names_need():
     assert readable_width(100, "") == 100
 
 
+def test_the_maps_width_counts_the_labels_of_a_text_in_tspans():
+    overlay = ('<text font-family="DejaVuSansCondensed" font-size="4" fill="#000"><tspan x="1" y="2">AE22</tspan> '
+               '<tspan x="9" y="2">AE23</tspan></text>'
+               '<text font-family="DejaVuSansCondensed-Bold" font-size="6" fill="#000"><tspan x="1" y="2">12</tspan> '
+               '<tspan x="1" y="9">Dublin</tspan></text>')
+    assert readable_width(100, overlay) == 175                 # the 4-unit hex labels at 7 px
+    assert readable_width(100, overlay.replace('font-size="4"', 'font-size="5"')) == 150   # a name among digits at 9 px
+    assert readable_width(100, overlay.replace(">AE22<", "><").replace(">AE23<", "><")) == 150   # empty tspans: no text
+
+
 def index_of(where, names) -> str:
     """The index of one game `g` standing `where`, as the site writes it."""
     return render("index.html.j2", title="Games", root="", games=[game_row("g", "dampfross", "Ireland", where, names)])

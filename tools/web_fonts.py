@@ -1,8 +1,8 @@
-"""Cut the newsletter's DejaVu faces down for the web page: WOFF files of the characters of Latin,
+"""Cut the newsletter's DejaVu faces down for the web page: WOFF2 files of the characters of Latin,
 Greek and Cyrillic text, written to umpire/render/fonts/web/ (shipped, so `umpire site` needs no
 font tools). Run again after a face or KEPT changes, and raise umpire/site/fonts.py's VERSION.
 
-    pip install fonttools && python3 tools/web_fonts.py
+    pip install fonttools brotli && python3 tools/web_fonts.py
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ KEPT = [*range(0x20, 0x7F), *range(0xA0, 0x250), *range(0x370, 0x460), *range(0x
 
 
 def web_font(face: str) -> bytes:
-    """The face cut down to KEPT, as WOFF; the same bytes every time."""
+    """The face cut down to KEPT, as WOFF2 (brotli: a quarter smaller than WOFF); the same bytes every time."""
     font = TTFont(str(FONTS / f"{face}.ttf"), recalcTimestamp=False)
     options = subset.Options()
     options.name_IDs = ["*"]
@@ -29,7 +29,7 @@ def web_font(face: str) -> bytes:
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=KEPT)
     subsetter.subset(font)
-    font.flavor = "woff"
+    font.flavor = "woff2"
     out = io.BytesIO()
     font.save(out, reorderTables=True)
     return out.getvalue()
@@ -40,8 +40,8 @@ def main():
     (FONTS / "web").mkdir(exist_ok=True)
     for face in FACES:
         data = web_font(face)
-        (FONTS / "web" / f"{face}.woff").write_bytes(data)
-        print(f"{face}.woff: {len(data):,} bytes")
+        (FONTS / "web" / f"{face}.woff2").write_bytes(data)
+        print(f"{face}.woff2: {len(data):,} bytes")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from ..store.folder import GameFolder
 from ..usecases.family_folder import FamilyFolder
 from ..usecases.press import press_of, split_press
 
-SITE_FORMAT = 5          # raised when the pages change, so every page is made anew
+SITE_FORMAT = 6          # raised when the pages change, so every page is made anew
 SITE_WORDS = 2           # raised when the pages of a game in another language than English change
 
 

@@ -10,13 +10,15 @@ import re
 
 SMALLEST_PX = 7.0
 NAMES_PX = 9.0
-_TEXT = re.compile(r'<text\b[^>]*?font-family="([^"]*)"[^>]*?font-size="([0-9.]+)"[^>]*>([^<]*)</text>')
+_TEXT = re.compile(r'<text\b[^>]*?font-family="([^"]*)"[^>]*?font-size="([0-9.]+)"[^>]*>(.*?)</text>', re.S)
+_TAG = re.compile(r"<[^>]*>")
 
 
 def readable_width(width: float, overlay: str) -> int:
     """The map's width in CSS px at which its text reads on a phone (its own width where it has no text)."""
     sizes, names = [], []
-    for family, size, text in _TEXT.findall(overlay):
+    for family, size, body in _TEXT.findall(overlay):
+        text = _TAG.sub(" ", body)               # a text's strings, bare or each in its <tspan>
         if text.strip():
             sizes.append(float(size))
             if "Bold" in family and any(ch.isalpha() for ch in text):
