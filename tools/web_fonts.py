@@ -2,7 +2,7 @@
 Greek and Cyrillic text, written to umpire/render/fonts/web/ (shipped, so `umpire site` needs no
 font tools). Run again after a face or KEPT changes, and raise umpire/site/fonts.py's VERSION.
 
-    pip install fonttools brotli && python3 tools/web_fonts.py
+    pip install -e '.[tools]' && python3 tools/web_fonts.py      # fonttools and brotli
 """
 
 from __future__ import annotations
