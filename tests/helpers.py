@@ -96,3 +96,15 @@ def run_ok(*args, input: str | None = None) -> str:
     result = run(*args, input=input)
     assert result.exit_code == 0, result.output
     return result.output
+
+
+def refused_at(read, text: str, where: str, line: int) -> str:
+    """The refusal `read(lines)` gives of the YAML `text`, which must name `where` and `line`."""
+    import pytest
+
+    from umpire.errors import DataError
+    from umpire.kernel.yamlfile import load_lines
+    with pytest.raises(DataError) as error:
+        read(load_lines(text))
+    assert f"{where}, line {line}" in error.value.message, error.value.message
+    return error.value.message

@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import run_ok
+from helpers import refused_at, run_ok
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -142,9 +142,8 @@ def test_colours_are_kept_for_the_map_and_a_given_colour_comes_first():
     ("colours: {green: orange, red: Orange}", "colours: red and green are both Orange"),
 ])
 def test_colours_that_cannot_be_are_refused_with_their_line(text, message):
-    with pytest.raises(DataError) as error:
-        zine_facts(load_lines("companies: [red:A, green:C]\n" + text + "\n"), "game.yaml")
-    assert message in error.value.message and "game.yaml, line 2" in error.value.message
+    read = lambda lines: zine_facts(lines, "game.yaml")  # noqa: E731
+    assert message in refused_at(read, f"companies: [red:A, green:C]\n{text}\n", "game.yaml", 2)
 
 
 # -- the example, played ---------------------------------------------------------------------------

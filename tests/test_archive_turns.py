@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
+from helpers import refused_at
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -196,9 +197,7 @@ def test_a_missing_build_turn_is_named_by_its_label(tmp_path):
     ("turns: {1: 1a, 2: 1A}", "turns: rounds 1 and 2 are both labelled 1A"),
 ])
 def test_turns_that_are_not_are_refused_with_their_line(text, refused):
-    with pytest.raises(DataError) as error:
-        zine_facts(load_lines("game: g\n" + text + "\n"), "game.yaml")
-    assert refused in error.value.message and "game.yaml, line 2" in error.value.message
+    assert refused in refused_at(lambda lines: zine_facts(lines, "game.yaml"), f"game: g\n{text}\n", "game.yaml", 2)
 
 
 @settings(max_examples=60, deadline=None)
@@ -285,10 +284,8 @@ def test_a_played_games_races_are_checked_against_its_ledger(demo_game):
 ])
 def test_races_that_are_not_are_refused_with_their_line(races, refused):
     from umpire.kernel.published import read_published
-    with pytest.raises(DataError) as error:
-        read_published(load_lines("rounds: {0: {L: 40}}\n" + races + "\n"), "published.yaml",
-                       ["C", "F", "L", "R", "T"])
-    assert refused in error.value.message and "published.yaml, line 2" in error.value.message
+    read = lambda lines: read_published(lines, "published.yaml", ["C", "F", "L", "R", "T"])  # noqa: E731
+    assert refused in refused_at(read, f"rounds: {{0: {{L: 40}}}}\n{races}\n", "published.yaml", 2)
 
 
 @settings(max_examples=60, deadline=None)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import refused_at
 
 from umpire.cli import main
-from umpire.errors import DataError
 from umpire.kernel.yamlfile import load_lines
 from umpire.usecases.play import zine_facts
 
@@ -92,9 +92,7 @@ def test_the_site_and_its_feed_take_the_zines_issues_and_dates(zine, tmp_path):
     ("assumed: [{round: two, note: a die}]", "is not a note"),
 ])
 def test_issues_and_assumed_that_are_not_are_refused_with_their_line(text, refused):
-    with pytest.raises(DataError) as error:
-        zine_facts(load_lines(text + "\n"), "game.yaml")
-    assert refused in error.value.message and "game.yaml, line 1" in error.value.message
+    assert refused in refused_at(lambda lines: zine_facts(lines, "game.yaml"), text + "\n", "game.yaml", 1)
 
 
 def test_issues_and_notes_as_game_yaml_keeps_them():
