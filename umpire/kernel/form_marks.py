@@ -5,7 +5,7 @@ readers (order_header.clean_lines, mail/replystyle.py): the title line (`ORDER F
 left for the player to fill in and any other blank written `<...>`. A title line sent back with
 an order is not read as an order line; a form whose CODE line holds a code instead of its blank
 is a filled form. Written for a German reader, a form is German (`BEFEHLSBÖGEN FÜR RUNDE 3`,
-`SPIEL`, `GESELLSCHAFT`, `CODE <Ihr Befehlscode>`, `RUNDE`: kernel/keywords.py `said`), and read
+`SPIEL`, `GESELLSCHAFT`, `CODE <Ihr Befehlscode>`, `RUNDE`: kernel/keywords.py `written_line`), and read
 back in every game that reads German.
 """
 

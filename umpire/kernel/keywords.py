@@ -155,7 +155,7 @@ _NAMES_A_CUBE = ("MOVE", "SUBSIDY", "REPLAN")    # a cube's colour follows these
 @cache
 def written(family: str | None) -> dict[str, str]:
     """English order word -> the German word the umpire writes for it (the table's first, or the
-    family's `written:`), for `family` or for the header and a player's lines alone."""
+    family's `written:`): of the header, a player's lines and `family` (None: every family)."""
     t = table()
     out = {english: words[0] for english, words in german(family).items() if english.isupper()}
     out.update(t.get(family, {}).get("written", {}))
@@ -185,7 +185,7 @@ def written_names() -> dict[str, str]:
     """A cube's colours and a region's symbols as the umpire writes them in the language in force
     (`blue`: `blau`, `circle`: `Kreis`)."""
     return {english: (words[0].lower() if part == "colours" else words[0]) if current() == GERMAN else english
-            for name, section in table().items() if isinstance(section, dict)
+            for section in table().values() if isinstance(section, dict)
             for part in ("colours", "regions") for english, words in section.get(part, {}).items()}
 
 
