@@ -121,6 +121,13 @@ def demo_site(tmp_path_factory):
     return made_once(tmp_path_factory, "site", make)
 
 
+@pytest.fixture
+def stamped_at_once(monkeypatch):
+    """Each tick stamps the games it found nothing to do for, however fresh their files, so the
+    later ticks pass them over wherever they may (usecases/quiet.py): for the tests of `umpire tick`."""
+    monkeypatch.setattr("umpire.usecases.quiet.SETTLE", 0.0)
+
+
 @pytest.fixture(scope="session")
 def german_site(tmp_path_factory):
     """`demo_site` in German: both demos played with `--language de` and their site built (root/site),

@@ -18,16 +18,11 @@ from test_hosting_week import at, hosted, mails, status, tick
 
 from umpire.store.folder import GameFolder
 
-pytestmark = [pytest.mark.mail, pytest.mark.slow]
+pytestmark = [pytest.mark.mail, pytest.mark.slow, pytest.mark.usefixtures("stamped_at_once")]
 
 GERMAN = json.loads(run_ok("keywords", "--language", "de", "--json"))
 NAMES = ("Red Lines", "Blue Star", "was vom Bau")      # German "was" (what)
 OPTIONS = ["language=de", "deadline=7 days", "deadline_at=18:00", "deadline_zone=Europe/Berlin"]
-
-
-@pytest.fixture(autouse=True)
-def stamped_at_once(monkeypatch):
-    monkeypatch.setattr("umpire.usecases.quiet.SETTLE", 0.0)
 
 
 def word(english: str) -> str:

@@ -17,17 +17,10 @@ from umpire.cli import main
 from umpire.store.folder import GameFolder
 from umpire.usecases import actions
 
-pytestmark = pytest.mark.mail
+pytestmark = [pytest.mark.mail, pytest.mark.usefixtures("stamped_at_once")]
 
 OPENED = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 LINE = {"red": "HOME Alpha", "blue": "HOME Beta"}      # a Saturday; the deadline: 03-08 18:00 Berlin
-
-
-@pytest.fixture(autouse=True)
-def stamped_at_once(monkeypatch):
-    """Each tick stamps the games it found nothing to do for, however fresh their files, so the
-    later ticks pass them over wherever they may (usecases/quiet.py)."""
-    monkeypatch.setattr("umpire.usecases.quiet.SETTLE", 0.0)
 
 
 def at(day: int, hour: int, minute: int = 0) -> datetime:

@@ -17,18 +17,11 @@ from volldampf_helpers import TINY
 
 from umpire.usecases import actions
 
-pytestmark = pytest.mark.mail
+pytestmark = [pytest.mark.mail, pytest.mark.usefixtures("stamped_at_once")]
 
 OPENED = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)      # a Saturday; turn 1A due 03-04 18:00 Berlin
 PLAYERS = ["ann:Ann:ann@example.org", "bob:Bob:bob@example.org", "cy:Cy:cy@example.org"]
 MISSING = "v1: orders for turn 1A missing"
-
-
-@pytest.fixture(autouse=True)
-def stamped_at_once(monkeypatch):
-    """Each tick stamps the games it found nothing to do for, however fresh their files, so the
-    later ticks pass them over wherever they may (usecases/quiet.py)."""
-    monkeypatch.setattr("umpire.usecases.quiet.SETTLE", 0.0)
 
 
 @pytest.fixture

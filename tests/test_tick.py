@@ -13,12 +13,7 @@ from umpire.store.folder import GameFolder
 from umpire.store.lock import game_lock
 from umpire.usecases import actions
 
-
-@pytest.fixture(autouse=True)
-def stamped_at_once(monkeypatch):
-    """Each tick stamps the games it found nothing to do for, however fresh their files, so the
-    later ticks pass them over wherever they may (usecases/quiet.py)."""
-    monkeypatch.setattr("umpire.usecases.quiet.SETTLE", 0.0)
+pytestmark = pytest.mark.usefixtures("stamped_at_once")
 
 
 def tick(games, now):
