@@ -71,3 +71,15 @@ def test_every_message_has_a_german_translation_of_its_own():
                 if len(words) >= 3 and ids[0] in strings:
                     same.append(ids[0])
     assert same == []
+
+
+def test_every_german_message_writes_german_order_words():
+    """A translation names an order as the German reader writes it (`BAU`, not `BUILD`): the words
+    of kernel/keywords.py `written_line`, which the code's own lines use."""
+    english = []
+    for po in sorted(CATALOGS.glob("de/LC_MESSAGES/*.po")):
+        with po.open("rb") as f:
+            for message in read_po(f):
+                strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+                english += [(po.name, words) for text in strings if (words := english_order_words(text or ""))]
+    assert english == []
