@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import format_datetime
 
@@ -57,3 +58,38 @@ def config_for(path, dovecot, user, smtp=None, games_dir=None):
                  "smtp": {"host": "127.0.0.1", "port": smtp.port, "tls": "none"} if smtp else {},
                  "from": UMPIRE}
     return load_config(path, games_dir, overrides)
+
+
+def parsed(raw: bytes) -> EmailMessage:
+    return message_from_bytes(raw, policy=policy.default)
+
+
+def text_of(msg: EmailMessage) -> str:
+    return msg.get_body(("plain",)).get_content().replace("\r\n", "\n")
+
+
+def quoted_below(original: EmailMessage, style: int, text: str | None = None) -> str:
+    """The umpire's mail (or `text`, the player's edit of it: a form filled in) below the player's
+    text as his German mail program puts it: a German intro over the quote (style 0), or Outlook's
+    block over the mail as it was (1: `-----Ursprüngliche Nachricht-----`, 2: a rule)."""
+    text = (text_of(original) if text is None else text).rstrip("\n")
+    if style == 0:
+        return f"Am Sa., 1. März 2025 um 12:00 Uhr schrieb Umpire <{UMPIRE}>:\n" + \
+            "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+    von = f"Von: Umpire <{UMPIRE}>\nGesendet: Samstag, 1. März 2025 12:00\nAn: {original['To']}\n" \
+          f"Betreff: {original['Subject']}\n"
+    return f"-----Ursprüngliche Nachricht-----\n{von}\n{text}" if style == 1 else f"{'_' * 32}\n{von}\n{text}"
+
+
+def reply(original: EmailMessage, top: str, style: int, msgid: str, text: str | None = None) -> bytes:
+    """The player's answer to the umpire's mail `original`: `top` above it (or above `text`, his edit
+    of it), threaded under it."""
+    msg = EmailMessage()
+    msg["From"] = original["To"]
+    msg["To"] = UMPIRE
+    msg["Subject"] = f"{'AW' if style else 'Re'}: {original['Subject']}"
+    msg["Date"] = format_datetime(NOW)
+    msg["Message-ID"] = msgid
+    msg["In-Reply-To"] = original["Message-ID"]
+    msg.set_content(f"{top}\n\n{quoted_below(original, style, text)}\n")
+    return msg.as_bytes()

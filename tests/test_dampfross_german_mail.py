@@ -6,14 +6,11 @@ sends is German, with German order words, and the rounds resolve as the orders s
 from __future__ import annotations
 
 import json
-from email import message_from_bytes, policy
-from email.message import EmailMessage
-from email.utils import format_datetime
 
 import pytest
 from helpers import run_ok
 from language_helpers import english_left, english_order_words
-from mailhelpers import UMPIRE, deliver_at, make_game
+from mailhelpers import deliver_at, make_game, parsed, reply, text_of
 from test_hosting_week import at, hosted, mails, status, tick
 
 from umpire.store.folder import GameFolder
@@ -30,23 +27,9 @@ def word(english: str) -> str:
     return GERMAN[english][0]
 
 
-def german_reply(umpire_mail: bytes, text: str, msgid: str, quoted_text=None) -> bytes:
-    """The player's reply: `text` above the umpire's mail quoted under a German intro."""
-    original = message_from_bytes(umpire_mail, policy=policy.default)
-    body = quoted_text if quoted_text is not None else original.get_body(("plain",)).get_content()
-    reply = EmailMessage()
-    reply["From"], reply["To"] = original["To"], UMPIRE
-    reply["Subject"] = f"AW: {original['Subject']}"
-    reply["Date"] = format_datetime(at(3, 9))
-    reply["Message-ID"], reply["In-Reply-To"] = msgid, original["Message-ID"]
-    quoted = "\n".join("> " + line if line else ">" for line in body.replace("\r\n", "\n").split("\n"))
-    reply.set_content(f"{text}\n\nAm 2. März 2025 um 10:00 schrieb Umpire <{UMPIRE}>:\n{quoted}\n")
-    return reply.as_bytes()
-
-
 def sent_to(smtp, start: int, address: str) -> bytes:
     return next(raw for raw in reversed(smtp.messages[start:])
-                if message_from_bytes(raw, policy=policy.default)["To"] == address)
+                if parsed(raw)["To"] == address)
 
 
 def assert_german(smtp, start: int):
@@ -64,19 +47,19 @@ def test_a_german_game_by_mail(tmp_path, dovecot, mailbox, smtp):
     tick(games, at(2, 9))                                     # the welcomes, in German
     assert_german(smtp, 0)
     welcome = {a: sent_to(smtp, 0, f"{a}@example.org") for a in ("red", "blue")}
-    assert "SPIEL g1" in message_from_bytes(welcome["red"], policy=policy.default).get_body(("plain",)).get_content()
+    assert "SPIEL g1" in text_of(parsed(welcome["red"]))
 
     # red writes his order above the quoted welcome; blue fills in the form quoted in his reply
     red = "\n".join(["Hallo Spielleiter,", "", f"{word('GAME')} g1", f"{word('COMPANY')} red",
                      f"CODE {codes['red']}", f"{word('HOME')} Alpha", f"{word('BUILD')} C3-D3", "",
                      "Viele Grüße, Rolf"])
-    blue_body = message_from_bytes(welcome["blue"], policy=policy.default).get_body(("plain",)).get_content()
+    blue_body = text_of(parsed(welcome["blue"]))
     assert f"CODE {codes['blue']}" in blue_body and "BAU <Feld>-<Feld>-..." in blue_body
     blue_filled = blue_body.replace("BAU <Feld>-<Feld>-...", "BAU K8-J8\n  HEIMAT Beta")
     start = len(smtp.messages)
-    deliver_at(dovecot, mailbox, german_reply(welcome["red"], red, "<r1@example.org>"), at(3, 9))
-    deliver_at(dovecot, mailbox, german_reply(welcome["blue"], "Anbei mein Befehl.", "<b1@example.org>",
-                                              blue_filled), at(3, 9))
+    deliver_at(dovecot, mailbox, reply(parsed(welcome["red"]), red, 0, "<r1@example.org>"), at(3, 9))
+    deliver_at(dovecot, mailbox, reply(parsed(welcome["blue"]), "Anbei mein Befehl.", 0, "<b1@example.org>",
+                                       blue_filled), at(3, 9))
     out = tick(games, at(3, 9, 5))                            # both orders in: the round resolves at once
     assert "round 1 resolved" in out, out
     sent = mails(smtp, start)
@@ -93,14 +76,14 @@ def test_a_german_game_by_mail(tmp_path, dovecot, mailbox, smtp):
     start2 = len(smtp.messages)
     news = {a: sent_to(smtp, start, f"{a}@example.org") for a in ("red", "blue")}
     for company, chain, n in (("red", "D3-E3", 2), ("blue", "J8-I8", 2)):
-        body = message_from_bytes(news[company], policy=policy.default).get_body(("plain",)).get_content()
+        body = text_of(parsed(news[company]))
         assert "BEFEHLSB" in body and "RUNDE 2" in body
         mine = body[body.index(f"GESELLSCHAFT {company}") - 12:]
         mine = mine.replace("CODE <Ihr Befehlscode>", f"CODE {codes[company]}", 1)
         mine = mine.replace("BAU <Feld>-<Feld>-...", f"BAU {chain}", 1)
-        reply = german_reply(news[company], "Hier meine Befehle für die zweite Runde.",
-                             f"<{company}{n}@example.org>", mine)
-        deliver_at(dovecot, mailbox, reply, at(4, 9))
+        answer = reply(parsed(news[company]), "Hier meine Befehle für die zweite Runde.", 0,
+                       f"<{company}{n}@example.org>", mine)
+        deliver_at(dovecot, mailbox, answer, at(4, 9))
     out = tick(games, at(4, 9, 5))
     assert "round 2 resolved" in out, (out, mails(smtp, start2))
     assert_german(smtp, start2)

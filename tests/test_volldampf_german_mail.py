@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from email import message_from_bytes, policy
 from email.message import EmailMessage
-from email.utils import format_datetime
 from functools import cache
 
 import pytest
@@ -20,7 +18,7 @@ import yaml
 from click.testing import CliRunner
 from conftest import copy_of_made_once
 from language_helpers import english_left, english_order_words, german_left
-from mailhelpers import NOW, UMPIRE, email
+from mailhelpers import UMPIRE, email, parsed, reply, text_of
 from mailservers import PASSWORD, PASSWORD_ENV
 from test_volldampf_mail import body_lines, fetch_args
 from volldampf_helpers import TINY
@@ -62,39 +60,6 @@ def in_german(line: str, nth: int = 0) -> str:
 def header(player: str, code: str, turn: str) -> list[str]:
     return [in_german("GAME vm"), in_german(f"PLAYER {player}"), f"{german_words()['CODE'][1]} {code}",
             f"{german_words()['ROUND'][1]} {turn}"]
-
-
-def parsed(raw: bytes) -> EmailMessage:
-    return message_from_bytes(raw, policy=policy.default)
-
-
-def text_of(msg: EmailMessage) -> str:
-    return msg.get_body(("plain",)).get_content().replace("\r\n", "\n")
-
-
-def quoted_below(original: EmailMessage, style: int) -> str:
-    """The umpire's mail below the player's text as his mail program puts it: a German intro over
-    the quote, or Outlook's block over the mail as it was."""
-    text = text_of(original).rstrip("\n")
-    if style == 0:
-        return f"Am Sa., 1. März 2025 um 12:00 Uhr schrieb Umpire <{UMPIRE}>:\n" + \
-            "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
-    von = f"Von: Umpire <{UMPIRE}>\nGesendet: Samstag, 1. März 2025 12:00\nAn: {original['To']}\n" \
-          f"Betreff: {original['Subject']}\n"
-    return f"-----Ursprüngliche Nachricht-----\n{von}\n{text}" if style == 1 else f"{'_' * 32}\n{von}\n{text}"
-
-
-def reply(original: EmailMessage, top: str, style: int, msgid: str) -> bytes:
-    """The player's answer to the umpire's mail `original`: `top` above it, threaded under it."""
-    msg = EmailMessage()
-    msg["From"] = original["To"]
-    msg["To"] = UMPIRE
-    msg["Subject"] = f"{'AW' if style else 'Re'}: {original['Subject']}"
-    msg["Date"] = format_datetime(NOW)
-    msg["Message-ID"] = msgid
-    msg["In-Reply-To"] = original["Message-ID"]
-    msg.set_content(f"{top}\n\n{quoted_below(original, style)}\n")
-    return msg.as_bytes()
 
 
 def umpire(*args) -> str:
