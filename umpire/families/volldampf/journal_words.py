@@ -32,6 +32,12 @@ def card(name: str) -> str:
     return written_name(name, WORDS, "regions")
 
 
+def card_words(name: str) -> dict[str, str]:
+    """A card's name as a sentence puts it: `card` in the language in force, `a_card` with its English
+    article (`an octagon`: a translation says its own)."""
+    return {"a_card": ("an " if name[:1].lower() in "aeiou" else "a ") + name, "card": card(name)}
+
+
 def link(text: str) -> str:
     """A link as the board describes it, its region in the language in force:
     `L7 Hamburg-Hannover (Kreis, 5)`."""

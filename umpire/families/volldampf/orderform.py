@@ -14,6 +14,7 @@ from ...kernel.language import N_, _, ngettext
 from . import WORDS, transport
 from .engine import EXTRA, FAVOUR, REARRANGE, REPLAN, SABOTAGE, SUBSIDY
 from .journal_words import card as card_said
+from .journal_words import card_words
 from .rules import row
 from .state import State, card_name, turn_name
 
@@ -129,7 +130,7 @@ class _Form:
                           key=lambda x: (x.cost, _link_order(x.id)))[:2]
             alternatives, costs = [self._link(x) for x in free], [x.cost for x in free]
             why = _("build turn {k}: {a_card} card, costs {costs}").format(
-                k=k, a_card=_a(region), card=card_said(region), costs=_(" or ").join(str(x.cost) for x in free))
+                k=k, **card_words(region), costs=_(" or ").join(str(x.cost) for x in free))
             other = self._favour_link(region, taken) if favour is not None and favour <= cash else None
             if other is not None:
                 free.append(other)
@@ -137,7 +138,7 @@ class _Form:
                 alternatives.append(f"{self._link(other)} FAVOUR {region}")
                 why = (_("build turn {k}: {a_card} card, or Günstige Gelegenheit for {favour}") if len(free) > 1
                        else _("build turn {k}: {a_card} card Günstige Gelegenheit for {favour}")).format(
-                    k=k, a_card=_a(region), card=card_said(region), favour=favour)
+                    k=k, **card_words(region), favour=favour)
                 favour = None
             if free:
                 taken.update(x.id for x in free)
@@ -232,9 +233,6 @@ class _Form:
 def _others(gains: dict[str, int], me: str) -> str:
     return ", ".join(f"{p} +{n}" for p, n in gains.items() if p != me)
 
-
-def _a(word: str) -> str:
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def _link_order(ident: str):

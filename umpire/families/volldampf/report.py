@@ -13,7 +13,7 @@ from ...kernel.language import N_, _, ngettext, pgettext
 from ..base import house_rule_line
 from .engine import goods_card_ids
 from .journal_words import card as card_said
-from .journal_words import colour, cube, said
+from .journal_words import card_words, colour, cube, said
 from .journal_words import link as link_said
 from .journal_words import turn as turn_said
 from .orderform import order_form
@@ -86,10 +86,6 @@ def _listed(head: str, items: list[str]) -> list[str]:
         line += text + " "
     return lines + [line.rstrip()]
 
-
-def _a(word: str) -> str:
-    """The word with its indefinite article: `an octagon`, `a star`."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
 def since_last_issue(events: list[dict]) -> list[dict]:
@@ -434,14 +430,14 @@ def _build(w: Writer, e):
     link = link_said(w.board.describe(w.board.links[e["link"]]))
     if e.get("favour"):
         return _("{player} builds {link}, Günstige Gelegenheit for {a_card} card: pays {cost}.").format(
-            player=w.name(e['player']), link=link, a_card=_a(e["card"]), card=card_said(e["card"]), cost=e['cost'])
+            player=w.name(e['player']), link=link, **card_words(e["card"]), cost=e['cost'])
     return _("{player} builds {link} with {a_card} card: pays {cost}.").format(
-        player=w.name(e['player']), link=link, a_card=_a(e["card"]), card=card_said(e["card"]), cost=e['cost'])
+        player=w.name(e['player']), link=link, **card_words(e["card"]), cost=e['cost'])
 
 
 def _discard(w: Writer, e):
-    return _("{player} discards {a_card} card ({why}).").format(player=w.name(e['player']), a_card=_a(e['region']),
-                                                                card=card_said(e['region']), why=said(e['why']))
+    return _("{player} discards {a_card} card ({why}).").format(player=w.name(e['player']), **card_words(e['region']),
+                                                                why=said(e['why']))
 
 
 def _replan(w: Writer, e):
