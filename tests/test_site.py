@@ -83,7 +83,7 @@ def test_each_newsletter_page_links_first_previous_next_and_last(demo_site):
     first, middle, last = ((folder / f"{n:03d}.html").read_text() for n in (1, 5, 10))
     assert 'rel="prev"' not in first and '<a href="002.html" rel="next">' in first
     assert '<a href="004.html" rel="prev">' in middle and '<a href="006.html" rel="next">' in middle
-    assert '<a href="001.html">first</a>' in middle and '<a href="010.html">last</a>' in middle
+    assert '<a href="001.html">first</a>' in middle and '<a href="newest.html">last</a>' in middle
     assert '<link rel="prev" href="004.html">' in middle and '<link rel="next" href="006.html">' in middle
     assert 'rel="next"' not in last and '<a href="009.html" rel="prev">' in last
 
@@ -147,7 +147,13 @@ def test_the_same_games_give_the_same_bytes_and_a_second_run_writes_nothing(demo
     assert report.written == []
 
 
+OPEN_TURN = {"index.html", "demo/index.html", "demo/row.json", "demo/now.js", "demo/deadlines.ics",
+             "demo/feed.atom"} | {f"demo/{c}/index.html" for c in ("red", "blue", "green", "orange")}
+
+
 def test_a_resolve_rewrites_only_what_changed(demo_site, tmp_path):
+    """The new newsletter's files, the one before it (its "next" link, the standing gone to
+    now.js), the pages of the open turn; never an older newsletter's page, a map or a font."""
     game = tmp_path / "running"
     shutil.copytree(demo_site / "running" / "demo", game)
     site = tmp_path / "site"
@@ -156,15 +162,37 @@ def test_a_resolve_rewrites_only_what_changed(demo_site, tmp_path):
     result = CliRunner().invoke(main, ["resolve", str(game)])
     assert result.exit_code == 0, result.output
     report = build_site(game, site)
-    written = set(report.written)
-    assert "demo/005.html" in written and "demo/005.pdf" in written
-    kept_bodies = [f"demo/{n:03d}.html" for n in (1, 2, 3)]
-    for name in kept_bodies:            # the "last" link changed; the page's body did not
-        old, new = before[name].decode(), (site / name).read_text()
-        assert old.split("<!-- main -->")[1].split("<!-- /main -->")[0] == \
-            new.split("<!-- main -->")[1].split("<!-- /main -->")[0]
-    assert "demo/001.pdf" not in written and "demo/map-" not in " ".join(written)
-    assert not any(name.startswith("fonts/") for name in written)
+    assert set(report.written) <= OPEN_TURN | {"demo/004.html", "demo/newest.html"} | {
+        f"demo/005.{kind}" for kind in ("html", "pdf", "txt")}, report.written
+    assert {"demo/005.html", "demo/005.pdf", "demo/004.html", "demo/newest.html", "demo/now.js"} <= set(report.written)
+    assert all((site / name).read_bytes() == before[name] for name in ("demo/001.html", "demo/003.html"))
+    assert "005.html" in (site / "demo" / "newest.html").read_text()
+    assert "Now: construction, round 5" in (site / "demo" / "now.js").read_text()
+    assert '<script src="now.js"></script>' in (site / "demo" / "004.html").read_text()
+
+
+def test_a_change_to_the_open_turn_rewrites_its_pages_and_no_newsletters_but_the_newest(demo_site, tmp_path):
+    game = tmp_path / "running"
+    shutil.copytree(demo_site / "running" / "demo", game)
+    site = tmp_path / "site"
+    build_site(game, site)
+    result = CliRunner().invoke(main, ["deadline", str(game), "--set", "2026-12-05 18:00"])
+    assert result.exit_code == 0, result.output
+    report = build_site(game, site)
+    assert set(report.written) <= OPEN_TURN | {"demo/004.html"} and "demo/now.js" in report.written, report.written
+    assert "2026-12-05 18:00 UTC" in (site / "demo" / "now.js").read_text()
+
+
+def test_a_running_games_older_pages_show_where_it_stands_from_now_js_and_a_finished_ones_do_not(demo_site):
+    running, finished = demo_site / "running-site" / "demo", demo_site / "site" / "demo"
+    page = (running / "002.html").read_text()
+    top = page.index('<aside class="now"')
+    assert page[top:].startswith('<aside class="now" aria-label="Where the game stands"><p class="now-head">'
+                                 '<a href="index.html">Where the game stands now</a></p></aside>\n'
+                                 '<script src="now.js"></script>')
+    assert '<a href="newest.html">last</a></nav>' in page and '<span class="at">002</span>' in page
+    assert 'url=004.html' in (running / "newest.html").read_text()
+    assert not (finished / "now.js").exists() and "now.js" not in (finished / "009.html").read_text()
 
 
 def test_site_in_game_yaml_is_updated_by_every_resolve(demo_site, tmp_path):

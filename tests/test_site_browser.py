@@ -150,6 +150,7 @@ const box = document.querySelector('.mapbox[data-focus]');
 out.focus = box ? [box.scrollLeft, box.scrollTop] : null;
 const now = document.querySelector('.now');
 out.now = now ? now.getBoundingClientRect().top : null;
+out.nowText = now ? now.textContent : '';
 return out;
 """
 
@@ -176,6 +177,8 @@ def test_on_a_phone_every_cell_is_whole_the_map_reads_and_every_target_is_big_en
         assert found["focus"][0] > 0 and found["focus"][1] > 0     # scrolled to the new track, away from the corner
     if page.startswith("running-site") or page.endswith(("014.html", "demo/index.html")):
         assert 0 < found["now"] < 200, found["now"]
+    if page.startswith("running-site"):                 # 003 from now.js: the game is at round 4
+        assert "Now: construction, round 4" in found["nowText"], found["nowText"]
 
 
 @pytest.mark.slow

@@ -70,7 +70,7 @@ def test_every_volldampf_page_is_german_but_the_newsletters_own_text(german_site
         heads = " ".join(" ".join(found) for found in re.findall(r"<caption>(.*?)</caption>|<th scope=.col.>(.*?)</th>",
                                                                  text))
         assert english_left(visible(own) + " " + html.unescape(heads), NAMES) == [], page
-        assert "Spieler" in visible(text), page
+        assert "Spieler" in visible(text) or page.name == "newest.html", page     # that one only leads on
 
 
 def test_the_feed_and_calendar_are_german(german_site):

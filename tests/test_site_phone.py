@@ -118,11 +118,24 @@ def test_status_of_a_finished_game_gives_its_winners_and_every_seats_final_score
 
 
 def test_every_page_of_a_running_game_starts_with_where_it_stands(demo_site):
-    for page in sorted((demo_site / "running-site" / "demo").glob("*.html")):
+    """In the page itself on the newest newsletter's, the overview and the company pages; from
+    now.js, in place of a link to the overview, on the older newsletters' (tried in a browser in
+    test_site_browser.py)."""
+    folder = demo_site / "running-site" / "demo"
+    script = (folder / "now.js").read_text()
+    assert "Now: construction, round 4" in script and "Great Northern" in script
+    pages = sorted(folder.glob("[0-9]*.html")) + [folder / "index.html"] + sorted(folder.glob("*/index.html"))
+    assert len(pages) == 9
+    for page in pages:
         text = page.read_text()
         top = text.index('<aside class="now"')
         assert top < text.index('<figure class="map"') and top < text.index("<table"), page
-        assert "Now: construction, round 4" in text and "Great Northern" in text[top:text.index("</aside>")]
+        shown = text[top:text.index("</aside>")]
+        if page.name in ("001.html", "002.html", "003.html"):
+            assert '<a href="index.html">Where the game stands now</a>' in shown
+            assert text[text.index("</aside>"):].startswith('</aside>\n<script src="now.js"></script>'), page
+        else:
+            assert "Now: construction, round 4" in shown and "Great Northern" in shown, page
 
 
 def test_a_finished_game_shows_its_result_on_the_index_the_overview_and_the_last_page_only(demo_site):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import json
 import multiprocessing
 import re
 from dataclasses import dataclass
@@ -197,9 +198,11 @@ def _write_companies(folder: GameFolder, files: SiteFiles, moments: list[history
 def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Moment], names: dict,
                   now: Markup, finished: bool, composer: Markup, dates: dict[int, str]) -> str:
     """Each newsletter's page (made anew only where its fingerprint changed), with its PDF and
-    text, and `now` (where the game stands) on every page of a running game, on the last of a
-    finished one, and the order composer on the newest; returns the newest page's body ("" before
-    the first)."""
+    text, and the order composer on the newest; returns the newest page's body ("" before the
+    first). Where the game stands (`now`) heads the newest page; a running game's older pages
+    take it from `now.js` and name the newest through `newest.html`, so that a resolve or a tick
+    leaves them as they were (a finished game's older pages show neither, so as not to tell how
+    the story ends)."""
     game = folder.game_id
     numbers = [m.number for m in moments]
     last = numbers[-1] if numbers else 0
@@ -208,6 +211,7 @@ def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Mo
     kept = [_kept_body(files.read(page), m.fingerprint) for page, m in zip(pages, moments)]
     made = dict(zip([k for k, body in enumerate(kept) if body is None],
                     issue_bodies(folder, [m for m, body in zip(moments, kept) if body is None], names)))
+    elsewhere = Markup("") if finished else Markup(render("now-elsewhere.html.j2", NOW_SCRIPT=NOW_SCRIPT))
     for k, (page, moment) in enumerate(zip(pages, moments)):
         body = kept[k]
         if body is None:
@@ -215,15 +219,39 @@ def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Mo
             if ground is not None and f"{game}/{ground[0]}" not in files.seen:
                 files.put(f"{game}/{ground[0]}", ground[1])
         prev, nxt = (numbers[k - 1] if k else None), (numbers[k + 1] if k + 1 < len(numbers) else None)
-        nav = Markup(render("issue-nav.html.j2", number=moment.number, prev=prev, next=nxt, last=last))
+        nav = Markup(render("issue-nav.html.j2", number=moment.number, prev=prev, next=nxt, NEWEST=NEWEST))
         title = _("{game}: newsletter {number}").format(game=game, number=f"{moment.number:03d}")
         files.put(page, render("issue.html.j2", title=title, root="../",
                                game=game, number=moment.number, prev=prev, next=nxt, nav=nav,
-                               now=now if not finished or moment.number == last else "",
+                               now=now if moment.number == last else elsewhere,
                                composer=composer if moment.number == last else "",
                                fingerprint=moment.fingerprint, body=Markup(body), date=dates.get(moment.number)))
         _copy_printed(folder, files, moment.number)
+    if moments:
+        files.put(f"{game}/{NEWEST}", render("newest.html.j2", title=_("{game}: newsletter {number}").format(
+            game=game, number=f"{last:03d}"), root="../", game=game, last=last))
+    else:
+        files.drop(f"{game}/{NEWEST}")
+    if elsewhere:
+        files.put(f"{game}/{NOW_SCRIPT}", now_script(now))
+    else:
+        files.drop(f"{game}/{NOW_SCRIPT}")
     return body
+
+
+NEWEST = "newest.html"              # leads to the newest newsletter's page
+NOW_SCRIPT = "now.js"               # where the game stands, for the pages of past newsletters
+
+
+def now_script(now: Markup) -> str:
+    """A script that puts `now` in place of the element before it (`now-elsewhere.html.j2`), as
+    the page is read, so nothing below it moves once shown."""
+    return ("// Where the game stands, as the umpire last updated this site; the pages of past newsletters\n"
+            "// show it from here, so that each round leaves them as they were.\n"
+            "(function (now) {\n"
+            "  var here = document.currentScript, shown = here && here.previousElementSibling;\n"
+            "  if (shown && shown.className === \"now\") shown.outerHTML = now;\n"
+            f"}})({json.dumps(str(now).strip())});\n")
 
 
 def issue_bodies(folder: GameFolder, moments: list[history.Moment], names: dict) -> list[tuple]:
@@ -320,8 +348,7 @@ def _drop_stale(files: SiteFiles, game: str, wanted: set[str]):
     if folder.is_dir():
         for path in sorted(folder.iterdir()):
             if _NUMBERED.match(path.name) and path.name not in wanted:
-                path.unlink()
-                files.written.append(f"{game}/{path.name} (removed)")
+                files.drop(f"{game}/{path.name}")
 
 
 def _issue_dates(folder: GameFolder, moments: list) -> dict[int, str]:

@@ -48,5 +48,12 @@ class SiteFiles:
             return
         self.put(relative, source.read_bytes())
 
+    def drop(self, relative: str):
+        """A file no longer wanted, removed where it is."""
+        path = self.root / relative
+        if path.is_file():
+            path.unlink()
+            self.written.append(f"{relative} (removed)")
+
     def has(self, relative: str) -> bool:
         return (self.root / relative).is_file()
