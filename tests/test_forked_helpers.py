@@ -15,11 +15,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import TEST_MAP
+from conftest import ALL_CPUS, TEST_MAP
 
 from umpire import forked
 from umpire.cli import main
-from umpire.forked import available_cpus
 from umpire.store.lock import LOCK_FILE, Busy, game_lock
 
 ORDERS = {"red": "HOME Alpha\nBUILD C3-D3-E3", "blue": "HOME Beta\nBUILD K8-K7"}
@@ -88,8 +87,9 @@ def uninterrupted(ordered, tmp_path_factory) -> dict[str, bytes]:
     return files(folder)
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir() or available_cpus() < 2,
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir() or len(ALL_CPUS) < 2,
                     reason="the picture is drawn beside the PDF with two CPUs or more, seen through Linux's /proc")
+@pytest.mark.usefixtures("all_cpus")
 def test_a_resolve_killed_while_its_picture_is_drawn_leaves_nothing_running(ordered, uninterrupted, tmp_path):
     folder = shutil.copytree(ordered, tmp_path / "g1")
     resolve = umpire("resolve", folder, "--force")

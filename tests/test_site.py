@@ -480,3 +480,14 @@ def test_every_tables_rows_have_their_header_cell(demo_site):
             for row in re.findall(r"<tr>.*?</tr>", body)]
     assert len(rows) > 100 and all('<th scope="row"' in row for row in rows)
     assert any(row.startswith('<tr><th scope="row">11') for row in rows)
+
+
+def test_pages_made_by_forked_workers_are_the_pages_made_in_place(demo_site, tmp_path, monkeypatch):
+    from umpire.site import build
+    sites = {}
+    for workers in (2, 1):
+        monkeypatch.setattr(build, "worker_count", lambda expected, workers=workers: workers)
+        sites[workers] = tmp_path / f"site{workers}"
+        build_site(demo_site / "games" / "demo", sites[workers])
+    assert len(list((sites[2] / "demo").glob("[0-9]*.html"))) >= build.PARALLEL
+    assert every_file(sites[2]) == every_file(sites[1])
