@@ -6,8 +6,9 @@ Only what the newsletters publish goes in: the public text edition (never a play
 part), the map and accounts the family draws from the journal as it stood when the newsletter
 was written, the press as printed, and the orders of resolved turns as the umpire read them
 (without CODE lines, codes masked, no comments or quoted mail). A page whose inputs have not
-changed (its fingerprint, in the page) keeps its body; only its links to the other pages are
-made again.
+changed (its fingerprint, in the page) keeps its body, and a file is written only where its
+bytes change: a resolve rewrites the new newsletter's page, the one before it and the pages of
+the open turn, no older page (they take where the game stands from `now.js`).
 """
 
 from __future__ import annotations
