@@ -234,7 +234,6 @@ def _others(gains: dict[str, int], me: str) -> str:
     return ", ".join(f"{p} +{n}" for p, n in gains.items() if p != me)
 
 
-
 def _link_order(ident: str):
     digits = "".join(ch for ch in ident if ch.isdigit())
     return (ident.rstrip("0123456789"), int(digits) if digits else 0, ident)

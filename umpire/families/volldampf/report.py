@@ -87,7 +87,6 @@ def _listed(head: str, items: list[str]) -> list[str]:
     return lines + [line.rstrip()]
 
 
-
 def since_last_issue(events: list[dict]) -> list[dict]:
     last = max((i for i, e in enumerate(events) if e.get("type") == "newsletter"), default=-1)
     return events[last + 1:]
