@@ -323,20 +323,21 @@ def table(rows: list[Row], labels: dict[int, str] | None = None) -> list[str]:
     return lines
 
 
+def race_item(item: str) -> str | None:
+    """The round's item a figure of `races:` is checked against (`race payouts`: `races`, `race
+    fees C`: `fees C`); None for any other figure."""
+    if item == PAYOUTS:
+        return "races"
+    return "fees " + item[len(RACE_FEES):] if item.startswith(RACE_FEES) else None
+
+
 def is_race_figure(item: str) -> bool:
     """A figure of `races:` (checked against the round's items, never summed into a balance)."""
-    return item == PAYOUTS or item.startswith(RACE_FEES)
+    return race_item(item) is not None
 
 
 def races_as_items(figures: dict) -> dict[tuple[int, str, str], int]:
     """The races printed checked against the round's items (the ledger's, or in a ledger-only
-    archive, those printed in rounds:): `race payouts` against `races`, `race fees C` against
-    `fees C`. `figures` maps (round, company) -> item -> value."""
-    out = {}
-    for (number, cid), entry in figures.items():
-        for item in entry:
-            if item == PAYOUTS and "races" in entry:
-                out[(number, cid, item)] = entry["races"]
-            elif item.startswith(RACE_FEES) and "fees " + item[len(RACE_FEES):] in entry:
-                out[(number, cid, item)] = entry["fees " + item[len(RACE_FEES):]]
-    return out
+    archive, those printed in rounds:). `figures` maps (round, company) -> item -> value."""
+    return {(number, cid, item): entry[race_item(item)] for (number, cid), entry in figures.items()
+            for item in entry if race_item(item) in entry}

@@ -14,12 +14,11 @@ from ..errors import DataError
 from ..game import Game
 from ..kernel.published import (
     BALANCE,
-    PAYOUTS,
-    RACE_FEES,
     Published,
     Row,
     arithmetic,
     compared,
+    race_item,
     read_published,
 )
 from ..kernel.published import table as table_lines
@@ -88,8 +87,7 @@ def check_game(folder: GameFolder) -> Check | None:
     opened = {key[:2] for key in computed}
     for f in published.figures:                   # an item the ledger has no posting of is 0
         if (f.round, f.company) in opened:
-            ledger_item = ("races" if f.item == PAYOUTS else
-                           "fees " + f.item[len(RACE_FEES):] if f.item.startswith(RACE_FEES) else f.item)
+            ledger_item = race_item(f.item) or f.item
             computed.setdefault((f.round, f.company, f.item), computed.get((f.round, f.company, ledger_item), 0))
     labels = ((folder.config.get("archive") or {}).get("turns")) or {}
     return Check(compared(published, computed), published.warnings, "published.yaml against the ledger", labels)
