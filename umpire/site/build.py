@@ -221,16 +221,15 @@ def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Mo
                 files.put(f"{game}/{ground[0]}", ground[1])
         prev, nxt = (numbers[k - 1] if k else None), (numbers[k + 1] if k + 1 < len(numbers) else None)
         nav = Markup(render("issue-nav.html.j2", number=moment.number, prev=prev, next=nxt, NEWEST=NEWEST))
-        title = _("{game}: newsletter {number}").format(game=game, number=f"{moment.number:03d}")
-        files.put(page, render("issue.html.j2", title=title, root="../",
+        files.put(page, render("issue.html.j2", title=_issue_title(game, moment.number), root="../",
                                game=game, number=moment.number, prev=prev, next=nxt, nav=nav,
                                now=now if moment.number == last else elsewhere,
                                composer=composer if moment.number == last else "",
                                fingerprint=moment.fingerprint, body=Markup(body), date=dates.get(moment.number)))
         _copy_printed(folder, files, moment.number)
     if moments:
-        files.put(f"{game}/{NEWEST}", render("newest.html.j2", title=_("{game}: newsletter {number}").format(
-            game=game, number=f"{last:03d}"), root="../", game=game, last=last))
+        files.put(f"{game}/{NEWEST}", render("newest.html.j2", title=_issue_title(game, last), root="../",
+                                             game=game, last=last))
     else:
         files.drop(f"{game}/{NEWEST}")
     if elsewhere:
@@ -238,6 +237,10 @@ def _write_issues(folder: GameFolder, files: SiteFiles, moments: list[history.Mo
     else:
         files.drop(f"{game}/{NOW_SCRIPT}")
     return body
+
+
+def _issue_title(game: str, number: int) -> str:
+    return _("{game}: newsletter {number}").format(game=game, number=f"{number:03d}")
 
 
 NEWEST = "newest.html"              # leads to the newest newsletter's page
