@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import smtplib
 from datetime import UTC, datetime, timedelta
-from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import format_datetime
 
@@ -19,7 +18,7 @@ import yaml
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mailhelpers import UMPIRE, deliver_at, make_game
+from mailhelpers import UMPIRE, deliver_at, make_game, parsed, text_of
 from mailservers import PASSWORD, PASSWORD_ENV
 from test_mail_reply_styles import filled
 from volldampf_helpers import TINY
@@ -66,14 +65,6 @@ def umpire(*args, now=NOW) -> str:
                                 env={PASSWORD_ENV: PASSWORD, "UMPIRE_NOW": now.isoformat()})
     assert result.exit_code == 0, result.output
     return result.output
-
-
-def parsed(raw: bytes) -> EmailMessage:
-    return message_from_bytes(raw, policy=policy.default)
-
-
-def text_of(msg: EmailMessage) -> str:
-    return msg.get_body(("plain",)).get_content().replace("\r\n", "\n")
 
 
 def sent(smtp, start: int = 0) -> list[EmailMessage]:
